@@ -1,0 +1,113 @@
+import type { FieldErrors } from "../validation/field-errors";
+import { type OrderInput, validateOrderInput } from "../validation/order";
+import { type CsvSeparator, parseCsv } from "./csv";
+
+/** Columns of the orders CSV, as named in the header (the order body's names). */
+export const ORDER_CSV_COLUMNS = [
+  "reference",
+  "product_id",
+  "sku",
+  "buyer_email",
+  "buyer_first_name",
+  "buyer_last_name",
+  "order_date",
+] as const;
+
+export type OrderCsvColumn = (typeof ORDER_CSV_COLUMNS)[number];
+
+/** Header spellings also understood (after lower-casing and turning spaces/dashes into '_'). */
+export const ORDER_CSV_HEADER_ALIASES: Readonly<Record<string, OrderCsvColumn>> = {
+  ref: "reference",
+  order_reference: "reference",
+  reference_commande: "reference",
+  product_sku: "sku",
+  email: "buyer_email",
+  first_name: "buyer_first_name",
+  prenom: "buyer_first_name",
+  last_name: "buyer_last_name",
+  nom: "buyer_last_name",
+  date: "order_date",
+  date_commande: "order_date",
+};
+
+export const ORDERS_CSV_MESSAGES = {
+  empty: "Le fichier est vide.",
+  missingColumns: (columns: readonly string[]) => `Colonnes manquantes : ${columns.join(", ")}.`,
+  missingProductColumn: "Le fichier doit contenir une colonne product_id ou sku.",
+  unterminatedQuote: (line: number) => `Guillemet non fermé à la ligne ${line}.`,
+  noRows: "Le fichier ne contient aucune commande.",
+} as const;
+
+const REQUIRED_COLUMNS: readonly OrderCsvColumn[] = ["reference", "buyer_email", "buyer_first_name"];
+
+export interface OrderCsvRow {
+  line: number;
+  order: OrderInput;
+}
+
+export interface OrderCsvRowError {
+  line: number;
+  errors: FieldErrors;
+}
+
+export interface OrdersCsvResult {
+  separator: CsvSeparator;
+  /** Columns recognised in the header, in file order (null for ignored columns). */
+  columns: (OrderCsvColumn | null)[];
+  /** Valid rows, ready to create orders. */
+  rows: OrderCsvRow[];
+  /** Rejected rows, in the shape of the import result's `errors`. */
+  errors: OrderCsvRowError[];
+  /** Problems of the whole file; when present no row was read. */
+  fileErrors: string[];
+}
+
+/** 'Buyer E-mail ' → 'buyer_e_mail'; known aliases mapped to their column. */
+export function normalizeHeader(name: string): OrderCsvColumn | null {
+  const key = name
+    .trim()
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[\s-]+/g, "_");
+  if ((ORDER_CSV_COLUMNS as readonly string[]).includes(key)) return key as OrderCsvColumn;
+  return ORDER_CSV_HEADER_ALIASES[key] ?? null;
+}
+
+/**
+ * Reads an orders CSV (',' or ';' detected from the header, BOM dropped, RFC 4180 quotes) and validates
+ * every row with the order rules. Line numbers are those of the file (header = line 1).
+ */
+export function parseOrdersCsv(text: string): OrdersCsvResult {
+  const parsed = parseCsv(text);
+  const base = { separator: parsed.separator, columns: [], rows: [], errors: [] };
+  if (parsed.unterminatedQuoteAt !== null) {
+    return { ...base, fileErrors: [ORDERS_CSV_MESSAGES.unterminatedQuote(parsed.unterminatedQuoteAt)] };
+  }
+  const [header, ...records] = parsed.records;
+  if (!header) return { ...base, fileErrors: [ORDERS_CSV_MESSAGES.empty] };
+
+  const columns = header.cells.map(normalizeHeader);
+  const fileErrors: string[] = [];
+  const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
+  if (missing.length > 0) fileErrors.push(ORDERS_CSV_MESSAGES.missingColumns(missing));
+  if (!columns.includes("product_id") && !columns.includes("sku")) {
+    fileErrors.push(ORDERS_CSV_MESSAGES.missingProductColumn);
+  }
+  if (fileErrors.length === 0 && records.length === 0) fileErrors.push(ORDERS_CSV_MESSAGES.noRows);
+  if (fileErrors.length > 0) return { ...base, columns, fileErrors };
+
+  const rows: OrderCsvRow[] = [];
+  const errors: OrderCsvRowError[] = [];
+  for (const record of records) {
+    const values: Partial<Record<OrderCsvColumn, string>> = {};
+    columns.forEach((column, index) => {
+      // The first column of a given name wins; blank cells read as absent.
+      if (column && values[column] === undefined) values[column] = record.cells[index] ?? "";
+    });
+    const result = validateOrderInput(values);
+    if (result.ok) rows.push({ line: record.line, order: result.order });
+    else errors.push({ line: record.line, errors: result.errors });
+  }
+  return { separator: parsed.separator, columns, rows, errors, fileErrors: [] };
+}

@@ -1,0 +1,162 @@
+/** Form field types (spec §3). */
+export const FIELD_TYPES = [
+  "text",
+  "number",
+  "email",
+  "textarea",
+  "rating",
+  "select",
+  "dropdown",
+  "checkbox",
+  "file",
+  "media",
+] as const;
+
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export const RATING_TYPES = ["star", "slider", "note"] as const;
+
+export type RatingType = (typeof RATING_TYPES)[number];
+
+/** Palette labels (same texts as the i18n catalogue's `forms.fieldTypes`). */
+export const FIELD_TYPE_LABELS: Readonly<Record<FieldType, string>> = {
+  text: "Texte court",
+  textarea: "Texte long",
+  number: "Nombre",
+  email: "Email",
+  rating: "Note",
+  select: "Choix unique",
+  dropdown: "Liste déroulante",
+  checkbox: "Cases à cocher",
+  file: "Fichier",
+  media: "Photos et vidéos",
+};
+
+export const RATING_TYPE_LABELS: Readonly<Record<RatingType, string>> = {
+  star: "Étoiles",
+  slider: "Curseur",
+  note: "Note chiffrée",
+};
+
+/** One field of a review form, in the wire shape of the contract's `FormField`. */
+export interface FormField {
+  id: string;
+  name?: string | null;
+  type: FieldType;
+  label: string;
+  required: boolean;
+  options?: string[];
+  /** 0-based page index. */
+  page: number;
+  /** Position within the page, contiguous from 0. */
+  position: number;
+  rating_max?: number | null;
+  rating_type?: RatingType | null;
+  min_length?: number | null;
+  max_length?: number | null;
+  min?: number | null;
+  max?: number | null;
+  accept?: string | null;
+  multiple?: boolean | null;
+  max_size_mb?: number | null;
+  allow_images?: boolean | null;
+  allow_videos?: boolean | null;
+  max_count?: number | null;
+  placeholder?: string | null;
+  help_text?: string | null;
+}
+
+export const FIELD_DEFAULTS = {
+  ratingMax: 5,
+  ratingType: "star" as RatingType,
+  options: ["Option 1", "Option 2"] as readonly string[],
+  fileMaxSizeMb: 10,
+  mediaMaxSizeMb: 10,
+  maxCount: 1,
+  allowImages: true,
+  allowVideos: false,
+} as const;
+
+/** Types whose answers are picked among `options`. */
+export const CHOICE_TYPES: readonly FieldType[] = ["select", "dropdown", "checkbox"];
+/** Types whose answers are uploaded files. */
+export const UPLOAD_TYPES: readonly FieldType[] = ["file", "media"];
+/** Types answered with free text. */
+export const TEXT_TYPES: readonly FieldType[] = ["text", "email", "textarea"];
+
+export function isFieldType(value: unknown): value is FieldType {
+  return typeof value === "string" && (FIELD_TYPES as readonly string[]).includes(value);
+}
+
+export function isChoiceType(type: string): boolean {
+  return (CHOICE_TYPES as readonly string[]).includes(type);
+}
+
+export function isUploadType(type: string): boolean {
+  return (UPLOAD_TYPES as readonly string[]).includes(type);
+}
+
+/** Maximum rating of a field (rating_max, default 5). */
+export function ratingMaxOf(field: Pick<FormField, "rating_max">): number {
+  const max = field.rating_max;
+  return typeof max === "number" && Number.isFinite(max) && max > 0 ? max : FIELD_DEFAULTS.ratingMax;
+}
+
+let sequence = 0;
+
+/** A short id unique within a form ('f_' + time + counter + random). */
+export function newFieldId(): string {
+  sequence = (sequence + 1) % 1_000_000;
+  const random = Math.floor(Math.random() * 36 ** 4)
+    .toString(36)
+    .padStart(4, "0");
+  return `f_${Date.now().toString(36)}${sequence.toString(36)}${random}`;
+}
+
+/**
+ * A new field of `type` with the spec's defaults: rating max 5 and star type; choice fields start with
+ * 'Option 1' and 'Option 2'; file and media fields 10 MB, one file, images allowed, videos not.
+ */
+export function createField(
+  type: FieldType,
+  page: number,
+  position: number,
+  overrides: Partial<FormField> = {},
+): FormField {
+  const base: FormField = {
+    id: newFieldId(),
+    type,
+    label: FIELD_TYPE_LABELS[type],
+    required: false,
+    page,
+    position,
+  };
+  switch (type) {
+    case "rating":
+      Object.assign(base, { rating_max: FIELD_DEFAULTS.ratingMax, rating_type: FIELD_DEFAULTS.ratingType });
+      break;
+    case "select":
+    case "dropdown":
+    case "checkbox":
+      base.options = [...FIELD_DEFAULTS.options];
+      break;
+    case "file":
+      Object.assign(base, {
+        max_size_mb: FIELD_DEFAULTS.fileMaxSizeMb,
+        max_count: FIELD_DEFAULTS.maxCount,
+        multiple: false,
+      });
+      break;
+    case "media":
+      Object.assign(base, {
+        max_size_mb: FIELD_DEFAULTS.mediaMaxSizeMb,
+        max_count: FIELD_DEFAULTS.maxCount,
+        allow_images: FIELD_DEFAULTS.allowImages,
+        allow_videos: FIELD_DEFAULTS.allowVideos,
+      });
+      break;
+    default:
+      break;
+  }
+  return { ...base, ...overrides };
+}

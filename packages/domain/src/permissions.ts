@@ -1,0 +1,105 @@
+import { normalizeRole, type Role } from "./roles";
+
+/** Every action the server enforces and the apps use to show or hide controls (spec §6). */
+export const ACTIONS = [
+  "members.list",
+  "members.invite",
+  "members.changeRole",
+  "members.remove",
+  "invites.cancel",
+  "requests.review",
+  "requests.indicator",
+  "company.view",
+  "company.edit",
+  "company.delete",
+  "apiKey.view",
+  "apiKey.regenerate",
+  "subscription.manage",
+  "invoices.view",
+  "reviews.view",
+  "reviews.moderate",
+  "catalog.view",
+  "catalog.manage",
+] as const;
+
+export type Action = (typeof ACTIONS)[number];
+
+const EVERY_ROLE: readonly Role[] = ["owner", "admin", "manager", "moderator", "accoutant", "member"];
+
+/**
+ * The permission table as data. The owner is listed everywhere (and `can` also lets it through),
+ * so the table reads complete on its own.
+ */
+export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
+  "members.list": EVERY_ROLE,
+  "members.invite": ["owner", "admin", "moderator"],
+  "members.changeRole": ["owner", "admin", "manager"],
+  "members.remove": ["owner", "admin", "manager"],
+  "invites.cancel": ["owner", "admin", "manager"],
+  "requests.review": ["owner", "admin", "manager"],
+  "requests.indicator": ["owner", "admin", "manager"],
+  "company.view": EVERY_ROLE,
+  "company.edit": ["owner", "admin", "manager"],
+  "company.delete": ["owner"],
+  "apiKey.view": ["owner", "admin", "manager"],
+  "apiKey.regenerate": ["owner", "admin", "manager"],
+  "subscription.manage": ["owner", "admin", "accoutant"],
+  "invoices.view": ["owner", "admin", "accoutant"],
+  "reviews.view": EVERY_ROLE,
+  "reviews.moderate": EVERY_ROLE,
+  "catalog.view": EVERY_ROLE,
+  "catalog.manage": ["owner", "admin", "manager"],
+};
+
+export function isAction(value: unknown): value is Action {
+  return typeof value === "string" && (ACTIONS as readonly string[]).includes(value);
+}
+
+/** Deny by default: an unknown role or action is refused; the owner may do everything. */
+export function can(role: unknown, action: unknown): boolean {
+  const normalized = normalizeRole(role);
+  if (!normalized || !isAction(action)) return false;
+  if (normalized === "owner") return true;
+  return PERMISSIONS[action].includes(normalized);
+}
+
+/** Roles a member can be given through the role-change control (spec §6). */
+export const memberRoleChoices: readonly Role[] = ["member", "moderator", "admin"];
+
+/** Shown instead of the subscription screen to roles without `subscription.manage` (spec §6). */
+export const SUBSCRIPTION_RESTRICTED = {
+  title: "Accès restreint",
+  description: "Seuls les administrateurs et comptables peuvent gérer l'abonnement.",
+} as const;
+
+/**
+ * Whether `actor` may remove the member `target`. The owner is never removed (the company is deleted
+ * instead); anybody else may remove themselves ('Quitter l'entreprise'); otherwise `members.remove`.
+ */
+export function canRemoveMember(
+  actor: unknown,
+  target: unknown,
+  { isSelf = false }: { isSelf?: boolean } = {},
+): boolean {
+  const actorRole = normalizeRole(actor);
+  const targetRole = normalizeRole(target);
+  if (!actorRole || !targetRole || targetRole === "owner") return false;
+  if (isSelf) return true;
+  return can(actorRole, "members.remove");
+}
+
+/**
+ * Whether `actor` may give `target` the role `next`: needs `members.changeRole`, the owner's role never
+ * changes, nobody changes their own role, and `next` must be one of `memberRoleChoices`.
+ */
+export function canChangeMemberRole(
+  actor: unknown,
+  target: unknown,
+  next: unknown,
+  { isSelf = false }: { isSelf?: boolean } = {},
+): boolean {
+  const targetRole = normalizeRole(target);
+  const nextRole = normalizeRole(next);
+  if (isSelf || !targetRole || targetRole === "owner" || !nextRole) return false;
+  return memberRoleChoices.includes(nextRole) && can(actor, "members.changeRole");
+}

@@ -1,0 +1,181 @@
+/** Plan types on the wire (spec §9). */
+export const PLAN_TYPES = ["LANCEMENT", "CROISSANCE", "EXPANSION"] as const;
+
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+/** How far the embeddable widget/iframe may go on a plan. */
+export type IframeScope = "basic" | "all_reviews" | "unlimited";
+
+/**
+ * Limits of a plan, in the wire shape of `PlanLimits` / `subscription_limits`. `null` means unlimited.
+ *
+ * `max_templates` and `max_forms` count CUSTOM items only: the default e-mail templates and the default
+ * form created for every company (`is_default`) never count, so LANCEMENT's 0 still leaves them usable.
+ */
+export interface PlanLimits {
+  max_products: number | null;
+  max_members: number | null;
+  max_emails_per_month: number | null;
+  max_templates: number | null;
+  max_forms: number | null;
+  /** Photo/video upload fields (file, media) allowed in forms. */
+  uploads: boolean;
+  iframe_scope: IframeScope;
+}
+
+export interface Plan {
+  type: PlanType;
+  /** French display name. */
+  name: string;
+  /** Monthly price in EUR. */
+  price: number;
+  currency: "EUR";
+  popular: boolean;
+  free: boolean;
+  limits: PlanLimits;
+}
+
+export const PLANS: Readonly<Record<PlanType, Plan>> = {
+  LANCEMENT: {
+    type: "LANCEMENT",
+    name: "Lancement",
+    price: 0,
+    currency: "EUR",
+    popular: false,
+    free: true,
+    limits: {
+      max_products: 3,
+      max_members: 1,
+      max_emails_per_month: 40,
+      max_templates: 0,
+      max_forms: 0,
+      uploads: false,
+      iframe_scope: "basic",
+    },
+  },
+  CROISSANCE: {
+    type: "CROISSANCE",
+    name: "Croissance",
+    price: 29.99,
+    currency: "EUR",
+    popular: true,
+    free: false,
+    limits: {
+      max_products: 50,
+      max_members: 5,
+      max_emails_per_month: 400,
+      max_templates: null,
+      max_forms: null,
+      uploads: true,
+      iframe_scope: "all_reviews",
+    },
+  },
+  EXPANSION: {
+    type: "EXPANSION",
+    name: "Expansion",
+    price: 79.99,
+    currency: "EUR",
+    popular: false,
+    free: false,
+    limits: {
+      max_products: null,
+      max_members: null,
+      max_emails_per_month: 4000,
+      max_templates: null,
+      max_forms: null,
+      uploads: true,
+      iframe_scope: "unlimited",
+    },
+  },
+};
+
+/** Plans in display order (cheapest first). */
+export const PLAN_LIST: readonly Plan[] = PLAN_TYPES.map((type) => PLANS[type]);
+
+/** A company without a subscription is on the free plan. */
+export const DEFAULT_PLAN_TYPE: PlanType = "LANCEMENT";
+
+export function isPlanType(value: unknown): value is PlanType {
+  return typeof value === "string" && (PLAN_TYPES as readonly string[]).includes(value);
+}
+
+/** Reads a plan type case-insensitively; null when unknown. */
+export function normalizePlanType(value: unknown): PlanType | null {
+  if (typeof value !== "string") return null;
+  const upper = value.trim().toUpperCase();
+  return isPlanType(upper) ? upper : null;
+}
+
+export function planName(type: unknown): string {
+  const plan = normalizePlanType(type);
+  return plan ? PLANS[plan].name : "—";
+}
+
+/** Limits of a plan type; unknown types fall back to the free plan. */
+export function planLimits(type: unknown): PlanLimits {
+  return PLANS[normalizePlanType(type) ?? DEFAULT_PLAN_TYPE].limits;
+}
+
+const IFRAME_SCOPE_RANK: Readonly<Record<IframeScope, number>> = { basic: 0, all_reviews: 1, unlimited: 2 };
+
+/** Whether a plan's iframe scope covers the required one (basic ⊂ all_reviews ⊂ unlimited). */
+export function allowsIframeScope(limits: Pick<PlanLimits, "iframe_scope">, required: IframeScope): boolean {
+  return IFRAME_SCOPE_RANK[limits.iframe_scope] >= IFRAME_SCOPE_RANK[required];
+}
+
+/** A limit is reached when the count is at or above it; `null` (unlimited) is never reached. */
+export function isLimitReached(count: number, limit: number | null | undefined): boolean {
+  if (limit === null || limit === undefined) return false;
+  return count >= limit;
+}
+
+/** Product limit of spec §9: reached when the product count is at or above `max_products`. */
+export function isProductLimitReached(count: number, maxProducts: number | null | undefined): boolean {
+  return isLimitReached(count, maxProducts);
+}
+
+/** Remaining room under a limit (never negative); null when unlimited. */
+export function remainingUnderLimit(count: number, limit: number | null | undefined): number | null {
+  if (limit === null || limit === undefined) return null;
+  return Math.max(0, limit - count);
+}
+
+function plural(n: number, singular: string, pluralForm: string): string {
+  return `${n} ${Math.abs(n) >= 2 ? pluralForm : singular}`;
+}
+
+/** Toast title for every limit message. */
+export const LIMIT_REACHED_TITLE = "Limite atteinte";
+
+/** Exact spec §8 wording: 'Votre abonnement a atteint la limite de produits (n produits).' */
+export function productLimitMessage(n: number): string {
+  return `Votre abonnement a atteint la limite de produits (${n} produits).`;
+}
+
+export function memberLimitMessage(n: number): string {
+  return `Votre abonnement a atteint la limite de membres (${plural(n, "membre", "membres")}).`;
+}
+
+export function templateLimitMessage(n: number): string {
+  if (n === 0) {
+    return "Votre abonnement ne permet pas de créer des modèles d'email personnalisés.";
+  }
+  return `Votre abonnement a atteint la limite de modèles d'email personnalisés (${plural(n, "modèle", "modèles")}).`;
+}
+
+export function formLimitMessage(n: number): string {
+  if (n === 0) {
+    return "Votre abonnement ne permet pas de créer des formulaires personnalisés.";
+  }
+  return `Votre abonnement a atteint la limite de formulaires personnalisés (${plural(n, "formulaire", "formulaires")}).`;
+}
+
+export function emailQuotaMessage(n: number): string {
+  return `Votre abonnement a atteint son quota d'emails du mois (${plural(n, "email", "emails")}). Les envois reprendront le mois prochain.`;
+}
+
+export const UPLOADS_NOT_ALLOWED_MESSAGE =
+  "Votre abonnement ne permet pas les champs photo ou vidéo. Passez à une offre supérieure.";
+
+/** Banner shown on the products page when the plan's product limit is reached. */
+export const PRODUCT_LIMIT_UPGRADE_HINT = "Passez à une offre supérieure pour ajouter de nouveaux produits.";

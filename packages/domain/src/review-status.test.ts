@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { canTransitionReview, normalizeReviewStatus, reviewBadgeLabel } from "./review-status";
+
+describe("review status", () => {
+  it.each([
+    ["approved", "approved"],
+    ["PENDING", "pending"],
+    [" Rejected ", "rejected"],
+    ["published", null],
+    [undefined, null],
+  ])("normalizeReviewStatus(%j) = %j", (input, expected) => {
+    expect(normalizeReviewStatus(input)).toBe(expected);
+  });
+
+  it.each([
+    ["approved", true, "Approuvé"],
+    ["pending", true, "En attente"],
+    ["rejected", false, "Rejeté"],
+    [null, true, "Vérifié"],
+    [undefined, false, null],
+  ] as const)("badge of %j (verified %s) = %j", (status, verified, expected) => {
+    expect(reviewBadgeLabel(status, verified)).toBe(expected);
+  });
+
+  it.each([
+    ["pending", "approved", true],
+    ["pending", "rejected", true],
+    ["approved", "rejected", true],
+    ["rejected", "approved", true],
+    ["approved", "approved", false],
+    ["approved", "pending", false],
+    ["rejected", "pending", false],
+    ["pending", "deleted", false],
+  ])("transition %s → %s allowed: %s", (from, to, expected) => {
+    expect(canTransitionReview(from, to)).toBe(expected);
+  });
+});

@@ -1,0 +1,41 @@
+/** Review moderation statuses (spec §4). */
+export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
+
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const REVIEW_STATUS_LABELS: Readonly<Record<ReviewStatus, string>> = {
+  approved: "Approuvé",
+  pending: "En attente",
+  rejected: "Rejeté",
+};
+
+/** Badge text of a review with no status that is verified. */
+export const VERIFIED_LABEL = "Vérifié";
+
+/** Statuses staff can set: moderation never returns a review to pending. */
+export const MODERATION_TARGETS: readonly ReviewStatus[] = ["approved", "rejected"];
+
+export function isReviewStatus(value: unknown): value is ReviewStatus {
+  return typeof value === "string" && (REVIEW_STATUSES as readonly string[]).includes(value);
+}
+
+/** Reads a status case-insensitively; null when missing or unknown. */
+export function normalizeReviewStatus(value: unknown): ReviewStatus | null {
+  if (typeof value !== "string") return null;
+  const lowered = value.trim().toLowerCase();
+  return isReviewStatus(lowered) ? lowered : null;
+}
+
+/** Badge label: the status label, else 'Vérifié' for a verified review, else null (no badge). */
+export function reviewBadgeLabel(status: unknown, verified = true): string | null {
+  const normalized = normalizeReviewStatus(status);
+  if (normalized) return REVIEW_STATUS_LABELS[normalized];
+  return verified ? VERIFIED_LABEL : null;
+}
+
+/** Whether moving a review from `from` to `to` is allowed (only to approved/rejected, and to a new value). */
+export function canTransitionReview(from: unknown, to: unknown): boolean {
+  const target = normalizeReviewStatus(to);
+  if (!target || !MODERATION_TARGETS.includes(target)) return false;
+  return normalizeReviewStatus(from) !== target;
+}

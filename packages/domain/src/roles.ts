@@ -1,0 +1,53 @@
+/** Role values as stored and sent on the wire (spec §6). `accoutant` is spelled so on purpose. */
+export const ROLES = ["owner", "admin", "manager", "moderator", "accoutant", "member"] as const;
+
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  owner: "Propriétaire",
+  admin: "Administrateur",
+  manager: "Manager",
+  moderator: "Modérateur",
+  accoutant: "Comptable",
+  member: "Membre",
+};
+
+/** Roles offered when inviting someone from the team settings; the first is the default. */
+export const INVITATION_ROLE_CHOICES: readonly Role[] = ["moderator", "admin", "manager", "accoutant"];
+export const DEFAULT_INVITATION_ROLE: Role = "moderator";
+
+/** Roles offered per invite during registration (step 2). */
+export const REGISTRATION_INVITE_ROLE_CHOICES: readonly Role[] = ["member", "moderator", "admin"];
+
+/** Roles that can be given by an invitation, a join-request acceptance or a role change (never owner). */
+export const ASSIGNABLE_ROLES: readonly Role[] = ["admin", "manager", "moderator", "accoutant", "member"];
+
+export function isAssignableRole(value: unknown): boolean {
+  const role = normalizeRole(value);
+  return role !== null && role !== "owner";
+}
+
+/** Role assumed for an invitation that carries none (spec §3: Invitation role default member). */
+export const DEFAULT_INVITATION_RECORD_ROLE: Role = "member";
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * Reads a role case-insensitively. The registration screen spells the accounting role
+ * `accountant`; the stored value is `accoutant`. Returns null for anything else.
+ */
+export function normalizeRole(value: unknown): Role | null {
+  if (typeof value !== "string") return null;
+  const lowered = value.trim().toLowerCase();
+  if (lowered === "accountant") return "accoutant";
+  return isRole(lowered) ? lowered : null;
+}
+
+/** French label of a role; unknown values are returned as given (or '—' when empty). */
+export function roleLabel(value: unknown): string {
+  const role = normalizeRole(value);
+  if (role) return ROLE_LABELS[role];
+  return typeof value === "string" && value.trim() !== "" ? value : "—";
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { isSubscriptionUsable, SUBSCRIPTION_STATUSES, subscriptionStatusLabel } from "./subscription-status";
+
+describe("subscription status", () => {
+  it("lists the spec's statuses", () => {
+    expect(SUBSCRIPTION_STATUSES).toEqual([
+      "active",
+      "trialing",
+      "past_due",
+      "canceled",
+      "unpaid",
+      "incomplete",
+      "incomplete_expired",
+    ]);
+  });
+
+  it.each([
+    ["active", "Actif"],
+    ["trialing", "En période d'essai"],
+    ["past_due", "Paiement en retard"],
+    ["canceled", "Annulé"],
+    ["unpaid", "Impayé"],
+    ["incomplete", "Incomplet"],
+    ["incomplete_expired", "Incomplet expiré"],
+    ["ACTIVE", "Actif"],
+    ["paused", "paused"],
+    ["", "—"],
+    [null, "—"],
+  ])("subscriptionStatusLabel(%j) = %j", (input, expected) => {
+    expect(subscriptionStatusLabel(input)).toBe(expected);
+  });
+
+  it.each([
+    ["active", true],
+    ["trialing", true],
+    ["past_due", true],
+    ["canceled", false],
+    ["unpaid", false],
+    ["incomplete", false],
+    ["incomplete_expired", false],
+    [undefined, false],
+  ])("isSubscriptionUsable(%j) = %s", (input, expected) => {
+    expect(isSubscriptionUsable(input)).toBe(expected);
+  });
+});

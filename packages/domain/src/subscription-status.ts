@@ -1,0 +1,38 @@
+/** Payment-provider subscription statuses (spec §4). */
+export const SUBSCRIPTION_STATUSES = [
+  "active",
+  "trialing",
+  "past_due",
+  "canceled",
+  "unpaid",
+  "incomplete",
+  "incomplete_expired",
+] as const;
+
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const SUBSCRIPTION_STATUS_LABELS: Readonly<Record<SubscriptionStatus, string>> = {
+  active: "Actif",
+  trialing: "En période d'essai",
+  past_due: "Paiement en retard",
+  canceled: "Annulé",
+  unpaid: "Impayé",
+  incomplete: "Incomplet",
+  incomplete_expired: "Incomplet expiré",
+};
+
+export function isSubscriptionStatus(value: unknown): value is SubscriptionStatus {
+  return typeof value === "string" && (SUBSCRIPTION_STATUSES as readonly string[]).includes(value);
+}
+
+/** French label; unknown values are shown as given, missing ones as '—'. */
+export function subscriptionStatusLabel(value: unknown): string {
+  if (typeof value !== "string" || value.trim() === "") return "—";
+  const lowered = value.trim().toLowerCase();
+  return isSubscriptionStatus(lowered) ? SUBSCRIPTION_STATUS_LABELS[lowered] : value;
+}
+
+/** Statuses under which the paid plan's features stay on. */
+export function isSubscriptionUsable(value: unknown): boolean {
+  return value === "active" || value === "trialing" || value === "past_due";
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import {
+  INVITE_EMAIL_MESSAGES,
+  inviteEmailSchema,
+  isBasicEmail,
+  isDuplicateEmail,
+  validateInviteEmail,
+  validateInviteList,
+} from "./invite-email";
+
+describe("invite e-mail", () => {
+  it("uses the spec's messages", () => {
+    expect(INVITE_EMAIL_MESSAGES.invalid).toEqual({
+      title: "Email invalide",
+      description: "Veuillez saisir un email valide",
+    });
+  });
+
+  it.each([
+    ["marie@exemple.fr", true],
+    [" marie@exemple.fr ", true],
+    ["a.b+c@sub.domaine.com", true],
+    ["marie@exemple", false],
+    ["marie exemple@x.fr", false],
+    ["@exemple.fr", false],
+    ["marie@", false],
+    ["", false],
+  ])("isBasicEmail(%j) = %s", (email, expected) => {
+    expect(isBasicEmail(email)).toBe(expected);
+    expect(inviteEmailSchema.safeParse(email).success).toBe(expected);
+  });
+
+  it("zod message is the spec's description", () => {
+    const result = inviteEmailSchema.safeParse("nope");
+    expect(result.error?.issues[0]?.message).toBe("Veuillez saisir un email valide");
+  });
+
+  it.each([
+    ["Marie@Exemple.fr", ["marie@exemple.fr"], true],
+    ["marie@exemple.fr", [" MARIE@EXEMPLE.FR "], true],
+    ["paul@exemple.fr", ["marie@exemple.fr"], false],
+    ["paul@exemple.fr", [], false],
+  ])("isDuplicateEmail(%j, %j) = %s", (email, others, expected) => {
+    expect(isDuplicateEmail(email, others)).toBe(expected);
+  });
+
+  it.each([
+    ["bad", [], "invalid"],
+    ["a@b.fr", ["A@B.FR"], "duplicate"],
+    ["a@b.fr", ["c@d.fr"], null],
+  ] as const)("validateInviteEmail(%j, %j) = %j", (email, others, expected) => {
+    expect(validateInviteEmail(email, others)).toBe(expected);
+  });
+
+  it("flags later duplicates and invalid rows by index", () => {
+    expect([...validateInviteList(["a@b.fr", "x", "A@b.fr", "c@d.fr", "c@D.fr"])]).toEqual([
+      [1, "invalid"],
+      [2, "duplicate"],
+      [4, "duplicate"],
+    ]);
+  });
+});
