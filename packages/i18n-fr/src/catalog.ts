@@ -1,0 +1,43 @@
+import { auth } from "./messages/auth";
+import { common } from "./messages/common";
+import { companySetup } from "./messages/company-setup";
+import { dashboard } from "./messages/dashboard";
+import { errors } from "./messages/errors";
+import { forms } from "./messages/forms";
+import { iframe } from "./messages/iframe";
+import { plans } from "./messages/plans";
+import { products } from "./messages/products";
+import { publicForm } from "./messages/public-form";
+import { reviews } from "./messages/reviews";
+import { roles } from "./messages/roles";
+import { settings } from "./messages/settings";
+import { shell } from "./messages/shell";
+import { statuses } from "./messages/statuses";
+import { templates } from "./messages/templates";
+import { validation } from "./messages/validation";
+import { widget } from "./messages/widget";
+
+/** The French catalogue: `fr.reviews.title`; a missing key is a type error. */
+export const fr = {
+  common,
+  auth,
+  companySetup,
+  shell,
+  dashboard,
+  reviews,
+  products,
+  templates,
+  forms,
+  iframe,
+  widget,
+  publicForm,
+  settings,
+  errors,
+  validation,
+  statuses,
+  roles,
+  plans,
+} as const;
+
+export type Messages = typeof fr;
+export type MessageGroup = keyof Messages;

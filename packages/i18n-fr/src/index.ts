@@ -1,0 +1,2 @@
+export { fr, type MessageGroup, type Messages } from "./catalog";
+export * from "./format";

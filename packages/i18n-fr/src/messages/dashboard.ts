@@ -1,0 +1,21 @@
+export const dashboard = {
+  title: "Tableau de bord",
+  subtitle: "Vue d'ensemble de vos avis et de vos commandes",
+  cards: {
+    averageRating: "Note moyenne",
+    totalReviews: "Total avis",
+    growthRate: "Taux de croissance",
+    lastReview: "Dernier avis",
+  },
+  activity: {
+    title: "Activité des avis",
+    description: "Avis et commandes des 7 derniers jours",
+    reviews: "avis",
+    orders: "commandes",
+  },
+  recent: {
+    title: "Avis récents",
+    seeAll: "Voir tout",
+    empty: "Aucun avis pour le moment.",
+  },
+} as const;

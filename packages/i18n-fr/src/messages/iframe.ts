@@ -1,0 +1,16 @@
+export const iframe = {
+  title: "Iframe",
+  subtitle: "Affichez vos avis certifiés sur votre site",
+  product: "Produit",
+  allProducts: "Tous les produits",
+  reviewsOnly: "Avis uniquement",
+  reviewsOnlyHint: "Masque l'en-tête du widget.",
+  accentColor: "Couleur d'accent",
+  preview: "Aperçu",
+  openPreview: "Ouvrir l'aperçu",
+  embedCode: "Code d'intégration",
+  embedHint: "Copiez ce code dans la page de votre site où afficher les avis.",
+  copy: "Copier le code",
+  copied: "Code copié",
+  incompleteConfig: "Configuration incomplète",
+} as const;

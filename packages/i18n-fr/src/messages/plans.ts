@@ -1,0 +1,44 @@
+/** Plan names and feature lists of spec §9, keyed by the wire plan type. */
+export const plans = {
+  popular: "Populaire",
+  free: "Gratuit",
+  perMonth: "/mois",
+  current: "Plan actuel",
+  choose: "Choisir ce plan",
+  LANCEMENT: {
+    name: "Lancement",
+    description: "Pour découvrir Certavis.",
+    features: [
+      "3 produits",
+      "1 membre",
+      "Pas d'envoi de photos ni de vidéos",
+      "40 emails par mois",
+      "Modèles et formulaires par défaut",
+      "Widget iframe basique",
+    ],
+  },
+  CROISSANCE: {
+    name: "Croissance",
+    description: "Pour les boutiques qui se développent.",
+    features: [
+      "50 produits",
+      "5 membres",
+      "Envoi de photos et de vidéos",
+      "400 emails par mois",
+      "Modèles et formulaires illimités",
+      "Widget iframe avec tous les avis",
+    ],
+  },
+  EXPANSION: {
+    name: "Expansion",
+    description: "Pour les grandes équipes.",
+    features: [
+      "Produits illimités",
+      "Membres illimités",
+      "Envoi de photos et de vidéos",
+      "4\u202f000 emails par mois",
+      "Modèles et formulaires illimités",
+      "Widgets iframe illimités",
+    ],
+  },
+} as const;

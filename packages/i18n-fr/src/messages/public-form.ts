@@ -1,0 +1,38 @@
+export const publicForm = {
+  submit: "Envoyer mon avis",
+  sending: "Envoi en cours…",
+  pitch: "Donnez votre avis en 3 minutes environ.",
+  purchasedProduct: "Produit acheté",
+  previous: "Précédent",
+  next: "Suivant",
+  page: (current: number, total: number) => `Page ${current} sur ${total}`,
+  requiredMark: "*",
+  selectPlaceholder: "Sélectionnez une option",
+  chooseFile: "Choisir un fichier",
+  chooseMedia: "Ajouter des photos ou des vidéos",
+  maxSize: (megabytes: number) => `Taille maximale : ${megabytes} Mo`,
+  requiredHint: "Les champs marqués d'un * sont obligatoires.",
+  logoAlt: (company: string) => `Logo de ${company}`,
+  orderOf: (date: string) => `Commande du ${date}`,
+  files: {
+    remove: (name: string) => `Retirer ${name}`,
+    tooBig: (name: string, megabytes: number) => `${name} dépasse la taille maximale de ${megabytes} Mo.`,
+    tooMany: (count: number) =>
+      count > 1
+        ? `Vous pouvez ajouter ${count} fichiers au maximum.`
+        : "Vous pouvez ajouter 1 fichier au maximum.",
+    typeRefused: (name: string) => `${name} : ce type de fichier n'est pas accepté.`,
+    uploadProgress: (percent: number) => `Envoi en cours… ${percent} %`,
+  },
+  ratingValue: (value: string, max: number) => `${value} sur ${max}`,
+  thanks: {
+    title: "Merci pour votre avis !",
+    description: "Votre avis a bien été enregistré. Il sera publié après vérification.",
+  },
+  footer: {
+    officialSite: "Site officiel",
+    terms: "Conditions générales d'utilisation",
+    privacy: "Politique de confidentialité",
+    contact: "Nous contacter",
+  },
+} as const;

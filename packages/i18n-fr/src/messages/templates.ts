@@ -1,0 +1,72 @@
+export const templates = {
+  title: "Modèles Email",
+  subtitle: "Personnalisez les emails envoyés à vos clients",
+  create: "Nouveau modèle",
+  searchPlaceholder: "Rechercher un modèle...",
+  types: {
+    request: "Demande",
+    reminder: "Rappel",
+    thanks: "Remerciement",
+  },
+  card: {
+    menu: "Actions du modèle",
+    subject: "Objet",
+    default: "Par défaut",
+    duplicate: "Dupliquer",
+    delete: "Supprimer",
+  },
+  deleteDialog: {
+    title: "Supprimer le modèle ?",
+    description: (name: string) => `Le modèle « ${name} » sera définitivement supprimé.`,
+    confirm: "Supprimer",
+  },
+  empty: {
+    title: "Aucun modèle",
+    description: "Créez un modèle pour vos emails de demande d'avis, de relance ou de remerciement.",
+    noMatch: "Aucun modèle trouvé",
+  },
+  toasts: {
+    saved: "Modèle enregistré",
+    duplicated: "Modèle dupliqué",
+    deleted: "Modèle supprimé",
+  },
+  editor: {
+    newTitle: "Nouveau modèle",
+    editTitle: "Modifier le modèle",
+    name: "Nom du modèle",
+    type: "Type",
+    typeReadOnly: "Le type de ce modèle ne peut pas être modifié.",
+    subject: "Objet",
+    body: "Contenu",
+    variables: "Variables",
+    variablesHint: "Cliquez sur une variable pour l'insérer à la position du curseur.",
+    tipsTitle: "Conseils",
+    tips: [
+      "Gardez un objet court et personnalisé.",
+      "Incluez toujours le lien {{ url_avis }} dans les emails de demande et de relance.",
+      "Utilisez le prénom de l'acheteur pour un ton plus chaleureux.",
+    ],
+    preview: "Aperçu",
+    previewTitle: "Aperçu de l'email",
+    save: "Enregistrer",
+    cancel: "Annuler",
+  },
+  /** Labels of the editor variables (written {{ name }} in the body). */
+  variableLabels: {
+    nom_entreprise: "Nom de l'entreprise",
+    nom_produit: "Nom du produit",
+    prenom_acheteur: "Prénom de l'acheteur",
+    nom_acheteur: "Nom de l'acheteur",
+    email_acheteur: "Email de l'acheteur",
+    url_avis: "Lien vers le formulaire d'avis",
+  },
+  /** Sample values used by the preview dialog. */
+  sampleValues: {
+    nom_entreprise: "Ma Boutique",
+    nom_produit: "Produit exemple",
+    prenom_acheteur: "Marie",
+    nom_acheteur: "Dupont",
+    email_acheteur: "marie.dupont@exemple.fr",
+    url_avis: "https://exemple.fr/create-reviews",
+  },
+} as const;
