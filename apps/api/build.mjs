@@ -1,0 +1,50 @@
+// Bundles the server into dist/main.js (ESM, Node 20): workspace packages (@certavis/*, including the
+// contract JSON) and Ajv (no `exports` map, so its deep imports need bundling) are bundled; every other
+// dependency stays external (resolved from apps/api/node_modules).
+// Migrations are read at runtime from apps/api/drizzle (found from the bundle's location, see src/paths.ts).
+import { rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const here = dirname(fileURLToPath(import.meta.url));
+rmSync(join(here, "dist"), { recursive: true, force: true });
+
+const bundled = ["@certavis/", "ajv", "ajv-formats"];
+const externalDependencies = {
+  name: "external-dependencies",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      // Whatever a bundled package imports is bundled too (its dependencies are not ours to resolve).
+      if (args.importer.includes("/node_modules/")) return undefined;
+      if (
+        bundled.some((name) =>
+          name.endsWith("/")
+            ? args.path.startsWith(name)
+            : args.path === name || args.path.startsWith(`${name}/`),
+        )
+      )
+        return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await build({
+  entryPoints: [join(here, "src/main.ts")],
+  outfile: join(here, "dist/main.js"),
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  sourcemap: true,
+  legalComments: "none",
+  logLevel: "warning",
+  tsconfig: join(here, "tsconfig.json"),
+  plugins: [externalDependencies],
+  // Bundled CommonJS (Ajv) may call require() for Node built-ins.
+  banner: {
+    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+  },
+});
+console.log("apps/api/dist/main.js built");

@@ -1,0 +1,154 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import openapiDocument from "@certavis/openapi";
+import multipart from "@fastify/multipart";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { type AppConfig, OWASP_ARGON2ID, type PasswordHashParams } from "./config";
+import type { AppContext } from "./context";
+import { type Database, openDatabase } from "./db/client";
+import { readEnv } from "./env";
+import { registerErrorHandler } from "./http/error-handler";
+import { registerStartupGate } from "./http/health";
+import { registerJsonParser } from "./http/json-body";
+import { type ContractOperation, registerOpenApiRoutes } from "./http/openapi-routes";
+import type { OpenApiDocument } from "./http/openapi-schemas";
+import type { OperationHandlers } from "./http/operation-types";
+import { registerCors, registerRateLimit, registerSecurityHeaders } from "./http/security";
+import { registerStaticRoutes } from "./http/static-routes";
+import { createCipher, randomToken } from "./lib/crypto";
+import { resolveServerSecret } from "./lib/server-secret";
+import { createFileStorage, uploadsDir } from "./lib/storage";
+import { registerMailboxRoutes } from "./mail/mailbox-routes";
+import type { Mailer } from "./mail/mailer";
+import { createOutboxMailer, type OutboxMailer } from "./mail/outbox-mailer";
+import { createSmtpMailer } from "./mail/smtp-mailer";
+import { allHandlers, modulePlugins } from "./modules";
+import { seedDemoIfEmpty } from "./seed/demo";
+
+export interface BuildAppOptions {
+  /** Overrides of the environment (env.ts); e.g. `{ dataDir: "memory://", smtpUrl }` in tests. */
+  config?: Partial<AppConfig>;
+  /** An already opened database (tests); otherwise opened from config (DATABASE_URL or PGlite). */
+  database?: Database;
+  /** A mailer (tests); otherwise SMTP when SMTP_URL, else the outbox. */
+  mailer?: Mailer;
+  /** Test-only cheaper argon2 cost; production always uses OWASP_ARGON2ID. */
+  passwordHashParams?: PasswordHashParams;
+  /** The clock. */
+  now?: () => Date;
+  /** Fastify logger option (default: JSON logs at LOG_LEVEL; silent in tests). */
+  logger?: FastifyServerOptions["logger"];
+  /** Handlers replacing or adding to the modules' ones (tests). */
+  handlers?: OperationHandlers;
+  /** Print mails of the outbox to the console (default true outside tests). */
+  printMail?: (line: string) => void;
+}
+
+export interface CertavisApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  operations: ContractOperation[];
+  /** Migrations, then the demo seed; the API answers 503 until done. Idempotent. */
+  prepare(): Promise<void>;
+}
+
+/** Builds the whole server (API, static apps, dev mailbox) without listening. Used by main and tests. */
+export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisApp> {
+  const config: AppConfig = { ...readEnv(), ...options.config };
+  if (config.nodeEnv === "production" && options.passwordHashParams) {
+    throw new Error("passwordHashParams is for tests only.");
+  }
+  const inMemory = !config.dataDir || config.dataDir === "memory://";
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: inMemory ? null : config.dataDir }));
+  const secret = resolveServerSecret(config.jwtSecret, inMemory ? null : config.dataDir);
+  const production = config.nodeEnv === "production";
+
+  const outbox: OutboxMailer | null = production
+    ? null
+    : createOutboxMailer(
+        config.smtpUrl || options.mailer ? () => {} : (options.printMail ?? ((l) => console.log(l))),
+      );
+  const transport =
+    options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : null);
+  const mailer: Mailer = {
+    async send(message) {
+      if (transport) await transport.send(message);
+      if (outbox) await outbox.send(message);
+    },
+    async close() {
+      await transport?.close();
+    },
+  };
+  if (production && !transport) {
+    throw new Error("SMTP_URL is required in production (the dev outbox is disabled).");
+  }
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    outbox,
+    storage: createFileStorage(
+      uploadsDir(inMemory ? null : config.dataDir, join(tmpdir(), `certavis-uploads-${randomToken(6)}`)),
+      config.publicUrl,
+    ),
+    jwtKey: new TextEncoder().encode(secret),
+    apiKeyCipher: createCipher(secret, "company-api-key"),
+    passwordHashParams: options.passwordHashParams ?? OWASP_ARGON2ID,
+    now: options.now ?? (() => new Date()),
+    state: { ready: false },
+  };
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 30 * 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
+  });
+  app.decorate("ctx", ctx);
+  app.decorateRequest("user", null);
+  app.decorateRequest("membership", null);
+  app.decorateRequest("apiKeyCompanyId", null);
+  app.decorateRequest("rawBody", null);
+  app.decorateRequest("operationId", null);
+
+  registerErrorHandler(app);
+  registerJsonParser(app);
+  await registerSecurityHeaders(app, config);
+  await registerCors(app, config);
+  await registerRateLimit(app);
+  await app.register(multipart, {
+    limits: { fileSize: 20 * 1024 * 1024, files: 20, fields: 50, fieldSize: 1024 * 1024, parts: 80 },
+  });
+  registerStartupGate(app, ctx);
+
+  const operations = registerOpenApiRoutes(app, {
+    document: openapiDocument as unknown as OpenApiDocument,
+    handlers: { ...allHandlers(), ...options.handlers },
+    config,
+  });
+  for (const plugin of modulePlugins) await plugin(app);
+  if (outbox) registerMailboxRoutes(app, () => outbox.list(), Boolean(config.smtpUrl));
+  await registerStaticRoutes(app, ctx);
+
+  app.addHook("onClose", async () => {
+    await mailer.close();
+    if (!options.database) await database.close();
+  });
+
+  let preparing: Promise<void> | null = null;
+  const prepare = () => {
+    preparing ??= (async () => {
+      await database.migrate();
+      const seeded = await seedDemoIfEmpty(ctx);
+      if (seeded) app.log.info("demo seed created");
+      ctx.state.ready = true;
+    })();
+    return preparing;
+  };
+
+  return { app, ctx, operations, prepare };
+}

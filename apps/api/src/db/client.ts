@@ -1,0 +1,77 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { MIGRATIONS_DIR } from "../paths";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is underneath (PGlite or node-postgres). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or a transaction: what query helpers take. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** The PGlite instance in embedded mode (pg-boss's adapter needs it). */
+  pglite: PGlite | null;
+  /** The node-postgres pool in PostgreSQL mode. */
+  pool: pg.Pool | null;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when null, PGlite. */
+  databaseUrl: string | null;
+  /** PGlite data folder; `null` (or "memory://") keeps it in memory (tests). */
+  dataDir: string | null;
+}
+
+/** One code path choosing PGlite (embedded, DATA_DIR or memory) or a `pg` Pool (DATABASE_URL). */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      pglite: null,
+      pool,
+      migrate: async () => {
+        await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      },
+      close: () => pool.end(),
+    };
+  }
+  let pglite: PGlite;
+  if (options.dataDir && options.dataDir !== "memory://") {
+    mkdirSync(options.dataDir, { recursive: true });
+    pglite = await PGlite.create(options.dataDir);
+  } else {
+    pglite = await PGlite.create();
+  }
+  return wrapPglite(pglite);
+}
+
+/** A Database over an already created PGlite (tests load a migrated template dump). */
+export function wrapPglite(pglite: PGlite): Database {
+  const pgliteDb = drizzlePglite({ client: pglite, schema });
+  return {
+    db: pgliteDb as unknown as Db,
+    kind: "pglite",
+    pglite,
+    pool: null,
+    migrate: async () => {
+      await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
+    },
+    close: () => pglite.close(),
+  };
+}

@@ -1,0 +1,57 @@
+import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, tz } from "./columns";
+import { companies } from "./companies";
+import { users } from "./identity";
+
+/** Checkout sessions: Stripe's `cs_...` ids, or `sandbox_...` ids of the local sandbox page. */
+export const checkoutSessions = pgTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    planType: text("plan_type").notNull(),
+    /** sandbox | stripe */
+    provider: text("provider").notNull(),
+    /** open | complete | cancelled | expired */
+    status: text("status").notNull().default("open"),
+    successUrl: text("success_url").notNull(),
+    cancelUrl: text("cancel_url").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    completedAt: tz("completed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("checkout_sessions_company_idx").on(t.companyId)],
+);
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    subscriptionType: text("subscription_type").notNull(),
+    /** Minor units (cents). */
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("eur"),
+    periodStart: tz("period_start").notNull(),
+    periodEnd: tz("period_end").notNull(),
+    invoiceUrl: text("invoice_url"),
+    /** Stripe invoice id or the sandbox checkout session id: one invoice per payment. */
+    providerRef: text("provider_ref").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invoices_provider_ref_unique").on(t.providerRef),
+    index("invoices_company_created_idx").on(t.companyId, t.createdAt),
+  ],
+);
+
+/** Webhook event ids already applied (deduplication). */
+export const processedWebhookEvents = pgTable("processed_webhook_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: createdAt(),
+});

@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, tz, updatedAt } from "./columns";
+import { users } from "./identity";
+
+export const companies = pgTable(
+  "companies",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    website: text("website"),
+    /** Path relative to `DATA_DIR/uploads` (served at `/uploads/<path>`). */
+    logoPath: text("logo_path"),
+    /**
+     * The API key is shown to admins (spec §6), so it is stored reversibly: AES-256-GCM with a key
+     * derived (HKDF) from JWT_SECRET; `apiKeyHash` (SHA-256) is the lookup index for `X-Api-Key`.
+     */
+    apiKeyCiphertext: text("api_key_ciphertext"),
+    apiKeyHash: text("api_key_hash"),
+    apiKeyPrefix: text("api_key_prefix"),
+    apiKeyExpiresAt: tz("api_key_expires_at"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    planType: text("plan_type").notNull().default("LANCEMENT"),
+    subscriptionStatus: text("subscription_status"),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    currentPeriodStart: tz("current_period_start"),
+    currentPeriodEnd: tz("current_period_end"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** `created` time of the last provider event applied to the subscription (out-of-order guard). */
+    subscriptionEventAt: tz("subscription_event_at"),
+    emailQuotaUsed: integer("email_quota_used").notNull().default(0),
+    emailQuotaPeriodStart: tz("email_quota_period_start").notNull().default(sql`date_trunc('month', now())`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("companies_api_key_hash_unique").on(t.apiKeyHash),
+    index("companies_name_idx").on(t.name),
+    index("companies_stripe_subscription_idx").on(t.stripeSubscriptionId),
+  ],
+);
+
+/** A user belongs to at most one company. */
+export const memberships = pgTable(
+  "memberships",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    joinedAt: tz("joined_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("memberships_user_unique").on(t.userId),
+    index("memberships_company_idx").on(t.companyId),
+  ],
+);
+
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    /** SHA-256 of the invitation code sent by e-mail. */
+    tokenHash: text("token_hash").notNull(),
+    inviterId: uuid("inviter_id").references(() => users.id, { onDelete: "set null" }),
+    /** pending | accepted | declined | cancelled */
+    status: text("status").notNull().default("pending"),
+    expiresAt: tz("expires_at").notNull(),
+    respondedAt: tz("responded_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_hash_unique").on(t.tokenHash),
+    index("invitations_company_status_idx").on(t.companyId, t.status),
+    index("invitations_email_status_idx").on(t.email, t.status),
+  ],
+);
+
+export const joinRequests = pgTable(
+  "join_requests",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** pending | accepted | declined | cancelled */
+    status: text("status").notNull().default("pending"),
+    role: text("role"),
+    decidedAt: tz("decided_at"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("join_requests_company_status_idx").on(t.companyId, t.status),
+    index("join_requests_user_status_idx").on(t.userId, t.status),
+  ],
+);

@@ -1,0 +1,5 @@
+export * from "./billing";
+export * from "./catalog";
+export * from "./companies";
+export * from "./identity";
+export * from "./reviews";

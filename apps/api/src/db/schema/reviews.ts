@@ -1,0 +1,120 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { products } from "./catalog";
+import { createdAt, id, tz } from "./columns";
+import { companies } from "./companies";
+import { users } from "./identity";
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** External order reference, idempotent per company. */
+    reference: text("reference").notNull(),
+    buyerEmail: text("buyer_email").notNull(),
+    buyerFirstName: text("buyer_first_name").notNull().default(""),
+    buyerLastName: text("buyer_last_name").notNull().default(""),
+    orderDate: tz("order_date").notNull().defaultNow(),
+    /** SHA-256 of the per-order review key (≥ 128 bits) carried by `create-reviews?api_key=`. */
+    reviewKeyHash: text("review_key_hash").notNull(),
+    reviewKeyExpiresAt: tz("review_key_expires_at"),
+    reviewKeyUsedAt: tz("review_key_used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_company_reference_unique").on(t.companyId, t.reference),
+    uniqueIndex("orders_review_key_hash_unique").on(t.reviewKeyHash),
+    index("orders_company_created_idx").on(t.companyId, t.createdAt),
+    index("orders_product_idx").on(t.productId),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    /** 0–5, two decimals. */
+    rating: numeric("rating", { precision: 4, scale: 2 }).notNull().default("0"),
+    title: text("title").notNull().default(""),
+    comment: text("comment").notNull().default(""),
+    authorFirstName: text("author_first_name").notNull().default(""),
+    authorLastName: text("author_last_name").notNull().default(""),
+    /** `{ "<field id>": value }` as submitted. */
+    answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** The form schema the answers refer to, frozen at submission (labels and types). */
+    formSnapshot: jsonb("form_snapshot").$type<unknown[]>(),
+    /** pending | approved | rejected */
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    moderatedAt: tz("moderated_at"),
+    moderatedBy: uuid("moderated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("reviews_order_unique").on(t.orderId),
+    index("reviews_company_status_created_idx").on(t.companyId, t.status, t.createdAt),
+    index("reviews_company_created_idx").on(t.companyId, t.createdAt),
+    index("reviews_company_product_created_idx").on(t.companyId, t.productId, t.createdAt),
+    index("reviews_product_status_created_idx").on(t.productId, t.status, t.createdAt),
+  ],
+);
+
+export const reviewFiles = pgTable(
+  "review_files",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    fieldId: text("field_id").notNull(),
+    /** Path relative to `DATA_DIR/uploads`. */
+    path: text("path").notNull(),
+    mimeType: text("mime_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("review_files_review_idx").on(t.reviewId)],
+);
+
+/** One row per order and e-mail kind: the idempotency guard of the mail pipeline. */
+export const emailDeliveries = pgTable(
+  "email_deliveries",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** request | reminder | thanks */
+    kind: text("kind").notNull(),
+    /** scheduled | sending | sent | held | cancelled | failed */
+    status: text("status").notNull().default("scheduled"),
+    scheduledAt: tz("scheduled_at"),
+    sentAt: tz("sent_at"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_deliveries_order_kind_unique").on(t.orderId, t.kind),
+    index("email_deliveries_company_sent_idx").on(t.companyId, t.sentAt),
+    index("email_deliveries_status_scheduled_idx").on(t.status, t.scheduledAt),
+  ],
+);

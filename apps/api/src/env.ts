@@ -1,0 +1,65 @@
+/**
+ * The ONLY place that reads process.env (lint-enforced). Every variable of ARCHITECTURE §2 with its
+ * embedded default; `buildApp(options)` lets tests override any of them.
+ */
+export interface EnvConfig {
+  nodeEnv: string;
+  host: string;
+  port: number;
+  /** PostgreSQL over `pg` when set; PGlite in `dataDir` otherwise. */
+  databaseUrl: string | null;
+  dataDir: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+  formUrl: string;
+  widgetUrl: string;
+  stripeSecretKey: string | null;
+  stripeWebhookSecret: string | null;
+  /** Given secret (≥ 256 bits); when absent one is generated once and kept in `dataDir`. */
+  jwtSecret: string | null;
+  /** `null` = default (seed when embedded and empty); `false` never; `true` always when empty. */
+  seedDemo: boolean | null;
+  rateLimitPerIp: number;
+  logLevel: string;
+  /** S3-compatible storage is not implemented yet: files always go under `dataDir/uploads`. */
+  s3Bucket: string | null;
+}
+
+function nonEmpty(value: string | undefined): string | null {
+  return value !== undefined && value.trim() !== "" ? value.trim() : null;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const parsed = Number.parseInt(value ?? "", 10);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+function origin(value: string): string {
+  return value.replace(/\/+$/, "");
+}
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
+  const port = int(env.PORT, 3000);
+  const publicUrl = origin(nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`);
+  const seed = nonEmpty(env.SEED_DEMO);
+  return {
+    nodeEnv: nonEmpty(env.NODE_ENV) ?? "development",
+    host: nonEmpty(env.HOST) ?? "0.0.0.0",
+    port,
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    dataDir: nonEmpty(env.DATA_DIR) ?? "./.data",
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? "Certavis <no-reply@certavis.local>",
+    publicUrl,
+    formUrl: origin(nonEmpty(env.FORM_URL) ?? publicUrl),
+    widgetUrl: origin(nonEmpty(env.WIDGET_URL) ?? publicUrl),
+    stripeSecretKey: nonEmpty(env.STRIPE_SECRET_KEY),
+    stripeWebhookSecret: nonEmpty(env.STRIPE_WEBHOOK_SECRET),
+    jwtSecret: nonEmpty(env.JWT_SECRET),
+    seedDemo: seed === null ? null : seed !== "0" && seed.toLowerCase() !== "false",
+    rateLimitPerIp: int(env.RATE_LIMIT_PER_IP, 30),
+    logLevel: nonEmpty(env.LOG_LEVEL) ?? "info",
+    s3Bucket: nonEmpty(env.S3_BUCKET),
+  };
+}

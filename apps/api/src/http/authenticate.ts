@@ -1,0 +1,84 @@
+import { normalizeRole } from "@certavis/domain";
+import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { verifyAccessToken } from "../auth/access-token";
+import { companies, memberships, users } from "../db/schema";
+import { sha256 } from "../lib/crypto";
+import { detailError, unauthorized } from "./errors";
+import { MSG } from "./messages";
+import type { AuthenticatedUser, CallerMembership } from "./request-context";
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match?.[1]?.trim() || null;
+}
+
+/** The signed-in user and their membership, or a 401. */
+export async function authenticateUser(
+  request: FastifyRequest,
+): Promise<{ user: AuthenticatedUser; membership: CallerMembership | null }> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized(MSG.unauthenticated);
+  const { ctx } = request.server;
+  const userId = await verifyAccessToken(ctx.jwtKey, token, ctx.now());
+  if (!userId) throw unauthorized(MSG.invalidToken);
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      emailConfirmed: users.emailConfirmed,
+      membershipId: memberships.id,
+      companyId: memberships.companyId,
+      role: memberships.role,
+      joinedAt: memberships.joinedAt,
+    })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) throw unauthorized(MSG.invalidToken);
+  const role = normalizeRole(row.role);
+  const membership =
+    row.membershipId && row.companyId && role && row.joinedAt
+      ? { id: row.membershipId, companyId: row.companyId, role, joinedAt: row.joinedAt }
+      : null;
+  return {
+    user: {
+      id: row.id,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      emailConfirmed: row.emailConfirmed,
+    },
+    membership,
+  };
+}
+
+export const API_KEY_MESSAGES = {
+  missing: "Clé API manquante.",
+  invalid: "Clé API invalide.",
+  expired: "Clé API expirée. Régénérez-la dans les paramètres de l'entreprise.",
+} as const;
+
+/** The company of the `X-Api-Key` header: 401 missing/unknown, 403 expired. */
+export async function authenticateApiKey(request: FastifyRequest): Promise<string> {
+  const raw = request.headers["x-api-key"];
+  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  if (!key) throw unauthorized(API_KEY_MESSAGES.missing);
+  const { ctx } = request.server;
+  const rows = await ctx.db
+    .select({ id: companies.id, expiresAt: companies.apiKeyExpiresAt })
+    .from(companies)
+    .where(eq(companies.apiKeyHash, sha256(key)))
+    .limit(1);
+  const company = rows[0];
+  if (!company) throw unauthorized(API_KEY_MESSAGES.invalid);
+  if (!company.expiresAt || company.expiresAt.getTime() <= ctx.now().getTime())
+    throw detailError(403, API_KEY_MESSAGES.expired);
+  return company.id;
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../context";
+import { MSG } from "./messages";
+
+/**
+ * Until migrations and the seed are done (`ctx.state.ready`), the API answers 503; the contract's
+ * `healthGet` handler (modules/system) answers `{"status":"ok"}` after.
+ */
+export function registerStartupGate(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook("onRequest", async (request, reply) => {
+    if (ctx.state.ready || !request.url.startsWith("/api/")) return;
+    reply.code(503).header("retry-after", "1");
+    return reply.send(
+      request.url.startsWith("/api/v1/health") ? { status: "starting" } : { detail: MSG.starting },
+    );
+  });
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import { HttpError } from "./errors";
+import { MSG } from "./messages";
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+const RAW_BODY_PATHS = ["/api/v1/billing/stripe/webhook/"];
+
+/**
+ * JSON bodies up to 1 MB (larger → 413 with a French detail); an empty body reads as no body; the raw
+ * text is kept for the Stripe webhook's signature check.
+ */
+export function registerJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser(
+    /^application\/(.+\+)?json/,
+    { parseAs: "string", bodyLimit: JSON_BODY_LIMIT },
+    (request, body, done) => {
+      const text = typeof body === "string" ? body : body.toString("utf8");
+      if (RAW_BODY_PATHS.some((p) => request.url.startsWith(p))) request.rawBody = text;
+      if (text.trim() === "") return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(new HttpError(400, { detail: MSG.invalidJson }), undefined);
+      }
+    },
+  );
+}

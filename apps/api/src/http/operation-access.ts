@@ -1,0 +1,111 @@
+import type { Action } from "@certavis/domain";
+import type { OperationId } from "./operation-types";
+
+/**
+ * Who may call each operation: the route loader enforces it before the handler runs (deny by default:
+ * an operation of the contract without an entry here makes buildApp throw).
+ * - public: nobody signed in;
+ * - user: a valid access JWT (company optional; handlers check the rest);
+ * - company: a valid access JWT, a company (403 'Vous n'appartenez à aucune entreprise.'), and
+ *   `can(role, action)` from @certavis/domain (403 otherwise);
+ * - apiKey: a valid, unexpired company API key in `X-Api-Key`.
+ */
+export type Access =
+  | { kind: "public" }
+  | { kind: "user" }
+  | { kind: "company"; action: Action }
+  | { kind: "apiKey" };
+
+const publicAccess: Access = { kind: "public" };
+const userAccess: Access = { kind: "user" };
+const company = (action: Action): Access => ({ kind: "company", action });
+
+export const OPERATION_ACCESS: Record<OperationId, Access> = {
+  healthGet: publicAccess,
+  // identity
+  authLogin: publicAccess,
+  authRegister: publicAccess,
+  authRefresh: publicAccess,
+  authLogout: publicAccess,
+  authVerifyEmail: userAccess,
+  authResendEmailCode: userAccess,
+  authResetPassword: publicAccess,
+  authResetPasswordConfirm: publicAccess,
+  authChangeEmailConfirm: publicAccess,
+  usersMeGet: userAccess,
+  usersMeUpdate: userAccess,
+  usersMeDelete: userAccess,
+  // companies and teams
+  companyGet: company("company.view"),
+  companyCreate: userAccess,
+  companyUpdate: company("company.edit"),
+  companyDelete: company("company.delete"),
+  companyApiKeyRegenerate: company("apiKey.regenerate"),
+  companiesSearch: userAccess,
+  companyMembersList: company("members.list"),
+  companyMembersUpdate: company("members.changeRole"),
+  // any member may remove themself; removing someone else needs members.remove (checked by the handler)
+  companyMembersDelete: company("company.view"),
+  companyRequestsList: userAccess,
+  companyRequestsCreate: userAccess,
+  companyRequestsDelete: userAccess,
+  companyRequestsAccept: company("requests.review"),
+  companyRequestsDecline: company("requests.review"),
+  companyInvitesList: userAccess,
+  companyInvitesCreate: company("members.invite"),
+  companyInvitesDelete: company("invites.cancel"),
+  companyInvitesAccept: userAccess,
+  companyInvitesDecline: userAccess,
+  // subscription
+  companySubscriptionGet: company("company.view"),
+  companySubscriptionCheckout: company("subscription.manage"),
+  companySubscriptionCancel: company("subscription.manage"),
+  companyInvoicesList: company("invoices.view"),
+  billingStripeWebhook: publicAccess,
+  billingSandboxPage: publicAccess,
+  billingSandboxComplete: publicAccess,
+  billingSandboxCancel: publicAccess,
+  // catalog (issue 4)
+  companyProductsList: company("catalog.view"),
+  companyProductsCreate: company("catalog.manage"),
+  companyProductsGet: company("catalog.view"),
+  companyProductsUpdate: company("catalog.manage"),
+  companyProductsDelete: company("catalog.manage"),
+  companyProductsDuplicate: company("catalog.manage"),
+  companyProductsReviewsList: company("reviews.view"),
+  companyEmailTemplatesList: company("catalog.view"),
+  companyEmailTemplatesCreate: company("catalog.manage"),
+  companyEmailTemplatesGet: company("catalog.view"),
+  companyEmailTemplatesUpdate: company("catalog.manage"),
+  companyEmailTemplatesDelete: company("catalog.manage"),
+  companyEmailTemplatesDuplicate: company("catalog.manage"),
+  companyFormsList: company("catalog.view"),
+  companyFormsCreate: company("catalog.manage"),
+  companyFormsGet: company("catalog.view"),
+  companyFormsUpdate: company("catalog.manage"),
+  companyFormsDelete: company("catalog.manage"),
+  companyFormsDuplicate: company("catalog.manage"),
+  // reviews, orders, public (issue 4)
+  companyReviewsList: company("reviews.view"),
+  companyReviewsUpdate: company("reviews.moderate"),
+  ordersCreate: { kind: "apiKey" },
+  companyOrdersList: company("catalog.view"),
+  companyOrdersImport: company("catalog.manage"),
+  reviewFormGet: publicAccess,
+  reviewSubmit: publicAccess,
+  publicReviewsGet: publicAccess,
+};
+
+/** Per-IP rate limit (RATE_LIMIT_PER_IP per minute) applies to these. */
+export const SENSITIVE_OPERATIONS: ReadonlySet<string> = new Set<OperationId>([
+  "authLogin",
+  "authRegister",
+  "authRefresh",
+  "authVerifyEmail",
+  "authResendEmailCode",
+  "authResetPassword",
+  "authResetPasswordConfirm",
+  "authChangeEmailConfirm",
+  "reviewFormGet",
+  "reviewSubmit",
+]);

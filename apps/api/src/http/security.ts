@@ -1,0 +1,110 @@
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppConfig } from "../config";
+import { HttpError } from "./errors";
+import { MSG } from "./messages";
+
+/** Paths that third-party sites may frame (the public widget). */
+export function isFramablePath(url: string): boolean {
+  return url === "/widget" || url.startsWith("/widget/") || url.startsWith("/widget?");
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+function contentSecurityPolicy(config: AppConfig, framable: boolean): string {
+  const origins = [...new Set([config.publicUrl, config.formUrl, config.widgetUrl].map(originOf))];
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    // React and Radix set style attributes; no inline scripts are allowed anywhere.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", "https:"],
+    "media-src": ["'self'", "blob:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'", ...origins],
+    "frame-src": ["'self'", ...origins],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": framable ? ["*"] : ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+/**
+ * Security headers: helmet (HSTS, nosniff, Referrer-Policy, ...) plus our own CSP and framing rules,
+ * set per request so `/widget*` can be framed by any site while everything else refuses framing.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: false,
+    frameguard: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: "cross-origin" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+  });
+  const framed = contentSecurityPolicy(config, true);
+  const strict = contentSecurityPolicy(config, false);
+  app.addHook("onRequest", async (request, reply) => {
+    if (isFramablePath(request.url)) {
+      reply.header("content-security-policy", framed);
+    } else {
+      reply.header("content-security-policy", strict);
+      reply.header("x-frame-options", "DENY");
+    }
+  });
+}
+
+const DEV_ORIGINS = ["http://localhost:5173", "http://localhost:5174", "http://localhost:5175"];
+
+/** CORS: the product's own origins (and the Vite dev servers outside production); `/api/v1/public/*` open to all. */
+export async function registerCors(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const allowed = new Set(
+    [
+      config.publicUrl,
+      config.formUrl,
+      config.widgetUrl,
+      ...(config.nodeEnv === "production" ? [] : DEV_ORIGINS),
+    ].map(originOf),
+  );
+  await app.register(
+    cors,
+    () => (request: FastifyRequest, callback: (error: Error | null, options: object) => void) => {
+      const open = request.url.startsWith("/api/v1/public/");
+      const origin = request.headers.origin;
+      callback(null, {
+        origin: open ? "*" : origin !== undefined && allowed.has(origin) ? origin : false,
+        credentials: false,
+        methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+        allowedHeaders: ["Authorization", "Content-Type", "X-Api-Key", "If-None-Match"],
+        exposedHeaders: ["ETag", "Retry-After"],
+        maxAge: 600,
+      });
+    },
+  );
+}
+
+/** Per-IP limit for sensitive routes: a route opts in with `config: { rateLimit: sensitiveRateLimit(config) }`. */
+export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, { detail: MSG.throttled }, { "retry-after": String(Math.ceil(context.ttl / 1000)) }),
+  });
+}
+
+export function sensitiveRateLimit(config: AppConfig) {
+  return { max: config.rateLimitPerIp, timeWindow: 60_000 };
+}

@@ -1,0 +1,97 @@
+import type { FastifySchemaValidationError } from "fastify/types/schema";
+import type { FieldErrors } from "./errors";
+import { MSG } from "./messages";
+
+function fieldName(error: FastifySchemaValidationError, context: string | undefined): string {
+  const params = error.params as Record<string, unknown>;
+  const path = (error.instancePath ?? "")
+    .split("/")
+    .filter(Boolean)
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  if (error.keyword === "required" && typeof params.missingProperty === "string")
+    path.push(params.missingProperty);
+  if (error.keyword === "additionalProperties" && typeof params.additionalProperty === "string")
+    path.push(params.additionalProperty);
+  if (path.length === 0) return context === "body" || !context ? "non_field_errors" : context;
+  return path.join(".");
+}
+
+function message(error: FastifySchemaValidationError): string {
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "required":
+      return MSG.required;
+    case "minLength":
+      return p.limit === 1 ? MSG.blank : `Assurez-vous que ce champ comporte au moins ${p.limit} caractères.`;
+    case "maxLength":
+      return `Assurez-vous que ce champ comporte au plus ${p.limit} caractères.`;
+    case "minimum":
+    case "exclusiveMinimum":
+      return `Assurez-vous que cette valeur est supérieure ou égale à ${p.limit}.`;
+    case "maximum":
+    case "exclusiveMaximum":
+      return `Assurez-vous que cette valeur est inférieure ou égale à ${p.limit}.`;
+    case "minItems":
+      return `Ajoutez au moins ${p.limit} élément(s).`;
+    case "maxItems":
+      return `Ajoutez au plus ${p.limit} élément(s).`;
+    case "enum":
+      return `Choix invalide : valeurs possibles ${((p.allowedValues as unknown[]) ?? []).join(", ")}.`;
+    case "const":
+      return MSG.invalid;
+    case "type":
+      return p.type === "null" ? MSG.invalid : typeLabel(String(p.type));
+    case "format":
+      return formatMessage(String(p.format));
+    case "additionalProperties":
+      return MSG.unknownField;
+    case "pattern":
+      return MSG.invalid;
+    default:
+      return MSG.invalid;
+  }
+}
+
+function typeLabel(type: string): string {
+  if (type.includes("integer")) return "Un nombre entier valide est requis.";
+  if (type.includes("number")) return "Un nombre valide est requis.";
+  if (type.includes("boolean")) return "Un booléen valide est requis.";
+  if (type.includes("string")) return "Une chaîne de caractères valide est requise.";
+  if (type.includes("array")) return "Une liste est requise.";
+  if (type.includes("object")) return "Un objet est requis.";
+  return MSG.invalid;
+}
+
+function formatMessage(format: string): string {
+  switch (format) {
+    case "email":
+      return MSG.invalidEmail;
+    case "uuid":
+      return MSG.invalidUuid;
+    case "date":
+    case "date-time":
+      return MSG.invalidDate;
+    case "uri":
+    case "url":
+      return MSG.invalidUrl;
+    default:
+      return MSG.invalid;
+  }
+}
+
+/**
+ * Ajv errors → DRF-style `{field: ["message"]}` in French. `anyOf`/`oneOf` wrappers are skipped when
+ * a more precise error about the same value exists.
+ */
+export function toFieldErrors(errors: FastifySchemaValidationError[], context?: string): FieldErrors {
+  const out: FieldErrors = {};
+  const precise = errors.filter((e) => !["anyOf", "oneOf", "if", "allOf"].includes(e.keyword));
+  for (const error of precise.length ? precise : errors) {
+    const field = fieldName(error, context);
+    const text = message(error);
+    const list = out[field] ?? [];
+    if (!list.includes(text)) list.push(text);
+    out[field] = list;
+  }
+  return out;
+}

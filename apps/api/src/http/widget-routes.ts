@@ -1,0 +1,154 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../context";
+import { type SpaBuild, spaBuild } from "./spa";
+
+export interface WidgetRouteDeps {
+  /** apps/widget/dist */
+  distDir: string;
+  ctx: AppContext;
+}
+
+/** How the widget's pre-renderer reads an API path (here: in-process, through `app.inject`). */
+type FetchJson = (path: string) => Promise<{ status: number; body: unknown }>;
+
+/** `apps/widget/dist/server/render.js`, built by the widget's `vite build` (see apps/widget/src/server). */
+interface WidgetRenderer {
+  renderWidgetPage(indexHtml: string, search: string, fetchJson: FetchJson): Promise<string>;
+}
+
+/**
+ * Loads the widget's pre-renderer once. It is a file of the widget's build, not a source import (apps
+ * never import each other); when it is missing or broken the page is served as built and the widget's
+ * script loads the reviews itself.
+ */
+function rendererLoader(distDir: string, app: FastifyInstance): () => Promise<WidgetRenderer | null> {
+  let loading: Promise<WidgetRenderer | null> | null = null;
+  return () => {
+    loading ??= (async () => {
+      const file = join(distDir, "server", "render.js");
+      if (!existsSync(file)) return null;
+      try {
+        const module = (await import(pathToFileURL(file).href)) as Partial<WidgetRenderer>;
+        return typeof module.renderWidgetPage === "function" ? (module as WidgetRenderer) : null;
+      } catch (error) {
+        app.log.warn(
+          { err: error },
+          "widget pre-renderer unavailable: serving the page without inlined reviews",
+        );
+        return null;
+      }
+    })();
+    return loading;
+  };
+}
+
+function searchOf(url: string): string {
+  const index = url.indexOf("?");
+  return index >= 0 ? url.slice(index) : "";
+}
+
+/**
+ * The HTML answer of `/widget` (any query): the widget's index.html with the first reviews painted in
+ * HTML and inlined as JSON, so they show before (and without) any JavaScript. The data is the public
+ * reviews endpoint's own answer, read in-process with `app.inject` (same rules, same cache, same errors).
+ */
+export async function renderWidgetPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  build: SpaBuild,
+  renderer: WidgetRenderer | null,
+  indexHtml: () => string,
+): Promise<FastifyReply> {
+  if (!build.exists || !renderer) return build.sendIndex(reply);
+  const fetchJson: FetchJson = async (path) => {
+    const response = await request.server.inject({
+      method: "GET",
+      url: path,
+      headers: { accept: "application/json" },
+    });
+    let body: unknown = null;
+    try {
+      body = response.body ? JSON.parse(response.body) : null;
+    } catch {
+      body = null;
+    }
+    return { status: response.statusCode, body };
+  };
+  try {
+    const html = await renderer.renderWidgetPage(indexHtml(), searchOf(request.url), fetchJson);
+    return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+  } catch (error) {
+    request.log.warn({ err: error }, "widget pre-render failed: serving the page as built");
+    return build.sendIndex(reply);
+  }
+}
+
+/**
+ * `/widget*` (the widget build, framable by any site: see security.ts), `/widget/fonctionnement` (how
+ * reviews are collected and moderated) and `/embed.js` (the loader). Static assets come from
+ * apps/widget/dist; any other `/widget/...` path falls back to the page.
+ */
+export async function registerWidgetRoutes(
+  app: FastifyInstance,
+  deps: WidgetRouteDeps,
+): Promise<{ page: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> }> {
+  const build = spaBuild(deps.distDir, "Widget", "pnpm --filter @certavis/widget build");
+  const loadRenderer = rendererLoader(deps.distDir, app);
+  let cachedIndex: string | null = null;
+  const indexHtml = () => {
+    cachedIndex ??= readFileSync(join(deps.distDir, "index.html"), "utf8");
+    return cachedIndex;
+  };
+  const page = async (request: FastifyRequest, reply: FastifyReply) =>
+    renderWidgetPage(request, reply, build, await loadRenderer(), indexHtml);
+  app.get("/widget", page);
+  app.get("/widget/", page);
+
+  const howItWorks = spaBuild(
+    join(deps.distDir, "fonctionnement"),
+    "Widget",
+    "pnpm --filter @certavis/widget build",
+  );
+  const sendHowItWorks = (_request: FastifyRequest, reply: FastifyReply) => howItWorks.sendIndex(reply);
+  app.get("/widget/fonctionnement", sendHowItWorks);
+  app.get("/widget/fonctionnement/", sendHowItWorks);
+
+  if (build.exists) {
+    await app.register(fastifyStatic, {
+      root: deps.distDir,
+      prefix: "/widget/",
+      decorateReply: false,
+      index: false,
+      wildcard: true,
+      cacheControl: true,
+      maxAge: "1h",
+      // The pre-renderer is for the server only.
+      allowedPath: (pathName) => !pathName.startsWith("/server/") && !pathName.startsWith("server/"),
+      setHeaders: (res, path) => {
+        if (path.includes(join("dist", "assets")))
+          res.setHeader("cache-control", "public, max-age=31536000, immutable");
+      },
+    });
+  } else {
+    app.get("/widget/*", page);
+  }
+  const embedPath = join(deps.distDir, "embed.js");
+  app.get("/embed.js", async (_request, reply) => {
+    if (!existsSync(embedPath)) {
+      return reply
+        .code(404)
+        .type("application/javascript; charset=utf-8")
+        .send("/* Certavis : le widget n'est pas construit (pnpm --filter @certavis/widget build). */\n");
+    }
+    return reply
+      .type("application/javascript; charset=utf-8")
+      .header("cache-control", "public, max-age=300")
+      .header("access-control-allow-origin", "*")
+      .send(readFileSync(embedPath));
+  });
+  return { page };
+}

@@ -1,0 +1,42 @@
+import { buildApp } from "./app";
+import { DEMO_ACCOUNT } from "./seed/demo";
+
+/** `node dist/main.js`: listen, migrate, seed, then print where everything is. */
+async function main(): Promise<void> {
+  const { app, ctx, prepare } = await buildApp();
+  const { config } = ctx;
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "error while shutting down");
+      process.exit(1);
+    }
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  await prepare();
+  const lines = [
+    "",
+    `Certavis est prêt : ${config.publicUrl}`,
+    `  base de données : ${ctx.database.kind === "pglite" ? `PGlite (${config.dataDir})` : "PostgreSQL"}`,
+    `  compte de démonstration : ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
+    ctx.outbox ? `  e-mails envoyés : ${config.publicUrl}/_dev/mailbox` : `  e-mails : SMTP`,
+    "",
+  ];
+  console.log(lines.join("\n"));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,232 @@
+import {
+  type FormField,
+  formLimitMessage,
+  formSaveSchema,
+  isUploadType,
+  planLimits,
+  UPLOADS_NOT_ALLOWED_MESSAGE,
+} from "@certavis/domain";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { companies, forms } from "../../db/schema";
+import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
+import { defineHandlers } from "../../http/operation-types";
+import { callerCompanyId } from "../products/caller";
+import { paged, pageParams } from "../products/paging";
+
+const DEFAULT_NOT_DELETABLE = "Le formulaire par défaut ne peut pas être supprimé.";
+
+type FormRow = typeof forms.$inferSelect;
+
+/** Fields ordered by page then position, positions contiguous from 0 on each page. */
+export function orderedFields(schema: readonly FormField[]): FormField[] {
+  const sorted = [...schema].sort((a, b) => a.page - b.page || a.position - b.position);
+  const pages = [...new Set(sorted.map((f) => f.page))];
+  const next = new Map<number, number>();
+  return sorted.map((field) => {
+    const page = pages.indexOf(field.page);
+    const position = next.get(page) ?? 0;
+    next.set(page, position + 1);
+    return { ...field, page, position };
+  });
+}
+
+export function toFormView(row: FormRow) {
+  const schema = (row.schema ?? []) as FormField[];
+  return {
+    id: row.id,
+    name: row.name,
+    title: row.title,
+    description: row.description || null,
+    status: (["active", "draft", "archived"].includes(row.status) ? row.status : "active") as
+      | "active"
+      | "draft"
+      | "archived",
+    schema,
+    fields_count: schema.length,
+    is_default: row.isDefault,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+async function findForm(db: DbOrTx, companyId: string, id: string): Promise<FormRow> {
+  const [row] = await db
+    .select()
+    .from(forms)
+    .where(and(eq(forms.companyId, companyId), eq(forms.id, id)));
+  if (!row) throw notFound();
+  return row;
+}
+
+async function planOf(db: DbOrTx, companyId: string) {
+  const [company] = await db
+    .select({ planType: companies.planType })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return planLimits(company?.planType);
+}
+
+async function assertFormRoom(db: DbOrTx, companyId: string): Promise<void> {
+  const limit = (await planOf(db, companyId)).max_forms;
+  if (limit === null) return;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(forms)
+    .where(and(eq(forms.companyId, companyId), eq(forms.isDefault, false)));
+  if ((row?.n ?? 0) >= limit) throw forbidden(formLimitMessage(limit));
+}
+
+async function assertUploadsAllowed(
+  db: DbOrTx,
+  companyId: string,
+  schema: readonly FormField[],
+): Promise<void> {
+  if (!schema.some((f) => isUploadType(f.type))) return;
+  if (!(await planOf(db, companyId)).uploads) throw forbidden(UPLOADS_NOT_ALLOWED_MESSAGE);
+}
+
+/** The save rules of spec §5 (from @certavis/domain), errors keyed name, title, schema. */
+function validateForm(input: { name: unknown; title: unknown; description?: unknown; schema: unknown }) {
+  const parsed = formSaveSchema.safeParse(input);
+  if (parsed.success) return { ...parsed.data, schema: orderedFields(parsed.data.schema as FormField[]) };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? "non_field_errors");
+    const field =
+      key === "name" || key === "title" || key === "description"
+        ? key
+        : key === "schema"
+          ? "schema"
+          : "non_field_errors";
+    const list = errors[field] ?? [];
+    if (!list.includes(issue.message)) list.push(issue.message);
+    errors[field] = list;
+  }
+  throw fieldErrors(errors);
+}
+
+interface FormBody {
+  name?: string;
+  title?: string;
+  description?: string | null;
+  status?: "active" | "draft" | "archived";
+  schema?: unknown[];
+}
+
+export const formHandlers = defineHandlers({
+  companyFormsList: async (request) => {
+    const companyId = callerCompanyId(request);
+    const { db } = request.server.ctx;
+    const page = pageParams(request.query);
+    const where = eq(forms.companyId, companyId);
+    const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(forms).where(where);
+    const rows = await db
+      .select()
+      .from(forms)
+      .where(where)
+      .orderBy(desc(forms.isDefault), asc(sql`lower(${forms.name})`), asc(forms.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return paged(request, page, total?.n ?? 0, rows.map(toFormView));
+  },
+
+  companyFormsCreate: async (request, reply) => {
+    const companyId = callerCompanyId(request);
+    const { db, now } = request.server.ctx;
+    const body = request.body as FormBody;
+    const valid = validateForm({
+      name: body.name,
+      title: body.title,
+      description: body.description,
+      schema: body.schema,
+    });
+    await assertFormRoom(db, companyId);
+    await assertUploadsAllowed(db, companyId, valid.schema);
+    const at = now();
+    const [row] = await db
+      .insert(forms)
+      .values({
+        companyId,
+        name: valid.name,
+        title: valid.title,
+        description: valid.description ?? "",
+        status: body.status ?? "active",
+        schema: valid.schema,
+        isDefault: false,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    if (!row) throw new Error("form not created");
+    reply.code(201);
+    return toFormView(row);
+  },
+
+  companyFormsGet: async (request) => {
+    const companyId = callerCompanyId(request);
+    return toFormView(await findForm(request.server.ctx.db, companyId, request.params.id));
+  },
+
+  companyFormsUpdate: async (request) => {
+    const companyId = callerCompanyId(request);
+    const { db, now } = request.server.ctx;
+    const current = await findForm(db, companyId, request.params.id);
+    const body = request.body as FormBody;
+    const valid = validateForm({
+      name: body.name ?? current.name,
+      title: body.title ?? current.title,
+      description: body.description === undefined ? current.description : body.description,
+      schema: body.schema ?? current.schema,
+    });
+    if (body.schema) await assertUploadsAllowed(db, companyId, valid.schema);
+    const [row] = await db
+      .update(forms)
+      .set({
+        name: valid.name,
+        title: valid.title,
+        description: valid.description ?? "",
+        schema: valid.schema,
+        ...(body.status ? { status: body.status } : {}),
+        updatedAt: now(),
+      })
+      .where(and(eq(forms.companyId, companyId), eq(forms.id, current.id)))
+      .returning();
+    if (!row) throw notFound();
+    return toFormView(row);
+  },
+
+  companyFormsDelete: async (request, reply) => {
+    const companyId = callerCompanyId(request);
+    const { db } = request.server.ctx;
+    const current = await findForm(db, companyId, request.params.id);
+    if (current.isDefault) throw fieldErrors({ non_field_errors: [DEFAULT_NOT_DELETABLE] });
+    await db.delete(forms).where(and(eq(forms.companyId, companyId), eq(forms.id, current.id)));
+    reply.code(204);
+  },
+
+  companyFormsDuplicate: async (request, reply) => {
+    const companyId = callerCompanyId(request);
+    const { db, now } = request.server.ctx;
+    const current = await findForm(db, companyId, request.params.id);
+    await assertFormRoom(db, companyId);
+    const at = now();
+    const [row] = await db
+      .insert(forms)
+      .values({
+        companyId,
+        name: `${current.name} (copie)`.slice(0, 200),
+        title: current.title,
+        description: current.description,
+        status: current.status,
+        schema: current.schema,
+        isDefault: false,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    if (!row) throw new Error("form not duplicated");
+    reply.code(201);
+    return toFormView(row);
+  },
+});

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from "fastify";
+import type { OperationHandlers } from "../http/operation-types";
+import { formHandlers } from "./forms/handlers";
+import { orderHandlers } from "./orders/handlers";
+import { registerPipelineWorkers } from "./pipeline/plugin";
+import { productHandlers } from "./products/handlers";
+import { publicHandlers } from "./public/handlers";
+import { reviewHandlers } from "./reviews/handlers";
+import { systemHandlers } from "./system/handlers";
+import { templateHandlers } from "./templates/handlers";
+
+/**
+ * THE place where feature handlers are merged. Each feature folder exports from its `handlers.ts` a
+ * `Record<operationId, handler>` built with `defineHandlers({...})`; add it to the list below.
+ * Operations without a handler answer 501 `{"detail": "Non implémenté."}`.
+ */
+const moduleHandlers: OperationHandlers[] = [
+  systemHandlers,
+  // --- issue 3 (identity, companies, teams, subscription) ---
+  // --- issue 4: add products, templates, forms, reviews, orders, pipeline, public handlers here ---
+  productHandlers,
+  templateHandlers,
+  formHandlers,
+  reviewHandlers,
+  orderHandlers,
+  publicHandlers,
+];
+
+export function allHandlers(): OperationHandlers {
+  const merged: Record<string, unknown> = {};
+  for (const handlers of moduleHandlers) {
+    for (const [operationId, handler] of Object.entries(handlers)) {
+      if (operationId in merged) throw new Error(`Two handlers for ${operationId}`);
+      merged[operationId] = handler;
+    }
+  }
+  return merged as OperationHandlers;
+}
+
+/**
+ * Feature plugins that need more than handlers (e.g. the pipeline's job workers: start in `onReady`,
+ * stop in `onClose`). Registered after the routes, with `app.ctx` available.
+ */
+export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
+  // --- issue 4: e.g. registerPipelineWorkers ---
+  registerPipelineWorkers,
+];

@@ -1,0 +1,6 @@
+export * from "./clock";
+export { consumeEmailQuota } from "./email-quota";
+export * from "./mail-worker";
+export { renderEmail } from "./render-email";
+export * from "./review-key";
+export * from "./schedule";

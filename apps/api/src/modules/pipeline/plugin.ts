@@ -1,0 +1,36 @@
+import type { FastifyInstance } from "fastify";
+import { createMailWorker, type MailWorker } from "./mail-worker";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The e-mail queue worker (started once the database is migrated). */
+    pipeline: MailWorker;
+  }
+}
+
+/**
+ * Runs the mail worker inside the server: it starts when the app is ready, waits for the migrations
+ * (`ctx.state.ready`) before claiming jobs, and stops (letting an in-flight send finish) on close.
+ * PGlite is one session: one loop; PostgreSQL: a few loops, which SKIP LOCKED keeps apart.
+ */
+export async function registerPipelineWorkers(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const worker = createMailWorker({
+    db: ctx.db,
+    mailer: ctx.mailer,
+    formUrl: ctx.config.formUrl,
+    reviewKeySecret: ctx.jwtKey,
+    clock: { now: ctx.now },
+    concurrency: ctx.database.kind === "postgres" ? 4 : 1,
+    pollIntervalMs: 1000,
+    isReady: () => ctx.state.ready,
+    log: (message, extra) => app.log.warn(extra ?? {}, message),
+  });
+  app.decorate("pipeline", worker);
+  app.addHook("onReady", async () => {
+    worker.start();
+  });
+  app.addHook("preClose", async () => {
+    await worker.stop();
+  });
+}

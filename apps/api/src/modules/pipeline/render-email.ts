@@ -1,0 +1,34 @@
+import { escapeHtml, renderTemplate } from "@certavis/domain";
+
+export interface EmailVariables {
+  nom_entreprise: string;
+  nom_produit: string;
+  prenom_acheteur: string;
+  nom_acheteur: string;
+  email_acheteur: string;
+  url_avis: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Subject and text part are the template with the values as typed; the HTML part escapes the
+ * template and the values, and the review link becomes a plain `<a href>` (ARCHITECTURE §6).
+ */
+export function renderEmail(
+  template: { subject: string; body: string },
+  vars: EmailVariables,
+): RenderedEmail {
+  const subject = renderTemplate(template.subject, { ...vars }).replace(/[\r\n]+/g, " ");
+  const text = renderTemplate(template.body, { ...vars });
+  const htmlVars: Record<string, string> = {};
+  for (const [name, value] of Object.entries(vars)) htmlVars[name] = escapeHtml(value);
+  htmlVars.url_avis = `<a href="${escapeHtml(vars.url_avis)}">${escapeHtml(vars.url_avis)}</a>`;
+  const htmlBody = renderTemplate(escapeHtml(template.body), htmlVars).replace(/\r?\n/g, "<br>\n");
+  const html = `<!doctype html><html lang="fr"><body style="font-family:sans-serif;line-height:1.5">${htmlBody}</body></html>`;
+  return { subject, text, html };
+}

@@ -1,0 +1,21 @@
+import { createHash, createHmac } from "node:crypto";
+
+/** Review links stay valid this long after the order was recorded. */
+export const REVIEW_KEY_LIFETIME_DAYS = 90;
+
+/**
+ * The per-order review key: 256 bits, HMAC-SHA256 of the order id under a server secret.
+ * Deriving it (rather than drawing random bytes) lets the mail worker and an idempotent re-POST of
+ * the order rebuild the link without the database ever holding the key: only its SHA-256 is stored.
+ */
+export function deriveReviewKey(secret: string | Uint8Array, orderId: string): string {
+  return createHmac("sha256", secret).update(`certavis:review-key:${orderId}`).digest("base64url");
+}
+
+export function hashReviewKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+export function reviewUrl(formUrl: string, key: string): string {
+  return `${formUrl.replace(/\/+$/, "")}/create-reviews?api_key=${encodeURIComponent(key)}`;
+}

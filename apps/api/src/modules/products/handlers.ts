@@ -1,0 +1,197 @@
+import { planLimits, productLimitMessage } from "@certavis/domain";
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { DbOrTx } from "../../db/client";
+import { companies, products } from "../../db/schema";
+import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
+import { defineHandlers } from "../../http/operation-types";
+import { callerCompanyId } from "./caller";
+import { isStoredImage } from "./image-url";
+import { isMultipart, readMultipart } from "./multipart";
+import { paged, pageParams } from "./paging";
+import {
+  type ProductChanges,
+  type ProductPayload,
+  payloadFromMultipart,
+  resolveProductPayload,
+} from "./product-input";
+import { getProductView, listProductViews } from "./product-views";
+import { sniffFileType } from "./sniff";
+
+export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPE_ERROR = "Le fichier doit être une image (JPEG, PNG, GIF, WebP ou AVIF).";
+
+async function assertProductRoom(db: DbOrTx, companyId: string): Promise<void> {
+  const [company] = await db
+    .select({ planType: companies.planType })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const limit = planLimits(company?.planType).max_products;
+  if (limit === null) return;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(eq(products.companyId, companyId));
+  if ((row?.n ?? 0) >= limit) throw forbidden(productLimitMessage(limit));
+}
+
+/** The payload of a create/update (JSON or multipart) with the checked image, nothing stored yet. */
+async function readProductRequest(request: FastifyRequest) {
+  const errors: FieldErrors = {};
+  if (!isMultipart(request)) return { payload: (request.body ?? {}) as ProductPayload, image: null, errors };
+  const body = await readMultipart(request, PRODUCT_IMAGE_MAX_BYTES);
+  const payload = payloadFromMultipart(body.fields, errors);
+  let image: { data: Buffer; extension: string } | null = null;
+  for (const file of body.files) {
+    if (file.field !== "image") {
+      errors[file.field] = ["Champ inconnu."];
+      continue;
+    }
+    const type = sniffFileType(file.data);
+    if (type?.kind !== "image") errors.image = [IMAGE_TYPE_ERROR];
+    else image = { data: file.data, extension: type.extension };
+  }
+  return { payload, image, errors };
+}
+
+async function findProduct(db: DbOrTx, companyId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.companyId, companyId), eq(products.id, id)));
+  if (!row) throw notFound();
+  return row;
+}
+
+export const productHandlers = defineHandlers({
+  companyProductsList: async (request) => {
+    const companyId = callerCompanyId(request);
+    const { db, storage } = request.server.ctx;
+    const page = pageParams(request.query);
+    const { count, results } = await listProductViews(db, storage, companyId, page);
+    return paged(request, page, count, results);
+  },
+
+  companyProductsCreate: async (request, reply) => {
+    const companyId = callerCompanyId(request);
+    const { db, storage, now } = request.server.ctx;
+    await assertProductRoom(db, companyId);
+    const { payload, image, errors } = await readProductRequest(request);
+    const changes = await resolveProductPayload(db, companyId, payload, { creating: true }, errors);
+    if (Object.keys(errors).length) throw fieldErrors(errors);
+    if (image) changes.imagePath = await storage.save("products", image.extension, image.data);
+    const at = now();
+    try {
+      const id = await db.transaction(async (tx) => {
+        await assertProductRoom(tx, companyId);
+        const [row] = await tx
+          .insert(products)
+          .values({
+            ...(changes as Required<Pick<ProductChanges, "name">> & ProductChanges),
+            companyId,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning({ id: products.id });
+        if (!row) throw new Error("product not created");
+        return row.id;
+      });
+      reply.code(201);
+      return await getProductView(db, storage, companyId, id);
+    } catch (error) {
+      if (image) await storage.remove(changes.imagePath);
+      throw error;
+    }
+  },
+
+  companyProductsGet: async (request) => {
+    const companyId = callerCompanyId(request);
+    const { db, storage } = request.server.ctx;
+    const view = await getProductView(db, storage, companyId, request.params.id);
+    if (!view) throw notFound();
+    return view;
+  },
+
+  companyProductsUpdate: async (request) => {
+    const companyId = callerCompanyId(request);
+    const { db, storage, now } = request.server.ctx;
+    const current = await findProduct(db, companyId, request.params.id);
+    const { payload, image, errors } = await readProductRequest(request);
+    const changes = await resolveProductPayload(
+      db,
+      companyId,
+      payload,
+      { creating: false, productId: current.id, current },
+      errors,
+    );
+    if (Object.keys(errors).length) throw fieldErrors(errors);
+    if (image) changes.imagePath = await storage.save("products", image.extension, image.data);
+    await db
+      .update(products)
+      .set({ ...changes, updatedAt: now() })
+      .where(and(eq(products.companyId, companyId), eq(products.id, current.id)));
+    if (
+      "imagePath" in changes &&
+      changes.imagePath !== current.imagePath &&
+      isStoredImage(current.imagePath)
+    ) {
+      const [stillUsed] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.imagePath, current.imagePath))
+        .limit(1);
+      if (!stillUsed) await storage.remove(current.imagePath);
+    }
+    return await getProductView(db, storage, companyId, current.id);
+  },
+
+  companyProductsDelete: async (request, reply) => {
+    const companyId = callerCompanyId(request);
+    const { db, storage } = request.server.ctx;
+    const current = await findProduct(db, companyId, request.params.id);
+    // Orders, reviews, their files and e-mail deliveries go with it (ON DELETE CASCADE).
+    await db.delete(products).where(and(eq(products.companyId, companyId), eq(products.id, current.id)));
+    if (isStoredImage(current.imagePath)) {
+      const [stillUsed] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.imagePath, current.imagePath))
+        .limit(1);
+      if (!stillUsed) await storage.remove(current.imagePath);
+    }
+    reply.code(204);
+  },
+
+  companyProductsDuplicate: async (request, reply) => {
+    const companyId = callerCompanyId(request);
+    const { db, storage, now } = request.server.ctx;
+    const current = await findProduct(db, companyId, request.params.id);
+    const at = now();
+    const id = await db.transaction(async (tx) => {
+      await assertProductRoom(tx, companyId);
+      const [row] = await tx
+        .insert(products)
+        .values({
+          companyId,
+          name: `${current.name} (copie)`.slice(0, 200),
+          description: current.description,
+          status: "draft",
+          sku: null,
+          imagePath: current.imagePath,
+          sendReminder: current.sendReminder,
+          emailRequestTemplateId: current.emailRequestTemplateId,
+          emailReminderTemplateId: current.emailReminderTemplateId,
+          formId: current.formId,
+          initialEmailDelayDays: current.initialEmailDelayDays,
+          followUpDelayDays: current.followUpDelayDays,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning({ id: products.id });
+      if (!row) throw new Error("product not duplicated");
+      return row.id;
+    });
+    reply.code(201);
+    return await getProductView(db, storage, companyId, id);
+  },
+});

@@ -1,0 +1,217 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { emailTemplates, forms, products } from "../../db/schema";
+import type { FieldErrors } from "../../http/errors";
+
+/** Product fields as the JSON body or the multipart text parts give them (spec §7 product payload). */
+export interface ProductPayload {
+  name?: string;
+  description?: string | null;
+  status?: string;
+  form_id?: string | null;
+  email_request_template_id?: string | null;
+  email_reminder_template_id?: string | null;
+  sku?: string | null;
+  send_reminder?: boolean;
+  image_url?: string | null;
+  image?: null;
+  initial_email_delay_days?: number;
+  follow_up_delay_days?: number;
+}
+
+export type ProductChanges = Partial<
+  Pick<
+    typeof products.$inferInsert,
+    | "name"
+    | "description"
+    | "status"
+    | "formId"
+    | "emailRequestTemplateId"
+    | "emailReminderTemplateId"
+    | "sku"
+    | "sendReminder"
+    | "imagePath"
+    | "initialEmailDelayDays"
+    | "followUpDelayDays"
+  >
+>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STATUSES = new Set(["active", "draft", "archived", "published"]);
+
+export const PRODUCT_MESSAGES = {
+  blank: "Ce champ ne peut être vide.",
+  required: "Ce champ est obligatoire.",
+  formNotFound: "Formulaire introuvable.",
+  templateNotFound: "Modèle d'email introuvable.",
+  notRequestTemplate: "Choisissez un modèle de type « Demande ».",
+  notReminderTemplate: "Choisissez un modèle de type « Rappel ».",
+  reminderTemplateRequired: "Choisissez un modèle de relance.",
+  skuTaken: "Un produit avec ce SKU existe déjà.",
+  invalidStatus: "Statut invalide.",
+  invalidDelay: "Indiquez un nombre de jours entre {min} et {max}.",
+  invalidBoolean: "Indiquez true ou false.",
+  invalidUrl: "Saisissez une URL valide.",
+} as const;
+
+/** Multipart text parts → the JSON payload shape (empty id = null, "true"/"false", integers). */
+export function payloadFromMultipart(fields: Record<string, string>, errors: FieldErrors): ProductPayload {
+  const payload: ProductPayload = {};
+  const add = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
+  for (const [key, raw] of Object.entries(fields)) {
+    const value = raw.trim();
+    switch (key) {
+      case "name":
+      case "status":
+        payload[key] = value;
+        break;
+      case "sku":
+        payload.sku = value === "" ? null : value;
+        break;
+      case "description":
+        payload.description = raw;
+        break;
+      case "form_id":
+      case "email_request_template_id":
+      case "email_reminder_template_id":
+        payload[key] = value === "" || value === "null" ? null : value;
+        break;
+      case "image_url":
+        payload.image_url = value === "" || value === "null" ? null : value;
+        break;
+      case "send_reminder":
+        if (value === "true" || value === "false") payload.send_reminder = value === "true";
+        else add(key, PRODUCT_MESSAGES.invalidBoolean);
+        break;
+      case "initial_email_delay_days":
+      case "follow_up_delay_days": {
+        const n = Number(value);
+        if (Number.isInteger(n)) payload[key] = n;
+        else add(key, PRODUCT_MESSAGES.invalidDelay.replace("{min}", "0").replace("{max}", "60"));
+        break;
+      }
+      default:
+        add(key, "Champ inconnu.");
+    }
+  }
+  return payload;
+}
+
+/**
+ * Checks a payload against the company's data and returns the column changes; field errors use the
+ * names the back-office maps (spec §5: name, form_id, email_request_template_id,
+ * email_reminder_template_id, send_reminder, sku, image).
+ */
+export async function resolveProductPayload(
+  db: DbOrTx,
+  companyId: string,
+  payload: ProductPayload,
+  options: { creating: boolean; productId?: string; current?: typeof products.$inferSelect },
+  errors: FieldErrors,
+): Promise<ProductChanges> {
+  const add = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
+  const changes: ProductChanges = {};
+  if (payload.name !== undefined) {
+    const name = payload.name.trim();
+    if (!name) add("name", PRODUCT_MESSAGES.blank);
+    else if (name.length > 200) add("name", "Assurez-vous que ce champ ne dépasse pas 200 caractères.");
+    else changes.name = name;
+  } else if (options.creating) {
+    add("name", PRODUCT_MESSAGES.required);
+  }
+  if (payload.description !== undefined) {
+    const description = (payload.description ?? "").trim();
+    if (description.length > 2000)
+      add("description", "Assurez-vous que ce champ ne dépasse pas 2000 caractères.");
+    else changes.description = description;
+  }
+  if (payload.status !== undefined) {
+    if (!STATUSES.has(payload.status)) add("status", PRODUCT_MESSAGES.invalidStatus);
+    else changes.status = payload.status === "published" ? "active" : payload.status;
+  }
+  if (payload.form_id !== undefined) {
+    if (payload.form_id === null) changes.formId = null;
+    else {
+      const found =
+        UUID.test(payload.form_id) &&
+        (
+          await db
+            .select({ id: forms.id })
+            .from(forms)
+            .where(and(eq(forms.id, payload.form_id), eq(forms.companyId, companyId)))
+        )[0];
+      if (!found) add("form_id", PRODUCT_MESSAGES.formNotFound);
+      else changes.formId = payload.form_id;
+    }
+  }
+  for (const [field, kind, column] of [
+    ["email_request_template_id", "request", "emailRequestTemplateId"],
+    ["email_reminder_template_id", "reminder", "emailReminderTemplateId"],
+  ] as const) {
+    const value = payload[field];
+    if (value === undefined) continue;
+    if (value === null) {
+      changes[column] = null;
+      continue;
+    }
+    const [template] = UUID.test(value)
+      ? await db
+          .select({ id: emailTemplates.id, type: emailTemplates.type })
+          .from(emailTemplates)
+          .where(and(eq(emailTemplates.id, value), eq(emailTemplates.companyId, companyId)))
+      : [];
+    if (!template) add(field, PRODUCT_MESSAGES.templateNotFound);
+    else if (template.type !== kind)
+      add(
+        field,
+        kind === "request" ? PRODUCT_MESSAGES.notRequestTemplate : PRODUCT_MESSAGES.notReminderTemplate,
+      );
+    else changes[column] = value;
+  }
+  if (payload.send_reminder !== undefined) changes.sendReminder = payload.send_reminder;
+  const reminderOn = changes.sendReminder ?? options.current?.sendReminder ?? false;
+  const reminderTemplate =
+    "emailReminderTemplateId" in changes
+      ? changes.emailReminderTemplateId
+      : options.current?.emailReminderTemplateId;
+  if (reminderOn && !reminderTemplate && !errors.email_reminder_template_id)
+    add("email_reminder_template_id", PRODUCT_MESSAGES.reminderTemplateRequired);
+  if (payload.sku !== undefined) {
+    const sku = payload.sku === null ? null : payload.sku.trim() || null;
+    if (sku) {
+      const conditions = [eq(products.companyId, companyId), eq(products.sku, sku)];
+      if (options.productId) conditions.push(ne(products.id, options.productId));
+      const [taken] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(...conditions))
+        .limit(1);
+      if (taken) add("sku", PRODUCT_MESSAGES.skuTaken);
+    }
+    changes.sku = sku;
+  }
+  if (payload.image === null || payload.image_url === null) changes.imagePath = null;
+  else if (typeof payload.image_url === "string") {
+    const url = payload.image_url.trim();
+    if (/^https?:\/\/\S+$/i.test(url) || /^\/uploads\/[\w./-]+$/.test(url)) {
+      // Our own `/uploads/...` URL (sent back unchanged by the form) keeps the stored file.
+      const own = url.match(/\/uploads\/([\w./-]+)$/)?.[1];
+      changes.imagePath = own && options.current?.imagePath === own ? own : url;
+    } else add("image", PRODUCT_MESSAGES.invalidUrl);
+  }
+  for (const [field, column, min] of [
+    ["initial_email_delay_days", "initialEmailDelayDays", 0],
+    ["follow_up_delay_days", "followUpDelayDays", 1],
+  ] as const) {
+    const value = payload[field];
+    if (value === undefined) continue;
+    if (!Number.isInteger(value) || value < min || value > 60)
+      add(field, PRODUCT_MESSAGES.invalidDelay.replace("{min}", String(min)).replace("{max}", "60"));
+    else changes[column] = value;
+  }
+  return changes;
+}

@@ -1,0 +1,133 @@
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { emailTemplates, forms, orders, products, reviews } from "../../db/schema";
+import type { FileStorage } from "../../lib/storage";
+import { publicImageUrl } from "./image-url";
+
+export interface ProductView {
+  id: string;
+  name: string;
+  description: string | null;
+  status: "active" | "draft" | "archived";
+  sku: string | null;
+  image_url: string | null;
+  created_at: string;
+  updated_at: string;
+  last_reviewed_at: string | null;
+  mean_note: number | null;
+  reviews_count: number;
+  orders: number;
+  send_reminder: boolean;
+  email_request_template: { id: string; name: string; send_after: number | null } | null;
+  email_reminder_template: { id: string; name: string; remind_after: number | null } | null;
+  form: { id: string; name: string } | null;
+  initial_email_delay_days: number;
+  follow_up_delay_days: number;
+}
+
+/** List order of spec §4: active, draft, archived, then name. */
+const STATUS_RANK = sql`CASE ${products.status} WHEN 'active' THEN 0 WHEN 'published' THEN 0 WHEN 'draft' THEN 1 ELSE 2 END`;
+
+export function wireStatus(status: string): ProductView["status"] {
+  return status === "published" ? "active" : status === "draft" || status === "archived" ? status : "active";
+}
+
+export async function listProductViews(
+  db: DbOrTx,
+  storage: FileStorage,
+  companyId: string,
+  page: { limit: number; offset: number; ids?: string[] },
+): Promise<{ count: number; results: ProductView[] }> {
+  const conditions: SQL[] = [eq(products.companyId, companyId)];
+  if (page.ids) conditions.push(inArray(products.id, page.ids));
+  const where = and(...conditions);
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
+  const rows = await db
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(STATUS_RANK, asc(sql`lower(${products.name})`), asc(products.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { count: total?.n ?? 0, results: await toProductViews(db, storage, rows) };
+}
+
+export async function getProductView(db: DbOrTx, storage: FileStorage, companyId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.companyId, companyId), eq(products.id, id)));
+  if (!row) return null;
+  const [view] = await toProductViews(db, storage, [row]);
+  return view ?? null;
+}
+
+export async function toProductViews(
+  db: DbOrTx,
+  storage: FileStorage,
+  rows: (typeof products.$inferSelect)[],
+): Promise<ProductView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const reviewStats = await db
+    .select({
+      productId: reviews.productId,
+      count: sql<number>`count(*)::int`,
+      mean: sql<string | null>`avg(${reviews.rating}) filter (where ${reviews.status} = 'approved')`,
+      last: sql<string | null>`max(${reviews.createdAt})`,
+    })
+    .from(reviews)
+    .where(inArray(reviews.productId, ids))
+    .groupBy(reviews.productId);
+  const orderStats = await db
+    .select({ productId: orders.productId, count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(inArray(orders.productId, ids))
+    .groupBy(orders.productId);
+  const templateIds = [
+    ...new Set(
+      rows
+        .flatMap((r) => [r.emailRequestTemplateId, r.emailReminderTemplateId])
+        .filter((x): x is string => !!x),
+    ),
+  ];
+  const templates = templateIds.length
+    ? await db.select().from(emailTemplates).where(inArray(emailTemplates.id, templateIds))
+    : [];
+  const formIds = [...new Set(rows.map((r) => r.formId).filter((x): x is string => !!x))];
+  const formRows = formIds.length
+    ? await db.select({ id: forms.id, name: forms.name }).from(forms).where(inArray(forms.id, formIds))
+    : [];
+  return rows.map((p) => {
+    const stats = reviewStats.find((s) => s.productId === p.id);
+    const request = templates.find((t) => t.id === p.emailRequestTemplateId);
+    const reminder = templates.find((t) => t.id === p.emailReminderTemplateId);
+    const form = formRows.find((f) => f.id === p.formId);
+    const mean =
+      stats?.mean === null || stats?.mean === undefined ? null : Math.round(Number(stats.mean) * 100) / 100;
+    return {
+      id: p.id,
+      name: p.name,
+      description: p.description || null,
+      status: wireStatus(p.status),
+      sku: p.sku,
+      image_url: publicImageUrl(storage, p.imagePath),
+      created_at: p.createdAt.toISOString(),
+      updated_at: p.updatedAt.toISOString(),
+      last_reviewed_at: stats?.last ? new Date(stats.last).toISOString() : null,
+      mean_note: mean,
+      reviews_count: stats?.count ?? 0,
+      orders: orderStats.find((s) => s.productId === p.id)?.count ?? 0,
+      send_reminder: p.sendReminder,
+      email_request_template: request
+        ? { id: request.id, name: request.name, send_after: request.sendAfter ?? p.initialEmailDelayDays }
+        : null,
+      email_reminder_template: reminder
+        ? { id: reminder.id, name: reminder.name, remind_after: reminder.remindAfter ?? p.followUpDelayDays }
+        : null,
+      form: form ? { id: form.id, name: form.name } : null,
+      initial_email_delay_days: p.initialEmailDelayDays,
+      follow_up_delay_days: p.followUpDelayDays,
+    };
+  });
+}

@@ -1,0 +1,126 @@
+import type { FormField } from "@certavis/domain";
+import { eq } from "drizzle-orm";
+import { orders, reviewFiles, reviews } from "../../db/schema";
+import { defineHandlers } from "../../http/operation-types";
+import { onReviewSubmitted } from "../pipeline/schedule";
+import { publicImageUrl } from "../products/image-url";
+import { publicReviews } from "./public-reviews";
+import { orderForReviewKey } from "./review-key-lookup";
+import { checkSubmission, ratingOf, readSubmission, textsOf } from "./submission";
+
+export const publicHandlers = defineHandlers({
+  reviewFormGet: async (request) => {
+    const { db, storage, now } = request.server.ctx;
+    const { order, product, company, form } = await orderForReviewKey(db, request.query.api_key, now());
+    return {
+      form: {
+        id: form.id,
+        title: form.title || form.name,
+        description: form.description || null,
+        schema: form.schema as FormField[],
+      },
+      company: { name: company.name, url: company.website ?? null, logo: storage.url(company.logoPath) },
+      product: {
+        id: product.id,
+        name: product.name,
+        image: publicImageUrl(storage, product.imagePath),
+        description: product.description || null,
+      },
+      order: {
+        reference: order.reference,
+        order_date: order.orderDate.toISOString(),
+        buyer_first_name: order.buyerFirstName,
+      },
+    };
+  },
+
+  reviewSubmit: async (request, reply) => {
+    const { db, storage, now } = request.server.ctx;
+    const key = request.query.api_key;
+    // Cheap refusal of a bad key before reading any upload.
+    await orderForReviewKey(db, key, now());
+    const submission = await readSubmission(request);
+    const saved: string[] = [];
+    try {
+      const reviewId = await db.transaction(async (tx) => {
+        const at = now();
+        const { order, product, company, form } = await orderForReviewKey(tx, key, at, true);
+        const fields = form.schema as FormField[];
+        const { clean, files } = checkSubmission(
+          fields,
+          company.planType,
+          submission.answers,
+          submission.files,
+        );
+        const stored: { fieldId: string; path: string; mime: string; size: number }[] = [];
+        for (const file of files) {
+          const path = await storage.save(`reviews/${company.id}`, file.type.extension, file.data);
+          saved.push(path);
+          stored.push({ fieldId: file.fieldId, path, mime: file.type.mime, size: file.data.length });
+          const list = clean[file.fieldId] as { name: string; url?: string | null }[];
+          const entry = list.find((item) => item.url === undefined && item.name === file.filename);
+          if (entry) entry.url = storage.url(path);
+        }
+        const { comment, title } = textsOf(fields, clean);
+        const [review] = await tx
+          .insert(reviews)
+          .values({
+            companyId: company.id,
+            productId: product.id,
+            orderId: order.id,
+            rating: ratingOf(fields, clean).toFixed(2),
+            title,
+            comment,
+            authorFirstName: order.buyerFirstName,
+            authorLastName: order.buyerLastName,
+            answers: clean,
+            formSnapshot: fields,
+            status: "pending",
+            createdAt: at,
+          })
+          .returning({ id: reviews.id });
+        if (!review) throw new Error("review not created");
+        if (stored.length) {
+          await tx.insert(reviewFiles).values(
+            stored.map((s) => ({
+              companyId: company.id,
+              reviewId: review.id,
+              fieldId: s.fieldId,
+              path: s.path,
+              mimeType: s.mime,
+              sizeBytes: s.size,
+            })),
+          );
+        }
+        await tx.update(orders).set({ reviewKeyUsedAt: at }).where(eq(orders.id, order.id));
+        await onReviewSubmitted(tx, order, at);
+        return review.id;
+      });
+      request.server.pipeline?.notify();
+      reply.code(201);
+      return { id: reviewId, status: "pending" as const };
+    } catch (error) {
+      for (const path of saved) await storage.remove(path);
+      throw error;
+    }
+  },
+
+  publicReviewsGet: async (request, reply) => {
+    const { body, etag } = await publicReviews(request.server.ctx, {
+      companyId: request.query.company_id,
+      productId:
+        request.query.product_id && request.query.product_id !== "all" ? request.query.product_id : null,
+      limit: request.query.limit ?? 10,
+    });
+    reply.header("cache-control", "public, max-age=60, stale-while-revalidate=300");
+    reply.header("etag", etag);
+    reply.header("access-control-allow-origin", "*");
+    const match = request.headers["if-none-match"];
+    if (match?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+      reply.code(304);
+      return reply.send();
+    }
+    reply.header("content-type", "application/json; charset=utf-8");
+    return reply.send(body);
+  },
+});

@@ -1,0 +1,125 @@
+import { createHash } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { companies, orders, products, reviews } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { publicImageUrl } from "../products/image-url";
+
+/** Served bodies are reused this long in-process (the HTTP cache allows 60 s anyway). */
+const MEMO_MS = 5_000;
+const MEMO_MAX = 1000;
+const memo = new Map<string, { at: number; body: string; etag: string }>();
+
+const round2 = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? null : Math.round(Number(value) * 100) / 100;
+
+/** "Léa B.": first name and initial of the last name. */
+export function publicAuthorName(first: string, last: string): string {
+  const initial = last.trim().charAt(0);
+  return [first.trim(), initial ? `${initial.toUpperCase()}.` : ""].filter(Boolean).join(" ") || "Client";
+}
+
+/**
+ * `GET /public/reviews/`: approved reviews of active products, newest first, with the company's and
+ * the selection's figures. Returns the serialized body and its ETag.
+ */
+export async function publicReviews(
+  ctx: AppContext,
+  query: { companyId: string; productId: string | null; limit: number },
+): Promise<{ body: string; etag: string }> {
+  const cacheKey = `${query.companyId}|${query.productId ?? ""}|${query.limit}`;
+  const nowMs = Date.now();
+  const cached = memo.get(cacheKey);
+  if (cached && nowMs - cached.at < MEMO_MS) return cached;
+
+  const { db, storage } = ctx;
+  const [company] = await db.select().from(companies).where(eq(companies.id, query.companyId));
+  if (!company) throw notFound();
+  const approvedActive = and(
+    eq(reviews.companyId, company.id),
+    eq(reviews.status, "approved"),
+    sql`${products.status} IN ('active', 'published')`,
+  );
+  const perProduct = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      imagePath: products.imagePath,
+      mean: sql<string | null>`avg(${reviews.rating})`,
+      count: sql<number>`count(${reviews.id})::int`,
+    })
+    .from(products)
+    .leftJoin(reviews, and(eq(reviews.productId, products.id), eq(reviews.status, "approved")))
+    .where(and(eq(products.companyId, company.id), sql`${products.status} IN ('active', 'published')`))
+    .groupBy(products.id)
+    .orderBy(products.name);
+  let product = null;
+  if (query.productId) {
+    const found = perProduct.find((p) => p.id === query.productId);
+    if (!found) throw notFound();
+    product = {
+      id: found.id,
+      name: found.name,
+      image: publicImageUrl(storage, found.imagePath),
+      mean_note: round2(found.mean),
+      reviews_count: found.count,
+    };
+  }
+  const total = perProduct.reduce((n, p) => n + p.count, 0);
+  const sum = perProduct.reduce((s, p) => s + (p.mean === null ? 0 : Number(p.mean) * p.count), 0);
+  const companyMean = total ? Math.round((sum / total) * 100) / 100 : null;
+  const rows = await db
+    .select({ review: reviews, productName: products.name, orderDate: orders.orderDate })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .leftJoin(orders, eq(orders.id, reviews.orderId))
+    .where(query.productId ? and(approvedActive, eq(reviews.productId, query.productId)) : approvedActive)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(query.limit);
+  const result = {
+    company: {
+      id: company.id,
+      name: company.name,
+      logo: storage.url(company.logoPath),
+      website: company.website ?? null,
+      mean_note: companyMean,
+      reviews_count: total,
+    },
+    product,
+    products: perProduct.map((p) => ({
+      id: p.id,
+      name: p.name,
+      mean_note: round2(p.mean),
+      reviews_count: p.count,
+    })),
+    metrics: product
+      ? { average_note: product.mean_note, reviews_count: product.reviews_count }
+      : { average_note: companyMean, reviews_count: total },
+    reviews: rows.map(({ review, productName, orderDate }) => ({
+      id: review.id,
+      rating: Number(review.rating),
+      title: review.title || null,
+      comment: review.comment || null,
+      author_name: publicAuthorName(review.authorFirstName, review.authorLastName),
+      created_at: review.createdAt.toISOString(),
+      published_at: (review.moderatedAt ?? review.createdAt).toISOString(),
+      experience_date: orderDate ? orderDate.toISOString() : null,
+      product: { id: review.productId, name: productName },
+    })),
+  };
+  const body = JSON.stringify(result);
+  const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+  if (memo.size >= MEMO_MAX) memo.clear();
+  const entry = { at: nowMs, body, etag };
+  memo.set(cacheKey, entry);
+  return entry;
+}
+
+/** Forget the memoized bodies (after a moderation, so the widget sees it at once). */
+export function clearPublicReviewsMemo(companyId?: string): void {
+  if (!companyId) {
+    memo.clear();
+    return;
+  }
+  for (const key of memo.keys()) if (key.startsWith(`${companyId}|`)) memo.delete(key);
+}

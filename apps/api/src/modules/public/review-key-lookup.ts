@@ -1,0 +1,56 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { companies, forms, orders, products, reviews } from "../../db/schema";
+import { detailError } from "../../http/errors";
+import { hashReviewKey } from "../pipeline/review-key";
+
+export const REVIEW_KEY_MESSAGES = {
+  invalid: "Lien d'avis invalide ou expiré.",
+  used: "Un avis a déjà été déposé pour cette commande.",
+} as const;
+
+/**
+ * The order behind a review key with its product, company and form; 403 with a French detail for an
+ * unknown, expired or already used key. `lock` takes the order row (one submission per order).
+ */
+export async function orderForReviewKey(db: DbOrTx, key: string, now: Date, lock = false) {
+  const query = db
+    .select({ order: orders, product: products, company: companies })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .where(eq(orders.reviewKeyHash, hashReviewKey(key)))
+    .limit(1);
+  const [row] = lock ? await query.for("update", { of: orders }) : await query;
+  if (!row) throw detailError(403, REVIEW_KEY_MESSAGES.invalid);
+  if (row.order.reviewKeyUsedAt) throw detailError(403, REVIEW_KEY_MESSAGES.used);
+  const [review] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(eq(reviews.orderId, row.order.id))
+    .limit(1);
+  if (review) throw detailError(403, REVIEW_KEY_MESSAGES.used);
+  if (row.order.reviewKeyExpiresAt && row.order.reviewKeyExpiresAt.getTime() <= now.getTime())
+    throw detailError(403, REVIEW_KEY_MESSAGES.invalid);
+  const form = await formOfProduct(db, row.company.id, row.product.formId);
+  return { ...row, form };
+}
+
+/** The product's form, else the company's default (or oldest) form. */
+async function formOfProduct(db: DbOrTx, companyId: string, formId: string | null) {
+  if (formId) {
+    const [own] = await db
+      .select()
+      .from(forms)
+      .where(and(eq(forms.companyId, companyId), eq(forms.id, formId)));
+    if (own) return own;
+  }
+  const [fallback] = await db
+    .select()
+    .from(forms)
+    .where(eq(forms.companyId, companyId))
+    .orderBy(desc(forms.isDefault), asc(forms.createdAt))
+    .limit(1);
+  if (!fallback) throw detailError(403, REVIEW_KEY_MESSAGES.invalid);
+  return fallback;
+}

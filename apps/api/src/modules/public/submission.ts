@@ -1,0 +1,134 @@
+import {
+  cleanAnswers,
+  type FormField,
+  isUploadType,
+  planLimits,
+  UPLOADS_NOT_ALLOWED_MESSAGE,
+  validateAnswers,
+} from "@certavis/domain";
+import type { FastifyRequest } from "fastify";
+import { type FieldErrors, fieldErrors, HttpError } from "../../http/errors";
+import { isMultipart, readMultipart, type UploadedPart } from "../products/multipart";
+import { type SniffedType, sniffFileType } from "../products/sniff";
+
+export const SUBMISSION_MESSAGES = {
+  answersNotObject: "Les réponses doivent être un objet { identifiant de champ : valeur }.",
+  fileType: "Ce type de fichier n'est pas autorisé.",
+  notUploadField: "Ce champ n'accepte pas de fichier.",
+  unknownPart: (name: string) => `Partie inconnue : ${name}.`,
+} as const;
+
+/** Largest file the public form may send (the per-field `max_size_mb` is checked after). */
+export const REVIEW_FILE_MAX_BYTES = 50 * 1024 * 1024;
+
+export interface CheckedFile {
+  fieldId: string;
+  filename: string;
+  data: Buffer;
+  type: SniffedType;
+}
+
+/** The submitted answers and files (JSON body or multipart), nothing validated against the form yet. */
+export async function readSubmission(
+  request: FastifyRequest,
+): Promise<{ answers: Record<string, unknown>; files: UploadedPart[] }> {
+  if (!isMultipart(request)) {
+    const answers = (request.body as { answers?: unknown } | undefined)?.answers;
+    if (!answers || typeof answers !== "object" || Array.isArray(answers))
+      throw fieldErrors({ non_field_errors: [SUBMISSION_MESSAGES.answersNotObject] });
+    return { answers: answers as Record<string, unknown>, files: [] };
+  }
+  const body = await readMultipart(request, REVIEW_FILE_MAX_BYTES);
+  let answers: unknown;
+  try {
+    answers = JSON.parse(body.fields.answers ?? "");
+  } catch {
+    answers = null;
+  }
+  if (!answers || typeof answers !== "object" || Array.isArray(answers))
+    throw fieldErrors({ non_field_errors: [SUBMISSION_MESSAGES.answersNotObject] });
+  const unknownParts = Object.keys(body.fields).filter((name) => name !== "answers");
+  if (unknownParts.length)
+    throw fieldErrors({ non_field_errors: unknownParts.map((n) => SUBMISSION_MESSAGES.unknownPart(n)) });
+  return { answers: answers as Record<string, unknown>, files: body.files };
+}
+
+/**
+ * Checks answers and files against the form (domain `validateAnswers`: types, required, bounds,
+ * unknown ids; files: plan, field type, real type by magic bytes, size, count). Returns the cleaned
+ * answers (files as `{name, content_type, size}` placeholders to be given their URL) or throws a 400
+ * keyed by field id.
+ */
+export function checkSubmission(
+  fields: FormField[],
+  planType: string,
+  answers: Record<string, unknown>,
+  parts: UploadedPart[],
+): { clean: Record<string, unknown>; files: CheckedFile[] } {
+  const errors: FieldErrors = {};
+  const add = (key: string, message: string) => {
+    const list = errors[key] ?? [];
+    if (!list.includes(message)) list.push(message);
+    errors[key] = list;
+  };
+  const byId = new Map(fields.map((f) => [f.id, f]));
+  const uploadsAllowed = planLimits(planType).uploads;
+  const files: CheckedFile[] = [];
+  const withFiles: Record<string, unknown> = { ...answers };
+  for (const field of fields) if (isUploadType(field.type)) delete withFiles[field.id];
+  for (const part of parts) {
+    const fieldId = part.field.startsWith("file:") ? part.field.slice(5) : part.field;
+    const field = byId.get(fieldId);
+    if (!field) {
+      add("non_field_errors", SUBMISSION_MESSAGES.unknownPart(part.field));
+      continue;
+    }
+    if (!isUploadType(field.type)) {
+      add(fieldId, SUBMISSION_MESSAGES.notUploadField);
+      continue;
+    }
+    if (!uploadsAllowed) {
+      add(fieldId, UPLOADS_NOT_ALLOWED_MESSAGE);
+      continue;
+    }
+    const type = sniffFileType(part.data);
+    const videoOk = field.allow_videos === true;
+    const imageOk = field.allow_images !== false;
+    if (!type || (type.kind === "video" && !videoOk) || (type.kind === "image" && !imageOk)) {
+      add(fieldId, SUBMISSION_MESSAGES.fileType);
+      continue;
+    }
+    files.push({ fieldId, filename: part.filename, data: part.data, type });
+    const list = (withFiles[fieldId] as unknown[] | undefined) ?? [];
+    list.push({ name: part.filename, content_type: type.mime, size: part.data.length });
+    withFiles[fieldId] = list;
+  }
+  for (const [id, message] of Object.entries(validateAnswers(fields, withFiles))) {
+    if (!errors[id]) add(id, message);
+  }
+  if (Object.keys(errors).length) throw new HttpError(400, errors);
+  return { clean: cleanAnswers(fields, withFiles), files };
+}
+
+/** The review's rating (0–5) from the first rating field, scaled when its maximum is not 5. */
+export function ratingOf(fields: FormField[], clean: Record<string, unknown>): number {
+  const field = fields.find((f) => f.type === "rating" && typeof clean[f.id] === "number");
+  if (!field) return 0;
+  const max = field.rating_max && field.rating_max > 0 ? field.rating_max : 5;
+  const value = Math.min(Math.max(Number(clean[field.id]), 0), max);
+  return Math.round((value / max) * 5 * 100) / 100;
+}
+
+/** Comment and title: the field named so (id or name), else the first textarea for the comment. */
+export function textsOf(
+  fields: FormField[],
+  clean: Record<string, unknown>,
+): { comment: string; title: string } {
+  const text = (f: FormField | undefined) =>
+    f && typeof clean[f.id] === "string" ? (clean[f.id] as string) : "";
+  const named = (...names: string[]) =>
+    fields.find((f) => names.includes(f.id.toLowerCase()) || names.includes((f.name ?? "").toLowerCase()));
+  const comment = named("comment", "commentaire") ?? fields.find((f) => f.type === "textarea");
+  const title = named("title", "titre");
+  return { comment: text(comment), title: text(title) };
+}

@@ -1,0 +1,197 @@
+import { planLimits, templateLimitMessage, validateTemplateBody } from "@certavis/domain";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { companies, emailTemplates } from "../../db/schema";
+import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
+import { defineHandlers } from "../../http/operation-types";
+import { callerCompanyId } from "../products/caller";
+import { paged, pageParams } from "../products/paging";
+import { toTemplateView } from "./template-views";
+
+const BLANK = "Ce champ ne peut être vide.";
+const DEFAULT_TYPE_LOCKED = "Le type d'un modèle par défaut ne peut pas être modifié.";
+const DEFAULT_NOT_DELETABLE = "Un modèle par défaut ne peut pas être supprimé.";
+
+async function findTemplate(db: DbOrTx, companyId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(emailTemplates)
+    .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.id, id)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Custom (non-default) templates count against the plan's `max_templates`. */
+async function assertTemplateRoom(db: DbOrTx, companyId: string): Promise<void> {
+  const [company] = await db
+    .select({ planType: companies.planType })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const limit = planLimits(company?.planType).max_templates;
+  if (limit === null) return;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(emailTemplates)
+    .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.isDefault, false)));
+  if ((row?.n ?? 0) >= limit) throw forbidden(templateLimitMessage(limit));
+}
+
+interface TemplateFields {
+  name?: string;
+  subject?: string;
+  body?: string;
+  type?: "request" | "reminder" | "thanks";
+  send_after?: number | null;
+  remind_after?: number | null;
+}
+
+function checkTemplate(
+  merged: Required<Pick<TemplateFields, "name" | "subject" | "body" | "type">>,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!merged.name.trim()) errors.name = [BLANK];
+  if (!merged.subject.trim()) errors.subject = [BLANK];
+  const problem = validateTemplateBody(merged.type, merged.body);
+  if (!merged.body.trim()) errors.body = [BLANK];
+  else if (problem) errors.body = [problem.description];
+  return errors;
+}
+
+function delayColumns(type: string, input: TemplateFields) {
+  return {
+    sendAfter: type === "request" ? (input.send_after ?? undefined) : null,
+    remindAfter: type === "reminder" ? (input.remind_after ?? undefined) : null,
+  };
+}
+
+export const templateHandlers = defineHandlers({
+  companyEmailTemplatesList: async (request) => {
+    const companyId = callerCompanyId(request);
+    const { db } = request.server.ctx;
+    const page = pageParams(request.query);
+    const where = eq(emailTemplates.companyId, companyId);
+    const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(emailTemplates).where(where);
+    const rows = await db
+      .select()
+      .from(emailTemplates)
+      .where(where)
+      .orderBy(
+        desc(emailTemplates.isDefault),
+        asc(sql`lower(${emailTemplates.name})`),
+        asc(emailTemplates.id),
+      )
+      .limit(page.limit)
+      .offset(page.offset);
+    return paged(request, page, total?.n ?? 0, rows.map(toTemplateView));
+  },
+
+  companyEmailTemplatesCreate: async (request, reply) => {
+    const companyId = callerCompanyId(request);
+    const { db, now } = request.server.ctx;
+    const input = request.body as TemplateFields &
+      Required<Pick<TemplateFields, "name" | "subject" | "body" | "type">>;
+    const errors = checkTemplate(input);
+    if (Object.keys(errors).length) throw fieldErrors(errors);
+    await assertTemplateRoom(db, companyId);
+    const at = now();
+    const [row] = await db
+      .insert(emailTemplates)
+      .values({
+        companyId,
+        name: input.name.trim(),
+        subject: input.subject.trim(),
+        body: input.body,
+        type: input.type,
+        sendAfter: input.type === "request" ? (input.send_after ?? 3) : null,
+        remindAfter: input.type === "reminder" ? (input.remind_after ?? 7) : null,
+        isDefault: false,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    if (!row) throw new Error("template not created");
+    reply.code(201);
+    return toTemplateView(row);
+  },
+
+  companyEmailTemplatesGet: async (request) => {
+    const companyId = callerCompanyId(request);
+    return toTemplateView(await findTemplate(request.server.ctx.db, companyId, request.params.id));
+  },
+
+  companyEmailTemplatesUpdate: async (request) => {
+    const companyId = callerCompanyId(request);
+    const { db, now } = request.server.ctx;
+    const current = await findTemplate(db, companyId, request.params.id);
+    const input = request.body as TemplateFields;
+    const errors: FieldErrors = {};
+    const type = input.type ?? (current.type as "request" | "reminder" | "thanks");
+    if (
+      input.type !== undefined &&
+      input.type !== current.type &&
+      (current.isDefault || current.type === "thanks")
+    )
+      errors.type = [DEFAULT_TYPE_LOCKED];
+    const merged = {
+      name: input.name ?? current.name,
+      subject: input.subject ?? current.subject,
+      body: input.body ?? current.body,
+      type,
+    };
+    Object.assign(errors, checkTemplate(merged));
+    if (Object.keys(errors).length) throw fieldErrors(errors);
+    const delays = delayColumns(type, input);
+    const [row] = await db
+      .update(emailTemplates)
+      .set({
+        name: merged.name.trim(),
+        subject: merged.subject.trim(),
+        body: merged.body,
+        type,
+        ...(delays.sendAfter !== undefined ? { sendAfter: delays.sendAfter } : {}),
+        ...(delays.remindAfter !== undefined ? { remindAfter: delays.remindAfter } : {}),
+        updatedAt: now(),
+      })
+      .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.id, current.id)))
+      .returning();
+    if (!row) throw notFound();
+    return toTemplateView(row);
+  },
+
+  companyEmailTemplatesDelete: async (request, reply) => {
+    const companyId = callerCompanyId(request);
+    const { db } = request.server.ctx;
+    const current = await findTemplate(db, companyId, request.params.id);
+    if (current.isDefault) throw fieldErrors({ non_field_errors: [DEFAULT_NOT_DELETABLE] });
+    await db
+      .delete(emailTemplates)
+      .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.id, current.id)));
+    reply.code(204);
+  },
+
+  companyEmailTemplatesDuplicate: async (request, reply) => {
+    const companyId = callerCompanyId(request);
+    const { db, now } = request.server.ctx;
+    const current = await findTemplate(db, companyId, request.params.id);
+    await assertTemplateRoom(db, companyId);
+    const at = now();
+    const [row] = await db
+      .insert(emailTemplates)
+      .values({
+        companyId,
+        name: `${current.name} (copie)`.slice(0, 200),
+        subject: current.subject,
+        body: current.body,
+        type: current.type,
+        sendAfter: current.sendAfter,
+        remindAfter: current.remindAfter,
+        isDefault: false,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    if (!row) throw new Error("template not duplicated");
+    reply.code(201);
+    return toTemplateView(row);
+  },
+});

@@ -1,0 +1,20 @@
+/** Test harness shared by every API integration suite (issues 3 and 4). */
+export { CONTRACT, CONTRACT_OPERATIONS, expectMatchesContract, type ResponseLike } from "./contract";
+export { createTestDatabase, TEST_DATABASE_URL, TEST_DATABASES, type TestDatabaseKind } from "./databases";
+export { type ReceivedMail, startTestSmtp, type TestSmtp } from "./smtp";
+export {
+  authHeaders,
+  type CreateTestAppOptions,
+  createTestApp,
+  TEST_PASSWORD_HASH_PARAMS,
+  type TestApp,
+  useTestApp,
+} from "./test-app";
+export {
+  addMember,
+  createCompanyFor,
+  registerVerifiedUser,
+  type TestCompany,
+  type TestUser,
+  uniqueEmail,
+} from "./users";

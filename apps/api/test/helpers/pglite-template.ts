@@ -1,0 +1,40 @@
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { wrapPglite } from "../../src/db/client";
+import { MIGRATIONS_DIR } from "../../src/paths";
+
+/**
+ * PGlite's initdb costs seconds; a migrated database dumped once (per migrations content, in the OS
+ * temp folder) loads in about one. Every test suite gets its own fresh copy.
+ */
+function migrationsHash(): string {
+  const hash = createHash("sha256");
+  for (const file of readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
+    if (file.endsWith(".sql") || file.endsWith(".json"))
+      hash.update(file).update(readFileSync(join(MIGRATIONS_DIR, file)));
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+let template: Promise<Blob> | null = null;
+
+async function loadTemplate(): Promise<Blob> {
+  const file = join(tmpdir(), `certavis-pglite-template-${migrationsHash()}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const database = wrapPglite(await PGlite.create());
+  await database.migrate();
+  const dump = await (database.pglite as PGlite).dumpDataDir("none");
+  await database.close();
+  const partial = `${file}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return dump;
+}
+
+export async function freshPglite(): Promise<PGlite> {
+  template ??= loadTemplate();
+  return PGlite.create({ loadDataDir: await template });
+}

@@ -1,0 +1,98 @@
+import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Every http(s) link found in the text and HTML parts. */
+  links: string[];
+  receivedAt: Date;
+}
+
+export interface TestSmtp {
+  url: string;
+  port: number;
+  /** Oldest first. */
+  messages: ReceivedMail[];
+  /** Resolves with the first (already received or coming) mail matching `predicate`. */
+  waitForMail(predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Mails sent to `address` (case-insensitive), oldest first. */
+  mailsTo(address: string): ReceivedMail[];
+  clear(): void;
+  close(): Promise<void>;
+}
+
+const LINK = /https?:\/\/[^\s"'<>)]+/g;
+
+/** A real SMTP server (smtp-server) on a free port, parsing every message with mailparser. */
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const messages: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const html = typeof parsed.html === "string" ? parsed.html : "";
+          const text = parsed.text ?? "";
+          const toList = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((a) =>
+            a.value.map((v) => (v.address ?? "").toLowerCase()),
+          );
+          messages.push({
+            to: toList,
+            from: parsed.from?.text ?? "",
+            subject: parsed.subject ?? "",
+            text,
+            html,
+            links: [...new Set([...(text.match(LINK) ?? []), ...(html.match(LINK) ?? [])])].map((l) =>
+              l.replace(/&amp;/g, "&"),
+            ),
+            receivedAt: new Date(),
+          });
+          for (const wake of waiters) wake();
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    messages,
+    mailsTo: (address) => messages.filter((m) => m.to.includes(address.toLowerCase())),
+    clear: () => {
+      messages.length = 0;
+    },
+    waitForMail(predicate = () => true, timeoutMs = 5_000) {
+      return new Promise<ReceivedMail>((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(predicate);
+          if (!found) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(
+            new Error(
+              `No matching mail within ${timeoutMs} ms (received: ${messages.map((m) => m.subject).join(" | ")})`,
+            ),
+          );
+        }, timeoutMs);
+        if (!check()) waiters.add(check);
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
