@@ -1,0 +1,135 @@
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { GuestGuard, SessionGuard } from "./guards/session-guard";
+import { NotFound } from "./routes/not-found";
+import { RouteError } from "./routes/route-error";
+
+// Spec §2 route table. Screens are lazy so /login does not carry the signed-in app.
+export const routes: RouteObject[] = [
+  {
+    path: "/",
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <GuestGuard />,
+        children: [
+          {
+            path: "login",
+            lazy: () => import("../features/auth/routes/login").then((m) => ({ Component: m.LoginRoute })),
+          },
+          {
+            path: "register",
+            lazy: () =>
+              import("../features/auth/routes/register").then((m) => ({ Component: m.RegisterRoute })),
+          },
+        ],
+      },
+      {
+        path: "forgot-password",
+        lazy: () =>
+          import("../features/auth/routes/forgot-password").then((m) => ({
+            Component: m.ForgotPasswordRoute,
+          })),
+      },
+      {
+        path: "reset-password",
+        lazy: () =>
+          import("../features/auth/routes/reset-password").then((m) => ({ Component: m.ResetPasswordRoute })),
+      },
+      {
+        path: "confirm-email-change",
+        lazy: () =>
+          import("../features/auth/routes/confirm-email-change").then((m) => ({
+            Component: m.ConfirmEmailChangeRoute,
+          })),
+      },
+      {
+        path: "cgu",
+        lazy: () => import("../features/legal/routes/legal").then((m) => ({ Component: m.CguRoute })),
+      },
+      {
+        path: "politique-confidentialite",
+        lazy: () => import("../features/legal/routes/legal").then((m) => ({ Component: m.PrivacyRoute })),
+      },
+      {
+        element: <SessionGuard kind="verify-email" />,
+        children: [
+          {
+            path: "verify-email",
+            lazy: () =>
+              import("../features/auth/routes/verify-email").then((m) => ({ Component: m.VerifyEmailRoute })),
+          },
+        ],
+      },
+      {
+        element: <SessionGuard kind="company-setup" />,
+        children: [
+          {
+            path: "company-setup",
+            lazy: () =>
+              import("../features/company-setup/routes/company-setup").then((m) => ({
+                Component: m.CompanySetupRoute,
+              })),
+          },
+        ],
+      },
+      {
+        element: <SessionGuard kind="app" />,
+        children: [
+          {
+            lazy: () =>
+              import("../features/shell/components/app-shell").then((m) => ({ Component: m.AppShell })),
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import("../features/dashboard/routes/dashboard").then((m) => ({
+                    Component: m.DashboardRoute,
+                  })),
+              },
+              {
+                path: "reviews",
+                lazy: () =>
+                  import("../features/reviews/routes/reviews").then((m) => ({ Component: m.ReviewsRoute })),
+              },
+              {
+                path: "products/*",
+                lazy: () =>
+                  import("../features/products/routes/products").then((m) => ({
+                    Component: m.ProductsRoute,
+                  })),
+              },
+              {
+                path: "email-templates/*",
+                lazy: () =>
+                  import("../features/templates/routes/templates").then((m) => ({
+                    Component: m.TemplatesRoute,
+                  })),
+              },
+              {
+                path: "forms/*",
+                lazy: () =>
+                  import("../features/forms/routes/forms").then((m) => ({ Component: m.FormsRoute })),
+              },
+              {
+                path: "iframe",
+                lazy: () =>
+                  import("../features/iframe/routes/iframe").then((m) => ({ Component: m.IframeRoute })),
+              },
+              { path: "settings", element: <Navigate to="/settings/teams" replace /> },
+              {
+                path: "settings/:tab",
+                lazy: () =>
+                  import("../features/settings/routes/settings").then((m) => ({
+                    Component: m.SettingsRoute,
+                  })),
+              },
+            ],
+          },
+        ],
+      },
+      { path: "*", element: <NotFound /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,119 @@
+import { PLANS, type PlanType } from "@certavis/domain";
+import { formatPrice, fr } from "@certavis/i18n-fr";
+import { Button } from "@certavis/ui";
+import { Badge, Callout, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { useState } from "react";
+import { rememberCheckoutSession, useCreateCheckoutSession } from "../lib/api/create-checkout-session";
+import { useSubscription } from "../lib/api/get-subscription";
+import { toastError } from "../lib/toast/error-toast";
+import { toast } from "../lib/toast/toast-store";
+import { LoadingScreen } from "./loading-screen";
+
+/**
+ * Plan cards from GET /company/subscription/ (registration step 3 and company setup). The free plan
+ * calls `onFree`; a paid plan leaves for the checkout page, keeping the session id locally.
+ */
+export function PlanPicker({
+  onFree,
+  redirect = (url) => window.location.assign(url),
+}: {
+  onFree: () => void;
+  redirect?: (url: string) => void;
+}) {
+  const subscription = useSubscription();
+  const checkout = useCreateCheckoutSession();
+  const [chosen, setChosen] = useState<PlanType | null>(null);
+
+  async function choose(type: PlanType) {
+    if (PLANS[type].free) {
+      onFree();
+      return;
+    }
+    setChosen(type);
+    try {
+      const session = await checkout.mutateAsync(type);
+      if (!session.url) {
+        toast({
+          title: fr.errors.subscription.redirectFailed,
+          description: fr.errors.subscription.sessionUnavailable,
+          variant: "error",
+        });
+        return;
+      }
+      rememberCheckoutSession(session.id);
+      redirect(session.url);
+    } catch (error) {
+      toastError(error, fr.errors.subscription.checkoutFailed);
+    } finally {
+      setChosen(null);
+    }
+  }
+
+  if (subscription.isPending) return <LoadingScreen />;
+  if (subscription.isError)
+    return (
+      <Callout.Root color="red" role="alert">
+        <Callout.Text>{fr.errors.subscription.loadFailed}</Callout.Text>
+        <Button variant="outline" size="sm" onClick={() => void subscription.refetch()}>
+          {fr.errors.subscription.retry}
+        </Button>
+      </Callout.Root>
+    );
+
+  return (
+    <Grid columns={{ initial: "1", md: "3" }} gap="4">
+      {subscription.data.plans.map((plan) => {
+        const texts = fr.plans[plan.type];
+        // The free plan always leads on (home); a paid one needs checkout configured and not be current.
+        const paidBlocked = plan.price > 0 && (plan.is_current || !plan.price_id_configured);
+        return (
+          <Card
+            key={plan.type}
+            size="3"
+            className={plan.popular ? "ring-2 ring-[var(--accent-8)]" : undefined}
+          >
+            <Flex direction="column" gap="3" height="100%">
+              <Flex justify="between" align="center">
+                <Heading as="h3" size="4">
+                  {texts.name}
+                </Heading>
+                {plan.is_current ? (
+                  <Badge color="gray">{fr.settings.subscription.current}</Badge>
+                ) : plan.popular ? (
+                  <Badge color="jade">{fr.plans.popular}</Badge>
+                ) : null}
+              </Flex>
+              <Text size="2" color="gray">
+                {texts.description}
+              </Text>
+              <Text size="6" weight="bold">
+                {plan.price === 0 ? fr.plans.free : formatPrice(plan.price, plan.currency)}
+                {plan.price === 0 ? null : (
+                  <Text size="2" weight="regular" color="gray">
+                    {" "}
+                    {fr.plans.perMonth}
+                  </Text>
+                )}
+              </Text>
+              <ul className="m-0 flex flex-1 flex-col gap-1 pl-5 text-sm">
+                {texts.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              <Button
+                variant={plan.popular ? "default" : "outline"}
+                disabled={paidBlocked || checkout.isPending}
+                loading={chosen === plan.type}
+                onClick={() => void choose(plan.type)}
+              >
+                {plan.is_current && plan.price > 0
+                  ? fr.settings.subscription.current
+                  : fr.auth.register.plan.choose}
+              </Button>
+            </Flex>
+          </Card>
+        );
+      })}
+    </Grid>
+  );
+}

@@ -1,0 +1,33 @@
+import { ApiError } from "@certavis/api-client";
+import { fr } from "@certavis/i18n-fr";
+import { type ModerationStatus, useUpdateReviewStatus } from "../../lib/api/update-review-status";
+import { toastError } from "../../lib/toast/error-toast";
+import { toast } from "../../lib/toast/toast-store";
+
+/** Approve or reject with the spec's toasts; `busy` while a change is in flight (no second change meanwhile). */
+export function useReviewModeration() {
+  const mutation = useUpdateReviewStatus();
+
+  async function moderate(id: string, status: ModerationStatus): Promise<boolean> {
+    if (mutation.isPending) return false;
+    try {
+      await mutation.mutateAsync({ id, status });
+      toast({
+        title: status === "approved" ? fr.reviews.toasts.approved : fr.reviews.toasts.rejected,
+        variant: "success",
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 409))
+        toastError(error, fr.errors.reviews.notFound);
+      else
+        toastError(
+          error,
+          status === "approved" ? fr.errors.reviews.approveFailed : fr.errors.reviews.rejectFailed,
+        );
+      return false;
+    }
+  }
+
+  return { moderate, busy: mutation.isPending };
+}

@@ -1,0 +1,65 @@
+import { fr } from "@certavis/i18n-fr";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { dismissToast, toastStore } from "../lib/toast/toast-store";
+
+const variantClass = {
+  default: "border-[var(--gray-6)]",
+  success: "border-[var(--green-8)]",
+  error: "border-[var(--red-8)]",
+} as const;
+
+/** Bottom-right notification region ('Notifications'); Alt+T moves the focus into it. */
+export function Toaster() {
+  const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, toastStore.getSnapshot);
+  const region = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.altKey && event.code === "KeyT") {
+        event.preventDefault();
+        region.current?.focus();
+      }
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  return (
+    <section
+      ref={region}
+      aria-label={fr.shell.notifications}
+      tabIndex={-1}
+      className="fixed right-4 bottom-4 z-[1000] flex w-[22rem] max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none"
+    >
+      <ol className="m-0 flex list-none flex-col gap-2 p-0">
+        {toasts.map((t) => (
+          <li
+            key={t.id}
+            role={t.variant === "error" ? "alert" : "status"}
+            className={`rounded-lg border-l-4 bg-[var(--color-panel-solid)] p-3 shadow-lg ${variantClass[t.variant]}`}
+            style={{ boxShadow: "var(--shadow-4)" }}
+          >
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="m-0 font-semibold text-[var(--gray-12)] text-sm">{t.title}</p>
+                {t.description ? (
+                  <p className="m-0 mt-1 whitespace-pre-line text-[var(--gray-11)] text-sm">
+                    {t.description}
+                  </p>
+                ) : null}
+              </div>
+              <button
+                type="button"
+                onClick={() => dismissToast(t.id)}
+                aria-label={fr.common.close}
+                className="cursor-pointer rounded border-0 bg-transparent p-1 text-[var(--gray-11)] hover:bg-[var(--gray-3)]"
+              >
+                ×
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { errorMessage } from "@certavis/api-client";
+import { fr } from "@certavis/i18n-fr";
+import { Button, Callout, Flex, Link as RLink, Text } from "@radix-ui/themes";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, type Location, useLocation, useNavigate } from "react-router";
+import { AuthLayout } from "../../../components/auth-layout";
+import { FormField } from "../../../components/form-field";
+import { meQueryOptions } from "../../../lib/api/get-me";
+import { apiFieldErrors, type FieldErrors } from "../../../lib/field-errors";
+import { toast } from "../../../lib/toast/toast-store";
+import { useLogin } from "../api/login";
+import { readLoginForm } from "../lib/login-form";
+
+const t = fr.auth.login;
+const f = fr.auth.fields;
+
+function originOf(state: unknown): string {
+  const from = (state as { from?: Location } | null)?.from;
+  if (!from || from.pathname === "/login") return "/";
+  return `${from.pathname}${from.search}${from.hash}`;
+}
+
+export function LoginRoute() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const login = useLogin();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { values, errors: invalid } = readLoginForm(new FormData(event.currentTarget));
+    if (Object.keys(invalid).length > 0) {
+      setErrors(invalid);
+      return;
+    }
+    setErrors({});
+    try {
+      await login.mutateAsync(values);
+    } catch (error) {
+      const fields = apiFieldErrors(error);
+      if (fields.email || fields.password) {
+        setErrors(fields);
+        return;
+      }
+      toast({
+        title: fr.errors.login.failed,
+        description: errorMessage(error, fr.errors.login.invalidCredentials),
+        variant: "error",
+      });
+      return;
+    }
+    toast({ title: t.success, variant: "success" });
+    client.removeQueries();
+    try {
+      const me = await client.fetchQuery(meQueryOptions());
+      navigate(me.company ? originOf(location.state) : "/company-setup", { replace: true });
+    } catch {
+      navigate("/login", { replace: true });
+    }
+  }
+
+  return (
+    <AuthLayout title={t.title} subtitle={t.subtitle}>
+      <form noValidate onSubmit={onSubmit}>
+        <Flex direction="column" gap="4">
+          {errors._general ? (
+            <Callout.Root color="red" role="alert">
+              <Callout.Text>{errors._general}</Callout.Text>
+            </Callout.Root>
+          ) : null}
+          <FormField
+            label={f.email}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            error={errors.email}
+          />
+          <FormField
+            label={f.password}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={errors.password}
+          />
+          <Flex justify="end">
+            <RLink asChild size="2">
+              <Link to="/forgot-password">{t.forgotPassword}</Link>
+            </RLink>
+          </Flex>
+          <Button type="submit" size="3" loading={login.isPending}>
+            {t.submit}
+          </Button>
+          <Text size="2" align="center" color="gray">
+            {t.noAccount}{" "}
+            <RLink asChild>
+              <Link to="/register">{t.registerLink}</Link>
+            </RLink>
+          </Text>
+        </Flex>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,175 @@
+import { fr } from "@certavis/i18n-fr";
+import { Button } from "@certavis/ui";
+import { AlertDialog, Callout, Dialog, Flex } from "@radix-ui/themes";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { FormField } from "../../../components/form-field";
+import type { User } from "../../../lib/api/get-me";
+import { apiFieldErrors, type FieldErrors } from "../../../lib/field-errors";
+import { signOut } from "../../../lib/session";
+import { toastError } from "../../../lib/toast/error-toast";
+import { toast } from "../../../lib/toast/toast-store";
+import { useDeleteAccount } from "../api/delete-account";
+import { useUpdateProfile } from "../api/update-profile";
+
+const t = fr.companySetup.profileDialog;
+
+/** First name, last name, e-mail; 'Enregistrer' only when something changed; account deletion with the password. */
+export function ProfileDialog({
+  user,
+  open,
+  onOpenChange,
+}: {
+  user: User;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const [values, setValues] = useState({
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const update = useUpdateProfile();
+  const changed =
+    values.first_name !== user.first_name ||
+    values.last_name !== user.last_name ||
+    values.email !== user.email;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!changed) return;
+    const body: Partial<typeof values> = {};
+    if (values.first_name !== user.first_name) body.first_name = values.first_name.trim();
+    if (values.last_name !== user.last_name) body.last_name = values.last_name.trim();
+    if (values.email !== user.email) body.email = values.email.trim();
+    update.mutate(body, {
+      onSuccess: () => {
+        setErrors({});
+        toast({ title: t.saved, variant: "success" });
+        onOpenChange(false);
+      },
+      onError: (e) => {
+        const fields = apiFieldErrors(e);
+        if (Object.keys(fields).length > 0) setErrors(fields);
+        else toastError(e, fr.errors.profile.updateFailed);
+      },
+    });
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content maxWidth="460px" aria-describedby={undefined}>
+        <Dialog.Title>{t.title}</Dialog.Title>
+        <form noValidate onSubmit={onSubmit}>
+          <Flex direction="column" gap="3">
+            {errors._general ? (
+              <Callout.Root color="red" role="alert">
+                <Callout.Text>{errors._general}</Callout.Text>
+              </Callout.Root>
+            ) : null}
+            <FormField
+              label={t.firstName}
+              value={values.first_name}
+              autoComplete="given-name"
+              onChange={(e) => setValues({ ...values, first_name: e.target.value })}
+              error={errors.first_name}
+            />
+            <FormField
+              label={t.lastName}
+              value={values.last_name}
+              autoComplete="family-name"
+              onChange={(e) => setValues({ ...values, last_name: e.target.value })}
+              error={errors.last_name}
+            />
+            <FormField
+              label={t.email}
+              type="email"
+              value={values.email}
+              autoComplete="email"
+              onChange={(e) => setValues({ ...values, email: e.target.value })}
+              error={errors.email}
+            />
+            <Flex justify="between" align="center" gap="2" mt="2" wrap="wrap">
+              <DeleteAccountButton />
+              <Flex gap="2">
+                <Dialog.Close>
+                  <Button type="button" variant="secondary">
+                    {t.cancel}
+                  </Button>
+                </Dialog.Close>
+                <Button type="submit" disabled={!changed} loading={update.isPending}>
+                  {t.save}
+                </Button>
+              </Flex>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+function DeleteAccountButton() {
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string>();
+  const remove = useDeleteAccount();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+
+  function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setError(fr.validation.passwordRequired);
+      return;
+    }
+    remove.mutate(password, {
+      onSuccess: () => {
+        signOut(client);
+        navigate("/login", { replace: true });
+      },
+      onError: (e) => {
+        const fields = apiFieldErrors(e);
+        if (fields.password) setError(fields.password);
+        else toastError(e, fr.errors.profile.deleteAccountFailed);
+      },
+    });
+  }
+
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger>
+        <Button type="button" variant="link" className="text-[var(--red-11)]">
+          {t.deleteAccount}
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Content maxWidth="420px">
+        <AlertDialog.Title>{t.deleteTitle}</AlertDialog.Title>
+        <AlertDialog.Description size="2">{t.deleteDescription}</AlertDialog.Description>
+        <form noValidate onSubmit={confirm}>
+          <Flex direction="column" gap="3" mt="3">
+            <FormField
+              label={t.password}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={error}
+            />
+            <Flex justify="end" gap="2">
+              <AlertDialog.Cancel>
+                <Button type="button" variant="secondary">
+                  {t.cancel}
+                </Button>
+              </AlertDialog.Cancel>
+              <Button type="submit" variant="destructive" loading={remove.isPending}>
+                {t.deleteConfirm}
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}

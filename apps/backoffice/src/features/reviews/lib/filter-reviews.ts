@@ -1,0 +1,43 @@
+import type { NormalizedReview, ReviewStatus } from "@certavis/domain";
+
+export interface ReviewFilters {
+  search: string;
+  /** Product id, or 'all'. */
+  product: string;
+  /** '1'..'5', or 'all'. */
+  rating: string;
+  status: ReviewStatus | "all";
+}
+
+export const NO_FILTERS: ReviewFilters = { search: "", product: "all", rating: "all", status: "all" };
+
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+
+/** Free text over comment, author name and product name; product, star rating and status filters. */
+export function filterReviews(
+  reviews: readonly NormalizedReview[],
+  filters: ReviewFilters,
+): NormalizedReview[] {
+  const needle = fold(filters.search.trim());
+  return reviews.filter((review) => {
+    if (filters.product !== "all" && review.productId !== filters.product) return false;
+    if (filters.rating !== "all" && Math.round(review.rating) !== Number(filters.rating)) return false;
+    if (filters.status !== "all" && review.status !== filters.status) return false;
+    if (!needle) return true;
+    return [review.comment ?? "", review.author.name, review.productName].some((text) =>
+      fold(text).includes(needle),
+    );
+  });
+}
+
+/** The empty state's button resets search, rating and status (the product choice stays). */
+export const resetFilters = (filters: ReviewFilters): ReviewFilters => ({
+  ...filters,
+  search: "",
+  rating: "all",
+  status: "all",
+});

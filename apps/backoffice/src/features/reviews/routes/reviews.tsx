@@ -1,0 +1,90 @@
+import { averageRating, meanOfRatings, satisfactionPercent } from "@certavis/domain";
+import { formatAverage, formatInteger, formatPercent, fr } from "@certavis/i18n-fr";
+import { Button } from "@certavis/ui";
+import { Callout, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { useMemo, useState } from "react";
+import { ClockIcon, MessageIcon, SmileIcon, StarIcon } from "../../../components/icons";
+import { LoadingScreen } from "../../../components/loading-screen";
+import { PageHeader } from "../../../components/page-header";
+import { ReviewDialog } from "../../../components/reviews/review-dialog";
+import { StatCard } from "../../../components/stat-card";
+import { useCompany } from "../../../lib/api/get-company";
+import { pending } from "../../../lib/strings-pending";
+import { useProducts } from "../api/get-products";
+import { useReviews } from "../api/get-reviews";
+import { ReviewCard } from "../components/review-card";
+import { ReviewFiltersBar } from "../components/review-filters";
+import { filterReviews, NO_FILTERS, type ReviewFilters, resetFilters } from "../lib/filter-reviews";
+
+const t = fr.reviews;
+
+export function ReviewsRoute() {
+  const reviews = useReviews();
+  const products = useProducts();
+  const company = useCompany();
+  const [filters, setFilters] = useState<ReviewFilters>(NO_FILTERS);
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const all = reviews.data ?? [];
+  const visible = useMemo(() => filterReviews(reviews.data ?? [], filters), [reviews.data, filters]);
+  const pendingReviews = all.filter((r) => r.status === "pending");
+  const ratings = all.map((r) => r.rating);
+  const average = averageRating(company.data?.mean_note, products.data ?? []) ?? meanOfRatings(ratings);
+  // The pending card may open a review the filters hide: then the dialog goes through every review.
+  const dialogList = openId && !visible.some((r) => r.id === openId) ? all : visible;
+  const productOptions = (products.data ?? []).map((p) => ({ id: p.id, name: p.name }));
+
+  return (
+    <>
+      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <Grid columns={{ initial: "1", sm: "2", lg: "4" }} gap="4" mb="5">
+        <StatCard label={t.cards.averageRating} value={formatAverage(average)} icon={StarIcon} />
+        <StatCard label={t.cards.totalReviews} value={formatInteger(all.length)} icon={MessageIcon} />
+        <StatCard
+          label={t.cards.satisfaction}
+          value={formatPercent(satisfactionPercent(ratings))}
+          icon={SmileIcon}
+        />
+        <StatCard
+          label={t.cards.pending}
+          value={pendingReviews.length > 0 ? formatInteger(pendingReviews.length) : t.cards.allVerified}
+          icon={ClockIcon}
+          onClick={pendingReviews[0] ? () => setOpenId(pendingReviews[0]?.id ?? null) : undefined}
+        />
+      </Grid>
+
+      <ReviewFiltersBar filters={filters} products={productOptions} onChange={setFilters} />
+
+      {reviews.isPending ? (
+        <LoadingScreen />
+      ) : reviews.isError ? (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{reviews.error.message || pending.reviews.loadFailed}</Callout.Text>
+        </Callout.Root>
+      ) : visible.length === 0 ? (
+        <Flex direction="column" align="center" gap="3" py="9" className="text-center">
+          <Heading as="h2" size="4">
+            {t.empty.title}
+          </Heading>
+          <Text color="gray">{t.empty.description}</Text>
+          <Button variant="outline" onClick={() => setFilters(resetFilters(filters))}>
+            {t.empty.reset}
+          </Button>
+        </Flex>
+      ) : (
+        <ul
+          className="m-0 grid list-none grid-cols-1 gap-4 p-0 sm:grid-cols-2 xl:grid-cols-3"
+          aria-label={t.title}
+        >
+          {visible.map((review) => (
+            <li key={review.id}>
+              <ReviewCard review={review} onOpen={() => setOpenId(review.id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ReviewDialog reviews={dialogList} openId={openId} onOpenIdChange={setOpenId} />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from "react";
+
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener("change", onChange);
+      return () => list.removeEventListener("change", onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** Layout counts as mobile below 768 px (spec §1). */
+export const useIsMobile = () => useMediaQuery("(max-width: 767.98px)");
