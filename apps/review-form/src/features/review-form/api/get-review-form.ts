@@ -1,0 +1,36 @@
+import { messageFromBody } from "@certavis/api-client";
+import { fr } from "../../../lib/fr";
+import { reviewPath } from "../../../lib/review-path";
+import type { PublicForm } from "./review-form-types";
+
+export type LoadResult = { ok: true; data: PublicForm } | { ok: false; message: string };
+
+export const MAX_LOAD_TRIES = 3;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Loads the form of a review key (spec §8): a 403 (key invalid, used or expired) shows the server's
+ * detail at once; other failures are tried up to 3 times, then 'Impossible de charger le formulaire.'.
+ */
+export async function getReviewForm(
+  apiKey: string,
+  { fetchImpl = fetch, retryDelayMs = 400 }: { fetchImpl?: typeof fetch; retryDelayMs?: number } = {},
+): Promise<LoadResult> {
+  for (let attempt = 1; attempt <= MAX_LOAD_TRIES; attempt++) {
+    try {
+      const response = await fetchImpl(reviewPath(apiKey), { headers: { Accept: "application/json" } });
+      const body: unknown = await response.json().catch(() => null);
+      if (response.ok && body && typeof body === "object" && "form" in body) {
+        return { ok: true, data: body as PublicForm };
+      }
+      if (response.status === 403) {
+        return { ok: false, message: messageFromBody(body) ?? fr.errors.publicForm.loadFailed };
+      }
+    } catch {
+      // network failure: tried again below
+    }
+    if (attempt < MAX_LOAD_TRIES) await wait(retryDelayMs * attempt);
+  }
+  return { ok: false, message: fr.errors.publicForm.loadFailed };
+}

@@ -1,0 +1,55 @@
+import { reviewPath } from "../../../lib/review-path";
+
+export type SubmitResult = { ok: true } | { ok: false; status: number; body: unknown };
+
+export interface SubmitOptions {
+  /** Upload progress from 0 to 1 (multipart submissions with files). */
+  onProgress?: (fraction: number) => void;
+  createRequest?: () => XMLHttpRequest;
+}
+
+/**
+ * Sends the answers: JSON, or multipart when files are attached (part `answers` holds the JSON, each
+ * file a part `file:<field id>`). XMLHttpRequest rather than fetch for its upload progress events.
+ */
+export function submitReview(
+  apiKey: string,
+  answers: Record<string, unknown>,
+  files: Record<string, File[]>,
+  { onProgress, createRequest = () => new XMLHttpRequest() }: SubmitOptions = {},
+): Promise<SubmitResult> {
+  const attached = Object.entries(files).filter(([, list]) => list.length > 0);
+  let body: string | FormData;
+  if (attached.length > 0) {
+    body = new FormData();
+    body.append("answers", JSON.stringify(answers));
+    for (const [fieldId, list] of attached)
+      for (const file of list) body.append(`file:${fieldId}`, file, file.name);
+  } else body = JSON.stringify({ answers });
+
+  return new Promise((resolve) => {
+    const request = createRequest();
+    request.open("POST", reviewPath(apiKey));
+    request.setRequestHeader("Accept", "application/json");
+    if (typeof body === "string") request.setRequestHeader("Content-Type", "application/json");
+    if (onProgress && request.upload) {
+      request.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+    }
+    request.onload = () => {
+      let parsed: unknown = null;
+      try {
+        parsed = request.responseText ? JSON.parse(request.responseText) : null;
+      } catch {
+        parsed = request.responseText;
+      }
+      if (request.status >= 200 && request.status < 300) {
+        onProgress?.(1);
+        resolve({ ok: true });
+      } else resolve({ ok: false, status: request.status, body: parsed });
+    };
+    request.onerror = () => resolve({ ok: false, status: 0, body: null });
+    request.send(body);
+  });
+}

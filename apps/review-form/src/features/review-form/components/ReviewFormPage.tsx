@@ -1,0 +1,79 @@
+import { useEffect, useState } from "react";
+import { fr } from "../../../lib/fr";
+import { getReviewForm } from "../api/get-review-form";
+import type { PublicForm } from "../api/review-form-types";
+import type { submitReview } from "../api/submit-review";
+import { FormFooter } from "./FormFooter";
+import { FormHeader } from "./FormHeader";
+import { ProductCard } from "./ProductCard";
+import { ReviewForm } from "./ReviewForm";
+import { ThankYou } from "./ThankYou";
+
+type State =
+  | { kind: "loading" }
+  | { kind: "error"; message: string }
+  | { kind: "filling"; data: PublicForm }
+  | { kind: "submitted"; data: PublicForm };
+
+interface Props {
+  apiKey: string | null;
+  load?: typeof getReviewForm;
+  submit?: typeof submitReview;
+}
+
+/** /create-reviews?api_key=: loading, error, filling, submitted (spec §4). */
+export function ReviewFormPage({ apiKey, load = getReviewForm, submit }: Props) {
+  const [state, setState] = useState<State>(() =>
+    apiKey ? { kind: "loading" } : { kind: "error", message: fr.errors.publicForm.missingKey },
+  );
+
+  useEffect(() => {
+    if (!apiKey) return;
+    let live = true;
+    void load(apiKey).then((result) => {
+      if (!live) return;
+      setState(
+        result.ok ? { kind: "filling", data: result.data } : { kind: "error", message: result.message },
+      );
+    });
+    return () => {
+      live = false;
+    };
+  }, [apiKey, load]);
+
+  const data = state.kind === "filling" || state.kind === "submitted" ? state.data : null;
+  return (
+    <div className="rf-page-shell">
+      {data ? <FormHeader company={data.company} /> : null}
+      <main className="rf-main">
+        {state.kind === "loading" ? (
+          <p className="rf-status" role="status">
+            {fr.common.loading}
+          </p>
+        ) : state.kind === "error" ? (
+          <div className="rf-status rf-status--error" role="alert">
+            <p>{state.message}</p>
+          </div>
+        ) : state.kind === "submitted" ? (
+          <ThankYou />
+        ) : (
+          <>
+            <ProductCard product={state.data.product} />
+            <h1 className="rf-title">{state.data.form.title}</h1>
+            {state.data.form.description ? (
+              <p className="rf-description">{state.data.form.description}</p>
+            ) : null}
+            <p className="rf-pitch">{fr.publicForm.pitch}</p>
+            <ReviewForm
+              apiKey={apiKey ?? ""}
+              form={state.data.form}
+              submit={submit}
+              onSubmitted={() => setState({ kind: "submitted", data: state.data })}
+            />
+          </>
+        )}
+      </main>
+      <FormFooter website={data?.company.url} />
+    </div>
+  );
+}

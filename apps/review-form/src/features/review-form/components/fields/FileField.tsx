@@ -1,0 +1,96 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { acceptOf, fileLimitsOf, pickFiles } from "../../../../lib/form-rules";
+import { fr } from "../../../../lib/fr";
+import { pendingPublicForm } from "../../../../strings-pending";
+import { FieldMessages, hasHelp, RequiredMark } from "./FieldMessages";
+import { controlId, describedBy } from "./field-ids";
+import type { FieldProps } from "./field-props";
+
+/** file and media fields: chosen files are checked (size, count, type) and previewed before sending. */
+export function FileField({ field, value, error, onChange }: FieldProps<File[]>) {
+  const id = controlId(field.id);
+  const files = value ?? [];
+  const limits = fileLimitsOf(field);
+  const [refused, setRefused] = useState<string[]>([]);
+  const input = useRef<HTMLInputElement>(null);
+  const isMedia = field.type === "media";
+  const sizeHint = fr.publicForm.maxSize(limits.maxSizeMb);
+  const message = refused.length > 0 ? refused.join(" ") : error;
+
+  const add = (picked: File[]) => {
+    const { accepted, messages } = pickFiles(field, files, picked);
+    setRefused(messages);
+    if (accepted.length > 0) onChange([...files, ...accepted]);
+    if (input.current) input.current.value = "";
+  };
+
+  return (
+    <fieldset
+      className="rf-field rf-fieldset"
+      data-field-id={field.id}
+      aria-describedby={describedBy(field.id, hasHelp(field, sizeHint), Boolean(message))}
+    >
+      <legend className="rf-label">
+        {field.label}
+        <RequiredMark required={field.required} />
+      </legend>
+      <label className="rf-file-label" htmlFor={id}>
+        {isMedia ? fr.publicForm.chooseMedia : fr.publicForm.chooseFile}
+      </label>
+      <input
+        ref={input}
+        id={id}
+        name={field.id}
+        className="rf-file-input"
+        type="file"
+        accept={acceptOf(field)}
+        multiple={limits.maxCount > 1}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={describedBy(field.id, true, Boolean(message))}
+        onChange={(event) => add(Array.from(event.currentTarget.files ?? []))}
+      />
+      {files.length > 0 ? (
+        <ul className="rf-files">
+          {files.map((file, index) => (
+            <li key={`${file.name}-${file.size}-${file.lastModified}`} className="rf-file">
+              <FilePreview file={file} />
+              <span className="rf-file-name">{file.name}</span>
+              <button
+                type="button"
+                className="rf-link-button"
+                onClick={() => {
+                  setRefused([]);
+                  const next = files.filter((_, i) => i !== index);
+                  onChange(next.length > 0 ? next : undefined);
+                }}
+              >
+                {pendingPublicForm.removeFile(file.name)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <FieldMessages field={field} error={message} extraHelp={sizeHint} />
+    </fieldset>
+  );
+}
+
+function FilePreview({ file }: { file: File }) {
+  const url = useMemo(
+    () =>
+      /^(image|video)\//.test(file.type) && typeof URL.createObjectURL === "function"
+        ? URL.createObjectURL(file)
+        : null,
+    [file],
+  );
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
+  if (!url) return null;
+  if (file.type.startsWith("video/"))
+    return <video className="rf-preview" src={url} muted playsInline tabIndex={-1} />;
+  return <img className="rf-preview" src={url} alt="" />;
+}

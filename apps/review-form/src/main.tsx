@@ -1,0 +1,10 @@
+import { createRoot } from "react-dom/client";
+import { ReviewFormPage } from "./features/review-form/components/ReviewFormPage";
+import "@certavis/ui/light.css";
+import "./review-form.css";
+
+const container = document.getElementById("root");
+if (container) {
+  const apiKey = new URLSearchParams(window.location.search).get("api_key")?.trim() || null;
+  createRoot(container).render(<ReviewFormPage apiKey={apiKey} />);
+}

@@ -1,0 +1,29 @@
+import { normalizeAccentColor } from "@certavis/domain";
+
+export interface WidgetParams {
+  companyId: string | null;
+  productId: string | null;
+  showHeader: boolean;
+  accentColor: string;
+}
+
+/** Reads the embed parameters of spec §9 (`product_id=all` means no filter; header shown unless 0 or false). */
+export function parseWidgetParams(search: string | URLSearchParams): WidgetParams {
+  const query = typeof search === "string" ? new URLSearchParams(search) : search;
+  const companyId = query.get("company_id")?.trim() || null;
+  const product = query.get("product_id")?.trim() || null;
+  const showHeader = query.get("show_header")?.trim().toLowerCase();
+  return {
+    companyId,
+    productId: product && product.toLowerCase() !== "all" ? product : null,
+    showHeader: showHeader !== "0" && showHeader !== "false",
+    accentColor: normalizeAccentColor(query.get("accent_color")),
+  };
+}
+
+/** The public reviews URL for these parameters (relative to the API origin). */
+export function publicReviewsPath(params: WidgetParams): string {
+  const query = new URLSearchParams({ company_id: params.companyId ?? "" });
+  if (params.productId) query.set("product_id", params.productId);
+  return `/api/v1/public/reviews/?${query.toString()}`;
+}

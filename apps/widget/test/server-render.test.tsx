@@ -1,0 +1,56 @@
+import { fr } from "@certavis/i18n-fr";
+import { describe, expect, it, vi } from "vitest";
+import { readInlineState } from "../src/lib/inline-state";
+import { OUTLET_MARK, renderWidgetPage, STATE_MARK } from "../src/server/render";
+import { publicReviews, review } from "./fixtures";
+
+const INDEX = `<!doctype html><html><body><div id="root">${OUTLET_MARK}</div>${STATE_MARK}</body></html>`;
+
+function parse(html: string): Document {
+  return new DOMParser().parseFromString(html, "text/html");
+}
+
+describe("server-rendered widget page", () => {
+  it("paints the first reviews in HTML and inlines the same state", async () => {
+    const data = publicReviews([review({ title: "Superbe", comment: "Très belle lampe." })]);
+    const fetchJson = vi.fn(async () => ({ status: 200, body: data }));
+    const html = await renderWidgetPage(INDEX, "?company_id=c1&product_id=all", fetchJson);
+    expect(fetchJson).toHaveBeenCalledWith("/api/v1/public/reviews/?company_id=c1");
+    const doc = parse(html);
+    expect(doc.querySelector("#root article")?.textContent).toContain("Très belle lampe.");
+    expect(readInlineState(doc)).toEqual({ kind: "ready", data });
+  });
+
+  it("keeps hostile text inert in both the HTML and the inline JSON", async () => {
+    const evil = '</script><script>alert(1)</script><img src=x onerror="alert(2)">';
+    const data = publicReviews([review({ title: evil, comment: evil, author_name: evil })]);
+    const html = await renderWidgetPage(INDEX, "?company_id=c1", async () => ({ status: 200, body: data }));
+    const doc = parse(html);
+    expect(doc.querySelectorAll("script")).toHaveLength(1);
+    expect(doc.querySelector("img")).toBeNull();
+    expect(doc.querySelector("#root article")?.textContent).toContain(evil);
+    expect(readInlineState(doc)).toEqual({ kind: "ready", data });
+  });
+
+  it("paints the missing company_id message without asking the API", async () => {
+    const fetchJson = vi.fn();
+    const html = await renderWidgetPage(INDEX, "", fetchJson);
+    expect(fetchJson).not.toHaveBeenCalled();
+    expect(parse(html).querySelector('[role="alert"]')?.textContent).toBe(fr.errors.widget.missingCompanyId);
+  });
+
+  it("paints the server's detail on an error answer", async () => {
+    const html = await renderWidgetPage(INDEX, "?company_id=c1", async () => ({
+      status: 404,
+      body: { detail: "Entreprise introuvable." },
+    }));
+    expect(parse(html).querySelector('[role="alert"]')?.textContent).toBe("Entreprise introuvable.");
+  });
+
+  it("returns the page as built when the data cannot be read (the script loads it)", async () => {
+    const html = await renderWidgetPage(INDEX, "?company_id=c1", async () => {
+      throw new Error("down");
+    });
+    expect(html).toBe(INDEX);
+  });
+});

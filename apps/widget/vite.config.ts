@@ -1,0 +1,86 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { build, defineConfig, type Plugin } from "vite";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+const outDir = fileURLToPath(new URL("./dist", import.meta.url));
+
+/** The production builds run on Preact (same components, a fraction of the size): see formbricks' surveys. */
+/**
+ * The shared packages do not declare `sideEffects`, so a bundler must keep every module their index
+ * reaches (Radix Themes components of @certavis/ui, zod schemas of @certavis/domain). They are pure
+ * (rules, strings, components), so unused parts are dropped here.
+ */
+const pureSharedPackages = (id: string) =>
+  /[\\/]packages[\\/](ui|domain|i18n-fr|api-client)[\\/]src[\\/].*\.tsx?$/.test(id) ? false : undefined;
+
+const preactAliases = [
+  { find: /^react$/, replacement: "preact/compat" },
+  { find: /^react-dom$/, replacement: "preact/compat" },
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react\/jsx(-dev)?-runtime$/, replacement: "preact/jsx-runtime" },
+];
+/**
+ * `vite build` also produces, once the page build is done:
+ * - `dist/embed.js`, the loader host pages include (a classic script, no hash in its name);
+ * - `dist/server/render.js`, the pre-renderer the API uses to paint the first reviews without JS.
+ */
+function extraBuilds(): Plugin {
+  return {
+    name: "certavis:extra-builds",
+    apply: "build",
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root,
+        logLevel: "warn",
+        build: {
+          outDir,
+          emptyOutDir: false,
+          target: "es2019",
+          lib: {
+            entry: fileURLToPath(new URL("./src/embed/embed.ts", import.meta.url)),
+            formats: ["iife"],
+            name: "certavisEmbed",
+            fileName: () => "embed.js",
+          },
+        },
+      });
+      await build({
+        configFile: false,
+        root,
+        logLevel: "warn",
+        plugins: [react()],
+        define: { "process.env.NODE_ENV": JSON.stringify("production") },
+        ssr: { noExternal: true },
+        build: {
+          outDir: `${outDir}/server`,
+          emptyOutDir: true,
+          ssr: fileURLToPath(new URL("./src/server/render.tsx", import.meta.url)),
+          rollupOptions: {
+            treeshake: { moduleSideEffects: pureSharedPackages },
+            output: { entryFileNames: "render.js", format: "es" },
+          },
+        },
+      });
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  base: "/widget/",
+  plugins: [react(), extraBuilds()],
+  // dedupe: shared packages (packages/ui) resolve Preact from this app, which depends on it.
+  resolve: command === "build" ? { alias: preactAliases, dedupe: ["preact"] } : {},
+  server: { port: 5175, proxy: { "/api": "http://localhost:3000" } },
+  build: {
+    target: "es2019",
+    rollupOptions: {
+      treeshake: { moduleSideEffects: pureSharedPackages },
+      input: {
+        main: fileURLToPath(new URL("./index.html", import.meta.url)),
+        fonctionnement: fileURLToPath(new URL("./fonctionnement/index.html", import.meta.url)),
+      },
+    },
+  },
+}));
