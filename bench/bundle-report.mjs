@@ -1,0 +1,79 @@
+// Bundle budgets of ARCHITECTURE §8, measured on the production builds (run after `pnpm build`).
+// Prints one line per budget and exits 1 when one is over.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const dist = (app) => join(root, "apps", app, "dist");
+const gzipKb = (path) => gzipSync(readFileSync(path), { level: 9 }).length / 1024;
+
+/** The JS files an HTML page loads before anything else (its module script and modulepreloads). */
+function initialScripts(app, base) {
+  const html = readFileSync(join(dist(app), "index.html"), "utf8");
+  const pattern = new RegExp(`<(?:script|link)[^>]+(?:src|href)="${base}([^"]+\\.js)"`, "g");
+  return [...html.matchAll(pattern)].map((m) => join(dist(app), m[1]));
+}
+
+function allScripts(app) {
+  const assets = join(dist(app), "assets");
+  return readdirSync(assets)
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => join(assets, f));
+}
+
+/** Back-office: entry chunk + the static imports of a route module, from the Vite manifest. */
+function routeScripts(routeSource) {
+  const manifestPath = join(dist("backoffice"), ".vite", "manifest.json");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit("index.html");
+  if (!manifest[routeSource]) throw new Error(`${routeSource} is not a chunk of the back-office build`);
+  visit(routeSource);
+  return [...files].map((f) => join(dist("backoffice"), f));
+}
+
+const sum = (paths) => paths.reduce((total, path) => total + gzipKb(path), 0);
+
+const budgets = [
+  { what: "embed loader /embed.js", kb: () => gzipKb(join(dist("widget"), "embed.js")), max: 2 },
+  { what: "widget iframe, all JS", kb: () => sum(allScripts("widget")), max: 15 },
+  {
+    what: "review form, initial JS",
+    kb: () => sum(initialScripts("review-form", "/create-reviews/")),
+    max: 40,
+  },
+  {
+    what: "back-office, JS of /login",
+    kb: () => sum(routeScripts("src/features/auth/routes/login.tsx")),
+    max: 150,
+  },
+  {
+    what: "back-office, JS of / (dashboard)",
+    kb: () => sum(routeScripts("src/features/dashboard/routes/dashboard.tsx")),
+    max: 250,
+  },
+];
+
+let failed = false;
+for (const budget of budgets) {
+  const missing = ["widget", "review-form", "backoffice"].find((app) => !existsSync(dist(app)));
+  if (missing) {
+    console.error(`apps/${missing}/dist is missing: run \`pnpm build\` first.`);
+    process.exit(1);
+  }
+  const kb = budget.kb();
+  const ok = kb <= budget.max;
+  failed ||= !ok;
+  console.log(
+    `${ok ? "ok  " : "OVER"} ${budget.what.padEnd(36)} ${kb.toFixed(2).padStart(7)} KB gzip (budget ${budget.max} KB)`,
+  );
+}
+if (failed) process.exitCode = 1;

@@ -1,0 +1,275 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { linkOf, waitForMail } from "../support/mailbox";
+import { E2E_BASE_URL } from "../support/ports";
+import {
+  type DemoApi,
+  demoApi,
+  type FormFieldInput,
+  hostPageHtml,
+  PNG_1PX,
+  startHostPage,
+} from "./public-api";
+
+/**
+ * The shopper's journey on a phone: an order arrives with the demo company's API key, the request
+ * e-mail goes out over real SMTP, the shopper answers every field type (with a photo) and sends; the
+ * same link then says the review was already given; once approved, the review shows in the widget on
+ * another site that embeds /embed.js, the iframe sized to its content.
+ */
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+const EVERY_FIELD: FormFieldInput[] = [
+  {
+    id: "note",
+    type: "rating",
+    label: "Votre note",
+    required: true,
+    page: 0,
+    position: 0,
+    rating_type: "star",
+  },
+  { id: "title", type: "text", label: "Titre de votre avis", required: false, page: 0, position: 1 },
+  { id: "comment", type: "textarea", label: "Votre commentaire", required: true, page: 0, position: 2 },
+  { id: "contact", type: "email", label: "Votre e-mail de contact", required: false, page: 1, position: 0 },
+  {
+    id: "quantity",
+    type: "number",
+    label: "Lampes achetées",
+    required: false,
+    page: 1,
+    position: 1,
+    min: 1,
+    max: 10,
+  },
+  {
+    id: "room",
+    type: "select",
+    label: "Pièce",
+    required: false,
+    page: 1,
+    position: 2,
+    options: ["Salon", "Chambre", "Bureau"],
+  },
+  {
+    id: "color",
+    type: "dropdown",
+    label: "Couleur",
+    required: false,
+    page: 1,
+    position: 3,
+    options: ["Blanc", "Noir"],
+  },
+  {
+    id: "liked",
+    type: "checkbox",
+    label: "Ce que vous avez aimé",
+    required: true,
+    page: 1,
+    position: 4,
+    options: ["Design", "Lumière", "Prix"],
+  },
+  {
+    id: "light",
+    type: "rating",
+    label: "Qualité de la lumière",
+    required: false,
+    page: 1,
+    position: 5,
+    rating_type: "slider",
+  },
+  {
+    id: "delivery",
+    type: "rating",
+    label: "Livraison",
+    required: false,
+    page: 1,
+    position: 6,
+    rating_type: "note",
+    rating_max: 10,
+  },
+  {
+    id: "photo",
+    type: "media",
+    label: "Une photo de votre lampe",
+    required: true,
+    page: 2,
+    position: 0,
+    allow_images: true,
+    max_count: 2,
+    max_size_mb: 5,
+  },
+  {
+    id: "receipt",
+    type: "file",
+    label: "Une autre image",
+    required: false,
+    page: 2,
+    position: 1,
+    accept: "image/*",
+    max_size_mb: 5,
+  },
+];
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+test.describe.configure({ mode: "serial" });
+// TEMPORARY: the demo login (POST /auth/login/, issue 3) is not served yet; remove once it is.
+test.fixme(true, "needs POST /api/v1/auth/login/ (issue 3)");
+
+let demo: DemoApi;
+let productId = "";
+let reviewLink = "";
+const comment = `Lumière douce et chaleureuse, montage facile (${Date.now()}).`;
+
+test.beforeAll(async () => {
+  demo = await demoApi();
+  const formId = await demo.createForm(`Formulaire e2e ${Date.now()}`, EVERY_FIELD);
+  productId = await demo.createProduct(`Lampe e2e ${Date.now()}`, formId);
+});
+
+test.afterAll(async () => {
+  await demo?.dispose();
+});
+
+test.describe("on a phone", () => {
+  test.use(PHONE);
+
+  test("an order's e-mail leads to the form; every field type, a photo, then the thank-you screen", async ({
+    page,
+  }) => {
+    const buyer = `acheteur-${Date.now()}@exemple.fr`;
+    const since = new Date();
+    await demo.createOrder(productId, buyer);
+    const mail = await waitForMail({ to: buyer, after: new Date(since.getTime() - 1000) }, 60_000);
+    reviewLink = linkOf(mail, "create-reviews?api_key=");
+
+    await page.goto(reviewLink);
+    await expect(page.getByRole("heading", { level: 1, name: "Votre avis compte" })).toBeVisible();
+    await expect(page.getByText("Donnez votre avis en 3 minutes environ.")).toBeVisible();
+    await expect(page.getByText("Page 1 sur 3")).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // 'Suivant' checks the page first.
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await expect(page.getByText("Ce champ est obligatoire.").first()).toBeVisible();
+
+    await page.getByRole("radio", { name: "4,5 sur 5" }).click();
+    await page.getByLabel("Titre de votre avis").fill("Très belle lampe");
+    await page.getByLabel(/Votre commentaire/).fill(comment);
+    await page.getByRole("button", { name: "Suivant" }).click();
+
+    await expect(page.getByText("Page 2 sur 3")).toBeVisible();
+    await page.getByLabel("Votre e-mail de contact").fill("pas-une-adresse");
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await expect(page.getByText("Veuillez saisir une adresse email valide.")).toBeVisible();
+    await expect(page.getByText("Veuillez sélectionner une option.")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Votre e-mail de contact").fill("lea.bernard@exemple.fr");
+    await page.getByLabel("Lampes achetées").fill("2");
+    await page.getByRole("radio", { name: "Chambre" }).check();
+    await page.getByLabel("Couleur").selectOption("Noir");
+    await page.getByRole("checkbox", { name: "Design" }).check();
+    await page.getByRole("checkbox", { name: "Lumière" }).check();
+    await page.getByRole("slider", { name: "Qualité de la lumière" }).focus();
+    await page.keyboard.press("End");
+    await expect(page.getByRole("slider", { name: "Qualité de la lumière" })).toHaveAttribute(
+      "aria-valuetext",
+      "5 sur 5",
+    );
+    await page.getByRole("radio", { name: "8 sur 10" }).click();
+    await page.getByRole("button", { name: "Suivant" }).click();
+
+    await expect(page.getByText("Page 3 sur 3")).toBeVisible();
+    await page.getByLabel("Ajouter des photos ou des vidéos").setInputFiles({
+      name: "lampe.png",
+      mimeType: "image/png",
+      buffer: PNG_1PX,
+    });
+    await expect(page.getByRole("group", { name: /Une photo de votre lampe/ }).locator("img")).toBeVisible();
+    await page
+      .getByLabel("Choisir un fichier")
+      .setInputFiles({ name: "ticket.png", mimeType: "image/png", buffer: PNG_1PX });
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Envoyer mon avis" }).click();
+
+    await expect(page.getByRole("heading", { name: "Merci pour votre avis !" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("the same link again shows the server's detail", async ({ page, request }) => {
+    test.skip(!reviewLink, "needs the first journey");
+    const apiKey = new URL(reviewLink).searchParams.get("api_key") ?? "";
+    const answer = await request.get(`/api/v1/review/?api_key=${encodeURIComponent(apiKey)}`);
+    expect(answer.status()).toBe(403);
+    const { detail } = (await answer.json()) as { detail: string };
+    expect(detail).toBeTruthy();
+    await page.goto(reviewLink);
+    await expect(page.getByRole("alert")).toHaveText(detail);
+  });
+});
+
+test("once approved, the review shows in the widget embedded on another site, the iframe fitted to it", async ({
+  page,
+}) => {
+  test.skip(!reviewLink, "needs the first journey");
+  const pending = await demo.reviews(productId, "pending");
+  const review = pending.find((r) => r.comment === comment);
+  expect(review, "the submitted review is pending").toBeTruthy();
+  await demo.approve(review?.id ?? "");
+
+  const host = await startHostPage(hostPageHtml(demo.companyId, productId));
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(host.url);
+    const iframe = page.locator("iframe[data-certavis-frame]");
+    await expect(iframe).toHaveAttribute("loading", "lazy");
+    await iframe.scrollIntoViewIfNeeded();
+    const frame = page.frameLocator("iframe[data-certavis-frame]");
+    await expect(frame.getByText(comment)).toBeVisible();
+    await expect(
+      frame.getByText("Avis certifiés : collectés après une commande, puis modérés"),
+    ).toBeVisible();
+    await expect
+      .poll(async () => {
+        const frameHeight = await iframe.evaluate(
+          (el: HTMLIFrameElement) => el.getBoundingClientRect().height,
+        );
+        const content = await frame
+          .locator("html")
+          .evaluate((el) => Math.ceil(el.getBoundingClientRect().height));
+        return Math.abs(frameHeight - content) <= 2 && frameHeight !== 520;
+      })
+      .toBe(true);
+  } finally {
+    await host.close();
+  }
+});
+
+test("the widget page has no axe violation and paints the reviews without JavaScript", async ({
+  browser,
+}) => {
+  test.skip(!reviewLink, "needs the first journey");
+  const url = `${E2E_BASE_URL}/widget?company_id=${demo.companyId}&product_id=${productId}`;
+  const withJs = await browser.newPage({ ...PHONE });
+  await withJs.goto(url);
+  await expect(withJs.getByText(comment)).toBeVisible();
+  await expectNoAxeViolations(withJs);
+  await withJs.close();
+
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  const page = await noJs.newPage();
+  await page.goto(url);
+  await expect(page.getByText(comment)).toBeVisible();
+  await expect(page.getByRole("link", { name: /contrôlés/ })).toHaveAttribute(
+    "href",
+    "/widget/fonctionnement",
+  );
+  await noJs.close();
+});
