@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { OperationHandlers } from "../http/operation-types";
+import { billingHandlers } from "./billing/handlers";
 import { formHandlers } from "./forms/handlers";
 import { orderHandlers } from "./orders/handlers";
 import { registerPipelineWorkers } from "./pipeline/plugin";
@@ -17,6 +18,7 @@ import { templateHandlers } from "./templates/handlers";
 const moduleHandlers: OperationHandlers[] = [
   systemHandlers,
   // --- issue 3 (identity, companies, teams, subscription) ---
+  billingHandlers,
   // --- issue 4: add products, templates, forms, reviews, orders, pipeline, public handlers here ---
   productHandlers,
   templateHandlers,
