@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { OperationHandlers } from "../http/operation-types";
+import { authHandlers } from "./auth/handlers";
 import { billingHandlers } from "./billing/handlers";
 import { formHandlers } from "./forms/handlers";
 import { orderHandlers } from "./orders/handlers";
@@ -9,6 +10,7 @@ import { publicHandlers } from "./public/handlers";
 import { reviewHandlers } from "./reviews/handlers";
 import { systemHandlers } from "./system/handlers";
 import { templateHandlers } from "./templates/handlers";
+import { userHandlers } from "./users/handlers";
 
 /**
  * THE place where feature handlers are merged. Each feature folder exports from its `handlers.ts` a
@@ -19,6 +21,8 @@ const moduleHandlers: OperationHandlers[] = [
   systemHandlers,
   // --- issue 3 (identity, companies, teams, subscription) ---
   billingHandlers,
+  authHandlers,
+  userHandlers,
   // --- issue 4: add products, templates, forms, reviews, orders, pipeline, public handlers here ---
   productHandlers,
   templateHandlers,

@@ -1,0 +1,3 @@
+import { defineHandlers } from "../../http/operation-types";
+
+export const authHandlers = defineHandlers({});
