@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { OperationHandlers } from "../http/operation-types";
 import { authHandlers } from "./auth/handlers";
 import { billingHandlers } from "./billing/handlers";
+import { companyHandlers } from "./company/handlers";
 import { formHandlers } from "./forms/handlers";
 import { orderHandlers } from "./orders/handlers";
 import { registerPipelineWorkers } from "./pipeline/plugin";
@@ -9,6 +10,7 @@ import { productHandlers } from "./products/handlers";
 import { publicHandlers } from "./public/handlers";
 import { reviewHandlers } from "./reviews/handlers";
 import { systemHandlers } from "./system/handlers";
+import { teamHandlers } from "./teams/handlers";
 import { templateHandlers } from "./templates/handlers";
 import { userHandlers } from "./users/handlers";
 
@@ -23,6 +25,8 @@ const moduleHandlers: OperationHandlers[] = [
   billingHandlers,
   authHandlers,
   userHandlers,
+  companyHandlers,
+  teamHandlers,
   // --- issue 4: add products, templates, forms, reviews, orders, pipeline, public handlers here ---
   productHandlers,
   templateHandlers,
