@@ -105,6 +105,8 @@ async function enforceAccess(access: Access, request: FastifyRequest): Promise<v
       if (access.kind === "company") {
         if (!membership) throw forbidden(MSG.noCompany);
         if (!can(membership.role, access.action)) throw forbidden(MSG.forbidden);
+      } else if (access.companyAction && membership && !can(membership.role, access.companyAction)) {
+        throw forbidden(MSG.forbidden);
       }
       return;
     }

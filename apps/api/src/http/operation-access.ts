@@ -5,14 +5,15 @@ import type { OperationId } from "./operation-types";
  * Who may call each operation: the route loader enforces it before the handler runs (deny by default:
  * an operation of the contract without an entry here makes buildApp throw).
  * - public: nobody signed in;
- * - user: a valid access JWT (company optional; handlers check the rest);
+ * - user: a valid access JWT (company optional; handlers check the rest); with `companyAction`, a
+ *   caller who HAS a company also needs `can(role, companyAction)` (403 otherwise);
  * - company: a valid access JWT, a company (403 'Vous n'appartenez à aucune entreprise.'), and
  *   `can(role, action)` from @certavis/domain (403 otherwise);
  * - apiKey: a valid, unexpired company API key in `X-Api-Key`.
  */
 export type Access =
   | { kind: "public" }
-  | { kind: "user" }
+  | { kind: "user"; companyAction?: Action }
   | { kind: "company"; action: Action }
   | { kind: "apiKey" };
 
@@ -46,7 +47,8 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companyMembersUpdate: company("members.changeRole"),
   // any member may remove themself; removing someone else needs members.remove (checked by the handler)
   companyMembersDelete: company("company.view"),
-  companyRequestsList: userAccess,
+  // without a company: the caller's own requests; with one: that company's (requests.review)
+  companyRequestsList: { kind: "user", companyAction: "requests.review" },
   companyRequestsCreate: userAccess,
   companyRequestsDelete: userAccess,
   companyRequestsAccept: company("requests.review"),
