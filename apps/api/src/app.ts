@@ -23,6 +23,7 @@ import type { Mailer } from "./mail/mailer";
 import { createOutboxMailer, type OutboxMailer } from "./mail/outbox-mailer";
 import { createSmtpMailer } from "./mail/smtp-mailer";
 import { allHandlers, modulePlugins } from "./modules";
+import { createStripeClient } from "./modules/billing/stripe-client";
 import { seedDemoIfEmpty } from "./seed/demo";
 
 export interface BuildAppOptions {
@@ -42,6 +43,8 @@ export interface BuildAppOptions {
   handlers?: OperationHandlers;
   /** Print mails of the outbox to the console (default true outside tests). */
   printMail?: (line: string) => void;
+  /** Answers the Stripe client's HTTP calls (tests: Stripe's network is the only thing faked). */
+  stripeFetch?: typeof fetch;
 }
 
 export interface CertavisApp {
@@ -98,6 +101,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
     jwtKey: new TextEncoder().encode(secret),
     apiKeyCipher: createCipher(secret, "company-api-key"),
     passwordHashParams: options.passwordHashParams ?? OWASP_ARGON2ID,
+    stripe: createStripeClient(config, options.stripeFetch),
     now: options.now ?? (() => new Date()),
     state: { ready: false },
   };

@@ -67,7 +67,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
   });
 }
 
-const DEV_ORIGINS = ["http://localhost:5173", "http://localhost:5174", "http://localhost:5175"];
+/** The Vite dev servers of `pnpm dev` (allowed outside production only). */
+export const DEV_ORIGINS = ["http://localhost:5173", "http://localhost:5174", "http://localhost:5175"];
 
 /** CORS: the product's own origins (and the Vite dev servers outside production); `/api/v1/public/*` open to all. */
 export async function registerCors(app: FastifyInstance, config: AppConfig): Promise<void> {
