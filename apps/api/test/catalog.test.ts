@@ -6,485 +6,510 @@ import {
   createTestApp,
   expectMatchesContract,
   registerVerifiedUser,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "./helpers";
 import { fakeMp4, fakePng, multipartBody } from "./pipeline/multipart";
 
-let t: TestApp;
-let company: TestCompany;
-let other: TestCompany;
-let auth: Record<string, string>;
+describe.each(TEST_DATABASES)("catalogue on %s", (kind) => {
+  let t: TestApp;
+  let company: TestCompany;
+  let other: TestCompany;
+  let auth: Record<string, string>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompanyFor(t, await registerVerifiedUser(t), { planType: "CROISSANCE" });
-  other = await createCompanyFor(t, await registerVerifiedUser(t));
-  auth = authHeaders(company.owner.access);
-});
-afterAll(async () => {
-  await t?.close();
-});
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+    company = await createCompanyFor(t, await registerVerifiedUser(t), { planType: "CROISSANCE" });
+    other = await createCompanyFor(t, await registerVerifiedUser(t));
+    auth = authHeaders(company.owner.access);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
-const api = (path: string) => `/api/v1${path}`;
+  const api = (path: string) => `/api/v1${path}`;
 
-describe("products", () => {
-  it("creates, lists in status order, reads, updates and duplicates products with their links and counts", async () => {
-    const make = async (name: string, status: string, extra: Record<string, unknown> = {}) => {
-      const res = await t.inject({
+  describe("products", () => {
+    it("creates, lists in status order, reads, updates and duplicates products with their links and counts", async () => {
+      const make = async (name: string, status: string, extra: Record<string, unknown> = {}) => {
+        const res = await t.inject({
+          method: "POST",
+          url: api("/company/products/"),
+          headers: auth,
+          payload: { name, status, ...extra },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return expectMatchesContract<{ id: string; status: string }>(res, "companyProductsCreate");
+      };
+      const archived = await make("Abat-jour", "archived");
+      const published = await make("Zèbre lumineux", "published", {
+        email_request_template_id: company.defaults.requestTemplateId,
+        email_reminder_template_id: company.defaults.reminderTemplateId,
+        send_reminder: true,
+        form_id: company.defaults.formId,
+        sku: "ZEB-1",
+      });
+      expect(published.status).toBe("active");
+      const draft = await make("Bougeoir", "draft");
+      await make("Applique", "active");
+
+      const list = await t.inject({ method: "GET", url: api("/company/products/?limit=100"), headers: auth });
+      const page = expectMatchesContract<{ count: number; results: { name: string; status: string }[] }>(
+        list,
+        "companyProductsList",
+      );
+      expect(page.results.map((p) => [p.status, p.name])).toEqual([
+        ["active", "Applique"],
+        ["active", "Zèbre lumineux"],
+        ["draft", "Bougeoir"],
+        ["archived", "Abat-jour"],
+      ]);
+      const limited = await t.inject({
+        method: "GET",
+        url: api("/company/products/?limit=2"),
+        headers: auth,
+      });
+      const first = expectMatchesContract<{ count: number; next: string | null; results: unknown[] }>(
+        limited,
+        "companyProductsList",
+      );
+      expect(first).toMatchObject({ count: 4 });
+      expect(first.results).toHaveLength(2);
+      expect(first.next).toContain("offset=2");
+
+      const one = await t.inject({
+        method: "GET",
+        url: api(`/company/products/${published.id}/`),
+        headers: auth,
+      });
+      expect(expectMatchesContract(one, "companyProductsGet")).toMatchObject({
+        sku: "ZEB-1",
+        send_reminder: true,
+        email_request_template: { id: company.defaults.requestTemplateId, send_after: 3 },
+        email_reminder_template: { id: company.defaults.reminderTemplateId, remind_after: 7 },
+        form: { id: company.defaults.formId, name: "Formulaire par défaut" },
+        reviews_count: 0,
+        orders: 0,
+        mean_note: null,
+        last_reviewed_at: null,
+      });
+
+      const patched = await t.inject({
+        method: "PATCH",
+        url: api(`/company/products/${draft.id}/`),
+        headers: auth,
+        payload: { status: "archived" },
+      });
+      expect(
+        expectMatchesContract<{ status: string; name: string }>(patched, "companyProductsUpdate"),
+      ).toMatchObject({
+        status: "archived",
+        name: "Bougeoir",
+      });
+
+      const copy = await t.inject({
+        method: "POST",
+        url: api(`/company/products/${published.id}/duplicate/`),
+        headers: auth,
+      });
+      expect(copy.statusCode).toBe(201);
+      expect(expectMatchesContract(copy, "companyProductsDuplicate")).toMatchObject({
+        name: "Zèbre lumineux (copie)",
+        status: "draft",
+        sku: null,
+        send_reminder: true,
+      });
+
+      const del = await t.inject({
+        method: "DELETE",
+        url: api(`/company/products/${archived.id}/`),
+        headers: auth,
+      });
+      expect(del.statusCode).toBe(204);
+      const gone = await t.inject({
+        method: "GET",
+        url: api(`/company/products/${archived.id}/`),
+        headers: auth,
+      });
+      expect(gone.statusCode).toBe(404);
+    });
+
+    it("answers 400 on the spec's field names, 404 for another company's ids", async () => {
+      const bad = await t.inject({
         method: "POST",
         url: api("/company/products/"),
         headers: auth,
-        payload: { name, status, ...extra },
+        payload: {
+          name: "   ",
+          form_id: other.defaults.formId,
+          email_request_template_id: company.defaults.reminderTemplateId,
+          send_reminder: true,
+          sku: "ZEB-1",
+        },
       });
-      expect(res.statusCode, res.body).toBe(201);
-      return expectMatchesContract<{ id: string; status: string }>(res, "companyProductsCreate");
-    };
-    const archived = await make("Abat-jour", "archived");
-    const published = await make("Zèbre lumineux", "published", {
-      email_request_template_id: company.defaults.requestTemplateId,
-      email_reminder_template_id: company.defaults.reminderTemplateId,
-      send_reminder: true,
-      form_id: company.defaults.formId,
-      sku: "ZEB-1",
-    });
-    expect(published.status).toBe("active");
-    const draft = await make("Bougeoir", "draft");
-    await make("Applique", "active");
-
-    const list = await t.inject({ method: "GET", url: api("/company/products/?limit=100"), headers: auth });
-    const page = expectMatchesContract<{ count: number; results: { name: string; status: string }[] }>(
-      list,
-      "companyProductsList",
-    );
-    expect(page.results.map((p) => [p.status, p.name])).toEqual([
-      ["active", "Applique"],
-      ["active", "Zèbre lumineux"],
-      ["draft", "Bougeoir"],
-      ["archived", "Abat-jour"],
-    ]);
-    const limited = await t.inject({ method: "GET", url: api("/company/products/?limit=2"), headers: auth });
-    const first = expectMatchesContract<{ count: number; next: string | null; results: unknown[] }>(
-      limited,
-      "companyProductsList",
-    );
-    expect(first).toMatchObject({ count: 4 });
-    expect(first.results).toHaveLength(2);
-    expect(first.next).toContain("offset=2");
-
-    const one = await t.inject({
-      method: "GET",
-      url: api(`/company/products/${published.id}/`),
-      headers: auth,
-    });
-    expect(expectMatchesContract(one, "companyProductsGet")).toMatchObject({
-      sku: "ZEB-1",
-      send_reminder: true,
-      email_request_template: { id: company.defaults.requestTemplateId, send_after: 3 },
-      email_reminder_template: { id: company.defaults.reminderTemplateId, remind_after: 7 },
-      form: { id: company.defaults.formId, name: "Formulaire par défaut" },
-      reviews_count: 0,
-      orders: 0,
-      mean_note: null,
-      last_reviewed_at: null,
-    });
-
-    const patched = await t.inject({
-      method: "PATCH",
-      url: api(`/company/products/${draft.id}/`),
-      headers: auth,
-      payload: { status: "archived" },
-    });
-    expect(
-      expectMatchesContract<{ status: string; name: string }>(patched, "companyProductsUpdate"),
-    ).toMatchObject({
-      status: "archived",
-      name: "Bougeoir",
-    });
-
-    const copy = await t.inject({
-      method: "POST",
-      url: api(`/company/products/${published.id}/duplicate/`),
-      headers: auth,
-    });
-    expect(copy.statusCode).toBe(201);
-    expect(expectMatchesContract(copy, "companyProductsDuplicate")).toMatchObject({
-      name: "Zèbre lumineux (copie)",
-      status: "draft",
-      sku: null,
-      send_reminder: true,
-    });
-
-    const del = await t.inject({
-      method: "DELETE",
-      url: api(`/company/products/${archived.id}/`),
-      headers: auth,
-    });
-    expect(del.statusCode).toBe(204);
-    const gone = await t.inject({
-      method: "GET",
-      url: api(`/company/products/${archived.id}/`),
-      headers: auth,
-    });
-    expect(gone.statusCode).toBe(404);
-  });
-
-  it("answers 400 on the spec's field names, 404 for another company's ids", async () => {
-    const bad = await t.inject({
-      method: "POST",
-      url: api("/company/products/"),
-      headers: auth,
-      payload: {
-        name: "   ",
-        form_id: other.defaults.formId,
-        email_request_template_id: company.defaults.reminderTemplateId,
-        send_reminder: true,
-        sku: "ZEB-1",
-      },
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(expectMatchesContract(bad, "companyProductsCreate")).toEqual({
-      name: ["Ce champ ne peut être vide."],
-      form_id: ["Formulaire introuvable."],
-      email_request_template_id: ["Choisissez un modèle de type « Demande »."],
-      email_reminder_template_id: ["Choisissez un modèle de relance."],
-      sku: ["Un produit avec ce SKU existe déjà."],
-    });
-    const theirs = await t.inject({
-      method: "POST",
-      url: api("/company/products/"),
-      headers: authHeaders(other.owner.access),
-      payload: { name: "Chez les autres" },
-    });
-    const theirProduct = expectMatchesContract<{ id: string }>(theirs, "companyProductsCreate");
-    for (const [method, suffix] of [
-      ["GET", ""],
-      ["PATCH", ""],
-      ["DELETE", ""],
-      ["POST", "duplicate/"],
-      ["GET", "reviews/"],
-    ] as const) {
-      const res = await t.inject({
-        method,
-        url: api(`/company/products/${theirProduct.id}/${suffix}`),
-        headers: auth,
-        ...(method === "PATCH" ? { payload: { name: "Volé" } } : {}),
+      expect(bad.statusCode).toBe(400);
+      expect(expectMatchesContract(bad, "companyProductsCreate")).toEqual({
+        name: ["Ce champ ne peut être vide."],
+        form_id: ["Formulaire introuvable."],
+        email_request_template_id: ["Choisissez un modèle de type « Demande »."],
+        email_reminder_template_id: ["Choisissez un modèle de relance."],
+        sku: ["Un produit avec ce SKU existe déjà."],
       });
-      expect(res.statusCode, `${method} ${suffix}`).toBe(404);
-    }
-  });
+      const theirs = await t.inject({
+        method: "POST",
+        url: api("/company/products/"),
+        headers: authHeaders(other.owner.access),
+        payload: { name: "Chez les autres" },
+      });
+      const theirProduct = expectMatchesContract<{ id: string }>(theirs, "companyProductsCreate");
+      for (const [method, suffix] of [
+        ["GET", ""],
+        ["PATCH", ""],
+        ["DELETE", ""],
+        ["POST", "duplicate/"],
+        ["GET", "reviews/"],
+      ] as const) {
+        const res = await t.inject({
+          method,
+          url: api(`/company/products/${theirProduct.id}/${suffix}`),
+          headers: auth,
+          ...(method === "PATCH" ? { payload: { name: "Volé" } } : {}),
+        });
+        expect(res.statusCode, `${method} ${suffix}`).toBe(404);
+      }
+    });
 
-  it("enforces the plan's product limit with the spec's message", async () => {
-    const small = await createCompanyFor(t, await registerVerifiedUser(t));
-    const headers = authHeaders(small.owner.access);
-    for (let i = 0; i < 3; i++) {
-      const res = await t.inject({
+    it("enforces the plan's product limit with the spec's message", async () => {
+      const small = await createCompanyFor(t, await registerVerifiedUser(t));
+      const headers = authHeaders(small.owner.access);
+      for (let i = 0; i < 3; i++) {
+        const res = await t.inject({
+          method: "POST",
+          url: api("/company/products/"),
+          headers,
+          payload: { name: `P${i}` },
+        });
+        expect(res.statusCode).toBe(201);
+      }
+      const refused = await t.inject({
         method: "POST",
         url: api("/company/products/"),
         headers,
-        payload: { name: `P${i}` },
+        payload: { name: "P3" },
       });
-      expect(res.statusCode).toBe(201);
-    }
-    const refused = await t.inject({
-      method: "POST",
-      url: api("/company/products/"),
-      headers,
-      payload: { name: "P3" },
+      expect(refused.statusCode).toBe(403);
+      expect(expectMatchesContract(refused, "companyProductsCreate")).toEqual({
+        detail: "Votre abonnement a atteint la limite de produits (3 produits).",
+      });
     });
-    expect(refused.statusCode).toBe(403);
-    expect(expectMatchesContract(refused, "companyProductsCreate")).toEqual({
-      detail: "Votre abonnement a atteint la limite de produits (3 produits).",
+
+    it("takes an image by multipart (checked by magic bytes and size) and removes it with image: null", async () => {
+      const body = multipartBody(
+        { name: "Lampe photo", status: "active", send_reminder: "false", form_id: "" },
+        [{ name: "image", filename: "lampe.png", contentType: "image/png", data: fakePng() }],
+      );
+      const res = await t.inject({
+        method: "POST",
+        url: api("/company/products/"),
+        headers: { ...auth, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const product = expectMatchesContract<{ id: string; image_url: string }>(res, "companyProductsCreate");
+      expect(product.image_url).toMatch(/^http:\/\/certavis\.test\/uploads\/products\/.+\.png$/);
+
+      const fake = multipartBody({ name: "Faux" }, [
+        {
+          name: "image",
+          filename: "photo.png",
+          contentType: "image/png",
+          data: Buffer.from("<script>alert(1)</script>"),
+        },
+      ]);
+      const wrong = await t.inject({
+        method: "POST",
+        url: api("/company/products/"),
+        headers: { ...auth, ...fake.headers },
+        payload: fake.payload,
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(expectMatchesContract(wrong, "companyProductsCreate")).toEqual({
+        image: ["Le fichier doit être une image (JPEG, PNG, GIF, WebP ou AVIF)."],
+      });
+      const video = multipartBody({ name: "Vidéo" }, [
+        { name: "image", filename: "v.png", contentType: "image/png", data: fakeMp4() },
+      ]);
+      expect(
+        (
+          await t.inject({
+            method: "POST",
+            url: api("/company/products/"),
+            headers: { ...auth, ...video.headers },
+            payload: video.payload,
+          })
+        ).statusCode,
+      ).toBe(400);
+      const huge = multipartBody({ name: "Énorme" }, [
+        { name: "image", filename: "big.png", contentType: "image/png", data: fakePng(6 * 1024 * 1024) },
+      ]);
+      const tooBig = await t.inject({
+        method: "POST",
+        url: api("/company/products/"),
+        headers: { ...auth, ...huge.headers },
+        payload: huge.payload,
+      });
+      expect(tooBig.statusCode).toBe(400);
+      expect(tooBig.json()).toEqual({ image: ["Le fichier dépasse la taille maximale de 5 Mo."] });
+
+      const cleared = await t.inject({
+        method: "PATCH",
+        url: api(`/company/products/${product.id}/`),
+        headers: auth,
+        payload: { image: null },
+      });
+      expect(
+        expectMatchesContract<{ image_url: string | null }>(cleared, "companyProductsUpdate").image_url,
+      ).toBeNull();
     });
   });
 
-  it("takes an image by multipart (checked by magic bytes and size) and removes it with image: null", async () => {
-    const body = multipartBody(
-      { name: "Lampe photo", status: "active", send_reminder: "false", form_id: "" },
-      [{ name: "image", filename: "lampe.png", contentType: "image/png", data: fakePng() }],
-    );
-    const res = await t.inject({
-      method: "POST",
-      url: api("/company/products/"),
-      headers: { ...auth, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const product = expectMatchesContract<{ id: string; image_url: string }>(res, "companyProductsCreate");
-    expect(product.image_url).toMatch(/^http:\/\/certavis\.test\/uploads\/products\/.+\.png$/);
+  describe("e-mail templates", () => {
+    it("lists defaults first, creates, reads, patches delays, duplicates and deletes", async () => {
+      const list = await t.inject({ method: "GET", url: api("/company/email-templates/"), headers: auth });
+      const page = expectMatchesContract<{ results: { is_default: boolean; type: string }[] }>(
+        list,
+        "companyEmailTemplatesList",
+      );
+      expect(page.results.slice(0, 3).every((tpl) => tpl.is_default)).toBe(true);
 
-    const fake = multipartBody({ name: "Faux" }, [
-      {
-        name: "image",
-        filename: "photo.png",
-        contentType: "image/png",
-        data: Buffer.from("<script>alert(1)</script>"),
-      },
-    ]);
-    const wrong = await t.inject({
-      method: "POST",
-      url: api("/company/products/"),
-      headers: { ...auth, ...fake.headers },
-      payload: fake.payload,
-    });
-    expect(wrong.statusCode).toBe(400);
-    expect(expectMatchesContract(wrong, "companyProductsCreate")).toEqual({
-      image: ["Le fichier doit être une image (JPEG, PNG, GIF, WebP ou AVIF)."],
-    });
-    const video = multipartBody({ name: "Vidéo" }, [
-      { name: "image", filename: "v.png", contentType: "image/png", data: fakeMp4() },
-    ]);
-    expect(
-      (
-        await t.inject({
-          method: "POST",
-          url: api("/company/products/"),
-          headers: { ...auth, ...video.headers },
-          payload: video.payload,
-        })
-      ).statusCode,
-    ).toBe(400);
-    const huge = multipartBody({ name: "Énorme" }, [
-      { name: "image", filename: "big.png", contentType: "image/png", data: fakePng(6 * 1024 * 1024) },
-    ]);
-    const tooBig = await t.inject({
-      method: "POST",
-      url: api("/company/products/"),
-      headers: { ...auth, ...huge.headers },
-      payload: huge.payload,
-    });
-    expect(tooBig.statusCode).toBe(400);
-    expect(tooBig.json()).toEqual({ image: ["Le fichier dépasse la taille maximale de 5 Mo."] });
+      const missing = await t.inject({
+        method: "POST",
+        url: api("/company/email-templates/"),
+        headers: auth,
+        payload: { name: "Sans lien", subject: "Bonjour", type: "request", body: "Merci !" },
+      });
+      expect(missing.statusCode).toBe(400);
+      expect(expectMatchesContract(missing, "companyEmailTemplatesCreate")).toEqual({
+        body: ["Le contenu doit inclure la variable {{ url_avis }}."],
+      });
+      const thanks = await t.inject({
+        method: "POST",
+        url: api("/company/email-templates/"),
+        headers: auth,
+        payload: {
+          name: "Merci bis",
+          subject: "Merci",
+          type: "thanks",
+          body: "Merci {{ prenom_acheteur }} !",
+        },
+      });
+      expect(thanks.statusCode).toBe(201);
 
-    const cleared = await t.inject({
-      method: "PATCH",
-      url: api(`/company/products/${product.id}/`),
-      headers: auth,
-      payload: { image: null },
-    });
-    expect(
-      expectMatchesContract<{ image_url: string | null }>(cleared, "companyProductsUpdate").image_url,
-    ).toBeNull();
-  });
-});
+      const created = await t.inject({
+        method: "POST",
+        url: api("/company/email-templates/"),
+        headers: auth,
+        payload: {
+          name: "Demande courte",
+          subject: "Votre avis ?",
+          type: "request",
+          body: "Ici : {{url_avis}}",
+          send_after: 5,
+        },
+      });
+      const template = expectMatchesContract<{ id: string; send_after: number; remind_after: null }>(
+        created,
+        "companyEmailTemplatesCreate",
+      );
+      expect(template).toMatchObject({ send_after: 5, remind_after: null });
 
-describe("e-mail templates", () => {
-  it("lists defaults first, creates, reads, patches delays, duplicates and deletes", async () => {
-    const list = await t.inject({ method: "GET", url: api("/company/email-templates/"), headers: auth });
-    const page = expectMatchesContract<{ results: { is_default: boolean; type: string }[] }>(
-      list,
-      "companyEmailTemplatesList",
-    );
-    expect(page.results.slice(0, 3).every((tpl) => tpl.is_default)).toBe(true);
-
-    const missing = await t.inject({
-      method: "POST",
-      url: api("/company/email-templates/"),
-      headers: auth,
-      payload: { name: "Sans lien", subject: "Bonjour", type: "request", body: "Merci !" },
-    });
-    expect(missing.statusCode).toBe(400);
-    expect(expectMatchesContract(missing, "companyEmailTemplatesCreate")).toEqual({
-      body: ["Le contenu doit inclure la variable {{ url_avis }}."],
-    });
-    const thanks = await t.inject({
-      method: "POST",
-      url: api("/company/email-templates/"),
-      headers: auth,
-      payload: { name: "Merci bis", subject: "Merci", type: "thanks", body: "Merci {{ prenom_acheteur }} !" },
-    });
-    expect(thanks.statusCode).toBe(201);
-
-    const created = await t.inject({
-      method: "POST",
-      url: api("/company/email-templates/"),
-      headers: auth,
-      payload: {
+      const delay = await t.inject({
+        method: "PATCH",
+        url: api(`/company/email-templates/${template.id}/`),
+        headers: auth,
+        payload: { send_after: 9 },
+      });
+      expect(expectMatchesContract(delay, "companyEmailTemplatesUpdate")).toMatchObject({
+        send_after: 9,
         name: "Demande courte",
-        subject: "Votre avis ?",
-        type: "request",
-        body: "Ici : {{url_avis}}",
-        send_after: 5,
+      });
+      const got = await t.inject({
+        method: "GET",
+        url: api(`/company/email-templates/${template.id}/`),
+        headers: auth,
+      });
+      expect(expectMatchesContract(got, "companyEmailTemplatesGet")).toMatchObject({ send_after: 9 });
+
+      const locked = await t.inject({
+        method: "PATCH",
+        url: api(`/company/email-templates/${company.defaults.requestTemplateId}/`),
+        headers: auth,
+        payload: { type: "reminder" },
+      });
+      expect(locked.statusCode).toBe(400);
+      expect(expectMatchesContract(locked, "companyEmailTemplatesUpdate")).toEqual({
+        type: ["Le type d'un modèle par défaut ne peut pas être modifié."],
+      });
+      const remind = await t.inject({
+        method: "PATCH",
+        url: api(`/company/email-templates/${company.defaults.reminderTemplateId}/`),
+        headers: auth,
+        payload: { remind_after: 4 },
+      });
+      expect(expectMatchesContract(remind, "companyEmailTemplatesUpdate")).toMatchObject({
+        remind_after: 4,
+        type: "reminder",
+      });
+
+      const copy = await t.inject({
+        method: "POST",
+        url: api(`/company/email-templates/${company.defaults.requestTemplateId}/duplicate/`),
+        headers: auth,
+      });
+      expect(expectMatchesContract(copy, "companyEmailTemplatesDuplicate")).toMatchObject({
+        is_default: false,
+        name: "Demande d'avis (copie)",
+      });
+      const noDelete = await t.inject({
+        method: "DELETE",
+        url: api(`/company/email-templates/${company.defaults.requestTemplateId}/`),
+        headers: auth,
+      });
+      expect(noDelete.statusCode).toBe(400);
+      const del = await t.inject({
+        method: "DELETE",
+        url: api(`/company/email-templates/${template.id}/`),
+        headers: auth,
+      });
+      expect(del.statusCode).toBe(204);
+      const cross = await t.inject({
+        method: "GET",
+        url: api(`/company/email-templates/${other.defaults.requestTemplateId}/`),
+        headers: auth,
+      });
+      expect(cross.statusCode).toBe(404);
+    });
+
+    it("refuses custom templates on the free plan", async () => {
+      const res = await t.inject({
+        method: "POST",
+        url: api("/company/email-templates/"),
+        headers: authHeaders(other.owner.access),
+        payload: { name: "Perso", subject: "Avis", type: "request", body: "{{ url_avis }}" },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(expectMatchesContract(res, "companyEmailTemplatesCreate")).toEqual({
+        detail: "Votre abonnement ne permet pas de créer des modèles d'email personnalisés.",
+      });
+    });
+  });
+
+  describe("forms", () => {
+    const fields = [
+      { id: "note", type: "rating", label: "Note", required: true, page: 0, position: 0 },
+      { id: "avis", type: "textarea", label: "Votre avis", required: false, page: 0, position: 1 },
+      {
+        id: "photo",
+        type: "media",
+        label: "Photo",
+        required: false,
+        page: 1,
+        position: 0,
+        allow_images: true,
       },
-    });
-    const template = expectMatchesContract<{ id: string; send_after: number; remind_after: null }>(
-      created,
-      "companyEmailTemplatesCreate",
-    );
-    expect(template).toMatchObject({ send_after: 5, remind_after: null });
+    ];
 
-    const delay = await t.inject({
-      method: "PATCH",
-      url: api(`/company/email-templates/${template.id}/`),
-      headers: auth,
-      payload: { send_after: 9 },
+    it("applies the save rules, creates, reads, updates, duplicates and deletes forms", async () => {
+      const bad = await t.inject({
+        method: "POST",
+        url: api("/company/forms/"),
+        headers: auth,
+        payload: { name: " ", title: "Titre", schema: [{ ...fields[1] }] },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(expectMatchesContract(bad, "companyFormsCreate")).toEqual({
+        name: ["Ce champ ne peut être vide."],
+        schema: ["Ajoutez au moins deux champs au formulaire.", "Marquez au moins un champ comme requis."],
+      });
+      const created = await t.inject({
+        method: "POST",
+        url: api("/company/forms/"),
+        headers: auth,
+        payload: { name: "Complet", title: "Votre avis", schema: fields },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const form = expectMatchesContract<{ id: string; fields_count: number }>(created, "companyFormsCreate");
+      expect(form.fields_count).toBe(3);
+      const got = await t.inject({ method: "GET", url: api(`/company/forms/${form.id}/`), headers: auth });
+      expect(expectMatchesContract(got, "companyFormsGet")).toMatchObject({
+        name: "Complet",
+        is_default: false,
+      });
+      const updated = await t.inject({
+        method: "PATCH",
+        url: api(`/company/forms/${form.id}/`),
+        headers: auth,
+        payload: { title: "Nouveau titre" },
+      });
+      expect(expectMatchesContract(updated, "companyFormsUpdate")).toMatchObject({
+        title: "Nouveau titre",
+        fields_count: 3,
+      });
+      const copy = await t.inject({
+        method: "POST",
+        url: api(`/company/forms/${form.id}/duplicate/`),
+        headers: auth,
+      });
+      expect(expectMatchesContract(copy, "companyFormsDuplicate")).toMatchObject({ name: "Complet (copie)" });
+      const list = await t.inject({ method: "GET", url: api("/company/forms/"), headers: auth });
+      const page = expectMatchesContract<{ results: { is_default: boolean }[] }>(list, "companyFormsList");
+      expect(page.results[0]?.is_default).toBe(true);
+      expect(
+        (
+          await t.inject({
+            method: "DELETE",
+            url: api(`/company/forms/${company.defaults.formId}/`),
+            headers: auth,
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (await t.inject({ method: "DELETE", url: api(`/company/forms/${form.id}/`), headers: auth }))
+          .statusCode,
+      ).toBe(204);
+      expect(
+        (
+          await t.inject({
+            method: "GET",
+            url: api(`/company/forms/${other.defaults.formId}/`),
+            headers: auth,
+          })
+        ).statusCode,
+      ).toBe(404);
     });
-    expect(expectMatchesContract(delay, "companyEmailTemplatesUpdate")).toMatchObject({
-      send_after: 9,
-      name: "Demande courte",
-    });
-    const got = await t.inject({
-      method: "GET",
-      url: api(`/company/email-templates/${template.id}/`),
-      headers: auth,
-    });
-    expect(expectMatchesContract(got, "companyEmailTemplatesGet")).toMatchObject({ send_after: 9 });
 
-    const locked = await t.inject({
-      method: "PATCH",
-      url: api(`/company/email-templates/${company.defaults.requestTemplateId}/`),
-      headers: auth,
-      payload: { type: "reminder" },
-    });
-    expect(locked.statusCode).toBe(400);
-    expect(expectMatchesContract(locked, "companyEmailTemplatesUpdate")).toEqual({
-      type: ["Le type d'un modèle par défaut ne peut pas être modifié."],
-    });
-    const remind = await t.inject({
-      method: "PATCH",
-      url: api(`/company/email-templates/${company.defaults.reminderTemplateId}/`),
-      headers: auth,
-      payload: { remind_after: 4 },
-    });
-    expect(expectMatchesContract(remind, "companyEmailTemplatesUpdate")).toMatchObject({
-      remind_after: 4,
-      type: "reminder",
+    it("refuses custom forms on the free plan", async () => {
+      const res = await t.inject({
+        method: "POST",
+        url: api("/company/forms/"),
+        headers: authHeaders(other.owner.access),
+        payload: { name: "Perso", title: "Avis", schema: fields.slice(0, 2) },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(expectMatchesContract(res, "companyFormsCreate")).toEqual({
+        detail: "Votre abonnement ne permet pas de créer des formulaires personnalisés.",
+      });
     });
 
-    const copy = await t.inject({
-      method: "POST",
-      url: api(`/company/email-templates/${company.defaults.requestTemplateId}/duplicate/`),
-      headers: auth,
+    it("lets a member read but not change the catalogue", async () => {
+      const member = await addMember(t, company, "member");
+      const read = await t.inject({
+        method: "GET",
+        url: api("/company/forms/"),
+        headers: authHeaders(member.access),
+      });
+      expect(read.statusCode).toBe(200);
     });
-    expect(expectMatchesContract(copy, "companyEmailTemplatesDuplicate")).toMatchObject({
-      is_default: false,
-      name: "Demande d'avis (copie)",
-    });
-    const noDelete = await t.inject({
-      method: "DELETE",
-      url: api(`/company/email-templates/${company.defaults.requestTemplateId}/`),
-      headers: auth,
-    });
-    expect(noDelete.statusCode).toBe(400);
-    const del = await t.inject({
-      method: "DELETE",
-      url: api(`/company/email-templates/${template.id}/`),
-      headers: auth,
-    });
-    expect(del.statusCode).toBe(204);
-    const cross = await t.inject({
-      method: "GET",
-      url: api(`/company/email-templates/${other.defaults.requestTemplateId}/`),
-      headers: auth,
-    });
-    expect(cross.statusCode).toBe(404);
-  });
-
-  it("refuses custom templates on the free plan", async () => {
-    const res = await t.inject({
-      method: "POST",
-      url: api("/company/email-templates/"),
-      headers: authHeaders(other.owner.access),
-      payload: { name: "Perso", subject: "Avis", type: "request", body: "{{ url_avis }}" },
-    });
-    expect(res.statusCode).toBe(403);
-    expect(expectMatchesContract(res, "companyEmailTemplatesCreate")).toEqual({
-      detail: "Votre abonnement ne permet pas de créer des modèles d'email personnalisés.",
-    });
-  });
-});
-
-describe("forms", () => {
-  const fields = [
-    { id: "note", type: "rating", label: "Note", required: true, page: 0, position: 0 },
-    { id: "avis", type: "textarea", label: "Votre avis", required: false, page: 0, position: 1 },
-    { id: "photo", type: "media", label: "Photo", required: false, page: 1, position: 0, allow_images: true },
-  ];
-
-  it("applies the save rules, creates, reads, updates, duplicates and deletes forms", async () => {
-    const bad = await t.inject({
-      method: "POST",
-      url: api("/company/forms/"),
-      headers: auth,
-      payload: { name: " ", title: "Titre", schema: [{ ...fields[1] }] },
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(expectMatchesContract(bad, "companyFormsCreate")).toEqual({
-      name: ["Ce champ ne peut être vide."],
-      schema: ["Ajoutez au moins deux champs au formulaire.", "Marquez au moins un champ comme requis."],
-    });
-    const created = await t.inject({
-      method: "POST",
-      url: api("/company/forms/"),
-      headers: auth,
-      payload: { name: "Complet", title: "Votre avis", schema: fields },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const form = expectMatchesContract<{ id: string; fields_count: number }>(created, "companyFormsCreate");
-    expect(form.fields_count).toBe(3);
-    const got = await t.inject({ method: "GET", url: api(`/company/forms/${form.id}/`), headers: auth });
-    expect(expectMatchesContract(got, "companyFormsGet")).toMatchObject({
-      name: "Complet",
-      is_default: false,
-    });
-    const updated = await t.inject({
-      method: "PATCH",
-      url: api(`/company/forms/${form.id}/`),
-      headers: auth,
-      payload: { title: "Nouveau titre" },
-    });
-    expect(expectMatchesContract(updated, "companyFormsUpdate")).toMatchObject({
-      title: "Nouveau titre",
-      fields_count: 3,
-    });
-    const copy = await t.inject({
-      method: "POST",
-      url: api(`/company/forms/${form.id}/duplicate/`),
-      headers: auth,
-    });
-    expect(expectMatchesContract(copy, "companyFormsDuplicate")).toMatchObject({ name: "Complet (copie)" });
-    const list = await t.inject({ method: "GET", url: api("/company/forms/"), headers: auth });
-    const page = expectMatchesContract<{ results: { is_default: boolean }[] }>(list, "companyFormsList");
-    expect(page.results[0]?.is_default).toBe(true);
-    expect(
-      (
-        await t.inject({
-          method: "DELETE",
-          url: api(`/company/forms/${company.defaults.formId}/`),
-          headers: auth,
-        })
-      ).statusCode,
-    ).toBe(400);
-    expect(
-      (await t.inject({ method: "DELETE", url: api(`/company/forms/${form.id}/`), headers: auth }))
-        .statusCode,
-    ).toBe(204);
-    expect(
-      (await t.inject({ method: "GET", url: api(`/company/forms/${other.defaults.formId}/`), headers: auth }))
-        .statusCode,
-    ).toBe(404);
-  });
-
-  it("refuses custom forms on the free plan", async () => {
-    const res = await t.inject({
-      method: "POST",
-      url: api("/company/forms/"),
-      headers: authHeaders(other.owner.access),
-      payload: { name: "Perso", title: "Avis", schema: fields.slice(0, 2) },
-    });
-    expect(res.statusCode).toBe(403);
-    expect(expectMatchesContract(res, "companyFormsCreate")).toEqual({
-      detail: "Votre abonnement ne permet pas de créer des formulaires personnalisés.",
-    });
-  });
-
-  it("lets a member read but not change the catalogue", async () => {
-    const member = await addMember(t, company, "member");
-    const read = await t.inject({
-      method: "GET",
-      url: api("/company/forms/"),
-      headers: authHeaders(member.access),
-    });
-    expect(read.statusCode).toBe(200);
   });
 });

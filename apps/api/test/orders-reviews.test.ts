@@ -9,514 +9,517 @@ import {
   createTestApp,
   expectMatchesContract,
   registerVerifiedUser,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "./helpers";
 import { fakeMp4, fakePng, multipartBody } from "./pipeline/multipart";
 
-let t: TestApp;
-let company: TestCompany;
-let auth: Record<string, string>;
-let productId: string;
+describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
+  let t: TestApp;
+  let company: TestCompany;
+  let auth: Record<string, string>;
+  let productId: string;
 
-const api = (path: string) => `/api/v1${path}`;
+  const api = (path: string) => `/api/v1${path}`;
 
-async function postOrder(body: Record<string, unknown>, key = company.apiKey) {
-  return t.inject({ method: "POST", url: api("/orders/"), headers: { "x-api-key": key }, payload: body });
-}
+  async function postOrder(body: Record<string, unknown>, key = company.apiKey) {
+    return t.inject({ method: "POST", url: api("/orders/"), headers: { "x-api-key": key }, payload: body });
+  }
 
-function order(reference: string, extra: Record<string, unknown> = {}) {
-  return {
-    product_id: productId,
-    buyer_email: `${reference.toLowerCase()}@exemple.fr`,
-    buyer_first_name: "Jean",
-    buyer_last_name: "Dupont",
-    reference,
-    ...extra,
-  };
-}
-
-async function keyOf(reviewUrl: string) {
-  return new URL(reviewUrl).searchParams.get("api_key") as string;
-}
-
-beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompanyFor(t, await registerVerifiedUser(t), { planType: "CROISSANCE" });
-  auth = authHeaders(company.owner.access);
-  const res = await t.inject({
-    method: "POST",
-    url: api("/company/products/"),
-    headers: auth,
-    payload: { name: "Théière Fonte", status: "active", sku: "TEA-1", form_id: company.defaults.formId },
-  });
-  productId = res.json().id;
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-describe("POST /orders/ (company API key)", () => {
-  it("refuses a missing or unknown key (401) and an expired key (403), in French", async () => {
-    const none = await t.inject({ method: "POST", url: api("/orders/"), payload: order("A-1") });
-    expect(none.statusCode).toBe(401);
-    expectMatchesContract(none, "ordersCreate");
-    const unknown = await postOrder(order("A-1"), "not-a-key");
-    expect(unknown.statusCode).toBe(401);
-    expect(expectMatchesContract<{ detail: string }>(unknown, "ordersCreate").detail).toBe(
-      "Clé API invalide.",
-    );
-    const expiring = await createCompanyFor(t, await registerVerifiedUser(t));
-    await t.ctx.db
-      .update(companies)
-      .set({ apiKeyExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(companies.id, expiring.id));
-    const expired = await postOrder(order("A-1"), expiring.apiKey);
-    expect(expired.statusCode).toBe(403);
-    expect(expectMatchesContract<{ detail: string }>(expired, "ordersCreate").detail).toMatch(
-      /^Clé API expirée/,
-    );
-  });
-
-  it("names the product by id or sku, is idempotent on the reference, reports unknown products on their field", async () => {
-    const bySku = await postOrder({
-      ...order("B-1"),
-      product_id: undefined,
-      sku: "TEA-1",
-      order_date: "2026-11-20",
-    });
-    expect(bySku.statusCode).toBe(201);
-    const created = expectMatchesContract<{
-      id: string;
-      order_date: string;
-      review_url: string;
-      review_status: string;
-    }>(bySku, "ordersCreate");
-    expect(created).toMatchObject({ order_date: "2026-11-20T00:00:00.000Z", review_status: "none" });
-    expect(created.review_url).toMatch(/^http:\/\/certavis\.test\/create-reviews\?api_key=[\w-]{43}$/);
-    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, created.id));
-    expect(row?.reviewKeyHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(row?.reviewKeyHash).not.toContain(await keyOf(created.review_url));
-
-    const repeat = await postOrder({ ...order("B-1"), buyer_first_name: "Autre" });
-    expect(repeat.statusCode).toBe(200);
-    expect(expectMatchesContract(repeat, "ordersCreate")).toMatchObject({
-      id: created.id,
+  function order(reference: string, extra: Record<string, unknown> = {}) {
+    return {
+      product_id: productId,
+      buyer_email: `${reference.toLowerCase()}@exemple.fr`,
       buyer_first_name: "Jean",
-    });
+      buyer_last_name: "Dupont",
+      reference,
+      ...extra,
+    };
+  }
 
-    const noSku = await postOrder({ ...order("B-2"), product_id: undefined, sku: "NOPE" });
-    expect(noSku.statusCode).toBe(400);
-    expect(expectMatchesContract(noSku, "ordersCreate")).toEqual({ sku: ["Produit introuvable."] });
-    const foreign = await createCompanyFor(t, await registerVerifiedUser(t));
-    const cross = await postOrder(order("B-3"), foreign.apiKey);
-    expect(cross.statusCode).toBe(400);
-    expect(cross.json()).toEqual({ product_id: ["Produit introuvable."] });
-    const invalid = await postOrder({ ...order("B-4"), buyer_email: "pas-un-email" });
-    expect(invalid.statusCode).toBe(400);
-    expect(Object.keys(expectMatchesContract<object>(invalid, "ordersCreate"))).toContain("buyer_email");
+  async function keyOf(reviewUrl: string) {
+    return new URL(reviewUrl).searchParams.get("api_key") as string;
+  }
 
-    const list = await t.inject({
-      method: "GET",
-      url: api(`/company/orders/?product_id=${productId}`),
-      headers: auth,
-    });
-    const page = expectMatchesContract<{ results: { reference: string }[] }>(list, "companyOrdersList");
-    expect(page.results.map((o) => o.reference)).toContain("B-1");
-  });
-});
-
-describe("CSV import of orders", () => {
-  it("keeps the good rows, reports the broken ones by line", async () => {
-    const csv = [
-      "reference;sku;buyer_email;buyer_first_name;buyer_last_name;order_date",
-      "CSV-1;TEA-1;ana@exemple.fr;Ana;Lopez;2026-11-01",
-      "CSV-2;TEA-1;pas-un-email;Bob;;2026-11-02",
-      "CSV-3;INCONNU;cy@exemple.fr;Cy;Roy;2026-11-03",
-      '"CSV-4";TEA-1;"dee@exemple.fr";"Dee; la";Brun;hier',
-      "B-1;TEA-1;jean@exemple.fr;Jean;Dupont;",
-      "CSV-5;TEA-1;eve@exemple.fr;Ève;Marchal;2026-11-05T10:00:00Z",
-    ].join("\r\n");
-    const body = multipartBody({}, [
-      { name: "file", filename: "commandes.csv", contentType: "text/csv", data: Buffer.from(csv) },
-    ]);
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+    company = await createCompanyFor(t, await registerVerifiedUser(t), { planType: "CROISSANCE" });
+    auth = authHeaders(company.owner.access);
     const res = await t.inject({
-      method: "POST",
-      url: api("/company/orders/import/"),
-      headers: { ...auth, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(expectMatchesContract(res, "companyOrdersImport")).toEqual({
-      created: 2,
-      existing: 1,
-      errors: [
-        { line: 3, errors: { buyer_email: ["Saisissez une adresse e-mail valide."] } },
-        { line: 4, errors: { sku: ["Produit introuvable."] } },
-        { line: 5, errors: { order_date: ["Date invalide (AAAA-MM-JJ ou date ISO 8601)."] } },
-      ],
-    });
-  });
-
-  it("refuses a file without the required columns or not in UTF-8, saving nothing", async () => {
-    const before = await t.ctx.db.select({ id: orders.id }).from(orders);
-    const noColumns = multipartBody({}, [
-      {
-        name: "file",
-        filename: "x.csv",
-        contentType: "text/csv",
-        data: Buffer.from("ref,email\nX-1,x@exemple.fr\n"),
-      },
-    ]);
-    const res = await t.inject({
-      method: "POST",
-      url: api("/company/orders/import/"),
-      headers: { ...auth, ...noColumns.headers },
-      payload: noColumns.payload,
-    });
-    expect(res.statusCode).toBe(400);
-    expect(expectMatchesContract(res, "companyOrdersImport")).toEqual({
-      file: [
-        "Colonnes manquantes : reference, buyer_email, buyer_first_name, buyer_last_name, sku ou product_id.",
-      ],
-    });
-    const binary = multipartBody({}, [
-      {
-        name: "file",
-        filename: "x.csv",
-        contentType: "text/csv",
-        data: Buffer.from([0xff, 0xfe, 0x00, 0x41]),
-      },
-    ]);
-    const bad = await t.inject({
-      method: "POST",
-      url: api("/company/orders/import/"),
-      headers: { ...auth, ...binary.headers },
-      payload: binary.payload,
-    });
-    expect(bad.statusCode).toBe(400);
-    const missing = multipartBody({ note: "rien" });
-    const empty = await t.inject({
-      method: "POST",
-      url: api("/company/orders/import/"),
-      headers: { ...auth, ...missing.headers },
-      payload: missing.payload,
-    });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ file: ["Ajoutez un fichier CSV (champ « file »)."] });
-    expect(await t.ctx.db.select({ id: orders.id }).from(orders)).toHaveLength(before.length);
-  });
-});
-
-describe("public review form: bad input", () => {
-  it("403 for an unknown key; 400 for unknown fields and bad values; uploads by plan, type and size; 413 for a 10 MB body", async () => {
-    const unknownKey = await t.inject({ method: "GET", url: api("/review/?api_key=inconnu") });
-    expect(unknownKey.statusCode).toBe(403);
-    expect(expectMatchesContract<{ detail: string }>(unknownKey, "reviewFormGet").detail).toBe(
-      "Lien d'avis invalide ou expiré.",
-    );
-
-    const formRes = await t.inject({
-      method: "POST",
-      url: api("/company/forms/"),
-      headers: auth,
-      payload: {
-        name: "Avec photo",
-        title: "Votre avis",
-        schema: [
-          { id: "note", type: "rating", label: "Note", required: true, page: 0, position: 0 },
-          {
-            id: "age",
-            type: "number",
-            label: "Âge",
-            required: false,
-            page: 0,
-            position: 1,
-            min: 18,
-            max: 99,
-          },
-          {
-            id: "photo",
-            type: "media",
-            label: "Photo",
-            required: false,
-            page: 1,
-            position: 0,
-            max_size_mb: 1,
-            max_count: 1,
-          },
-        ],
-      },
-    });
-    const formId = formRes.json().id;
-    await t.inject({
-      method: "PATCH",
-      url: api(`/company/products/${productId}/`),
-      headers: auth,
-      payload: { form_id: formId },
-    });
-    const created = (await postOrder(order("PUB-1"))).json();
-    const url = api(`/review/?api_key=${encodeURIComponent(await keyOf(created.review_url))}`);
-
-    const unknownField = await t.inject({
-      method: "POST",
-      url,
-      payload: { answers: { note: 4, couleur: "rouge" } },
-    });
-    expect(unknownField.statusCode).toBe(400);
-    expect(expectMatchesContract(unknownField, "reviewSubmit")).toEqual({
-      non_field_errors: ["Réponse à un champ inconnu : couleur."],
-    });
-    const bounds = await t.inject({ method: "POST", url, payload: { answers: { age: 7 } } });
-    expect(bounds.json()).toEqual({
-      note: ["Ce champ est obligatoire."],
-      age: ["Le nombre doit être compris entre 18 et 99."],
-    });
-
-    const fake = multipartBody({ answers: JSON.stringify({ note: 5 }) }, [
-      {
-        name: "file:photo",
-        filename: "x.jpg",
-        contentType: "image/jpeg",
-        data: Buffer.from("MZ\x90\x00 pas une image"),
-      },
-    ]);
-    const wrongType = await t.inject({ method: "POST", url, headers: fake.headers, payload: fake.payload });
-    expect(wrongType.statusCode).toBe(400);
-    expect(wrongType.json()).toEqual({ photo: ["Ce type de fichier n'est pas autorisé."] });
-    const video = multipartBody({ answers: JSON.stringify({ note: 5 }) }, [
-      { name: "file:photo", filename: "v.mp4", contentType: "video/mp4", data: fakeMp4() },
-    ]);
-    expect(
-      (await t.inject({ method: "POST", url, headers: video.headers, payload: video.payload })).json(),
-    ).toEqual({
-      photo: ["Ce type de fichier n'est pas autorisé."],
-    });
-    const big = multipartBody({ answers: JSON.stringify({ note: 5 }) }, [
-      { name: "file:photo", filename: "big.png", contentType: "image/png", data: fakePng(2 * 1024 * 1024) },
-    ]);
-    const tooBig = await t.inject({ method: "POST", url, headers: big.headers, payload: big.payload });
-    expect(tooBig.statusCode).toBe(400);
-    expect(tooBig.json()).toEqual({ photo: ["Chaque fichier doit faire au plus 1 Mo."] });
-
-    const huge = `{"answers":{"note":5,"pad":"${"x".repeat(10 * 1024 * 1024)}"}}`;
-    const tooLarge = await t.inject({
-      method: "POST",
-      url,
-      headers: { "content-type": "application/json" },
-      payload: huge,
-    });
-    expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json().detail).toBe("La requête est trop volumineuse.");
-    expect(await t.ctx.db.select().from(reviews).where(eq(reviews.productId, productId))).toHaveLength(0);
-
-    const good = multipartBody({ answers: JSON.stringify({ note: 4, age: 30 }) }, [
-      { name: "file:photo", filename: "lampe.png", contentType: "image/png", data: fakePng() },
-    ]);
-    const ok = await t.inject({ method: "POST", url, headers: good.headers, payload: good.payload });
-    expect(ok.statusCode, ok.body).toBe(201);
-    const [review] = await t.ctx.db.select().from(reviews).where(eq(reviews.productId, productId));
-    expect(review?.rating).toBe("4.00");
-    const photo = (review?.answers.photo as { url: string; content_type: string }[] | undefined)?.[0];
-    expect(photo).toMatchObject({ content_type: "image/png" });
-    expect(photo?.url).toMatch(/^http:\/\/certavis\.test\/uploads\/reviews\//);
-  });
-
-  it("refuses files on a non-upload field, and uploads once the plan no longer allows them", async () => {
-    const shop = await createCompanyFor(t, await registerVerifiedUser(t), { planType: "CROISSANCE" });
-    const headers = authHeaders(shop.owner.access);
-    const form = await t.inject({
-      method: "POST",
-      url: api("/company/forms/"),
-      headers,
-      payload: {
-        name: "Photos",
-        title: "Avis",
-        schema: [
-          { id: "rating", type: "rating", label: "Note", required: true, page: 0, position: 0 },
-          { id: "comment", type: "textarea", label: "Avis", required: false, page: 0, position: 1 },
-          { id: "photo", type: "media", label: "Photo", required: false, page: 0, position: 2 },
-        ],
-      },
-    });
-    const product = await t.inject({
       method: "POST",
       url: api("/company/products/"),
-      headers,
-      payload: { name: "Photo", form_id: form.json().id },
-    });
-    const created = await t.inject({
-      method: "POST",
-      url: api("/orders/"),
-      headers: { "x-api-key": shop.apiKey },
-      payload: {
-        product_id: product.json().id,
-        buyer_email: "z@exemple.fr",
-        buyer_first_name: "Zoé",
-        buyer_last_name: "",
-        reference: "F-1",
-      },
-    });
-    const url = api(`/review/?api_key=${encodeURIComponent(await keyOf(created.json().review_url))}`);
-    const onText = multipartBody({ answers: JSON.stringify({ rating: 5 }) }, [
-      { name: "file:comment", filename: "p.png", contentType: "image/png", data: fakePng() },
-    ]);
-    const notUpload = await t.inject({
-      method: "POST",
-      url,
-      headers: onText.headers,
-      payload: onText.payload,
-    });
-    expect(notUpload.statusCode).toBe(400);
-    expect(notUpload.json()).toEqual({ comment: ["Ce champ n'accepte pas de fichier."] });
-
-    await t.ctx.db.update(companies).set({ planType: "LANCEMENT" }).where(eq(companies.id, shop.id));
-    const photo = multipartBody({ answers: JSON.stringify({ rating: 5 }) }, [
-      { name: "file:photo", filename: "p.png", contentType: "image/png", data: fakePng() },
-    ]);
-    const refused = await t.inject({ method: "POST", url, headers: photo.headers, payload: photo.payload });
-    expect(refused.statusCode).toBe(400);
-    expect(expectMatchesContract(refused, "reviewSubmit")).toEqual({
-      photo: ["Votre abonnement ne permet pas les champs photo ou vidéo. Passez à une offre supérieure."],
-    });
-    const withoutFile = await t.inject({ method: "POST", url, payload: { answers: { rating: 5 } } });
-    expect(withoutFile.statusCode).toBe(201);
-  });
-});
-
-describe("reviews of the company", () => {
-  it("seeds the demo catalogue, filters the list, moderates once, computes the dashboard figures", async () => {
-    const demo = await createCompanyFor(t, await registerVerifiedUser(t), { name: "Maison Lumière" });
-    await t.ctx.db.transaction((tx) =>
-      seedCatalog(tx, { id: demo.id, ownerId: demo.owner.id }, { reviewKeySecret: t.ctx.jwtKey }),
-    );
-    const headers = authHeaders(demo.owner.access);
-
-    const products = expectMatchesContract<{
-      results: { id: string; name: string; status: string; reviews_count: number }[];
-    }>(
-      await t.inject({ method: "GET", url: api("/company/products/"), headers }),
-      "companyProductsList",
-    ).results;
-    expect(products.map((p) => p.status)).toEqual(["active", "active", "draft", "archived"]);
-    const all = expectMatchesContract<{
-      count: number;
-      results: {
-        status: string;
-        rating: number;
-        product: { id: string; name: string };
-        comment: string | null;
-        answers: unknown[];
-      }[];
-    }>(
-      await t.inject({ method: "GET", url: api("/company/reviews/?limit=200"), headers }),
-      "companyReviewsList",
-    );
-    expect(all.count).toBeGreaterThanOrEqual(15);
-    expect(new Set(all.results.map((r) => r.status))).toEqual(new Set(["approved", "pending", "rejected"]));
-    expect(all.results.every((r) => r.answers.length > 0)).toBe(true);
-
-    const pending = expectMatchesContract<{ count: number; results: { id: string; status: string }[] }>(
-      await t.inject({ method: "GET", url: api("/company/reviews/?status=pending"), headers }),
-      "companyReviewsList",
-    );
-    expect(pending.results.every((r) => r.status === "pending")).toBe(true);
-    const fives = expectMatchesContract<{ results: { rating: number }[] }>(
-      await t.inject({ method: "GET", url: api("/company/reviews/?rating=5&limit=200"), headers }),
-      "companyReviewsList",
-    );
-    expect(fives.results.every((r) => r.rating >= 4.5)).toBe(true);
-    const lamp = products[0] as { id: string; name: string; reviews_count: number };
-    const byProduct = expectMatchesContract<{ count: number; results: { product: { id: string } }[] }>(
-      await t.inject({
-        method: "GET",
-        url: api(`/company/reviews/?product_id=${lamp.id}&limit=200`),
-        headers,
-      }),
-      "companyReviewsList",
-    );
-    expect(byProduct.count).toBe(lamp.reviews_count);
-    const byName = expectMatchesContract<{ count: number }>(
-      await t.inject({
-        method: "GET",
-        url: api(
-          `/company/reviews/?search=${encodeURIComponent(lamp.name.slice(0, 5).toLowerCase())}&limit=200`,
-        ),
-        headers,
-      }),
-      "companyReviewsList",
-    );
-    expect(byName.count).toBe(lamp.reviews_count);
-    const byComment = expectMatchesContract<{ results: { comment: string | null }[] }>(
-      await t.inject({ method: "GET", url: api("/company/reviews/?search=LIVRAISON"), headers }),
-      "companyReviewsList",
-    );
-    expect(byComment.results.length).toBeGreaterThan(0);
-    expect(byComment.results.every((r) => r.comment?.toLowerCase().includes("livraison"))).toBe(true);
-    const productReviews = await t.inject({
-      method: "GET",
-      url: api(`/company/products/${lamp.id}/reviews/?limit=5`),
-      headers,
-    });
-    expect(
-      expectMatchesContract<{ results: unknown[] }>(productReviews, "companyProductsReviewsList").results
-        .length,
-    ).toBeLessThanOrEqual(5);
-
-    const target = pending.results[0] as { id: string };
-    const rejected = await t.inject({
-      method: "PATCH",
-      url: api(`/company/reviews/${target.id}/`),
-      headers,
-      payload: { status: "rejected" },
-    });
-    expect(expectMatchesContract(rejected, "companyReviewsUpdate")).toMatchObject({ status: "rejected" });
-    const back = await t.inject({
-      method: "PATCH",
-      url: api(`/company/reviews/${target.id}/`),
-      headers,
-      payload: { status: "approved" },
-    });
-    expect(back.statusCode).toBe(409);
-    const invalid = await t.inject({
-      method: "PATCH",
-      url: api(`/company/reviews/${target.id}/`),
-      headers,
-      payload: { status: "pending" },
-    });
-    expect(invalid.statusCode).toBe(400);
-    const cross = await t.inject({
-      method: "PATCH",
-      url: api(`/company/reviews/${target.id}/`),
       headers: auth,
-      payload: { status: "approved" },
+      payload: { name: "Théière Fonte", status: "active", sku: "TEA-1", form_id: company.defaults.formId },
     });
-    expect(cross.statusCode).toBe(404);
+    productId = res.json().id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
-    const stats = await companyDashboardStats(t.ctx.db, t.ctx.storage, demo.id, new Date());
-    expect(stats.total_reviews).toBe(all.count);
-    expect(stats.recent_reviews).toHaveLength(5);
-    expect(stats.mean_note).toBeGreaterThan(2);
-    const days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-    expect(days.reduce((n, d) => n + stats.orders_last_7_days[d], 0)).toBe(stats.orders_last_7_days.total);
-    expect(stats.orders_last_7_days.total).toBeGreaterThan(0);
-
-    const widget = await t.inject({ method: "GET", url: api(`/public/reviews/?company_id=${demo.id}`) });
-    const body = expectMatchesContract<{
-      reviews: { product: { id: string } }[];
-      products: { id: string }[];
-    }>(widget, "publicReviewsGet");
-    expect(body.reviews.length).toBeLessThanOrEqual(10);
-    expect(body.products.map((p) => p.id).sort()).toEqual(
-      products
-        .slice(0, 2)
-        .map((p) => p.id)
-        .sort(),
-    );
-    const unknown = await t.inject({
-      method: "GET",
-      url: api(`/public/reviews/?company_id=${demo.id}&product_id=${products[3]?.id}`),
+  describe("POST /orders/ (company API key)", () => {
+    it("refuses a missing or unknown key (401) and an expired key (403), in French", async () => {
+      const none = await t.inject({ method: "POST", url: api("/orders/"), payload: order("A-1") });
+      expect(none.statusCode).toBe(401);
+      expectMatchesContract(none, "ordersCreate");
+      const unknown = await postOrder(order("A-1"), "not-a-key");
+      expect(unknown.statusCode).toBe(401);
+      expect(expectMatchesContract<{ detail: string }>(unknown, "ordersCreate").detail).toBe(
+        "Clé API invalide.",
+      );
+      const expiring = await createCompanyFor(t, await registerVerifiedUser(t));
+      await t.ctx.db
+        .update(companies)
+        .set({ apiKeyExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(companies.id, expiring.id));
+      const expired = await postOrder(order("A-1"), expiring.apiKey);
+      expect(expired.statusCode).toBe(403);
+      expect(expectMatchesContract<{ detail: string }>(expired, "ordersCreate").detail).toMatch(
+        /^Clé API expirée/,
+      );
     });
-    expect(unknown.statusCode).toBe(404);
+
+    it("names the product by id or sku, is idempotent on the reference, reports unknown products on their field", async () => {
+      const bySku = await postOrder({
+        ...order("B-1"),
+        product_id: undefined,
+        sku: "TEA-1",
+        order_date: "2026-11-20",
+      });
+      expect(bySku.statusCode).toBe(201);
+      const created = expectMatchesContract<{
+        id: string;
+        order_date: string;
+        review_url: string;
+        review_status: string;
+      }>(bySku, "ordersCreate");
+      expect(created).toMatchObject({ order_date: "2026-11-20T00:00:00.000Z", review_status: "none" });
+      expect(created.review_url).toMatch(/^http:\/\/certavis\.test\/create-reviews\?api_key=[\w-]{43}$/);
+      const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, created.id));
+      expect(row?.reviewKeyHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row?.reviewKeyHash).not.toContain(await keyOf(created.review_url));
+
+      const repeat = await postOrder({ ...order("B-1"), buyer_first_name: "Autre" });
+      expect(repeat.statusCode).toBe(200);
+      expect(expectMatchesContract(repeat, "ordersCreate")).toMatchObject({
+        id: created.id,
+        buyer_first_name: "Jean",
+      });
+
+      const noSku = await postOrder({ ...order("B-2"), product_id: undefined, sku: "NOPE" });
+      expect(noSku.statusCode).toBe(400);
+      expect(expectMatchesContract(noSku, "ordersCreate")).toEqual({ sku: ["Produit introuvable."] });
+      const foreign = await createCompanyFor(t, await registerVerifiedUser(t));
+      const cross = await postOrder(order("B-3"), foreign.apiKey);
+      expect(cross.statusCode).toBe(400);
+      expect(cross.json()).toEqual({ product_id: ["Produit introuvable."] });
+      const invalid = await postOrder({ ...order("B-4"), buyer_email: "pas-un-email" });
+      expect(invalid.statusCode).toBe(400);
+      expect(Object.keys(expectMatchesContract<object>(invalid, "ordersCreate"))).toContain("buyer_email");
+
+      const list = await t.inject({
+        method: "GET",
+        url: api(`/company/orders/?product_id=${productId}`),
+        headers: auth,
+      });
+      const page = expectMatchesContract<{ results: { reference: string }[] }>(list, "companyOrdersList");
+      expect(page.results.map((o) => o.reference)).toContain("B-1");
+    });
+  });
+
+  describe("CSV import of orders", () => {
+    it("keeps the good rows, reports the broken ones by line", async () => {
+      const csv = [
+        "reference;sku;buyer_email;buyer_first_name;buyer_last_name;order_date",
+        "CSV-1;TEA-1;ana@exemple.fr;Ana;Lopez;2026-11-01",
+        "CSV-2;TEA-1;pas-un-email;Bob;;2026-11-02",
+        "CSV-3;INCONNU;cy@exemple.fr;Cy;Roy;2026-11-03",
+        '"CSV-4";TEA-1;"dee@exemple.fr";"Dee; la";Brun;hier',
+        "B-1;TEA-1;jean@exemple.fr;Jean;Dupont;",
+        "CSV-5;TEA-1;eve@exemple.fr;Ève;Marchal;2026-11-05T10:00:00Z",
+      ].join("\r\n");
+      const body = multipartBody({}, [
+        { name: "file", filename: "commandes.csv", contentType: "text/csv", data: Buffer.from(csv) },
+      ]);
+      const res = await t.inject({
+        method: "POST",
+        url: api("/company/orders/import/"),
+        headers: { ...auth, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(expectMatchesContract(res, "companyOrdersImport")).toEqual({
+        created: 2,
+        existing: 1,
+        errors: [
+          { line: 3, errors: { buyer_email: ["Saisissez une adresse e-mail valide."] } },
+          { line: 4, errors: { sku: ["Produit introuvable."] } },
+          { line: 5, errors: { order_date: ["Date invalide (AAAA-MM-JJ ou date ISO 8601)."] } },
+        ],
+      });
+    });
+
+    it("refuses a file without the required columns or not in UTF-8, saving nothing", async () => {
+      const before = await t.ctx.db.select({ id: orders.id }).from(orders);
+      const noColumns = multipartBody({}, [
+        {
+          name: "file",
+          filename: "x.csv",
+          contentType: "text/csv",
+          data: Buffer.from("ref,email\nX-1,x@exemple.fr\n"),
+        },
+      ]);
+      const res = await t.inject({
+        method: "POST",
+        url: api("/company/orders/import/"),
+        headers: { ...auth, ...noColumns.headers },
+        payload: noColumns.payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(expectMatchesContract(res, "companyOrdersImport")).toEqual({
+        file: [
+          "Colonnes manquantes : reference, buyer_email, buyer_first_name, buyer_last_name, sku ou product_id.",
+        ],
+      });
+      const binary = multipartBody({}, [
+        {
+          name: "file",
+          filename: "x.csv",
+          contentType: "text/csv",
+          data: Buffer.from([0xff, 0xfe, 0x00, 0x41]),
+        },
+      ]);
+      const bad = await t.inject({
+        method: "POST",
+        url: api("/company/orders/import/"),
+        headers: { ...auth, ...binary.headers },
+        payload: binary.payload,
+      });
+      expect(bad.statusCode).toBe(400);
+      const missing = multipartBody({ note: "rien" });
+      const empty = await t.inject({
+        method: "POST",
+        url: api("/company/orders/import/"),
+        headers: { ...auth, ...missing.headers },
+        payload: missing.payload,
+      });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toEqual({ file: ["Ajoutez un fichier CSV (champ « file »)."] });
+      expect(await t.ctx.db.select({ id: orders.id }).from(orders)).toHaveLength(before.length);
+    });
+  });
+
+  describe("public review form: bad input", () => {
+    it("403 for an unknown key; 400 for unknown fields and bad values; uploads by plan, type and size; 413 for a 10 MB body", async () => {
+      const unknownKey = await t.inject({ method: "GET", url: api("/review/?api_key=inconnu") });
+      expect(unknownKey.statusCode).toBe(403);
+      expect(expectMatchesContract<{ detail: string }>(unknownKey, "reviewFormGet").detail).toBe(
+        "Lien d'avis invalide ou expiré.",
+      );
+
+      const formRes = await t.inject({
+        method: "POST",
+        url: api("/company/forms/"),
+        headers: auth,
+        payload: {
+          name: "Avec photo",
+          title: "Votre avis",
+          schema: [
+            { id: "note", type: "rating", label: "Note", required: true, page: 0, position: 0 },
+            {
+              id: "age",
+              type: "number",
+              label: "Âge",
+              required: false,
+              page: 0,
+              position: 1,
+              min: 18,
+              max: 99,
+            },
+            {
+              id: "photo",
+              type: "media",
+              label: "Photo",
+              required: false,
+              page: 1,
+              position: 0,
+              max_size_mb: 1,
+              max_count: 1,
+            },
+          ],
+        },
+      });
+      const formId = formRes.json().id;
+      await t.inject({
+        method: "PATCH",
+        url: api(`/company/products/${productId}/`),
+        headers: auth,
+        payload: { form_id: formId },
+      });
+      const created = (await postOrder(order("PUB-1"))).json();
+      const url = api(`/review/?api_key=${encodeURIComponent(await keyOf(created.review_url))}`);
+
+      const unknownField = await t.inject({
+        method: "POST",
+        url,
+        payload: { answers: { note: 4, couleur: "rouge" } },
+      });
+      expect(unknownField.statusCode).toBe(400);
+      expect(expectMatchesContract(unknownField, "reviewSubmit")).toEqual({
+        non_field_errors: ["Réponse à un champ inconnu : couleur."],
+      });
+      const bounds = await t.inject({ method: "POST", url, payload: { answers: { age: 7 } } });
+      expect(bounds.json()).toEqual({
+        note: ["Ce champ est obligatoire."],
+        age: ["Le nombre doit être compris entre 18 et 99."],
+      });
+
+      const fake = multipartBody({ answers: JSON.stringify({ note: 5 }) }, [
+        {
+          name: "file:photo",
+          filename: "x.jpg",
+          contentType: "image/jpeg",
+          data: Buffer.from("MZ\x90\x00 pas une image"),
+        },
+      ]);
+      const wrongType = await t.inject({ method: "POST", url, headers: fake.headers, payload: fake.payload });
+      expect(wrongType.statusCode).toBe(400);
+      expect(wrongType.json()).toEqual({ photo: ["Ce type de fichier n'est pas autorisé."] });
+      const video = multipartBody({ answers: JSON.stringify({ note: 5 }) }, [
+        { name: "file:photo", filename: "v.mp4", contentType: "video/mp4", data: fakeMp4() },
+      ]);
+      expect(
+        (await t.inject({ method: "POST", url, headers: video.headers, payload: video.payload })).json(),
+      ).toEqual({
+        photo: ["Ce type de fichier n'est pas autorisé."],
+      });
+      const big = multipartBody({ answers: JSON.stringify({ note: 5 }) }, [
+        { name: "file:photo", filename: "big.png", contentType: "image/png", data: fakePng(2 * 1024 * 1024) },
+      ]);
+      const tooBig = await t.inject({ method: "POST", url, headers: big.headers, payload: big.payload });
+      expect(tooBig.statusCode).toBe(400);
+      expect(tooBig.json()).toEqual({ photo: ["Chaque fichier doit faire au plus 1 Mo."] });
+
+      const huge = `{"answers":{"note":5,"pad":"${"x".repeat(10 * 1024 * 1024)}"}}`;
+      const tooLarge = await t.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/json" },
+        payload: huge,
+      });
+      expect(tooLarge.statusCode).toBe(413);
+      expect(tooLarge.json().detail).toBe("La requête est trop volumineuse.");
+      expect(await t.ctx.db.select().from(reviews).where(eq(reviews.productId, productId))).toHaveLength(0);
+
+      const good = multipartBody({ answers: JSON.stringify({ note: 4, age: 30 }) }, [
+        { name: "file:photo", filename: "lampe.png", contentType: "image/png", data: fakePng() },
+      ]);
+      const ok = await t.inject({ method: "POST", url, headers: good.headers, payload: good.payload });
+      expect(ok.statusCode, ok.body).toBe(201);
+      const [review] = await t.ctx.db.select().from(reviews).where(eq(reviews.productId, productId));
+      expect(review?.rating).toBe("4.00");
+      const photo = (review?.answers.photo as { url: string; content_type: string }[] | undefined)?.[0];
+      expect(photo).toMatchObject({ content_type: "image/png" });
+      expect(photo?.url).toMatch(/^http:\/\/certavis\.test\/uploads\/reviews\//);
+    });
+
+    it("refuses files on a non-upload field, and uploads once the plan no longer allows them", async () => {
+      const shop = await createCompanyFor(t, await registerVerifiedUser(t), { planType: "CROISSANCE" });
+      const headers = authHeaders(shop.owner.access);
+      const form = await t.inject({
+        method: "POST",
+        url: api("/company/forms/"),
+        headers,
+        payload: {
+          name: "Photos",
+          title: "Avis",
+          schema: [
+            { id: "rating", type: "rating", label: "Note", required: true, page: 0, position: 0 },
+            { id: "comment", type: "textarea", label: "Avis", required: false, page: 0, position: 1 },
+            { id: "photo", type: "media", label: "Photo", required: false, page: 0, position: 2 },
+          ],
+        },
+      });
+      const product = await t.inject({
+        method: "POST",
+        url: api("/company/products/"),
+        headers,
+        payload: { name: "Photo", form_id: form.json().id },
+      });
+      const created = await t.inject({
+        method: "POST",
+        url: api("/orders/"),
+        headers: { "x-api-key": shop.apiKey },
+        payload: {
+          product_id: product.json().id,
+          buyer_email: "z@exemple.fr",
+          buyer_first_name: "Zoé",
+          buyer_last_name: "",
+          reference: "F-1",
+        },
+      });
+      const url = api(`/review/?api_key=${encodeURIComponent(await keyOf(created.json().review_url))}`);
+      const onText = multipartBody({ answers: JSON.stringify({ rating: 5 }) }, [
+        { name: "file:comment", filename: "p.png", contentType: "image/png", data: fakePng() },
+      ]);
+      const notUpload = await t.inject({
+        method: "POST",
+        url,
+        headers: onText.headers,
+        payload: onText.payload,
+      });
+      expect(notUpload.statusCode).toBe(400);
+      expect(notUpload.json()).toEqual({ comment: ["Ce champ n'accepte pas de fichier."] });
+
+      await t.ctx.db.update(companies).set({ planType: "LANCEMENT" }).where(eq(companies.id, shop.id));
+      const photo = multipartBody({ answers: JSON.stringify({ rating: 5 }) }, [
+        { name: "file:photo", filename: "p.png", contentType: "image/png", data: fakePng() },
+      ]);
+      const refused = await t.inject({ method: "POST", url, headers: photo.headers, payload: photo.payload });
+      expect(refused.statusCode).toBe(400);
+      expect(expectMatchesContract(refused, "reviewSubmit")).toEqual({
+        photo: ["Votre abonnement ne permet pas les champs photo ou vidéo. Passez à une offre supérieure."],
+      });
+      const withoutFile = await t.inject({ method: "POST", url, payload: { answers: { rating: 5 } } });
+      expect(withoutFile.statusCode).toBe(201);
+    });
+  });
+
+  describe("reviews of the company", () => {
+    it("seeds the demo catalogue, filters the list, moderates once, computes the dashboard figures", async () => {
+      const demo = await createCompanyFor(t, await registerVerifiedUser(t), { name: "Maison Lumière" });
+      await t.ctx.db.transaction((tx) =>
+        seedCatalog(tx, { id: demo.id, ownerId: demo.owner.id }, { reviewKeySecret: t.ctx.jwtKey }),
+      );
+      const headers = authHeaders(demo.owner.access);
+
+      const products = expectMatchesContract<{
+        results: { id: string; name: string; status: string; reviews_count: number }[];
+      }>(
+        await t.inject({ method: "GET", url: api("/company/products/"), headers }),
+        "companyProductsList",
+      ).results;
+      expect(products.map((p) => p.status)).toEqual(["active", "active", "draft", "archived"]);
+      const all = expectMatchesContract<{
+        count: number;
+        results: {
+          status: string;
+          rating: number;
+          product: { id: string; name: string };
+          comment: string | null;
+          answers: unknown[];
+        }[];
+      }>(
+        await t.inject({ method: "GET", url: api("/company/reviews/?limit=200"), headers }),
+        "companyReviewsList",
+      );
+      expect(all.count).toBeGreaterThanOrEqual(15);
+      expect(new Set(all.results.map((r) => r.status))).toEqual(new Set(["approved", "pending", "rejected"]));
+      expect(all.results.every((r) => r.answers.length > 0)).toBe(true);
+
+      const pending = expectMatchesContract<{ count: number; results: { id: string; status: string }[] }>(
+        await t.inject({ method: "GET", url: api("/company/reviews/?status=pending"), headers }),
+        "companyReviewsList",
+      );
+      expect(pending.results.every((r) => r.status === "pending")).toBe(true);
+      const fives = expectMatchesContract<{ results: { rating: number }[] }>(
+        await t.inject({ method: "GET", url: api("/company/reviews/?rating=5&limit=200"), headers }),
+        "companyReviewsList",
+      );
+      expect(fives.results.every((r) => r.rating >= 4.5)).toBe(true);
+      const lamp = products[0] as { id: string; name: string; reviews_count: number };
+      const byProduct = expectMatchesContract<{ count: number; results: { product: { id: string } }[] }>(
+        await t.inject({
+          method: "GET",
+          url: api(`/company/reviews/?product_id=${lamp.id}&limit=200`),
+          headers,
+        }),
+        "companyReviewsList",
+      );
+      expect(byProduct.count).toBe(lamp.reviews_count);
+      const byName = expectMatchesContract<{ count: number }>(
+        await t.inject({
+          method: "GET",
+          url: api(
+            `/company/reviews/?search=${encodeURIComponent(lamp.name.slice(0, 5).toLowerCase())}&limit=200`,
+          ),
+          headers,
+        }),
+        "companyReviewsList",
+      );
+      expect(byName.count).toBe(lamp.reviews_count);
+      const byComment = expectMatchesContract<{ results: { comment: string | null }[] }>(
+        await t.inject({ method: "GET", url: api("/company/reviews/?search=LIVRAISON"), headers }),
+        "companyReviewsList",
+      );
+      expect(byComment.results.length).toBeGreaterThan(0);
+      expect(byComment.results.every((r) => r.comment?.toLowerCase().includes("livraison"))).toBe(true);
+      const productReviews = await t.inject({
+        method: "GET",
+        url: api(`/company/products/${lamp.id}/reviews/?limit=5`),
+        headers,
+      });
+      expect(
+        expectMatchesContract<{ results: unknown[] }>(productReviews, "companyProductsReviewsList").results
+          .length,
+      ).toBeLessThanOrEqual(5);
+
+      const target = pending.results[0] as { id: string };
+      const rejected = await t.inject({
+        method: "PATCH",
+        url: api(`/company/reviews/${target.id}/`),
+        headers,
+        payload: { status: "rejected" },
+      });
+      expect(expectMatchesContract(rejected, "companyReviewsUpdate")).toMatchObject({ status: "rejected" });
+      const back = await t.inject({
+        method: "PATCH",
+        url: api(`/company/reviews/${target.id}/`),
+        headers,
+        payload: { status: "approved" },
+      });
+      expect(back.statusCode).toBe(409);
+      const invalid = await t.inject({
+        method: "PATCH",
+        url: api(`/company/reviews/${target.id}/`),
+        headers,
+        payload: { status: "pending" },
+      });
+      expect(invalid.statusCode).toBe(400);
+      const cross = await t.inject({
+        method: "PATCH",
+        url: api(`/company/reviews/${target.id}/`),
+        headers: auth,
+        payload: { status: "approved" },
+      });
+      expect(cross.statusCode).toBe(404);
+
+      const stats = await companyDashboardStats(t.ctx.db, t.ctx.storage, demo.id, new Date());
+      expect(stats.total_reviews).toBe(all.count);
+      expect(stats.recent_reviews).toHaveLength(5);
+      expect(stats.mean_note).toBeGreaterThan(2);
+      const days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+      expect(days.reduce((n, d) => n + stats.orders_last_7_days[d], 0)).toBe(stats.orders_last_7_days.total);
+      expect(stats.orders_last_7_days.total).toBeGreaterThan(0);
+
+      const widget = await t.inject({ method: "GET", url: api(`/public/reviews/?company_id=${demo.id}`) });
+      const body = expectMatchesContract<{
+        reviews: { product: { id: string } }[];
+        products: { id: string }[];
+      }>(widget, "publicReviewsGet");
+      expect(body.reviews.length).toBeLessThanOrEqual(10);
+      expect(body.products.map((p) => p.id).sort()).toEqual(
+        products
+          .slice(0, 2)
+          .map((p) => p.id)
+          .sort(),
+      );
+      const unknown = await t.inject({
+        method: "GET",
+        url: api(`/public/reviews/?company_id=${demo.id}&product_id=${products[3]?.id}`),
+      });
+      expect(unknown.statusCode).toBe(404);
+    });
   });
 });

@@ -4,195 +4,200 @@ import type { Database } from "../../src/db/client";
 import { companies, emailDeliveries, reviews } from "../../src/db/schema";
 import { addDays, createMailWorker, manualClock, onReviewSubmitted } from "../../src/modules/pipeline";
 import { deriveReviewKey } from "../../src/modules/pipeline/review-key";
-import { openMemoryDatabase } from "./db";
+import { createTestDatabase, TEST_DATABASES, type TestDatabase } from "../helpers/databases";
 import { memoryMailer, SECRET, seedCompany, seedOrder } from "./fixtures";
 
-let database: Database;
+describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
+  let testDb: TestDatabase;
+  let database: Database;
 
-beforeAll(async () => {
-  database = await openMemoryDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
-
-function deliveriesOf(orderId: string) {
-  return database.db.select().from(emailDeliveries).where(eq(emailDeliveries.orderId, orderId));
-}
-
-describe("mail worker", () => {
-  it("sends the request at J+send_after and the reminder remind_after days later, once each", async () => {
-    const clock = manualClock(new Date("2026-03-02T10:00:00Z"));
-    const { company, product } = await seedCompany(database.db);
-    const order = await seedOrder(database.db, company, product, clock.now());
-    const mailer = memoryMailer();
-    const worker = createMailWorker({
-      db: database.db,
-      mailer,
-      clock,
-      formUrl: "https://avis.exemple.fr/",
-      reviewKeySecret: SECRET,
-    });
-
-    expect((await worker.drain()).sent).toBe(0);
-    clock.advanceDays(2.9);
-    expect((await worker.drain()).sent).toBe(0);
-    clock.advanceDays(0.2);
-    expect(await worker.drain()).toMatchObject({ sent: 1 });
-    const [request] = mailer.sent;
-    const link = `https://avis.exemple.fr/create-reviews?api_key=${deriveReviewKey(SECRET, order.id)}`;
-    expect(request?.to).toBe(order.buyerEmail);
-    expect(request?.subject).toBe("Votre avis sur Théière <Fonte>");
-    expect(request?.text).toContain(`Bonjour Léa,\nDonnez votre avis : ${link}\nMaison Test`);
-    expect(request?.html).toContain(`<a href="${link}">${link}</a>`);
-    expect(request?.html).toContain("Bonjour Léa,<br>");
-
-    clock.advanceDays(2);
-    expect(await worker.drain()).toMatchObject({ sent: 1 });
-    expect(mailer.sent[1]?.subject).toBe("Rappel : Théière <Fonte>");
-    clock.advanceDays(30);
-    expect((await worker.drain()).sent).toBe(0);
-    expect(mailer.sent).toHaveLength(2);
-    const rows = await deliveriesOf(order.id);
-    expect(rows.map((r) => [r.kind, r.status]).sort()).toEqual([
-      ["reminder", "sent"],
-      ["request", "sent"],
-    ]);
-    const [fresh] = await database.db.select().from(companies).where(eq(companies.id, company.id));
-    expect(fresh?.emailQuotaUsed).toBe(2);
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    database = testDb.database;
+    await database.migrate();
+  });
+  afterAll(async () => {
+    await testDb?.dispose();
   });
 
-  it("cancels the reminder once a review exists and sends the thanks e-mail", async () => {
-    const clock = manualClock(new Date("2026-03-02T10:00:00Z"));
-    const { company, product } = await seedCompany(database.db);
-    const order = await seedOrder(database.db, company, product, addDays(clock.now(), -3));
-    const mailer = memoryMailer();
-    const worker = createMailWorker({
-      db: database.db,
-      mailer,
-      clock,
-      formUrl: "http://f",
-      reviewKeySecret: SECRET,
-    });
-    expect((await worker.drain()).sent).toBe(1);
-    await database.db.transaction(async (tx) => {
-      await tx
-        .insert(reviews)
-        .values({ companyId: company.id, productId: product.id, orderId: order.id, rating: "5" });
-      await onReviewSubmitted(tx, order, clock.now());
-    });
-    expect((await worker.drain()).sent).toBe(1);
-    expect(mailer.sent[1]?.subject).toBe("Merci Léa");
-    clock.advanceDays(10);
-    expect((await worker.drain()).sent).toBe(0);
-    const rows = await deliveriesOf(order.id);
-    expect(Object.fromEntries(rows.map((r) => [r.kind, r.status]))).toEqual({
-      request: "sent",
-      reminder: "cancelled",
-      thanks: "sent",
-    });
-  });
+  function deliveriesOf(orderId: string) {
+    return database.db.select().from(emailDeliveries).where(eq(emailDeliveries.orderId, orderId));
+  }
 
-  it("holds e-mails over the monthly quota of the plan and sends them next month", async () => {
-    const clock = manualClock(new Date("2026-03-20T10:00:00Z"));
-    const { company, product } = await seedCompany(database.db, {
-      planType: "LANCEMENT",
-      sendReminder: false,
-    });
-    for (let i = 0; i < 42; i++) await seedOrder(database.db, company, product, addDays(clock.now(), -5));
-    const mailer = memoryMailer();
-    const worker = createMailWorker({
-      db: database.db,
-      mailer,
-      clock,
-      formUrl: "http://f",
-      reviewKeySecret: SECRET,
-    });
-    expect(await worker.drain()).toMatchObject({ sent: 40, held: 2 });
-    const held = await database.db.select().from(emailDeliveries).where(eq(emailDeliveries.status, "held"));
-    expect(held.filter((d) => d.companyId === company.id)).toHaveLength(2);
-    expect(held[0]?.scheduledAt?.toISOString()).toBe("2026-04-01T00:00:00.000Z");
-    expect(held[0]?.lastError).toContain("quota");
-    clock.set(new Date("2026-04-01T00:00:01Z"));
-    expect(await worker.drain()).toMatchObject({ sent: 2, held: 0 });
-    const [fresh] = await database.db.select().from(companies).where(eq(companies.id, company.id));
-    expect(fresh?.emailQuotaUsed).toBe(2);
-    expect(mailer.sent).toHaveLength(42);
-  });
+  describe("mail worker", () => {
+    it("sends the request at J+send_after and the reminder remind_after days later, once each", async () => {
+      const clock = manualClock(new Date("2026-03-02T10:00:00Z"));
+      const { company, product } = await seedCompany(database.db);
+      const order = await seedOrder(database.db, company, product, clock.now());
+      const mailer = memoryMailer();
+      const worker = createMailWorker({
+        db: database.db,
+        mailer,
+        clock,
+        formUrl: "https://avis.exemple.fr/",
+        reviewKeySecret: SECRET,
+      });
 
-  it("retries a failed send with backoff, then dead-letters it", async () => {
-    const clock = manualClock(new Date("2026-03-02T10:00:00Z"));
-    const { company, product } = await seedCompany(database.db, { sendReminder: false });
-    await seedOrder(database.db, company, product, addDays(clock.now(), -3));
-    const mailer = memoryMailer();
-    mailer.failNext = 1;
-    const worker = createMailWorker({
-      db: database.db,
-      mailer,
-      clock,
-      formUrl: "http://f",
-      reviewKeySecret: SECRET,
-    });
-    expect(await worker.drain()).toMatchObject({ retry: 1, sent: 0 });
-    expect(await worker.drain()).toMatchObject({ retry: 0, sent: 0 });
-    clock.advanceDays(1 / 24);
-    expect(await worker.drain()).toMatchObject({ sent: 1 });
-    expect(mailer.sent).toHaveLength(1);
+      expect((await worker.drain()).sent).toBe(0);
+      clock.advanceDays(2.9);
+      expect((await worker.drain()).sent).toBe(0);
+      clock.advanceDays(0.2);
+      expect(await worker.drain()).toMatchObject({ sent: 1 });
+      const [request] = mailer.sent;
+      const link = `https://avis.exemple.fr/create-reviews?api_key=${deriveReviewKey(SECRET, order.id)}`;
+      expect(request?.to).toBe(order.buyerEmail);
+      expect(request?.subject).toBe("Votre avis sur Théière <Fonte>");
+      expect(request?.text).toContain(`Bonjour Léa,\nDonnez votre avis : ${link}\nMaison Test`);
+      expect(request?.html).toContain(`<a href="${link}">${link}</a>`);
+      expect(request?.html).toContain("Bonjour Léa,<br>");
 
-    const other = await seedOrder(database.db, company, product, addDays(clock.now(), -3));
-    mailer.failNext = 100;
-    for (let i = 0; i < 6; i++) {
-      await worker.drain();
-      clock.advanceDays(1);
-    }
-    const [dead] = await deliveriesOf(other.id);
-    expect(dead).toMatchObject({ status: "failed", attempts: 5, lastError: "421 service indisponible" });
-    const [fresh] = await database.db.select().from(companies).where(eq(companies.id, company.id));
-    expect(fresh?.emailQuotaUsed).toBe(1);
-  });
+      clock.advanceDays(2);
+      expect(await worker.drain()).toMatchObject({ sent: 1 });
+      expect(mailer.sent[1]?.subject).toBe("Rappel : Théière <Fonte>");
+      clock.advanceDays(30);
+      expect((await worker.drain()).sent).toBe(0);
+      expect(mailer.sent).toHaveLength(2);
+      const rows = await deliveriesOf(order.id);
+      expect(rows.map((r) => [r.kind, r.status]).sort()).toEqual([
+        ["reminder", "sent"],
+        ["request", "sent"],
+      ]);
+      const [fresh] = await database.db.select().from(companies).where(eq(companies.id, company.id));
+      expect(fresh?.emailQuotaUsed).toBe(2);
+    });
 
-  it("a worker stopped in the middle of a send leaves the e-mail to the next one: exactly one sent", async () => {
-    const clock = manualClock(new Date("2026-03-02T10:00:00Z"));
-    const { company, product } = await seedCompany(database.db, { sendReminder: false });
-    const order = await seedOrder(database.db, company, product, addDays(clock.now(), -3));
-    let started!: () => void;
-    const sendStarted = new Promise<void>((resolve) => {
-      started = resolve;
+    it("cancels the reminder once a review exists and sends the thanks e-mail", async () => {
+      const clock = manualClock(new Date("2026-03-02T10:00:00Z"));
+      const { company, product } = await seedCompany(database.db);
+      const order = await seedOrder(database.db, company, product, addDays(clock.now(), -3));
+      const mailer = memoryMailer();
+      const worker = createMailWorker({
+        db: database.db,
+        mailer,
+        clock,
+        formUrl: "http://f",
+        reviewKeySecret: SECRET,
+      });
+      expect((await worker.drain()).sent).toBe(1);
+      await database.db.transaction(async (tx) => {
+        await tx
+          .insert(reviews)
+          .values({ companyId: company.id, productId: product.id, orderId: order.id, rating: "5" });
+        await onReviewSubmitted(tx, order, clock.now());
+      });
+      expect((await worker.drain()).sent).toBe(1);
+      expect(mailer.sent[1]?.subject).toBe("Merci Léa");
+      clock.advanceDays(10);
+      expect((await worker.drain()).sent).toBe(0);
+      const rows = await deliveriesOf(order.id);
+      expect(Object.fromEntries(rows.map((r) => [r.kind, r.status]))).toEqual({
+        request: "sent",
+        reminder: "cancelled",
+        thanks: "sent",
+      });
     });
-    const hanging = {
-      send: () => {
-        started();
-        return new Promise<void>(() => {});
-      },
-      close: async () => {},
-    };
-    const first = createMailWorker({
-      db: database.db,
-      mailer: hanging,
-      clock,
-      formUrl: "http://f",
-      reviewKeySecret: SECRET,
-      pollIntervalMs: 10,
-    });
-    first.start();
-    await sendStarted;
-    await first.stop({ abort: true });
-    const [afterCrash] = await deliveriesOf(order.id);
-    expect(afterCrash).toMatchObject({ status: "scheduled", attempts: 0 });
 
-    const mailer = memoryMailer();
-    const second = createMailWorker({
-      db: database.db,
-      mailer,
-      clock,
-      formUrl: "http://f",
-      reviewKeySecret: SECRET,
-      pollIntervalMs: 10,
+    it("holds e-mails over the monthly quota of the plan and sends them next month", async () => {
+      const clock = manualClock(new Date("2026-03-20T10:00:00Z"));
+      const { company, product } = await seedCompany(database.db, {
+        planType: "LANCEMENT",
+        sendReminder: false,
+      });
+      for (let i = 0; i < 42; i++) await seedOrder(database.db, company, product, addDays(clock.now(), -5));
+      const mailer = memoryMailer();
+      const worker = createMailWorker({
+        db: database.db,
+        mailer,
+        clock,
+        formUrl: "http://f",
+        reviewKeySecret: SECRET,
+      });
+      expect(await worker.drain()).toMatchObject({ sent: 40, held: 2 });
+      const held = await database.db.select().from(emailDeliveries).where(eq(emailDeliveries.status, "held"));
+      expect(held.filter((d) => d.companyId === company.id)).toHaveLength(2);
+      expect(held[0]?.scheduledAt?.toISOString()).toBe("2026-04-01T00:00:00.000Z");
+      expect(held[0]?.lastError).toContain("quota");
+      clock.set(new Date("2026-04-01T00:00:01Z"));
+      expect(await worker.drain()).toMatchObject({ sent: 2, held: 0 });
+      const [fresh] = await database.db.select().from(companies).where(eq(companies.id, company.id));
+      expect(fresh?.emailQuotaUsed).toBe(2);
+      expect(mailer.sent).toHaveLength(42);
     });
-    second.start();
-    await expect.poll(() => mailer.sent.length).toBe(1);
-    await second.stop();
-    expect(await second.drain()).toMatchObject({ sent: 0 });
-    expect(mailer.sent.map((m) => m.to)).toEqual([order.buyerEmail]);
+
+    it("retries a failed send with backoff, then dead-letters it", async () => {
+      const clock = manualClock(new Date("2026-03-02T10:00:00Z"));
+      const { company, product } = await seedCompany(database.db, { sendReminder: false });
+      await seedOrder(database.db, company, product, addDays(clock.now(), -3));
+      const mailer = memoryMailer();
+      mailer.failNext = 1;
+      const worker = createMailWorker({
+        db: database.db,
+        mailer,
+        clock,
+        formUrl: "http://f",
+        reviewKeySecret: SECRET,
+      });
+      expect(await worker.drain()).toMatchObject({ retry: 1, sent: 0 });
+      expect(await worker.drain()).toMatchObject({ retry: 0, sent: 0 });
+      clock.advanceDays(1 / 24);
+      expect(await worker.drain()).toMatchObject({ sent: 1 });
+      expect(mailer.sent).toHaveLength(1);
+
+      const other = await seedOrder(database.db, company, product, addDays(clock.now(), -3));
+      mailer.failNext = 100;
+      for (let i = 0; i < 6; i++) {
+        await worker.drain();
+        clock.advanceDays(1);
+      }
+      const [dead] = await deliveriesOf(other.id);
+      expect(dead).toMatchObject({ status: "failed", attempts: 5, lastError: "421 service indisponible" });
+      const [fresh] = await database.db.select().from(companies).where(eq(companies.id, company.id));
+      expect(fresh?.emailQuotaUsed).toBe(1);
+    });
+
+    it("a worker stopped in the middle of a send leaves the e-mail to the next one: exactly one sent", async () => {
+      const clock = manualClock(new Date("2026-03-02T10:00:00Z"));
+      const { company, product } = await seedCompany(database.db, { sendReminder: false });
+      const order = await seedOrder(database.db, company, product, addDays(clock.now(), -3));
+      let started!: () => void;
+      const sendStarted = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const hanging = {
+        send: () => {
+          started();
+          return new Promise<void>(() => {});
+        },
+        close: async () => {},
+      };
+      const first = createMailWorker({
+        db: database.db,
+        mailer: hanging,
+        clock,
+        formUrl: "http://f",
+        reviewKeySecret: SECRET,
+        pollIntervalMs: 10,
+      });
+      first.start();
+      await sendStarted;
+      await first.stop({ abort: true });
+      const [afterCrash] = await deliveriesOf(order.id);
+      expect(afterCrash).toMatchObject({ status: "scheduled", attempts: 0 });
+
+      const mailer = memoryMailer();
+      const second = createMailWorker({
+        db: database.db,
+        mailer,
+        clock,
+        formUrl: "http://f",
+        reviewKeySecret: SECRET,
+        pollIntervalMs: 10,
+      });
+      second.start();
+      await expect.poll(() => mailer.sent.length).toBe(1);
+      await second.stop();
+      expect(await second.drain()).toMatchObject({ sent: 0 });
+      expect(mailer.sent.map((m) => m.to)).toEqual([order.buyerEmail]);
+    });
   });
 });
