@@ -38,7 +38,7 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
       ctx.apiKeyCipher,
       now,
     );
-    await seedCatalog(tx, { id: company.id, ownerId: owner.id });
+    await seedCatalog(tx, { id: company.id, ownerId: owner.id }, { now, reviewKeySecret: ctx.jwtKey });
   });
   return true;
 }

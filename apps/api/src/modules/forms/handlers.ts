@@ -12,6 +12,7 @@ import { companies, forms } from "../../db/schema";
 import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { callerCompanyId } from "../products/caller";
+import { lockCompanyRow } from "../products/company-lock";
 import { paged, pageParams } from "../products/paging";
 
 const DEFAULT_NOT_DELETABLE = "Le formulaire par défaut ne peut pas être supprimé.";
@@ -144,20 +145,25 @@ export const formHandlers = defineHandlers({
     await assertFormRoom(db, companyId);
     await assertUploadsAllowed(db, companyId, valid.schema);
     const at = now();
-    const [row] = await db
-      .insert(forms)
-      .values({
-        companyId,
-        name: valid.name,
-        title: valid.title,
-        description: valid.description ?? "",
-        status: body.status ?? "active",
-        schema: valid.schema,
-        isDefault: false,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      await lockCompanyRow(tx, companyId);
+      await assertFormRoom(tx, companyId);
+      const [inserted] = await tx
+        .insert(forms)
+        .values({
+          companyId,
+          name: valid.name,
+          title: valid.title,
+          description: valid.description ?? "",
+          status: body.status ?? "active",
+          schema: valid.schema,
+          isDefault: false,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+      return inserted;
+    });
     if (!row) throw new Error("form not created");
     reply.code(201);
     return toFormView(row);
@@ -211,20 +217,25 @@ export const formHandlers = defineHandlers({
     const current = await findForm(db, companyId, request.params.id);
     await assertFormRoom(db, companyId);
     const at = now();
-    const [row] = await db
-      .insert(forms)
-      .values({
-        companyId,
-        name: `${current.name} (copie)`.slice(0, 200),
-        title: current.title,
-        description: current.description,
-        status: current.status,
-        schema: current.schema,
-        isDefault: false,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      await lockCompanyRow(tx, companyId);
+      await assertFormRoom(tx, companyId);
+      const [inserted] = await tx
+        .insert(forms)
+        .values({
+          companyId,
+          name: `${current.name} (copie)`.slice(0, 200),
+          title: current.title,
+          description: current.description,
+          status: current.status,
+          schema: current.schema,
+          isDefault: false,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+      return inserted;
+    });
     if (!row) throw new Error("form not duplicated");
     reply.code(201);
     return toFormView(row);

@@ -6,6 +6,7 @@ import { companies, products } from "../../db/schema";
 import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { callerCompanyId } from "./caller";
+import { lockCompanyRow } from "./company-lock";
 import { isStoredImage } from "./image-url";
 import { isMultipart, readMultipart } from "./multipart";
 import { paged, pageParams } from "./paging";
@@ -83,6 +84,7 @@ export const productHandlers = defineHandlers({
     const at = now();
     try {
       const id = await db.transaction(async (tx) => {
+        await lockCompanyRow(tx, companyId);
         await assertProductRoom(tx, companyId);
         const [row] = await tx
           .insert(products)
@@ -168,6 +170,7 @@ export const productHandlers = defineHandlers({
     const current = await findProduct(db, companyId, request.params.id);
     const at = now();
     const id = await db.transaction(async (tx) => {
+      await lockCompanyRow(tx, companyId);
       await assertProductRoom(tx, companyId);
       const [row] = await tx
         .insert(products)

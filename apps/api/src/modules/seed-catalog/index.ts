@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import {
@@ -21,8 +21,8 @@ export interface SeedCompany {
 
 export interface SeedCatalogOptions {
   now?: Date;
-  /** The server secret review keys derive from (ctx.jwtKey): demo links then work. */
-  reviewKeySecret?: string | Uint8Array;
+  /** The server secret review keys derive from (ctx.jwtKey): the links of demo e-mails then work. */
+  reviewKeySecret: string | Uint8Array;
 }
 
 const HOUR = 3_600_000;
@@ -42,11 +42,7 @@ function sequence(seed: number) {
  * last 3 weeks, 26 reviews in every status with answers, and the e-mail history that goes with them.
  * The demo company is put on the CROISSANCE plan so its 4 products and photo uploads are allowed.
  */
-export async function seedCatalog(
-  tx: Tx,
-  company: SeedCompany,
-  options: SeedCatalogOptions = {},
-): Promise<void> {
+export async function seedCatalog(tx: Tx, company: SeedCompany, options: SeedCatalogOptions): Promise<void> {
   const now = options.now ?? new Date();
   const random = sequence(42);
   await tx
@@ -108,9 +104,7 @@ export async function seedCatalog(
     const buyer = DEMO_BUYERS[i % DEMO_BUYERS.length] ?? { first: "Client", last: "Démo" };
     const orderDate = new Date(now.getTime() - Math.floor(random() * 21 * 24) * HOUR);
     const id = randomUUID();
-    const key = options.reviewKeySecret
-      ? deriveReviewKey(options.reviewKeySecret, id)
-      : randomBytes(32).toString("base64url");
+    const key = deriveReviewKey(options.reviewKeySecret, id);
     const requestAt = addDays(orderDate, 3);
     const requestSent = requestAt.getTime() <= now.getTime();
     const answered = requestSent && reviewIndex < 26 && random() < 0.85;

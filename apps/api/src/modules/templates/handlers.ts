@@ -5,6 +5,7 @@ import { companies, emailTemplates } from "../../db/schema";
 import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { callerCompanyId } from "../products/caller";
+import { lockCompanyRow } from "../products/company-lock";
 import { paged, pageParams } from "../products/paging";
 import { toTemplateView } from "./template-views";
 
@@ -94,21 +95,26 @@ export const templateHandlers = defineHandlers({
     if (Object.keys(errors).length) throw fieldErrors(errors);
     await assertTemplateRoom(db, companyId);
     const at = now();
-    const [row] = await db
-      .insert(emailTemplates)
-      .values({
-        companyId,
-        name: input.name.trim(),
-        subject: input.subject.trim(),
-        body: input.body,
-        type: input.type,
-        sendAfter: input.type === "request" ? (input.send_after ?? 3) : null,
-        remindAfter: input.type === "reminder" ? (input.remind_after ?? 7) : null,
-        isDefault: false,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      await lockCompanyRow(tx, companyId);
+      await assertTemplateRoom(tx, companyId);
+      const [inserted] = await tx
+        .insert(emailTemplates)
+        .values({
+          companyId,
+          name: input.name.trim(),
+          subject: input.subject.trim(),
+          body: input.body,
+          type: input.type,
+          sendAfter: input.type === "request" ? (input.send_after ?? 3) : null,
+          remindAfter: input.type === "reminder" ? (input.remind_after ?? 7) : null,
+          isDefault: false,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+      return inserted;
+    });
     if (!row) throw new Error("template not created");
     reply.code(201);
     return toTemplateView(row);
@@ -175,21 +181,26 @@ export const templateHandlers = defineHandlers({
     const current = await findTemplate(db, companyId, request.params.id);
     await assertTemplateRoom(db, companyId);
     const at = now();
-    const [row] = await db
-      .insert(emailTemplates)
-      .values({
-        companyId,
-        name: `${current.name} (copie)`.slice(0, 200),
-        subject: current.subject,
-        body: current.body,
-        type: current.type,
-        sendAfter: current.sendAfter,
-        remindAfter: current.remindAfter,
-        isDefault: false,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      await lockCompanyRow(tx, companyId);
+      await assertTemplateRoom(tx, companyId);
+      const [inserted] = await tx
+        .insert(emailTemplates)
+        .values({
+          companyId,
+          name: `${current.name} (copie)`.slice(0, 200),
+          subject: current.subject,
+          body: current.body,
+          type: current.type,
+          sendAfter: current.sendAfter,
+          remindAfter: current.remindAfter,
+          isDefault: false,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+      return inserted;
+    });
     if (!row) throw new Error("template not duplicated");
     reply.code(201);
     return toTemplateView(row);
