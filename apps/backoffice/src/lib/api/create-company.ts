@@ -1,4 +1,6 @@
+import { errorMessage, fieldErrors } from "@certavis/api-client";
 import { queryKeys } from "@certavis/api-client/react-query";
+import { fr } from "@certavis/i18n-fr";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api-client";
 
@@ -12,3 +14,9 @@ export const useCreateCompany = () => {
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.me }),
   });
 };
+
+/** Spec §8: the field error on name or website first, else the server detail, else the default. */
+export function createCompanyErrorMessage(error: unknown): string {
+  const fields = fieldErrors(error);
+  return fields.name ?? fields.website ?? errorMessage(error, fr.errors.company.createFailed);
+}

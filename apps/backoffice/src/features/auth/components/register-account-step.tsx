@@ -4,12 +4,12 @@ import { Callout, Flex, Grid } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { FormField } from "../../../components/form-field";
 import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../../../lib/field-errors";
-import { pending } from "../../../lib/strings-pending";
 import { toastError } from "../../../lib/toast/error-toast";
 import { useRegister } from "../api/register";
 import { registerAccountSchema } from "../lib/schemas";
 
 const f = fr.auth.fields;
+const t = fr.auth.register;
 const ACCOUNT_FIELDS = ["email", "password", "first_name", "last_name"];
 
 /** Step 1: the account (the user is signed in once it exists). */
@@ -77,7 +77,7 @@ export function RegisterAccountStep({ onDone }: { onDone: () => void }) {
           error={errors.password}
         />
         <Button type="submit" size="lg" loading={register.isPending}>
-          {pending.register.createAccount}
+          {t.submit}
         </Button>
       </Flex>
     </form>

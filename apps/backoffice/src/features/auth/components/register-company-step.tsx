@@ -10,10 +10,9 @@ import { Flex, SegmentedControl, Select, Text } from "@radix-ui/themes";
 import { type FormEvent, useId, useState } from "react";
 import { FormField } from "../../../components/form-field";
 import { useAcceptInvitation } from "../../../lib/api/accept-invitation";
-import { useCreateCompany } from "../../../lib/api/create-company";
+import { createCompanyErrorMessage, useCreateCompany } from "../../../lib/api/create-company";
 import { useMe } from "../../../lib/api/get-me";
 import { apiFieldErrors } from "../../../lib/field-errors";
-import { pending } from "../../../lib/strings-pending";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
 import { type InviteInput, sendInvites } from "../api/send-invite";
@@ -73,7 +72,7 @@ export function RegisterCompanyStep({
     } catch (error) {
       const fields = apiFieldErrors(error);
       if (fields.name) setNameError(fields.name);
-      else toastError(error, fields.website ?? fr.errors.company.createFailed);
+      else toast({ title: fr.errors.title, description: createCompanyErrorMessage(error), variant: "error" });
       setBusy(false);
       return;
     }
@@ -133,7 +132,7 @@ export function RegisterCompanyStep({
               error={codeError}
             />
             <Button type="submit" size="lg" loading={accept.isPending}>
-              {pending.register.join}
+              {t.joinSubmit}
             </Button>
           </>
         ) : (

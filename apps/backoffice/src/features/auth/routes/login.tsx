@@ -6,7 +6,7 @@ import { type FormEvent, useState } from "react";
 import { Link, type Location, useLocation, useNavigate } from "react-router";
 import { AuthLayout } from "../../../components/auth-layout";
 import { FormField } from "../../../components/form-field";
-import { meQueryOptions } from "../../../lib/api/get-me";
+import { meQueryOptions, type User } from "../../../lib/api/get-me";
 import { apiFieldErrors, type FieldErrors } from "../../../lib/field-errors";
 import { toast } from "../../../lib/toast/toast-store";
 import { useLogin } from "../api/login";
@@ -19,6 +19,16 @@ function originOf(state: unknown): string {
   const from = (state as { from?: Location } | null)?.from;
   if (!from || from.pathname === "/login") return "/";
   return `${from.pathname}${from.search}${from.hash}`;
+}
+
+/**
+ * Spec §4: /company-setup without a company, else where the user came from (or /). An unconfirmed
+ * e-mail goes to /verify-email, keeping the code of a mail link that led here.
+ */
+function destinationAfterLogin(me: User, origin: string): string {
+  if (!me.email_confirmed) return origin.startsWith("/verify-email") ? origin : "/verify-email";
+  if (!me.company) return "/company-setup";
+  return origin;
 }
 
 export function LoginRoute() {
@@ -55,7 +65,7 @@ export function LoginRoute() {
     client.removeQueries();
     try {
       const me = await client.fetchQuery(meQueryOptions());
-      navigate(me.company ? originOf(location.state) : "/company-setup", { replace: true });
+      navigate(destinationAfterLogin(me, originOf(location.state)), { replace: true });
     } catch {
       navigate("/login", { replace: true });
     }

@@ -1,38 +1,59 @@
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Flex, Link as RLink, Text } from "@radix-ui/themes";
+import { Callout, Flex, Link as RLink, Text } from "@radix-ui/themes";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AuthLayout } from "../../../components/auth-layout";
 import { PlanPicker } from "../../../components/plan-picker";
+import { useMe } from "../../../lib/api/get-me";
+import { signOut } from "../../../lib/session";
 import { RegisterAccountStep } from "../components/register-account-step";
 import { RegisterCompanyStep } from "../components/register-company-step";
+import { VerifyEmailForm } from "../components/verify-email-form";
 
 const t = fr.auth.register;
 
-/** Registration in 3 steps: account, company (join or create + invites), plan. */
+type Step = "account" | "verify" | "company" | "plan";
+
+const STEP_NUMBER: Record<Step, 1 | 2 | 3> = { account: 1, verify: 1, company: 2, plan: 3 };
+
+/**
+ * Registration in 3 steps: account, company (join or create + invites), plan. The server creates a
+ * company only for a confirmed e-mail, so step 1 ends with the code mailed at registration.
+ */
 export function RegisterRoute() {
-  const [step, setStep] = useState<1 | 2 | 3>(1);
+  const [step, setStep] = useState<Step>("account");
+  const [userFetchFailed, setUserFetchFailed] = useState(false);
   const navigate = useNavigate();
+  const client = useQueryClient();
+  const me = useMe(step === "verify");
   const home = () => navigate("/", { replace: true });
-  const section = step === 1 ? t.account : step === 2 ? t.company : t.plan;
+  const section =
+    step === "verify"
+      ? { title: fr.auth.verify.title, description: fr.auth.verify.description(me.data?.email ?? "") }
+      : step === "account"
+        ? t.account
+        : step === "company"
+          ? t.company
+          : t.plan;
 
   return (
     <AuthLayout
       title={t.title}
-      wide={step === 3}
+      wide={step === "plan"}
       subtitle={
         <>
           <Text as="span" weight="medium" color="jade">
-            {t.step(step, 3)}
+            {t.step(STEP_NUMBER[step], 3)}
           </Text>{" "}
           · {section.title} — {section.description}
         </>
       }
     >
-      {step === 1 ? (
+      {step === "account" ? (
         <Flex direction="column" gap="4">
-          <RegisterAccountStep onDone={() => setStep(2)} />
+          <RegisterAccountStep onDone={() => setStep("verify")} />
           <Text size="2" align="center" color="gray">
             {t.haveAccount}{" "}
             <RLink asChild>
@@ -40,8 +61,30 @@ export function RegisterRoute() {
             </RLink>
           </Text>
         </Flex>
-      ) : step === 2 ? (
-        <RegisterCompanyStep onCreated={() => setStep(3)} onJoined={home} />
+      ) : step === "verify" ? (
+        userFetchFailed ? (
+          <Flex direction="column" gap="4">
+            <Callout.Root color="red" role="alert">
+              <Callout.Text>{fr.errors.verification.userFetchFailed}</Callout.Text>
+            </Callout.Root>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                signOut(client);
+                navigate("/login", { replace: true });
+              }}
+            >
+              {fr.auth.verify.backToLogin}
+            </Button>
+          </Flex>
+        ) : (
+          <VerifyEmailForm
+            onVerified={() => setStep("company")}
+            onUserFetchFailed={() => setUserFetchFailed(true)}
+          />
+        )
+      ) : step === "company" ? (
+        <RegisterCompanyStep onCreated={() => setStep("plan")} onJoined={home} />
       ) : (
         <Flex direction="column" gap="4">
           <PlanPicker onFree={home} />

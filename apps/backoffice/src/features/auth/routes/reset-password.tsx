@@ -1,3 +1,4 @@
+import { validatePasswordReset } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { Button, Callout, Flex, Link as RLink } from "@radix-ui/themes";
 import { type FormEvent, useEffect, useState } from "react";
@@ -8,7 +9,6 @@ import { apiFieldErrors, type FieldErrors } from "../../../lib/field-errors";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
 import { useConfirmPasswordReset } from "../api/reset-password";
-import { newPasswordErrors } from "../lib/stand-ins";
 
 const t = fr.auth.reset;
 
@@ -51,9 +51,9 @@ export function ResetPasswordRoute() {
     const data = new FormData(event.currentTarget);
     const password = String(data.get("password") ?? "");
     const confirmation = String(data.get("confirmation") ?? "");
-    const invalid = newPasswordErrors(password, confirmation);
-    setErrors(invalid);
-    if (Object.keys(invalid).length > 0) return;
+    const invalid = validatePasswordReset({ token, password, confirmation });
+    setErrors(invalid ? { [invalid.field]: invalid.description } : {});
+    if (invalid) return;
     reset.mutate(
       { token, password },
       {

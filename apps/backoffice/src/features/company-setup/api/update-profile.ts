@@ -1,5 +1,7 @@
 import { queryKeys } from "@certavis/api-client/react-query";
+import { fr } from "@certavis/i18n-fr";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { User } from "../../../lib/api/get-me";
 import { api } from "../../../lib/api-client";
 
 export interface ProfileInput {
@@ -8,8 +10,15 @@ export interface ProfileInput {
   email?: string;
 }
 
-/** A new e-mail is kept pending until confirmed by the link mailed to it. */
-export const updateProfile = (input: ProfileInput) => api.patch("/users/me/", { body: input });
+/**
+ * A profile update answers the user (the same PATCH answers tokens only for a password change). A new
+ * e-mail is kept in `pending_email` until confirmed by the link mailed to it.
+ */
+export const updateProfile = async (input: ProfileInput): Promise<User> => {
+  const answer = await api.patch("/users/me/", { body: input });
+  if (!("id" in answer)) throw new Error(fr.errors.profile.updateFailed);
+  return answer;
+};
 
 export const useUpdateProfile = () => {
   const client = useQueryClient();

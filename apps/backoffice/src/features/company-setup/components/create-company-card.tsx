@@ -3,9 +3,8 @@ import { Button } from "@certavis/ui";
 import { Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { FormField } from "../../../components/form-field";
-import { useCreateCompany } from "../../../lib/api/create-company";
+import { createCompanyErrorMessage, useCreateCompany } from "../../../lib/api/create-company";
 import { apiFieldErrors } from "../../../lib/field-errors";
-import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
 
 const t = fr.companySetup.create;
@@ -30,7 +29,7 @@ export function CreateCompanyCard({ onCreated }: { onCreated: () => void }) {
       onError: (e) => {
         const fields = apiFieldErrors(e);
         if (fields.name) setError(fields.name);
-        else toastError(e, fields.website ?? fr.errors.company.createFailed);
+        else toast({ title: fr.errors.title, description: createCompanyErrorMessage(e), variant: "error" });
       },
     });
   }

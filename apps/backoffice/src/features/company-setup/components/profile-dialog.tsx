@@ -45,9 +45,15 @@ export function ProfileDialog({
     if (values.last_name !== user.last_name) body.last_name = values.last_name.trim();
     if (values.email !== user.email) body.email = values.email.trim();
     update.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (updated) => {
         setErrors({});
-        toast({ title: t.saved, variant: "success" });
+        toast({
+          title: t.saved,
+          description: updated.pending_email
+            ? fr.settings.user.profile.emailChangePending(updated.pending_email)
+            : undefined,
+          variant: "success",
+        });
         onOpenChange(false);
       },
       onError: (e) => {
@@ -126,6 +132,7 @@ function DeleteAccountButton() {
     }
     remove.mutate(password, {
       onSuccess: () => {
+        toast({ title: fr.settings.user.deleteAccount.deleted, variant: "success" });
         signOut(client);
         navigate("/login", { replace: true });
       },
