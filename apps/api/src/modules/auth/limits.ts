@@ -1,0 +1,15 @@
+/** Lifetimes and per-account limits of identity (ARCHITECTURE §5); RATE_LIMIT_PER_IP does not change them. */
+export const EMAIL_CODE_TTL_MS = 10 * 60_000;
+/** Wrong guesses allowed on one code; after that only a new code works. */
+export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+/** One code mail per minute per user (spec: resend countdown 60 s). */
+export const EMAIL_CODE_RESEND_INTERVAL_MS = 60_000;
+
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** Reset mails per address per hour; more requests still answer 204 but send nothing. */
+export const RESET_MAILS_PER_HOUR = 3;
+export const EMAIL_CHANGE_TOKEN_TTL_MS = 24 * 60 * 60_000;
+
+/** Failed sign-ins per e-mail address (existing or not) before the account is locked for the window. */
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;

@@ -1,0 +1,51 @@
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { authThrottles } from "../../db/schema";
+
+export interface ThrottleState {
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** Milliseconds until the window ends. */
+  retryAfterMs: number;
+}
+
+/**
+ * Counts one hit on `key` in a fixed window of `windowMs` (atomic upsert, so concurrent hits on
+ * several instances are all counted). A window older than `windowMs` restarts at this hit.
+ */
+export async function hitThrottle(
+  db: DbOrTx,
+  key: string,
+  windowMs: number,
+  now: Date,
+): Promise<ThrottleState> {
+  const nowIso = now.toISOString();
+  const cutoff = new Date(now.getTime() - windowMs).toISOString();
+  const expired = sql`${authThrottles.windowStart} <= ${cutoff}::timestamptz`;
+  const [row] = await db
+    .insert(authThrottles)
+    .values({ key, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: authThrottles.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${authThrottles.count} + 1 end`,
+        windowStart: sql`case when ${expired} then ${nowIso}::timestamptz else ${authThrottles.windowStart} end`,
+      },
+    })
+    .returning({ count: authThrottles.count, windowStart: authThrottles.windowStart });
+  if (!row) throw new Error(`throttle ${key} not counted`);
+  return {
+    count: row.count,
+    retryAfterMs: Math.max(0, row.windowStart.getTime() + windowMs - now.getTime()),
+  };
+}
+
+export async function clearThrottle(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(authThrottles).where(eq(authThrottles.key, key));
+}
+
+export const throttleKeys = {
+  login: (email: string) => `login:${email}`,
+  emailCode: (userId: string) => `email-code:${userId}`,
+  resetMail: (email: string) => `reset-mail:${email}`,
+};

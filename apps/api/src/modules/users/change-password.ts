@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { hashPassword, verifyPassword } from "../../auth/password";
+import { issueTokenPair, revokeAllForUser, type TokenPair } from "../../auth/refresh-tokens";
+import { users } from "../../db/schema";
+import { fieldErrors } from "../../http/errors";
+import type { AuthenticatedUser } from "../../http/request-context";
+import { deliverMail } from "../auth/deliver";
+import { passwordChangedMail } from "../auth/identity-mails";
+import { IDENTITY_MSG } from "../auth/messages";
+
+export async function storedPasswordHash(request: FastifyRequest, userId: string): Promise<string | null> {
+  const [row] = await request.server.ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.passwordHash ?? null;
+}
+
+/**
+ * Changes the password after checking the current one; every refresh family of the user is revoked
+ * and the caller gets a fresh pair (the other sessions must sign in again).
+ */
+export async function changePassword(
+  request: FastifyRequest,
+  user: AuthenticatedUser,
+  input: { current_password: string; password: string },
+): Promise<TokenPair> {
+  const { ctx } = request.server;
+  const hash = await storedPasswordHash(request, user.id);
+  if (!hash || !(await verifyPassword(hash, input.current_password))) {
+    throw fieldErrors({ current_password: [IDENTITY_MSG.wrongCurrentPassword] });
+  }
+  const passwordHash = await hashPassword(input.password, ctx.passwordHashParams);
+  const now = ctx.now();
+  const tokens = await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await revokeAllForUser(tx, user.id, now);
+    return issueTokenPair(ctx, tx, user.id);
+  });
+  await deliverMail(request, passwordChangedMail({ to: user.email, firstName: user.firstName }));
+  return tokens;
+}

@@ -1,0 +1,26 @@
+import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { verifyPassword } from "../../auth/password";
+import { users } from "../../db/schema";
+import { detailError, fieldErrors } from "../../http/errors";
+import type { AuthenticatedUser, CallerMembership } from "../../http/request-context";
+import { IDENTITY_MSG } from "../auth/messages";
+import { storedPasswordHash } from "./change-password";
+
+/**
+ * Deletes the account after checking the password (memberships, tokens, codes and join requests go
+ * with it). An owner must delete their company first, so no company is left without an owner.
+ */
+export async function deleteAccount(
+  request: FastifyRequest,
+  user: AuthenticatedUser,
+  membership: CallerMembership | null,
+  password: string,
+): Promise<void> {
+  const hash = await storedPasswordHash(request, user.id);
+  if (!hash || !(await verifyPassword(hash, password))) {
+    throw fieldErrors({ password: [IDENTITY_MSG.wrongPassword] });
+  }
+  if (membership?.role === "owner") throw detailError(400, IDENTITY_MSG.ownerCannotLeave);
+  await request.server.ctx.db.delete(users).where(eq(users.id, user.id));
+}
