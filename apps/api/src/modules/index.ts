@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { OperationHandlers } from "../http/operation-types";
 import { authHandlers } from "./auth/handlers";
 import { billingHandlers } from "./billing/handlers";
+import { registerBillingPlugin } from "./billing/plugin";
 import { companyHandlers } from "./company/handlers";
 import { formHandlers } from "./forms/handlers";
 import { orderHandlers } from "./orders/handlers";
@@ -54,4 +55,5 @@ export function allHandlers(): OperationHandlers {
 export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
   // --- issue 4: e.g. registerPipelineWorkers ---
   registerPipelineWorkers,
+  registerBillingPlugin,
 ];

@@ -1,4 +1,164 @@
+import { normalizePlanType, PLANS } from "@certavis/domain";
+import { desc, eq, sql } from "drizzle-orm";
+import Stripe from "stripe";
+import { companies, invoices } from "../../db/schema";
+import { detailError, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
+import { callerCompanyId } from "../products/caller";
+import { paged, pageParams } from "../products/paging";
+import { cancelAtPeriodEnd } from "./cancel";
+import { openCheckout } from "./checkout";
+import { applyProviderEvent } from "./fulfilment";
+import { BILLING_MSG } from "./messages";
+import { isSandboxSubscription, paymentMode } from "./payment-mode";
+import { redirectOrigins, safeRedirect } from "./redirects";
+import {
+  closeSandboxSession,
+  completeSandboxSession,
+  findOpenSandboxSession,
+  findSandboxSession,
+  settleSandboxPeriods,
+} from "./sandbox";
+import { renderSandboxCheckout, renderSandboxNotFound, type SandboxPage } from "./sandbox-page";
+import { factsFromStripeEvent } from "./stripe-events";
+import { toInvoiceView, toSubscriptionInfo } from "./subscription-view";
+
+const API_BASE = "/api/v1";
+
+function sendPage(reply: import("fastify").FastifyReply, status: number, page: SandboxPage) {
+  return reply
+    .code(status)
+    .header("content-type", "text/html; charset=utf-8")
+    .header("content-security-policy", page.csp)
+    .header("cache-control", "no-store")
+    .send(page.html);
+}
 
 /** Subscription, invoices, Stripe webhook and the local sandbox checkout (issue 3 §5). */
-export const billingHandlers = defineHandlers({});
+export const billingHandlers = defineHandlers({
+  companySubscriptionGet: async (request) => {
+    const ctx = request.server.ctx;
+    const companyId = callerCompanyId(request);
+    await settleSandboxPeriods(ctx.db, ctx.now(), companyId);
+    const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
+    if (!company) throw notFound();
+    return toSubscriptionInfo(company, paymentMode(ctx));
+  },
+
+  companySubscriptionCheckout: async (request) => {
+    const ctx = request.server.ctx;
+    const user = request.user;
+    if (!user) throw detailError(401, BILLING_MSG.noActiveSubscription);
+    return openCheckout(ctx, callerCompanyId(request), user, request.body, request.log);
+  },
+
+  companySubscriptionCancel: async (request) =>
+    cancelAtPeriodEnd(request.server.ctx, callerCompanyId(request), request.log),
+
+  companyInvoicesList: async (request) => {
+    const ctx = request.server.ctx;
+    const companyId = callerCompanyId(request);
+    await settleSandboxPeriods(ctx.db, ctx.now(), companyId);
+    const page = pageParams(request.query);
+    const where = eq(invoices.companyId, companyId);
+    const [total] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(where);
+    const rows = await ctx.db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.periodStart), desc(invoices.createdAt), desc(invoices.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return paged(request, page, total?.n ?? 0, rows.map(toInvoiceView));
+  },
+
+  billingStripeWebhook: async (request) => {
+    const ctx = request.server.ctx;
+    const secret = ctx.config.stripeWebhookSecret;
+    if (!secret) throw detailError(400, BILLING_MSG.webhookNotConfigured);
+    const signature = request.headers["stripe-signature"];
+    if (typeof signature !== "string" || typeof request.rawBody !== "string") {
+      throw detailError(400, BILLING_MSG.badSignature);
+    }
+    let event: ReturnType<typeof Stripe.webhooks.constructEvent>;
+    try {
+      // Verified on the raw bytes received, with the app's clock for the 5-minute tolerance.
+      event = Stripe.webhooks.constructEvent(
+        request.rawBody,
+        signature,
+        secret,
+        undefined,
+        undefined,
+        ctx.now().getTime(),
+      );
+    } catch {
+      throw detailError(400, BILLING_MSG.badSignature);
+    }
+    let facts: ReturnType<typeof factsFromStripeEvent>;
+    try {
+      facts = factsFromStripeEvent(event);
+    } catch (error) {
+      request.log.warn({ err: error, eventId: event.id, type: event.type }, "unexpected Stripe event shape");
+      return { received: true as const };
+    }
+    const result = await applyProviderEvent(ctx.db, event, facts);
+    // A plan change made a new subscription: stop billing the previous one.
+    for (const previous of result.replacedSubscriptionIds) {
+      if (isSandboxSubscription(previous) || !ctx.stripe) continue;
+      try {
+        await ctx.stripe.subscriptions.cancel(previous, { prorate: true });
+      } catch (error) {
+        request.log.error(
+          { err: error, subscription: previous },
+          "could not cancel the replaced subscription",
+        );
+      }
+    }
+    return { received: true as const };
+  },
+
+  billingSandboxPage: async (request, reply) => {
+    const ctx = request.server.ctx;
+    const session = await findOpenSandboxSession(ctx, request.params.session_id);
+    const [company] = session
+      ? await ctx.db
+          .select({ name: companies.name })
+          .from(companies)
+          .where(eq(companies.id, session.companyId))
+      : [];
+    const planType = normalizePlanType(session?.planType);
+    if (!session || !company || !planType) return sendPage(reply, 404, renderSandboxNotFound());
+    return sendPage(
+      reply,
+      200,
+      renderSandboxCheckout({
+        sessionId: session.id,
+        plan: PLANS[planType],
+        companyName: company.name,
+        basePath: API_BASE,
+        formOrigins: redirectOrigins(ctx.config),
+      }),
+    );
+  },
+
+  billingSandboxComplete: async (request, reply) => {
+    const ctx = request.server.ctx;
+    const id = request.params.session_id;
+    const open = await findOpenSandboxSession(ctx, id);
+    if (open) await completeSandboxSession(ctx, open);
+    // A second 'Payer' (double submit) lands on the same page as the first.
+    const session = open ?? (await findSandboxSession(ctx, id));
+    if (!session || session.status !== (open ? "open" : "complete")) throw notFound();
+    return reply.redirect(safeRedirect(session.successUrl, "success", ctx.config), 303);
+  },
+
+  billingSandboxCancel: async (request, reply) => {
+    const ctx = request.server.ctx;
+    const id = request.params.session_id;
+    const open = await findOpenSandboxSession(ctx, id);
+    if (open) await closeSandboxSession(ctx, open, "cancelled");
+    const session = open ?? (await findSandboxSession(ctx, id));
+    if (!session || session.status !== (open ? "open" : "cancelled")) throw notFound();
+    return reply.redirect(safeRedirect(session.cancelUrl, "cancel", ctx.config), 303);
+  },
+});

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from "fastify";
+import { HttpError } from "../../http/errors";
+import { MSG } from "../../http/messages";
+import { settleSandboxPeriods } from "./sandbox";
+
+const SANDBOX_FORMS = "/api/v1/billing/sandbox/";
+const SETTLE_EVERY_MS = 60_000;
+
+/**
+ * What billing needs beyond its handlers:
+ * - the sandbox page's 'Payer' / 'Annuler' are plain HTML forms (no script): their empty
+ *   `application/x-www-form-urlencoded` bodies are accepted on the sandbox routes only (415 elsewhere);
+ * - sandbox subscriptions reach the end of their period without a provider: a timer plays the renewal
+ *   or the end of a cancelled subscription (sandbox.ts), as Stripe's events would.
+ */
+export async function registerBillingPlugin(app: FastifyInstance): Promise<void> {
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string" },
+    (request, _body, done) => {
+      if (request.url.startsWith(SANDBOX_FORMS)) return done(null, undefined);
+      done(new HttpError(415, { detail: MSG.unsupportedMediaType }), undefined);
+    },
+  );
+
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  const ctx = app.ctx;
+  const tick = async () => {
+    if (running || !ctx.state.ready) return;
+    running = true;
+    try {
+      await settleSandboxPeriods(ctx.db, ctx.now());
+    } catch (error) {
+      app.log.warn({ err: error }, "sandbox subscription settlement failed");
+    } finally {
+      running = false;
+    }
+  };
+  app.addHook("onReady", async () => {
+    if (ctx.stripe) return;
+    timer = setInterval(() => void tick(), SETTLE_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook("preClose", async () => {
+    if (timer) clearInterval(timer);
+  });
+}

@@ -1,0 +1,55 @@
+import {
+  DEFAULT_PLAN_TYPE,
+  isSubscriptionStatus,
+  normalizePlanType,
+  PLAN_LIST,
+  planLimits,
+} from "@certavis/domain";
+import type { companies, invoices } from "../../db/schema";
+import type { ResponseOf } from "../../http/operation-types";
+import type { PaymentMode } from "./payment-mode";
+import { fromCents } from "./periods";
+
+type CompanyRow = typeof companies.$inferSelect;
+type SubscriptionInfo = ResponseOf<"companySubscriptionGet", 200>;
+type InvoiceView = ResponseOf<"companyInvoicesList", 200>["results"][number];
+
+/** `GET /company/subscription/`: the plans of spec §9 with `is_current`, and the company's subscription. */
+export function toSubscriptionInfo(company: CompanyRow, mode: PaymentMode): SubscriptionInfo {
+  const type = normalizePlanType(company.planType) ?? DEFAULT_PLAN_TYPE;
+  const providerStatus = isSubscriptionStatus(company.subscriptionStatus) ? company.subscriptionStatus : null;
+  return {
+    plans: PLAN_LIST.map((plan) => ({
+      type: plan.type,
+      name: plan.name,
+      price: plan.price,
+      currency: plan.currency,
+      popular: plan.popular,
+      is_current: plan.type === type,
+      price_id_configured: !plan.free && mode !== "disabled",
+      limits: { ...plan.limits },
+    })),
+    current: {
+      type,
+      // The free plan is always active; a paid plan shows its provider's status.
+      status: type === DEFAULT_PLAN_TYPE ? "active" : (providerStatus ?? "active"),
+      limits: { ...planLimits(type) },
+      stripe_subscription_id: company.stripeSubscriptionId,
+      stripe_subscription_status: providerStatus,
+      current_period_end: company.currentPeriodEnd?.toISOString() ?? null,
+      cancel_at_period_end: company.cancelAtPeriodEnd,
+    },
+  };
+}
+
+export function toInvoiceView(row: typeof invoices.$inferSelect): InvoiceView {
+  return {
+    id: row.id,
+    subscription_type: normalizePlanType(row.subscriptionType) ?? DEFAULT_PLAN_TYPE,
+    amount: fromCents(row.amountCents),
+    currency: row.currency.toUpperCase(),
+    period_start: row.periodStart.toISOString(),
+    period_end: row.periodEnd.toISOString(),
+    invoice_url: row.invoiceUrl,
+  };
+}
