@@ -153,9 +153,12 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
         created: 2,
         existing: 1,
         errors: [
-          { line: 3, errors: { buyer_email: ["Saisissez une adresse e-mail valide."] } },
+          { line: 3, errors: { buyer_email: ["Veuillez saisir une adresse email valide."] } },
           { line: 4, errors: { sku: ["Produit introuvable."] } },
-          { line: 5, errors: { order_date: ["Date invalide (AAAA-MM-JJ ou date ISO 8601)."] } },
+          {
+            line: 5,
+            errors: { order_date: ["Date invalide : utilisez le format AAAA-MM-JJ ou une date ISO 8601."] },
+          },
         ],
       });
     });
@@ -179,8 +182,29 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
       expect(res.statusCode).toBe(400);
       expect(expectMatchesContract(res, "companyOrdersImport")).toEqual({
         file: [
-          "Colonnes manquantes : reference, buyer_email, buyer_first_name, buyer_last_name, sku ou product_id.",
+          "Colonnes manquantes : buyer_first_name.",
+          "Le fichier doit contenir une colonne product_id ou sku.",
         ],
+      });
+      const unterminated = multipartBody({}, [
+        {
+          name: "file",
+          filename: "x.csv",
+          contentType: "text/csv",
+          data: Buffer.from(
+            'reference,sku,buyer_email,buyer_first_name\nQ-1,TEA-1,q1@exemple.fr,Ana\nQ-2,TEA-1,"q2@exemple.fr,Bob\nQ-3,TEA-1,q3@exemple.fr,Cy\n',
+          ),
+        },
+      ]);
+      const broken = await t.inject({
+        method: "POST",
+        url: api("/company/orders/import/"),
+        headers: { ...auth, ...unterminated.headers },
+        payload: unterminated.payload,
+      });
+      expect(broken.statusCode).toBe(400);
+      expect(expectMatchesContract(broken, "companyOrdersImport")).toEqual({
+        file: ["Guillemet non fermé à la ligne 3."],
       });
       const binary = multipartBody({}, [
         {

@@ -1,3 +1,4 @@
+import { parseOrderDate } from "@certavis/domain";
 import { fieldErrors, forbidden } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { deriveReviewKey, reviewUrl } from "../pipeline/review-key";
@@ -5,7 +6,7 @@ import { callerCompanyId } from "../products/caller";
 import { paged, pageParams } from "../products/paging";
 import { createOrder } from "./create-order";
 import { importOrdersCsv } from "./import-csv";
-import { listOrderViews, parseOrderDate } from "./order-views";
+import { listOrderViews } from "./order-views";
 
 export const INVALID_ORDER_DATE = "Date invalide.";
 

@@ -71,11 +71,3 @@ export async function listOrderViews(
     })),
   };
 }
-
-/** `2026-11-20` (midnight UTC) or a full ISO date-time; null when unreadable. */
-export function parseOrderDate(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const text = value.trim();
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00.000Z`) : new Date(text);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
