@@ -5,6 +5,8 @@ export default defineProject({
     name: "@certavis/backoffice",
     environment: "jsdom",
     setupFiles: ["./test/setup.ts"],
+    // The real API (apps/api) on PGlite, shared by the project's test files; each test seeds its own company.
+    globalSetup: ["./test/support/api-global-setup.ts"],
     include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}"],
     testTimeout: 15_000,
   },

@@ -1,139 +1,109 @@
+import { storageKeys } from "@certavis/api-client";
+import { queryKeys } from "@certavis/api-client/react-query";
 import { screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
-import { type Handler, startApiServer } from "./support/api-server";
-import { companyFixture, userFixture } from "./support/fixtures";
-import { renderApp } from "./support/render-app";
+import { describe, expect, it } from "vitest";
+import { getMe } from "../src/lib/api/get-me";
+import { currentPath, renderApp, renderSignedIn, testQueryClient } from "./support/render-app";
+import { implemented, recordApiCalls, seed, signIn } from "./support/test-api";
 
-let server: Awaited<ReturnType<typeof startApiServer>> | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+// Until the identity and company endpoints land (another engineer), the tests needing them are skipped.
+const needsIdentity = !implemented("usersMeGet") || !implemented("companyGet");
 
-function signIn() {
-  localStorage.setItem("certavis.access", "access-1");
-  localStorage.setItem("certavis.refresh", "refresh-1");
-}
+const dashboardHeading = () => screen.findByRole("heading", { name: "Tableau de bord", level: 1 });
 
-async function serve(routes: Record<string, Handler>) {
-  server = await startApiServer({
-    "GET /company/": () => [200, companyFixture()],
-    "GET /company/requests/": () => [200, { count: 0, next: null, previous: null, results: [] }],
-    ...routes,
-  });
-  return server;
-}
-
-const path = (app: ReturnType<typeof renderApp>) => app.router.state.location.pathname;
-
-describe("route guards", () => {
-  it("sends a visitor without a token to /login, carrying the origin", async () => {
-    await serve({});
+describe("route guards (real API)", () => {
+  it("sends a visitor without a token to /login, carrying the origin, without calling the API", async () => {
+    const calls = recordApiCalls();
     const app = renderApp("/reviews?x=1");
     await screen.findByRole("heading", { name: "Connexion" });
-    expect(path(app)).toBe("/login");
-    expect((app.router.state.location.state as { from: { pathname: string } }).from.pathname).toBe(
-      "/reviews",
-    );
-    expect(server?.requests).toHaveLength(0);
+    expect(currentPath(app)).toBe("/login");
+    const state = app.router.state.location.state as { from: { pathname: string; search: string } };
+    expect(state.from).toMatchObject({ pathname: "/reviews", search: "?x=1" });
+    expect(calls).toEqual([]);
   });
 
-  it("shows 'Chargement…' while the current user loads", async () => {
-    signIn();
-    let release: (() => void) | undefined;
-    await serve({
-      "GET /users/me/": () =>
-        new Promise((resolve) => {
-          release = () => resolve([200, userFixture()]);
-        }),
-    });
-    renderApp("/");
+  it.skipIf(needsIdentity)("shows 'Chargement…' while the current user loads, then the app", async () => {
+    await renderSignedIn("/");
     expect(await screen.findByText("Chargement…")).toBeInTheDocument();
-    await waitFor(() => expect(release).toBeDefined());
-    release?.();
-    await screen.findByRole("heading", { name: "Tableau de bord", level: 1 });
+    await dashboardHeading();
+    expect(screen.queryByText("Chargement…")).not.toBeInTheDocument();
   });
 
-  it("forces /verify-email while the e-mail is not confirmed", async () => {
-    signIn();
-    await serve({ "GET /users/me/": () => [200, userFixture({ email_confirmed: false, company: null })] });
-    const app = renderApp("/reviews");
+  it.skipIf(needsIdentity)("forces /verify-email while the e-mail is not confirmed", async () => {
+    const app = await renderSignedIn("/reviews", { role: null, emailConfirmed: false });
     await screen.findByRole("heading", { name: "Vérifiez votre email" });
-    expect(path(app)).toBe("/verify-email");
+    expect(currentPath(app)).toBe("/verify-email");
   });
 
-  it("forces /company-setup without a company", async () => {
-    signIn();
-    await serve({
-      "GET /users/me/": () => [200, userFixture({ company: null, role: null })],
-      "GET /company/invites/": () => [200, { count: 0, next: null, previous: null, results: [] }],
-    });
-    const app = renderApp("/");
+  it.skipIf(needsIdentity)("forces /company-setup without a company", async () => {
+    const app = await renderSignedIn("/", { role: null });
     await screen.findByRole("heading", { name: "Configurer votre entreprise" });
-    expect(path(app)).toBe("/company-setup");
+    expect(currentPath(app)).toBe("/company-setup");
   });
 
-  it("goes to /company-setup on the 403 'Vous n'appartenez à aucune entreprise.'", async () => {
-    signIn();
-    await serve({
-      "GET /users/me/": () => [200, userFixture()],
-      "GET /company/": () => [403, { detail: "Vous n'appartenez a aucune entreprise." }],
-      "GET /company/invites/": () => [200, []],
-    });
-    const app = renderApp("/");
-    await waitFor(() => expect(path(app)).toBe("/company-setup"));
-  });
+  it.skipIf(needsIdentity)(
+    "goes to /company-setup on the 403 'Vous n'appartenez à aucune entreprise.' (removed from the company meanwhile)",
+    async () => {
+      const { user } = await seed.account({ role: "member" });
+      signIn(user);
+      const client = testQueryClient();
+      client.setQueryData(queryKeys.me, await getMe());
+      await seed.removeMembership(user.id);
+      const app = renderApp("/", client);
+      await waitFor(() => expect(currentPath(app)).toBe("/company-setup"));
+    },
+  );
 
-  it("sends signed-in users away from /login and /register", async () => {
-    signIn();
-    await serve({ "GET /users/me/": () => [200, userFixture()] });
-    const app = renderApp("/register");
-    await screen.findByRole("heading", { name: "Tableau de bord", level: 1 });
-    expect(path(app)).toBe("/");
-  });
-
-  it("sends a confirmed user from /verify-email, and a user with a company from /company-setup, to /", async () => {
-    signIn();
-    await serve({ "GET /users/me/": () => [200, userFixture()] });
-    const first = renderApp("/verify-email");
-    await waitFor(() => expect(path(first)).toBe("/"));
-    first.unmount();
-    const second = renderApp("/company-setup");
-    await waitFor(() => expect(path(second)).toBe("/"));
-  });
-
-  it("refreshes once on a 401 and replays the call; a failed refresh clears the tokens and goes to /login", async () => {
-    signIn();
-    let refreshes = 0;
-    await serve({
-      "GET /users/me/": (req) =>
-        req.headers.authorization === "Bearer access-2"
-          ? [200, userFixture()]
-          : [401, { detail: "Jeton expiré." }],
-      "POST /auth/refresh/": (req) => {
-        refreshes += 1;
-        return (req.body as { refresh: string }).refresh === "refresh-1"
-          ? [200, { access: "access-2", refresh: "refresh-2" }]
-          : [401, { detail: "Jeton invalide." }];
-      },
-    });
-    const app = renderApp("/");
-    await screen.findByRole("heading", { name: "Tableau de bord", level: 1 });
-    expect(refreshes).toBe(1);
-    expect(localStorage.getItem("certavis.refresh")).toBe("refresh-2");
+  it.skipIf(needsIdentity)("sends signed-in users away from /login and /register", async () => {
+    const app = await renderSignedIn("/register");
+    await dashboardHeading();
+    expect(currentPath(app)).toBe("/");
     app.unmount();
-
-    localStorage.setItem("certavis.access", "stale");
-    localStorage.setItem("certavis.refresh", "revoked");
-    const again = renderApp("/reviews");
-    await waitFor(() => expect(path(again)).toBe("/login"));
-    expect(localStorage.getItem("certavis.access")).toBeNull();
+    const again = renderApp("/login");
+    await dashboardHeading();
+    expect(currentPath(again)).toBe("/");
   });
 
-  it("shows the 404 screen with a link home, and /settings leads to /settings/teams", async () => {
-    await serve({});
+  it.skipIf(needsIdentity)(
+    "sends a confirmed user from /verify-email, and a user with a company from /company-setup, to /",
+    async () => {
+      const first = await renderSignedIn("/verify-email");
+      await waitFor(() => expect(currentPath(first)).toBe("/"));
+      first.unmount();
+      const second = renderApp("/company-setup");
+      await waitFor(() => expect(currentPath(second)).toBe("/"));
+    },
+  );
+
+  it.skipIf(needsIdentity || !implemented("authRefresh"))(
+    "refreshes once on a 401 and replays the call; a failed refresh clears the tokens and goes to /login",
+    async () => {
+      const { user } = await seed.account();
+      localStorage.setItem(storageKeys.access, "expired-or-forged");
+      localStorage.setItem(storageKeys.refresh, user.refresh);
+      const calls = recordApiCalls();
+      const app = renderApp("/");
+      await dashboardHeading();
+      expect(calls.filter((c) => c.path === "/auth/refresh/")).toHaveLength(1);
+      expect(localStorage.getItem(storageKeys.access)).not.toBe("expired-or-forged");
+      app.unmount();
+
+      localStorage.setItem(storageKeys.access, "expired-or-forged");
+      localStorage.setItem(storageKeys.refresh, "revoked");
+      const again = renderApp("/reviews");
+      await waitFor(() => expect(currentPath(again)).toBe("/login"));
+      expect(localStorage.getItem(storageKeys.access)).toBeNull();
+    },
+  );
+
+  it("shows the 404 screen with a link home for an unknown path", async () => {
     renderApp("/nowhere/at-all");
     expect(await screen.findByRole("heading", { name: "Page introuvable" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Retour à l'accueil" })).toHaveAttribute("href", "/");
+  });
+
+  it.skipIf(needsIdentity)("leads /settings to /settings/teams", async () => {
+    const app = await renderSignedIn("/settings");
+    await waitFor(() => expect(currentPath(app)).toBe("/settings/teams"));
   });
 });

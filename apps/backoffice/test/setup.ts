@@ -1,6 +1,13 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { setApiBaseUrl } from "../src/lib/api-client";
+import { apiBaseUrl } from "./support/test-api";
+
+// Every component test talks to the real API started by support/api-global-setup.ts.
+setApiBaseUrl(apiBaseUrl);
+// Lazy routes and a real server on a busy shared machine: wait longer than the 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 
 // What Radix needs from a browser and jsdom lacks.
 class ResizeObserverStub {
