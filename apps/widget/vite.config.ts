@@ -23,7 +23,8 @@ const preactAliases = [
 /**
  * `vite build` also produces, once the page build is done:
  * - `dist/embed.js`, the loader host pages include (a classic script, no hash in its name);
- * - `dist/server/render.js`, the pre-renderer the API uses to paint the first reviews without JS.
+ * - `dist/server/render.mjs`, the pre-renderer the API uses to paint the first reviews without JS (`.mjs`:
+ *   an ES module wherever the dist folder is copied, with or without this package.json).
  */
 function extraBuilds(): Plugin {
   return {
@@ -59,7 +60,7 @@ function extraBuilds(): Plugin {
           ssr: fileURLToPath(new URL("./src/server/render.tsx", import.meta.url)),
           rollupOptions: {
             treeshake: { moduleSideEffects: pureSharedPackages },
-            output: { entryFileNames: "render.js", format: "es" },
+            output: { entryFileNames: "render.mjs", format: "es" },
           },
         },
       });

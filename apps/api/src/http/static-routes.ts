@@ -1,16 +1,11 @@
-import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
 import { APP_DIST_DIRS } from "../paths";
 import { MSG } from "./messages";
 import { spaBuild } from "./spa";
+import { buildCacheHeaders } from "./static-cache";
 import { registerWidgetRoutes } from "./widget-routes";
-
-const immutableAssets = (res: { setHeader(name: string, value: string): void }, path: string) => {
-  if (path.includes(join("dist", "assets")))
-    res.setHeader("cache-control", "public, max-age=31536000, immutable");
-};
 
 /**
  * Everything that is not the API: uploads, the review form at `/create-reviews*`, the widget (own
@@ -39,11 +34,12 @@ export async function registerStaticRoutes(app: FastifyInstance, ctx: AppContext
       prefix: "/create-reviews/",
       decorateReply: false,
       index: false,
-      setHeaders: immutableAssets,
+      cacheControl: false,
+      setHeaders: buildCacheHeaders(reviewForm.distDir),
     });
   }
 
-  const widget = await registerWidgetRoutes(app, { distDir: APP_DIST_DIRS.widget, ctx });
+  const widget = await registerWidgetRoutes(app, { distDir: APP_DIST_DIRS.widget });
 
   const backoffice = spaBuild(
     APP_DIST_DIRS.backoffice,
@@ -56,7 +52,8 @@ export async function registerStaticRoutes(app: FastifyInstance, ctx: AppContext
       prefix: "/",
       decorateReply: false,
       index: false,
-      setHeaders: immutableAssets,
+      cacheControl: false,
+      setHeaders: buildCacheHeaders(backoffice.distDir),
     });
   }
   app.get("/", (_request, reply) => backoffice.sendIndex(reply));

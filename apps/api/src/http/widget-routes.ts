@@ -3,19 +3,18 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { AppContext } from "../context";
 import { type SpaBuild, spaBuild } from "./spa";
+import { buildCacheHeaders } from "./static-cache";
 
 export interface WidgetRouteDeps {
   /** apps/widget/dist */
   distDir: string;
-  ctx: AppContext;
 }
 
 /** How the widget's pre-renderer reads an API path (here: in-process, through `app.inject`). */
 type FetchJson = (path: string) => Promise<{ status: number; body: unknown }>;
 
-/** `apps/widget/dist/server/render.js`, built by the widget's `vite build` (see apps/widget/src/server). */
+/** `apps/widget/dist/server/render.mjs`, built by the widget's `vite build` (see apps/widget/src/server). */
 interface WidgetRenderer {
   renderWidgetPage(indexHtml: string, search: string, fetchJson: FetchJson): Promise<string>;
 }
@@ -29,7 +28,7 @@ function rendererLoader(distDir: string, app: FastifyInstance): () => Promise<Wi
   let loading: Promise<WidgetRenderer | null> | null = null;
   return () => {
     loading ??= (async () => {
-      const file = join(distDir, "server", "render.js");
+      const file = join(distDir, "server", "render.mjs");
       if (!existsSync(file)) return null;
       try {
         const module = (await import(pathToFileURL(file).href)) as Partial<WidgetRenderer>;
@@ -124,14 +123,13 @@ export async function registerWidgetRoutes(
       decorateReply: false,
       index: false,
       wildcard: true,
-      cacheControl: true,
-      maxAge: "1h",
-      // The pre-renderer is for the server only.
-      allowedPath: (pathName) => !pathName.startsWith("/server/") && !pathName.startsWith("server/"),
-      setHeaders: (res, path) => {
-        if (path.includes(join("dist", "assets")))
-          res.setHeader("cache-control", "public, max-age=31536000, immutable");
+      cacheControl: false,
+      // The pre-renderer is for the server only; the page template is only served painted (see `page`).
+      allowedPath: (pathName) => {
+        const path = pathName.replace(/^\/+/, "");
+        return !path.startsWith("server/") && path !== "index.html";
       },
+      setHeaders: buildCacheHeaders(deps.distDir, 3600),
     });
   } else {
     app.get("/widget/*", page);

@@ -1,0 +1,175 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { registerWidgetRoutes } from "../../src/http/widget-routes";
+
+/**
+ * The widget's routes on a real Fastify server, over a widget build laid out like `apps/widget/dist`
+ * (the real pre-renderer is tested in apps/widget, the whole chain in e2e). The pre-renderer here reads
+ * the public reviews through the server the way the real one does, and paints what it got.
+ */
+
+const INDEX = `<!doctype html><html lang="fr"><head><script type="module" src="/widget/assets/main.js"></script></head><body><div id="root"><!--certavis:widget-html--></div><!--certavis:widget-state--></body></html>`;
+
+const RENDERER = `
+export async function renderWidgetPage(indexHtml, search, fetchJson) {
+  const query = new URLSearchParams(search);
+  if (query.get("company_id") === "boom") throw new Error("render failed");
+  const { status, body } = await fetchJson("/api/v1/public/reviews/?company_id=" + query.get("company_id"));
+  const html = "<p id=painted>" + status + " " + JSON.stringify(body).replace(/</g, "&lt;") + "</p>";
+  return indexHtml.replace("<!--certavis:widget-html-->", html).replace("<!--certavis:widget-state-->", "<script id=state></script>");
+}
+`;
+
+function widgetBuild(withRenderer: boolean): string {
+  const dir = mkdtempSync(join(tmpdir(), "certavis-widget-dist-"));
+  mkdirSync(join(dir, "assets"));
+  mkdirSync(join(dir, "fonctionnement"));
+  writeFileSync(join(dir, "index.html"), INDEX);
+  writeFileSync(join(dir, "assets", "main.js"), "console.log('widget');\n");
+  writeFileSync(join(dir, "embed.js"), "(function(){/* loader */})();\n");
+  writeFileSync(join(dir, "fonctionnement", "index.html"), "<h1>Comment les avis sont-ils contrôlés ?</h1>");
+  if (withRenderer) {
+    mkdirSync(join(dir, "server"));
+    writeFileSync(join(dir, "server", "render.mjs"), RENDERER);
+  }
+  return dir;
+}
+
+async function serverFor(distDir: string): Promise<{ app: FastifyInstance; calls: string[] }> {
+  const app = Fastify({ logger: false });
+  const calls: string[] = [];
+  app.get("/api/v1/public/reviews/", async (request, reply) => {
+    calls.push(request.url);
+    const { company_id: companyId } = request.query as { company_id?: string };
+    if (companyId === "unknown") return reply.code(404).send({ detail: "Introuvable." });
+    return { company: { name: "Maison <Lumière>" }, reviews: [] };
+  });
+  const widget = await registerWidgetRoutes(app, { distDir });
+  app.setNotFoundHandler((request, reply) =>
+    request.url.startsWith("/widget") ? widget.page(request, reply) : reply.code(404).send({ detail: "x" }),
+  );
+  await app.ready();
+  return { app, calls };
+}
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("widget routes with a built widget and its pre-renderer", () => {
+  let server: Awaited<ReturnType<typeof serverFor>>;
+  beforeAll(async () => {
+    const dir = widgetBuild(true);
+    dirs.push(dir);
+    server = await serverFor(dir);
+  });
+  afterAll(() => server.app.close());
+  afterEach(() => {
+    server.calls.length = 0;
+  });
+
+  it("paints /widget with the public reviews read in-process, query forwarded", async () => {
+    const res = await server.app.inject({ method: "GET", url: "/widget?company_id=c1&product_id=all" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(server.calls).toEqual(["/api/v1/public/reviews/?company_id=c1"]);
+    expect(res.body).toContain(
+      '<p id=painted>200 {"company":{"name":"Maison &lt;Lumière>"},"reviews":[]}</p>',
+    );
+    expect(res.body).toContain("<script id=state></script>");
+    expect(res.body).not.toContain("certavis:widget-html");
+  });
+
+  it("paints the API's error answer too (the renderer turns it into the message)", async () => {
+    const res = await server.app.inject({ method: "GET", url: "/widget/?company_id=unknown" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<p id=painted>404 {"detail":"Introuvable."}</p>');
+  });
+
+  it("serves the page as built when the pre-renderer fails", async () => {
+    const res = await server.app.inject({ method: "GET", url: "/widget?company_id=boom" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+  });
+
+  it("paints any other /widget/ page path the same way, index.html included", async () => {
+    for (const url of ["/widget/autre?company_id=c2", "/widget/index.html?company_id=c2"]) {
+      const res = await server.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain("<p id=painted>200");
+    }
+    expect(server.calls).toEqual([
+      "/api/v1/public/reviews/?company_id=c2",
+      "/api/v1/public/reviews/?company_id=c2",
+    ]);
+  });
+
+  it("serves the widget's assets, long-cached, and never the pre-renderer's source", async () => {
+    const asset = await server.app.inject({ method: "GET", url: "/widget/assets/main.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const unhashed = await server.app.inject({ method: "GET", url: "/widget/embed.js" });
+    expect(unhashed.headers["cache-control"]).toBe("public, max-age=3600");
+    for (const url of [
+      "/widget/server/render.mjs",
+      "/widget/%73erver/render.mjs",
+      "/widget/assets/../server/render.mjs",
+      "/widget//server/render.mjs",
+    ]) {
+      const res = await server.app.inject({ method: "GET", url });
+      expect(res.body, url).not.toContain("renderWidgetPage");
+    }
+  });
+
+  it("serves /widget/fonctionnement, with or without the final slash", async () => {
+    for (const url of ["/widget/fonctionnement", "/widget/fonctionnement/"]) {
+      const res = await server.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain("Comment les avis sont-ils contrôlés ?");
+    }
+    expect(server.calls).toEqual([]);
+  });
+
+  it("serves /embed.js as JavaScript any site may load, cached 5 minutes", async () => {
+    const res = await server.app.inject({ method: "GET", url: "/embed.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/javascript; charset=utf-8");
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+    expect(res.headers["cache-control"]).toBe("public, max-age=300");
+    expect(res.body).toContain("loader");
+  });
+});
+
+describe("widget routes without the pre-renderer", () => {
+  it("serves the page as built; the widget's script then loads the reviews", async () => {
+    const dir = widgetBuild(false);
+    dirs.push(dir);
+    const { app, calls } = await serverFor(dir);
+    const res = await app.inject({ method: "GET", url: "/widget?company_id=c1" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(calls).toEqual([]);
+    await app.close();
+  });
+});
+
+describe("widget routes without a widget build", () => {
+  it("shows the French placeholder page and a commented 404 for /embed.js", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "certavis-no-widget-"));
+    dirs.push(dir);
+    const { app } = await serverFor(dir);
+    const page = await app.inject({ method: "GET", url: "/widget?company_id=c1" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("application non construite");
+    const embed = await app.inject({ method: "GET", url: "/embed.js" });
+    expect(embed.statusCode).toBe(404);
+    expect(embed.headers["content-type"]).toBe("application/javascript; charset=utf-8");
+    expect(embed.body).toContain("pnpm --filter @certavis/widget build");
+    await app.close();
+  });
+});
