@@ -1,0 +1,306 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signAccessToken } from "../../src/auth/access-token";
+import { checkoutSessions } from "../../src/db/schema";
+import {
+  addMember,
+  authHeaders,
+  createCompanyFor,
+  createTestApp,
+  expectMatchesContract,
+  registerVerifiedUser,
+  TEST_DATABASES,
+  type TestApp,
+  type TestCompany,
+} from "../helpers";
+import { DAY_MS, testClock } from "./clock";
+
+const api = (path: string) => `/api/v1${path}`;
+/** What a browser sends when a form without fields is submitted. */
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+
+interface SubscriptionInfo {
+  plans: Array<{ type: string; is_current: boolean }>;
+  current: {
+    type: string;
+    status: string;
+    limits: { max_products: number | null };
+    stripe_subscription_id: string | null;
+    stripe_subscription_status: string | null;
+    current_period_end: string | null;
+    cancel_at_period_end: boolean;
+  };
+}
+interface InvoicePage {
+  count: number;
+  results: Array<{
+    subscription_type: string;
+    amount: number;
+    currency: string;
+    period_start: string;
+    period_end: string;
+    invoice_url: string | null;
+  }>;
+}
+
+describe.each(TEST_DATABASES)("sandbox checkout on %s", (kind) => {
+  const clock = testClock();
+  let t: TestApp;
+  let company: TestCompany;
+  let adminId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind, now: clock.now });
+    company = await createCompanyFor(t, await registerVerifiedUser(t));
+    adminId = (await addMember(t, company, "admin")).id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A fresh access token at the test clock's time (tokens live 15 minutes and the clock moves). */
+  const auth = async () => authHeaders(await signAccessToken(t.ctx.jwtKey, adminId, clock.now()));
+  const subscription = async () => {
+    const res = await t.inject({ method: "GET", url: api("/company/subscription/"), headers: await auth() });
+    expect(res.statusCode, res.body).toBe(200);
+    return expectMatchesContract<SubscriptionInfo>(res, "companySubscriptionGet");
+  };
+  const invoiceList = async () => {
+    const res = await t.inject({ method: "GET", url: api("/company/invoices/"), headers: await auth() });
+    expect(res.statusCode, res.body).toBe(200);
+    return expectMatchesContract<InvoicePage>(res, "companyInvoicesList");
+  };
+  const openSession = async (type: string) => {
+    const res = await t.inject({
+      method: "POST",
+      url: api("/company/subscription/checkout-session/"),
+      headers: await auth(),
+      payload: {
+        subscription_type: type,
+        success_url: `${t.publicUrl}/settings/subscription?checkout=success`,
+        cancel_url: `${t.publicUrl}/settings/subscription?checkout=cancel`,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const session = expectMatchesContract<{ url: string; id: string }>(res, "companySubscriptionCheckout");
+    return { ...session, path: new URL(session.url).pathname };
+  };
+
+  it("completes a plan change end to end: session → page → 'Payer' → redirect → plan and invoice", async () => {
+    const session = await openSession("CROISSANCE");
+    // Nothing changes before the payment.
+    expect((await subscription()).current.type).toBe("LANCEMENT");
+
+    const page = await t.inject({ method: "GET", url: session.path });
+    expect(page.statusCode).toBe(200);
+    expectMatchesContract(page, "billingSandboxPage");
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.body).toContain('<html lang="fr">');
+    expect(page.body).toContain("Abonnement Croissance");
+    expect(page.body).toMatch(/29,99\s€/);
+    expect(page.body).toContain(company.name);
+    expect(page.body).toContain(`action="${session.path}complete/"`);
+    expect(page.body).toContain(`action="${session.path}cancel/"`);
+    expect(page.body).toMatch(/<button[^>]*>Payer<\/button>/);
+    expect(page.body).toMatch(/<button[^>]*>Annuler<\/button>/);
+    // Strict CSP: no script at all, the only style by nonce.
+    expect(page.body).not.toMatch(/<script|\son\w+=/i);
+    const csp = String(page.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain("unsafe-inline");
+    const nonce = /style-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(page.body).toContain(`<style nonce="${nonce}">`);
+    expect(csp).toContain(`form-action 'self' ${t.publicUrl}`);
+
+    const pay = await t.inject({
+      method: "POST",
+      url: `${session.path}complete/`,
+      headers: FORM,
+      payload: "",
+    });
+    expect(pay.statusCode, pay.body).toBe(303);
+    expectMatchesContract(pay, "billingSandboxComplete");
+    expect(pay.headers.location).toBe(`${t.publicUrl}/settings/subscription?checkout=success`);
+
+    const after = await subscription();
+    expect(after.current).toMatchObject({
+      type: "CROISSANCE",
+      status: "active",
+      stripe_subscription_status: "active",
+      cancel_at_period_end: false,
+      current_period_end: "2026-04-10T09:00:00.000Z",
+    });
+    expect(after.current.limits.max_products).toBe(50);
+    expect(after.current.stripe_subscription_id).toMatch(/^sub_sandbox_/);
+    expect(after.plans.find((p) => p.is_current)?.type).toBe("CROISSANCE");
+
+    const invoices = await invoiceList();
+    expect(invoices.count).toBe(1);
+    expect(invoices.results[0]).toMatchObject({
+      subscription_type: "CROISSANCE",
+      amount: 29.99,
+      currency: "EUR",
+      period_start: "2026-03-10T09:00:00.000Z",
+      period_end: "2026-04-10T09:00:00.000Z",
+      invoice_url: null,
+    });
+
+    // A finished session: the page is gone, a second 'Payer' changes nothing, 'Annuler' is refused.
+    const gone = await t.inject({ method: "GET", url: session.path });
+    expect(gone.statusCode).toBe(404);
+    expectMatchesContract(gone, "billingSandboxPage");
+    const again = await t.inject({
+      method: "POST",
+      url: `${session.path}complete/`,
+      headers: FORM,
+      payload: "",
+    });
+    expect(again.statusCode).toBe(303);
+    expect((await invoiceList()).count).toBe(1);
+    const lateCancel = await t.inject({ method: "POST", url: `${session.path}cancel/` });
+    expect(lateCancel.statusCode).toBe(404);
+    expectMatchesContract(lateCancel, "billingSandboxCancel");
+
+    // Same plan again: refused.
+    const same = await t.inject({
+      method: "POST",
+      url: api("/company/subscription/checkout-session/"),
+      headers: await auth(),
+      payload: { subscription_type: "CROISSANCE", success_url: t.publicUrl, cancel_url: t.publicUrl },
+    });
+    expect(same.statusCode).toBe(400);
+    expect(expectMatchesContract<{ detail: string }>(same, "companySubscriptionCheckout").detail).toBe(
+      "Vous êtes déjà abonné à l'offre Croissance.",
+    );
+  });
+
+  it("upgrades to EXPANSION through a second checkout, with a second invoice", async () => {
+    clock.advance(2 * DAY_MS);
+    const before = (await subscription()).current.stripe_subscription_id;
+    const session = await openSession("EXPANSION");
+    const pay = await t.inject({ method: "POST", url: `${session.path}complete/` });
+    expect(pay.statusCode).toBe(303);
+    const after = await subscription();
+    expect(after.current.type).toBe("EXPANSION");
+    expect(after.current.limits.max_products).toBeNull();
+    expect(after.current.stripe_subscription_id).not.toBe(before);
+    const invoices = await invoiceList();
+    expect(invoices.results.map((i) => [i.subscription_type, i.amount])).toEqual([
+      ["EXPANSION", 79.99],
+      ["CROISSANCE", 29.99],
+    ]);
+  });
+
+  it("'Annuler' closes the session and goes back to cancel_url without changing the plan", async () => {
+    const session = await openSession("CROISSANCE");
+    const res = await t.inject({ method: "POST", url: `${session.path}cancel/`, headers: FORM, payload: "" });
+    expect(res.statusCode).toBe(303);
+    expectMatchesContract(res, "billingSandboxCancel");
+    expect(res.headers.location).toBe(`${t.publicUrl}/settings/subscription?checkout=cancel`);
+    expect((await subscription()).current.type).toBe("EXPANSION");
+    expect((await t.inject({ method: "GET", url: session.path })).statusCode).toBe(404);
+    const pay = await t.inject({ method: "POST", url: `${session.path}complete/` });
+    expect(pay.statusCode).toBe(404);
+    expectMatchesContract(pay, "billingSandboxComplete");
+  });
+
+  it("answers 404 for unknown and expired sessions", async () => {
+    for (const id of ["cs_sandbox_unknown", "cs_test_not_a_sandbox", "x"]) {
+      const page = await t.inject({ method: "GET", url: api(`/billing/sandbox/${id}/`) });
+      expect(page.statusCode).toBe(404);
+      expect(page.body).toContain("Session de paiement introuvable");
+      const pay = await t.inject({ method: "POST", url: api(`/billing/sandbox/${id}/complete/`) });
+      expect(pay.statusCode).toBe(404);
+    }
+    const session = await openSession("CROISSANCE");
+    clock.advance(DAY_MS + 1000);
+    const page = await t.inject({ method: "GET", url: session.path });
+    expect(page.statusCode).toBe(404);
+    const pay = await t.inject({ method: "POST", url: `${session.path}complete/` });
+    expect(pay.statusCode).toBe(404);
+    expect((await subscription()).current.type).toBe("EXPANSION");
+  });
+
+  it("never redirects off the allowed origins, even from a tampered session", async () => {
+    const session = await openSession("CROISSANCE");
+    await t.ctx.db
+      .update(checkoutSessions)
+      .set({ cancelUrl: "https://evil.example/phish" })
+      .where(eq(checkoutSessions.id, session.id));
+    const res = await t.inject({ method: "POST", url: `${session.path}cancel/` });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`${t.publicUrl}/?checkout=cancel`);
+  });
+
+  it("refuses url-encoded bodies outside the sandbox forms (415)", async () => {
+    const res = await t.inject({
+      method: "POST",
+      url: api("/company/subscription/cancel/"),
+      headers: { ...(await auth()), ...FORM },
+      payload: "a=b",
+    });
+    expect(res.statusCode).toBe(415);
+    expect(JSON.parse(res.body)).toEqual({ detail: "Type de contenu non pris en charge." });
+  });
+
+  it("renews monthly with an invoice, and a cancelled subscription ends at the period end", async () => {
+    const start = await subscription();
+    const periodEnd = new Date(start.current.current_period_end ?? "");
+    const invoicesBefore = (await invoiceList()).count;
+
+    clock.set(new Date(periodEnd.getTime() + 1000));
+    const renewed = await subscription();
+    expect(renewed.current.type).toBe("EXPANSION");
+    expect(new Date(renewed.current.current_period_end ?? "").getTime()).toBeGreaterThan(
+      clock.now().getTime(),
+    );
+    const invoices = await invoiceList();
+    expect(invoices.count).toBe(invoicesBefore + 1);
+    expect(invoices.results[0]).toMatchObject({
+      subscription_type: "EXPANSION",
+      amount: 79.99,
+      period_start: periodEnd.toISOString(),
+    });
+
+    const cancel = await t.inject({
+      method: "POST",
+      url: api("/company/subscription/cancel/"),
+      headers: await auth(),
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const scheduled = expectMatchesContract<{ current_period_end: string }>(
+      cancel,
+      "companySubscriptionCancel",
+    );
+    expect(scheduled.current_period_end).toBe(renewed.current.current_period_end);
+    const again = await t.inject({
+      method: "POST",
+      url: api("/company/subscription/cancel/"),
+      headers: await auth(),
+    });
+    expect(again.statusCode).toBe(200);
+    const pending = await subscription();
+    expect(pending.current).toMatchObject({
+      type: "EXPANSION",
+      status: "active",
+      cancel_at_period_end: true,
+    });
+
+    clock.set(new Date(new Date(scheduled.current_period_end).getTime() + 1000));
+    const ended = await subscription();
+    expect(ended.current).toMatchObject({
+      type: "LANCEMENT",
+      status: "active",
+      stripe_subscription_status: "canceled",
+      cancel_at_period_end: false,
+    });
+    expect((await invoiceList()).count).toBe(invoicesBefore + 1);
+    const nothing = await t.inject({
+      method: "POST",
+      url: api("/company/subscription/cancel/"),
+      headers: await auth(),
+    });
+    expect(nothing.statusCode).toBe(400);
+  });
+});
