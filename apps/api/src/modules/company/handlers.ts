@@ -1,4 +1,188 @@
+import { and, asc, eq, ilike, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { companies, joinRequests } from "../../db/schema";
+import { detailError, type FieldErrors, fieldErrors, HttpError, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
+import { isStoredImage, publicImageUrl } from "../products/image-url";
+import { isMultipart, readMultipart } from "../products/multipart";
+import { paged, pageParams } from "../products/paging";
+import { newApiKey } from "./api-key";
+import { callerMembership, callerUser, isUniqueViolation } from "./caller";
+import { companyFiles, removeCompanyFiles } from "./company-files";
+import { readCompanyName, readWebsite } from "./company-input";
+import { companyView, findCompany } from "./company-view";
+import { createCompany } from "./create-company";
+import { LOGO_MAX_BYTES, processLogo } from "./logo";
+import { COMPANY_MESSAGES } from "./messages";
 
-/** The caller's company, its API key and company search (issue 3 §3). */
-export const companyHandlers = defineHandlers({});
+type CompanyChanges = Partial<Pick<typeof companies.$inferInsert, "name" | "website" | "logoPath">>;
+
+interface CompanyUpdateRequest {
+  changes: CompanyChanges;
+  /** A checked, re-encoded logo to store. */
+  logo: Buffer | null;
+}
+
+/** PATCH /company/ as JSON (`logo` may only be null) or multipart (`logo` file). */
+async function readCompanyUpdate(request: FastifyRequest): Promise<CompanyUpdateRequest> {
+  const errors: FieldErrors = {};
+  const changes: CompanyChanges = {};
+  let logo: Buffer | null = null;
+  let fields: Record<string, unknown>;
+  if (isMultipart(request)) {
+    const body = await readMultipart(request, LOGO_MAX_BYTES).catch((error: unknown) => {
+      // busboy's own parse errors (bad boundary, truncated body) are client mistakes, not 500s.
+      throw error instanceof HttpError ? error : detailError(400, COMPANY_MESSAGES.badMultipart);
+    });
+    fields = { ...body.fields };
+    // A text part `logo` (empty or "null") removes the logo, like `logo: null` in JSON.
+    if ("logo" in fields) fields.logo = fields.logo === "" || fields.logo === "null" ? null : fields.logo;
+    for (const file of body.files) {
+      if (file.field !== "logo") {
+        errors[file.field] = [COMPANY_MESSAGES.unknownField];
+        continue;
+      }
+      delete fields.logo;
+      const processed = await processLogo(file.data);
+      if (processed.ok) logo = processed.data;
+      else errors.logo = [processed.message];
+    }
+  } else {
+    fields = (request.body ?? {}) as Record<string, unknown>;
+  }
+  for (const [field, value] of Object.entries(fields)) {
+    if (field === "name") {
+      const name = readCompanyName(value, errors);
+      if (name) changes.name = name;
+    } else if (field === "website") {
+      const website = readWebsite(value, errors);
+      if (website !== undefined) changes.website = website;
+    } else if (field === "logo") {
+      if (value === null) changes.logoPath = null;
+      else errors.logo = ["Envoyez un fichier image, ou null pour retirer le logo."];
+    } else {
+      errors[field] = [COMPANY_MESSAGES.unknownField];
+    }
+  }
+  if (Object.keys(errors).length) throw fieldErrors(errors);
+  return { changes, logo };
+}
+
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const companyHandlers = defineHandlers({
+  companyGet: async (request) => {
+    const membership = callerMembership(request);
+    const { ctx } = request.server;
+    const company = await findCompany(ctx.db, membership.companyId);
+    if (!company) throw notFound();
+    return companyView({ ...ctx, now: ctx.now() }, company, membership.role);
+  },
+
+  companyCreate: async (request, reply) => {
+    const user = callerUser(request);
+    if (request.membership) throw detailError(400, COMPANY_MESSAGES.alreadyInCompany);
+    const errors: FieldErrors = {};
+    const name = readCompanyName(request.body.name, errors);
+    const website = readWebsite(request.body.website ?? null, errors);
+    if (Object.keys(errors).length || !name) throw fieldErrors(errors);
+    const { ctx } = request.server;
+    const now = ctx.now();
+    try {
+      const companyId = await ctx.db.transaction(async (tx) => {
+        const created = await createCompany(tx, { name, website, ownerId: user.id }, ctx.apiKeyCipher, now);
+        // Joining a company closes the caller's other pending join requests.
+        await tx
+          .update(joinRequests)
+          .set({ status: "cancelled", decidedAt: now })
+          .where(and(eq(joinRequests.userId, user.id), eq(joinRequests.status, "pending")));
+        return created.company.id;
+      });
+      const company = await findCompany(ctx.db, companyId);
+      if (!company) throw notFound();
+      reply.code(201);
+      return await companyView({ ...ctx, now }, company, "owner");
+    } catch (error) {
+      if (isUniqueViolation(error)) throw detailError(400, COMPANY_MESSAGES.alreadyInCompany);
+      throw error;
+    }
+  },
+
+  companyUpdate: async (request) => {
+    const membership = callerMembership(request);
+    const { ctx } = request.server;
+    const current = await findCompany(ctx.db, membership.companyId);
+    if (!current) throw notFound();
+    const { changes, logo } = await readCompanyUpdate(request);
+    if (logo) changes.logoPath = await ctx.storage.save("logos", "webp", logo);
+    if (Object.keys(changes).length > 0) {
+      try {
+        await ctx.db
+          .update(companies)
+          .set({ ...changes, updatedAt: ctx.now() })
+          .where(eq(companies.id, current.id));
+      } catch (error) {
+        if (logo) await ctx.storage.remove(changes.logoPath).catch(() => undefined);
+        throw error;
+      }
+      if ("logoPath" in changes && isStoredImage(current.logoPath) && current.logoPath !== changes.logoPath)
+        await ctx.storage.remove(current.logoPath).catch(() => undefined);
+    }
+    const company = await findCompany(ctx.db, current.id);
+    if (!company) throw notFound();
+    return companyView({ ...ctx, now: ctx.now() }, company, membership.role);
+  },
+
+  companyDelete: async (request, reply) => {
+    const membership = callerMembership(request);
+    const { ctx } = request.server;
+    const company = await findCompany(ctx.db, membership.companyId);
+    if (!company) throw notFound();
+    const files = await companyFiles(ctx.db, company.id, company.logoPath);
+    // Memberships, invitations, requests, catalogue, orders and reviews go with it (ON DELETE CASCADE).
+    await ctx.db.delete(companies).where(eq(companies.id, company.id));
+    await removeCompanyFiles(ctx.storage, files);
+    return reply.code(204).send();
+  },
+
+  companyApiKeyRegenerate: async (request) => {
+    const membership = callerMembership(request);
+    const { ctx } = request.server;
+    const apiKey = newApiKey(ctx.apiKeyCipher, ctx.now());
+    const updated = await ctx.db
+      .update(companies)
+      .set({ ...apiKey.columns, updatedAt: ctx.now() })
+      .where(eq(companies.id, membership.companyId))
+      .returning({ id: companies.id });
+    if (updated.length === 0) throw notFound();
+    return { api_key: apiKey.key, api_key_expires_at: apiKey.columns.apiKeyExpiresAt.toISOString() };
+  },
+
+  companiesSearch: async (request) => {
+    const search = request.query.search.trim();
+    if (search.length < 2) throw fieldErrors({ search: [COMPANY_MESSAGES.searchTooShort] });
+    const { db, storage } = request.server.ctx;
+    const page = pageParams(request.query);
+    const where = ilike(companies.name, likePattern(search));
+    const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(companies).where(where);
+    const rows = await db
+      .select({
+        id: companies.id,
+        name: companies.name,
+        website: companies.website,
+        logoPath: companies.logoPath,
+      })
+      .from(companies)
+      .where(where)
+      .orderBy(asc(companies.name), asc(companies.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    const results = rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      website: row.website,
+      logo: publicImageUrl(storage, row.logoPath),
+    }));
+    return paged(request, page, total?.n ?? 0, results);
+  },
+});

@@ -1,0 +1,30 @@
+import { rm } from "node:fs/promises";
+import { resolve, sep } from "node:path";
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { products } from "../../db/schema";
+import type { FileStorage } from "../../lib/storage";
+import { isStoredImage } from "../products/image-url";
+
+/** Stored files of a company (logo, product images, review uploads), read before it is deleted. */
+export async function companyFiles(db: DbOrTx, companyId: string, logoPath: string | null) {
+  const rows = await db
+    .select({ imagePath: products.imagePath })
+    .from(products)
+    .where(eq(products.companyId, companyId));
+  const paths = new Set<string>();
+  if (isStoredImage(logoPath)) paths.add(logoPath);
+  for (const row of rows) if (isStoredImage(row.imagePath)) paths.add(row.imagePath);
+  return { paths: [...paths], reviewUploadsFolder: `reviews/${companyId}` };
+}
+
+/** Best effort: a file left behind is only disk space, the company is already gone. */
+export async function removeCompanyFiles(
+  storage: FileStorage,
+  files: Awaited<ReturnType<typeof companyFiles>>,
+): Promise<void> {
+  for (const path of files.paths) await storage.remove(path).catch(() => undefined);
+  const folder = resolve(storage.root, files.reviewUploadsFolder);
+  if (folder.startsWith(storage.root + sep))
+    await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+}

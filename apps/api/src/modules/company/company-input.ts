@@ -1,0 +1,51 @@
+import type { FieldErrors } from "../../http/errors";
+import { MSG } from "../../http/messages";
+
+export const WEBSITE_MAX_LENGTH = 500;
+export const NAME_MAX_LENGTH = 200;
+
+/** Name trimmed and non-empty, or an error on `name`. */
+export function readCompanyName(value: unknown, errors: FieldErrors): string | undefined {
+  if (typeof value !== "string") {
+    errors.name = [MSG.required];
+    return undefined;
+  }
+  const name = value.trim();
+  if (!name) errors.name = [MSG.blank];
+  else if (name.length > NAME_MAX_LENGTH)
+    errors.name = [`Assurez-vous que ce champ ne comporte pas plus de ${NAME_MAX_LENGTH} caractères.`];
+  return name || undefined;
+}
+
+/**
+ * The website as typed (the back-office prefixes `https://` when there is no scheme), or null when
+ * empty. It must be an http(s) address or a bare host name with a dot: `javascript:` and friends never
+ * reach a link.
+ */
+export function readWebsite(value: unknown, errors: FieldErrors): string | null | undefined {
+  if (value === null) return null;
+  if (typeof value !== "string") {
+    errors.website = [MSG.invalidUrl];
+    return undefined;
+  }
+  const website = value.trim();
+  if (!website) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(website) ? website : `https://${website}`;
+  let url: URL | null = null;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    url = null;
+  }
+  const valid =
+    url !== null &&
+    (url.protocol === "http:" || url.protocol === "https:") &&
+    url.hostname.includes(".") &&
+    !/\s/.test(website) &&
+    website.length <= WEBSITE_MAX_LENGTH;
+  if (!valid) {
+    errors.website = [MSG.invalidUrl];
+    return undefined;
+  }
+  return website;
+}
