@@ -169,4 +169,13 @@ describe("widget messages", () => {
     );
     expect(screen.getByRole("alert")).toHaveTextContent("Paramètre company_id manquant dans l'URL.");
   });
+
+  it.each([
+    ["loading", { kind: "loading" }],
+    ["error", { kind: "error", message: fr.errors.widget.loadFailed }],
+    ["ready without header", { kind: "ready", data: publicReviews([review()]) }],
+  ] as const)("keeps a page heading in the %s state", (_name, state) => {
+    render(<Widget params={parseWidgetParams("?company_id=c1&show_header=0")} state={state} />);
+    expect(screen.getByRole("heading", { level: 1, name: fr.widget.title })).toBeInTheDocument();
+  });
 });

@@ -2,7 +2,6 @@ import { Stars } from "@certavis/ui";
 import { fr } from "../lib/fr";
 import type { PublicReview } from "../lib/public-reviews";
 import { previewOf } from "../lib/truncate";
-import { pendingWidget } from "../strings-pending";
 import { ReviewMeta } from "./ReviewMeta";
 
 interface Props {
@@ -53,7 +52,7 @@ export function ReviewCard({ review, onOpen }: Props) {
           {fr.widget.readMore}
         </button>
       ) : null}
-      {review.product ? <p className="cw-about">{pendingWidget.reviewsOf(review.product.name)}</p> : null}
+      {review.product ? <p className="cw-about">{fr.widget.reviewsOf(review.product.name)}</p> : null}
       <ReviewMeta review={review} />
     </article>
   );

@@ -2,7 +2,6 @@ import { Stars } from "@certavis/ui";
 import { useEffect, useRef } from "react";
 import { fr } from "../lib/fr";
 import type { PublicReview } from "../lib/public-reviews";
-import { pendingWidget } from "../strings-pending";
 import { ReviewMeta } from "./ReviewMeta";
 
 interface Props {
@@ -54,7 +53,7 @@ export function ReviewDialog({ review, onClose }: Props) {
         ) : (
           <p className="cw-comment cw-muted">{fr.widget.noComment}</p>
         )}
-        {review.product ? <p className="cw-about">{pendingWidget.reviewsOf(review.product.name)}</p> : null}
+        {review.product ? <p className="cw-about">{fr.widget.reviewsOf(review.product.name)}</p> : null}
         <ReviewMeta review={review} />
         <button type="button" className="cw-close" onClick={onClose}>
           {fr.widget.close}

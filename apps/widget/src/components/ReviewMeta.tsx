@@ -1,7 +1,7 @@
 import { formatDate } from "@certavis/i18n-fr/format";
 import { InitialsAvatar } from "@certavis/ui";
+import { fr } from "../lib/fr";
 import type { PublicReview } from "../lib/public-reviews";
-import { pendingWidget } from "../strings-pending";
 
 /** Dates in the shops' zone, so that the server-rendered HTML and the script agree. */
 const DATES = { timeZone: "Europe/Paris" };
@@ -16,11 +16,11 @@ export function ReviewMeta({ review }: { review: PublicReview }) {
           {review.author_name}
         </p>
         <p className="cw-dates">
-          <span>{pendingWidget.publishedOn(formatDate(review.published_at, DATES))}</span>
+          <span>{fr.widget.publishedOn(formatDate(review.published_at, DATES))}</span>
           {review.experience_date ? (
             <>
               <span aria-hidden="true"> · </span>
-              <span>{pendingWidget.experienceOn(formatDate(review.experience_date, DATES))}</span>
+              <span>{fr.widget.experienceOn(formatDate(review.experience_date, DATES))}</span>
             </>
           ) : null}
         </p>

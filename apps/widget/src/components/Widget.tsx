@@ -21,6 +21,7 @@ export function Widget({ params, state }: Props) {
   if (state.kind === "loading") {
     return (
       <main className="cw" style={style} aria-busy="true">
+        <HiddenTitle />
         <p className="cw-status">{fr.common.loading}</p>
       </main>
     );
@@ -28,6 +29,7 @@ export function Widget({ params, state }: Props) {
   if (state.kind === "error") {
     return (
       <main className="cw" style={style}>
+        <HiddenTitle />
         <p className="cw-error" role="alert">
           {state.message}
         </p>
@@ -39,11 +41,7 @@ export function Widget({ params, state }: Props) {
   const reviews = data.reviews.slice(0, MAX_REVIEWS);
   return (
     <main className="cw" style={style}>
-      {params.showHeader ? (
-        <WidgetHeader data={data} />
-      ) : (
-        <h1 className="cw-visually-hidden">{fr.widget.title}</h1>
-      )}
+      {params.showHeader ? <WidgetHeader data={data} /> : <HiddenTitle />}
       <LegalNotice />
       {reviews.length === 0 ? (
         <p className="cw-status">{fr.widget.empty}</p>
@@ -56,4 +54,9 @@ export function Widget({ params, state }: Props) {
       <ReviewDialog review={selected} onClose={() => setSelected(null)} />
     </main>
   );
+}
+
+/** The page's heading when the header is not shown (the frame's page still needs one). */
+function HiddenTitle() {
+  return <h1 className="cw-visually-hidden">{fr.widget.title}</h1>;
 }
