@@ -244,7 +244,7 @@ export interface paths {
         put?: never;
         /**
          * Créer une entreprise
-         * @description Creates a company owned by the caller (role `owner`) on the LANCEMENT plan, with default templates (request, reminder, thanks) and a default form. 400 when the caller already has a company or the e-mail is not confirmed.
+         * @description Creates a company owned by the caller (role `owner`) on the LANCEMENT plan, with default templates (request, reminder, thanks) and a default form. 400 when the caller already has a company. The e-mail need not be confirmed yet (registration creates the company at step 2, before the code is entered; the back-office guards still require the confirmation).
          */
         post: operations["companyCreate"];
         /**
