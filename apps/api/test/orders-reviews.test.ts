@@ -324,6 +324,15 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
       const tooBig = await t.inject({ method: "POST", url, headers: big.headers, payload: big.payload });
       expect(tooBig.statusCode).toBe(400);
       expect(tooBig.json()).toEqual({ photo: ["Chaque fichier doit faire au plus 1 Mo."] });
+      const two = multipartBody({ answers: JSON.stringify({ note: 5 }) }, [
+        { name: "file:photo", filename: "a.png", contentType: "image/png", data: fakePng() },
+        { name: "file:photo", filename: "b.png", contentType: "image/png", data: fakePng() },
+      ]);
+      const tooMany = await t.inject({ method: "POST", url, headers: two.headers, payload: two.payload });
+      expect(tooMany.statusCode).toBe(400);
+      expect(expectMatchesContract(tooMany, "reviewSubmit")).toEqual({
+        non_field_errors: ["Vous pouvez envoyer au plus 1 fichier."],
+      });
 
       const huge = `{"answers":{"note":5,"pad":"${"x".repeat(10 * 1024 * 1024)}"}}`;
       const tooLarge = await t.inject({

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import { companies, emailDeliveries, reviews } from "../../src/db/schema";
@@ -115,13 +115,52 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
       expect(await worker.drain()).toMatchObject({ sent: 40, held: 2 });
       const held = await database.db.select().from(emailDeliveries).where(eq(emailDeliveries.status, "held"));
       expect(held.filter((d) => d.companyId === company.id)).toHaveLength(2);
-      expect(held[0]?.scheduledAt?.toISOString()).toBe("2026-04-01T00:00:00.000Z");
-      expect(held[0]?.lastError).toContain("quota");
+      const mine = held.filter((d) => d.companyId === company.id);
+      expect(mine[0]?.scheduledAt?.toISOString()).toBe("2026-03-20T11:00:00.000Z");
+      expect(mine[0]?.lastError).toBe(
+        "Votre abonnement a atteint son quota d'emails du mois (40 emails). Les envois reprendront le mois prochain.",
+      );
+      clock.advanceDays(1 / 24);
+      expect(await worker.drain()).toMatchObject({ sent: 0, held: 2 });
+      clock.set(new Date("2026-03-31T23:30:00Z"));
+      expect(await worker.drain()).toMatchObject({ sent: 0, held: 2 });
+      const [lastHold] = await database.db
+        .select()
+        .from(emailDeliveries)
+        .where(and(eq(emailDeliveries.companyId, company.id), eq(emailDeliveries.status, "held")));
+      expect(lastHold?.scheduledAt?.toISOString()).toBe("2026-04-01T00:00:00.000Z");
       clock.set(new Date("2026-04-01T00:00:01Z"));
       expect(await worker.drain()).toMatchObject({ sent: 2, held: 0 });
       const [fresh] = await database.db.select().from(companies).where(eq(companies.id, company.id));
       expect(fresh?.emailQuotaUsed).toBe(2);
       expect(mailer.sent).toHaveLength(42);
+    });
+
+    it("releases held e-mails within the hour once the plan is upgraded", async () => {
+      const clock = manualClock(new Date("2026-05-10T10:00:00Z"));
+      const { company, product } = await seedCompany(database.db, {
+        planType: "LANCEMENT",
+        sendReminder: false,
+      });
+      await database.db
+        .update(companies)
+        .set({ emailQuotaUsed: 40, emailQuotaPeriodStart: new Date("2026-05-01T00:00:00Z") })
+        .where(eq(companies.id, company.id));
+      await seedOrder(database.db, company, product, addDays(clock.now(), -5));
+      const mailer = memoryMailer();
+      const worker = createMailWorker({
+        db: database.db,
+        mailer,
+        clock,
+        formUrl: "http://f",
+        reviewKeySecret: SECRET,
+      });
+      expect(await worker.drain()).toMatchObject({ sent: 0, held: 1 });
+      await database.db.update(companies).set({ planType: "CROISSANCE" }).where(eq(companies.id, company.id));
+      clock.advanceDays(1 / 24);
+      expect(await worker.drain()).toMatchObject({ sent: 1, held: 0 });
+      const [fresh] = await database.db.select().from(companies).where(eq(companies.id, company.id));
+      expect(fresh?.emailQuotaUsed).toBe(41);
     });
 
     it("retries a failed send with backoff, then dead-letters it", async () => {

@@ -15,7 +15,7 @@ export const CSV_MESSAGES = {
 
 /** The text of the `file` part, refused (400 on `file`) when missing or not UTF-8 text. */
 async function readCsvText(request: FastifyRequest): Promise<string> {
-  const body = await readMultipart(request, CSV_MAX_BYTES);
+  const body = await readMultipart(request, { maxFileBytes: CSV_MAX_BYTES, maxFiles: 1 });
   const file = body.files.find((f) => f.field === "file");
   if (!file) throw new HttpError(400, { file: [CSV_MESSAGES.missingFile] });
   try {

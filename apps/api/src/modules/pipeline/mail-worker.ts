@@ -11,6 +11,7 @@ import type { EmailKind } from "./schedule";
 
 export const MAX_ATTEMPTS = 5;
 const BACKOFF_BASE_MS = 60_000;
+const HELD_RECHECK_MS = 60 * 60 * 1000;
 
 export type DeliveryOutcome = "sent" | "held" | "cancelled" | "retry" | "dead";
 
@@ -159,9 +160,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
     if (!(await consumeEmailQuota(tx, company.id, company.planType, now))) {
       const limit = planLimits(company.planType).max_emails_per_month ?? 0;
+      // Looked at again within the hour (a plan upgrade releases it), at the latest when the month turns.
+      const retryAt = new Date(Math.min(nextMonthStart(now).getTime(), now.getTime() + HELD_RECHECK_MS));
       await tx
         .update(emailDeliveries)
-        .set({ status: "held", scheduledAt: nextMonthStart(now), lastError: emailQuotaMessage(limit) })
+        .set({ status: "held", scheduledAt: retryAt, lastError: emailQuotaMessage(limit) })
         .where(eq(emailDeliveries.id, delivery.id));
       return "held";
     }

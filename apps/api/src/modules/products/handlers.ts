@@ -40,7 +40,7 @@ async function assertProductRoom(db: DbOrTx, companyId: string): Promise<void> {
 async function readProductRequest(request: FastifyRequest) {
   const errors: FieldErrors = {};
   if (!isMultipart(request)) return { payload: (request.body ?? {}) as ProductPayload, image: null, errors };
-  const body = await readMultipart(request, PRODUCT_IMAGE_MAX_BYTES);
+  const body = await readMultipart(request, { maxFileBytes: PRODUCT_IMAGE_MAX_BYTES, maxFiles: 1 });
   const payload = payloadFromMultipart(body.fields, errors);
   let image: { data: Buffer; extension: string } | null = null;
   for (const file of body.files) {

@@ -37,9 +37,9 @@ export const publicHandlers = defineHandlers({
   reviewSubmit: async (request, reply) => {
     const { db, storage, now } = request.server.ctx;
     const key = request.query.api_key;
-    // Cheap refusal of a bad key before reading any upload.
-    await orderForReviewKey(db, key, now());
-    const submission = await readSubmission(request);
+    // A bad key is refused before reading any upload; the form bounds what the read may take.
+    const before = await orderForReviewKey(db, key, now());
+    const submission = await readSubmission(request, before.form.schema as FormField[]);
     const saved: string[] = [];
     try {
       const reviewId = await db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import {
+  ANSWER_MESSAGES,
   cleanAnswers,
   type FormField,
   isUploadType,
@@ -18,8 +19,32 @@ export const SUBMISSION_MESSAGES = {
   unknownPart: (name: string) => `Partie inconnue : ${name}.`,
 } as const;
 
-/** Largest file the public form may send (the per-field `max_size_mb` is checked after). */
+/** Never more than this per file nor this many files, whatever a form says. */
 export const REVIEW_FILE_MAX_BYTES = 50 * 1024 * 1024;
+export const REVIEW_MAX_FILES = 20;
+const MB = 1024 * 1024;
+
+/**
+ * How much the multipart read may take for this form: the largest `max_size_mb` of its upload fields
+ * (default 10 Mo) and the sum of their `max_count` (default 1). A form without upload fields still
+ * reads one small file, to answer "Ce champ n'accepte pas de fichier." on its field.
+ */
+export function uploadLimitsOf(fields: readonly FormField[]): { maxFileBytes: number; maxFiles: number } {
+  const uploads = fields.filter((f) => isUploadType(f.type));
+  if (uploads.length === 0) return { maxFileBytes: MB, maxFiles: 1 };
+  const sizeOf = (f: FormField) =>
+    typeof f.max_size_mb === "number" && f.max_size_mb > 0 ? f.max_size_mb : 10;
+  const countOf = (f: FormField) => (typeof f.max_count === "number" && f.max_count > 0 ? f.max_count : 1);
+  return {
+    maxFileBytes: Math.min(REVIEW_FILE_MAX_BYTES, Math.ceil(Math.max(...uploads.map(sizeOf)) * MB)),
+    maxFiles: Math.min(
+      REVIEW_MAX_FILES,
+      uploads.reduce((n, f) => n + countOf(f), 0),
+    ),
+  };
+}
+
+const fieldIdOfPart = (partName: string) => (partName.startsWith("file:") ? partName.slice(5) : partName);
 
 export interface CheckedFile {
   fieldId: string;
@@ -31,6 +56,7 @@ export interface CheckedFile {
 /** The submitted answers and files (JSON body or multipart), nothing validated against the form yet. */
 export async function readSubmission(
   request: FastifyRequest,
+  fields: readonly FormField[],
 ): Promise<{ answers: Record<string, unknown>; files: UploadedPart[] }> {
   if (!isMultipart(request)) {
     const answers = (request.body as { answers?: unknown } | undefined)?.answers;
@@ -38,7 +64,15 @@ export async function readSubmission(
       throw fieldErrors({ non_field_errors: [SUBMISSION_MESSAGES.answersNotObject] });
     return { answers: answers as Record<string, unknown>, files: [] };
   }
-  const body = await readMultipart(request, REVIEW_FILE_MAX_BYTES);
+  const byId = new Map(fields.map((f) => [f.id, f]));
+  const body = await readMultipart(request, {
+    ...uploadLimitsOf(fields),
+    keyOf: fieldIdOfPart,
+    tooLarge: (mb, partName) => {
+      const own = byId.get(fieldIdOfPart(partName))?.max_size_mb;
+      return ANSWER_MESSAGES.fileTooLarge(typeof own === "number" && own > 0 ? own : mb);
+    },
+  });
   let answers: unknown;
   try {
     answers = JSON.parse(body.fields.answers ?? "");
@@ -77,7 +111,7 @@ export function checkSubmission(
   const withFiles: Record<string, unknown> = { ...answers };
   for (const field of fields) if (isUploadType(field.type)) delete withFiles[field.id];
   for (const part of parts) {
-    const fieldId = part.field.startsWith("file:") ? part.field.slice(5) : part.field;
+    const fieldId = fieldIdOfPart(part.field);
     const field = byId.get(fieldId);
     if (!field) {
       add("non_field_errors", SUBMISSION_MESSAGES.unknownPart(part.field));
