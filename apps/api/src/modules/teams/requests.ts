@@ -1,0 +1,149 @@
+import { normalizeRole } from "@certavis/domain";
+import { and, eq, ne } from "drizzle-orm";
+import { companies, joinRequests, memberships } from "../../db/schema";
+import { conflict, detailError, notFound } from "../../http/errors";
+import { defineHandlers } from "../../http/operation-types";
+import { callerMembership, callerUser, isUniqueViolation } from "../company/caller";
+import { COMPANY_MESSAGES, TEAM_MESSAGES } from "../company/messages";
+import { paged, pageParams } from "../products/paging";
+import { assertMemberRoom } from "./member-limit";
+import { getJoinRequest, getMember, listPendingRequests } from "./views";
+
+type JoinRequestRow = typeof joinRequests.$inferSelect;
+
+function assertPending(row: JoinRequestRow): void {
+  if (row.status !== "pending") throw conflict(TEAM_MESSAGES.requestNotPending);
+}
+
+export const requestHandlers = defineHandlers({
+  /** With a company (requests.review, checked by the route loader): its requests; without: the caller's. */
+  companyRequestsList: async (request) => {
+    const user = callerUser(request);
+    const page = pageParams(request.query);
+    const scope = request.membership ? { companyId: request.membership.companyId } : { userId: user.id };
+    const { count, results } = await listPendingRequests(request.server.ctx.db, scope, page);
+    return paged(request, page, count, results);
+  },
+
+  companyRequestsCreate: async (request, reply) => {
+    const user = callerUser(request);
+    if (request.membership) throw detailError(400, COMPANY_MESSAGES.alreadyInCompany);
+    if (!user.emailConfirmed) throw detailError(400, TEAM_MESSAGES.confirmEmailToRequest);
+    const { ctx } = request.server;
+    const companyId = request.body.company_id;
+    const id = await ctx.db.transaction(async (tx) => {
+      const [company] = await tx
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(companies.id, companyId));
+      if (!company) throw notFound();
+      const [pending] = await tx
+        .select({ id: joinRequests.id })
+        .from(joinRequests)
+        .where(
+          and(
+            eq(joinRequests.userId, user.id),
+            eq(joinRequests.companyId, companyId),
+            eq(joinRequests.status, "pending"),
+          ),
+        );
+      if (pending) throw detailError(400, TEAM_MESSAGES.requestAlreadyPending);
+      const [created] = await tx
+        .insert(joinRequests)
+        .values({ companyId, userId: user.id, createdAt: ctx.now() })
+        .returning({ id: joinRequests.id });
+      if (!created) throw new Error("join request not created");
+      return created.id;
+    });
+    const view = await getJoinRequest(ctx.db, id);
+    if (!view) throw notFound();
+    reply.code(201);
+    return view;
+  },
+
+  /** The requester cancels their own request (anyone else's id is not found). */
+  companyRequestsDelete: async (request, reply) => {
+    const user = callerUser(request);
+    const { ctx } = request.server;
+    const [row] = await ctx.db
+      .select()
+      .from(joinRequests)
+      .where(and(eq(joinRequests.id, request.params.id), eq(joinRequests.userId, user.id)));
+    if (!row) throw notFound();
+    assertPending(row);
+    await ctx.db
+      .update(joinRequests)
+      .set({ status: "cancelled", decidedAt: ctx.now() })
+      .where(and(eq(joinRequests.id, row.id), eq(joinRequests.status, "pending")));
+    return reply.code(204).send();
+  },
+
+  companyRequestsAccept: async (request) => {
+    const caller = callerMembership(request);
+    const deciderId = callerUser(request).id;
+    const { ctx } = request.server;
+    const role = normalizeRole(request.body?.role ?? "member") ?? "member";
+    const now = ctx.now();
+    const [row] = await ctx.db
+      .select()
+      .from(joinRequests)
+      .where(and(eq(joinRequests.companyId, caller.companyId), eq(joinRequests.id, request.params.id)));
+    if (!row) throw notFound();
+    assertPending(row);
+    try {
+      const membershipId = await ctx.db.transaction(async (tx) => {
+        const [elsewhere] = await tx
+          .select({ id: memberships.id })
+          .from(memberships)
+          .where(eq(memberships.userId, row.userId));
+        if (elsewhere) throw conflict(TEAM_MESSAGES.requesterHasCompany);
+        await assertMemberRoom(tx, caller.companyId, now);
+        const taken = await tx
+          .update(joinRequests)
+          .set({ status: "accepted", role, decidedAt: now, decidedBy: deciderId })
+          .where(and(eq(joinRequests.id, row.id), eq(joinRequests.status, "pending")))
+          .returning({ id: joinRequests.id });
+        if (taken.length === 0) throw conflict(TEAM_MESSAGES.requestNotPending);
+        const [member] = await tx
+          .insert(memberships)
+          .values({ companyId: caller.companyId, userId: row.userId, role, joinedAt: now })
+          .returning({ id: memberships.id });
+        // The requester's requests to other companies are closed: a user belongs to one company.
+        await tx
+          .update(joinRequests)
+          .set({ status: "cancelled", decidedAt: now })
+          .where(
+            and(
+              eq(joinRequests.userId, row.userId),
+              eq(joinRequests.status, "pending"),
+              ne(joinRequests.id, row.id),
+            ),
+          );
+        if (!member) throw new Error("membership not created");
+        return member.id;
+      });
+      const member = await getMember(ctx.db, caller.companyId, membershipId);
+      if (!member) throw notFound();
+      return member;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(TEAM_MESSAGES.requesterHasCompany);
+      throw error;
+    }
+  },
+
+  companyRequestsDecline: async (request, reply) => {
+    const caller = callerMembership(request);
+    const { ctx } = request.server;
+    const [row] = await ctx.db
+      .select()
+      .from(joinRequests)
+      .where(and(eq(joinRequests.companyId, caller.companyId), eq(joinRequests.id, request.params.id)));
+    if (!row) throw notFound();
+    assertPending(row);
+    await ctx.db
+      .update(joinRequests)
+      .set({ status: "declined", decidedAt: ctx.now(), decidedBy: callerUser(request).id })
+      .where(and(eq(joinRequests.id, row.id), eq(joinRequests.status, "pending")));
+    return reply.code(204).send();
+  },
+});
