@@ -1,0 +1,509 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signAccessToken } from "../../src/auth/access-token";
+import { checkoutSessions, invoices, processedWebhookEvents } from "../../src/db/schema";
+import {
+  addMember,
+  authHeaders,
+  createCompanyFor,
+  createTestApp,
+  expectMatchesContract,
+  registerVerifiedUser,
+  TEST_DATABASES,
+  type TestApp,
+} from "../helpers";
+import { testClock } from "./clock";
+import { fakeStripeNetwork, stripeEvent, unix } from "./stripe-fake";
+
+const api = (path: string) => `/api/v1${path}`;
+const WEBHOOK_SECRET = "whsec_test_certavis_webhook_secret";
+
+interface SubscriptionInfo {
+  plans: Array<{ type: string; price_id_configured: boolean }>;
+  current: {
+    type: string;
+    status: string;
+    stripe_subscription_id: string | null;
+    stripe_subscription_status: string | null;
+    current_period_end: string | null;
+    cancel_at_period_end: boolean;
+  };
+}
+
+describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
+  const clock = testClock();
+  const stripe = fakeStripeNetwork();
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      kind,
+      now: clock.now,
+      stripeFetch: stripe.fetch,
+      config: { stripeSecretKey: "sk_test_fake", stripeWebhookSecret: WEBHOOK_SECRET },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const newCompany = async () => {
+    const company = await createCompanyFor(t, await registerVerifiedUser(t));
+    const admin = await addMember(t, company, "admin");
+    return { company, adminId: admin.id, adminEmail: admin.email };
+  };
+  const auth = async (userId: string) =>
+    authHeaders(await signAccessToken(t.ctx.jwtKey, userId, clock.now()));
+  const subscriptionOf = async (userId: string) => {
+    const res = await t.inject({
+      method: "GET",
+      url: api("/company/subscription/"),
+      headers: await auth(userId),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return expectMatchesContract<SubscriptionInfo>(res, "companySubscriptionGet");
+  };
+  const invoicesOf = async (userId: string) => {
+    const res = await t.inject({
+      method: "GET",
+      url: api("/company/invoices/"),
+      headers: await auth(userId),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return expectMatchesContract<{
+      count: number;
+      results: Array<{
+        subscription_type: string;
+        amount: number;
+        currency: string;
+        invoice_url: string | null;
+      }>;
+    }>(res, "companyInvoicesList");
+  };
+
+  /** Delivers `payload` (exact bytes) signed as Stripe does, at the test clock's time unless told. */
+  const deliver = async (
+    event: object | string,
+    options: { secret?: string; timestamp?: number; signedPayload?: string } = {},
+  ) => {
+    const payload = typeof event === "string" ? event : JSON.stringify(event);
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: options.signedPayload ?? payload,
+      secret: options.secret ?? WEBHOOK_SECRET,
+      timestamp: options.timestamp ?? unix(clock.now()),
+    });
+    return t.inject({
+      method: "POST",
+      url: api("/billing/stripe/webhook/"),
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      payload,
+    });
+  };
+  const accepted = async (event: object | string) => {
+    const res = await deliver(event);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(expectMatchesContract(res, "billingStripeWebhook")).toEqual({ received: true });
+  };
+
+  const subscriptionObject = (
+    id: string,
+    companyId: string,
+    plan: string,
+    fields: { status?: string; cancel?: boolean; start?: Date; end?: Date; customer?: string } = {},
+  ) => ({
+    id,
+    object: "subscription",
+    customer: fields.customer ?? "cus_1",
+    status: fields.status ?? "active",
+    cancel_at_period_end: fields.cancel ?? false,
+    metadata: { company_id: companyId, plan_type: plan },
+    items: {
+      object: "list",
+      data: [
+        {
+          id: `si_${id}`,
+          object: "subscription_item",
+          current_period_start: unix(fields.start ?? new Date("2026-03-10T09:00:00Z")),
+          current_period_end: unix(fields.end ?? new Date("2026-04-10T09:00:00Z")),
+        },
+      ],
+    },
+  });
+  const checkoutCompleted = (sessionId: string, companyId: string, plan: string, subscription: string) => ({
+    id: sessionId,
+    object: "checkout.session",
+    mode: "subscription",
+    payment_status: "paid",
+    status: "complete",
+    customer: "cus_1",
+    subscription,
+    client_reference_id: companyId,
+    metadata: { company_id: companyId, plan_type: plan },
+  });
+  const paidInvoice = (
+    id: string,
+    companyId: string,
+    plan: string,
+    subscription: string,
+    amount: number,
+  ) => ({
+    id,
+    object: "invoice",
+    customer: "cus_1",
+    amount_paid: amount,
+    currency: "eur",
+    hosted_invoice_url: `https://invoice.stripe.com/i/${id}`,
+    period_start: unix(new Date("2026-03-10T09:00:00Z")),
+    period_end: unix(new Date("2026-03-10T09:00:00Z")),
+    parent: {
+      type: "subscription_details",
+      subscription_details: { subscription, metadata: { company_id: companyId, plan_type: plan } },
+    },
+    lines: {
+      object: "list",
+      data: [
+        {
+          id: `il_${id}`,
+          period: {
+            start: unix(new Date("2026-03-10T09:00:00Z")),
+            end: unix(new Date("2026-04-10T09:00:00Z")),
+          },
+        },
+      ],
+    },
+  });
+
+  it("opens a Stripe Checkout session in subscription mode and changes nothing before the webhook", async () => {
+    const { company, adminId, adminEmail } = await newCompany();
+    const res = await t.inject({
+      method: "POST",
+      url: api("/company/subscription/checkout-session/"),
+      headers: await auth(adminId),
+      payload: {
+        subscription_type: "CROISSANCE",
+        success_url: `${t.publicUrl}/?checkout=success`,
+        cancel_url: `${t.publicUrl}/?checkout=cancel`,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const session = expectMatchesContract<{ url: string; id: string }>(res, "companySubscriptionCheckout");
+    expect(session.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+
+    const call = stripe.calls.findLast((c) => c.path === "/v1/checkout/sessions");
+    expect(call?.method).toBe("POST");
+    const p = call?.params ?? new URLSearchParams();
+    expect(p.get("mode")).toBe("subscription");
+    expect(p.get("line_items[0][price_data][unit_amount]")).toBe("2999");
+    expect(p.get("line_items[0][price_data][currency]")).toBe("eur");
+    expect(p.get("line_items[0][price_data][recurring][interval]")).toBe("month");
+    expect(p.get("metadata[company_id]")).toBe(company.id);
+    expect(p.get("subscription_data[metadata][plan_type]")).toBe("CROISSANCE");
+    expect(p.get("client_reference_id")).toBe(company.id);
+    expect(p.get("customer_email")).toBe(adminEmail);
+    expect(p.get("success_url")).toBe(`${t.publicUrl}/?checkout=success`);
+
+    const info = await subscriptionOf(adminId);
+    expect(info.current.type).toBe("LANCEMENT");
+    expect(info.plans.map((plan) => plan.price_id_configured)).toEqual([false, true, true]);
+    // The sandbox is off when Stripe is configured.
+    const sandbox = await t.inject({ method: "GET", url: api(`/billing/sandbox/${session.id}/`) });
+    expect(sandbox.statusCode).toBe(404);
+  });
+
+  it("answers 503 in French when Stripe cannot be reached", async () => {
+    const { adminId } = await newCompany();
+    stripe.setDown(true);
+    try {
+      const res = await t.inject({
+        method: "POST",
+        url: api("/company/subscription/checkout-session/"),
+        headers: await auth(adminId),
+        payload: { subscription_type: "EXPANSION", success_url: t.publicUrl, cancel_url: t.publicUrl },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(JSON.parse(res.body)).toEqual({
+        detail: "Le service de paiement est indisponible. Réessayez dans un instant.",
+      });
+    } finally {
+      stripe.setDown(false);
+    }
+  });
+
+  it("refuses bad signatures, tampered bodies and stale timestamps without applying anything", async () => {
+    const { company, adminId } = await newCompany();
+    const event = stripeEvent(
+      "evt_reject",
+      "checkout.session.completed",
+      clock.now(),
+      checkoutCompleted("cs_x", company.id, "EXPANSION", "sub_x"),
+    );
+    const payload = JSON.stringify(event);
+    const cases = [
+      await deliver(payload, { secret: "whsec_someone_else" }),
+      await deliver(payload, { signedPayload: payload.replace("EXPANSION", "CROISSANCE") }),
+      await deliver(payload, { timestamp: unix(clock.now()) - 10 * 60 }),
+    ];
+    for (const res of cases) {
+      expect(res.statusCode).toBe(400);
+      expect(expectMatchesContract<{ detail: string }>(res, "billingStripeWebhook").detail).toBe(
+        "Signature Stripe invalide.",
+      );
+    }
+    const missing = await t.inject({
+      method: "POST",
+      url: api("/billing/stripe/webhook/"),
+      headers: { "content-type": "application/json" },
+      payload,
+    });
+    expect(missing.statusCode).toBe(400);
+    expectMatchesContract(missing, "billingStripeWebhook");
+    expect((await subscriptionOf(adminId)).current.type).toBe("LANCEMENT");
+
+    // The same event, correctly signed, is then accepted: nothing was marked as processed.
+    await accepted(payload);
+    expect((await subscriptionOf(adminId)).current.type).toBe("EXPANSION");
+  });
+
+  it("fulfils from the webhook: checkout completed, subscription period, paid invoice — verified on the raw body, deduplicated", async () => {
+    const { company, adminId } = await newCompany();
+    const [session] = await t.ctx.db
+      .insert(checkoutSessions)
+      .values({
+        id: "cs_test_fulfil",
+        companyId: company.id,
+        planType: "CROISSANCE",
+        provider: "stripe",
+        successUrl: t.publicUrl,
+        cancelUrl: t.publicUrl,
+      })
+      .returning();
+    expect(session?.status).toBe("open");
+
+    // Pretty-printed JSON: the signature only matches the exact bytes received.
+    const completed = stripeEvent(
+      "evt_completed",
+      "checkout.session.completed",
+      clock.now(),
+      checkoutCompleted("cs_test_fulfil", company.id, "CROISSANCE", "sub_fulfil"),
+    );
+    await accepted(JSON.stringify(completed, null, 2));
+    let info = await subscriptionOf(adminId);
+    expect(info.current).toMatchObject({
+      type: "CROISSANCE",
+      status: "active",
+      stripe_subscription_id: "sub_fulfil",
+      stripe_subscription_status: "active",
+    });
+    const [stored] = await t.ctx.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, "cs_test_fulfil"));
+    expect(stored?.status).toBe("complete");
+
+    clock.advance(1000);
+    await accepted(
+      stripeEvent(
+        "evt_sub_created",
+        "customer.subscription.created",
+        clock.now(),
+        subscriptionObject("sub_fulfil", company.id, "CROISSANCE"),
+      ),
+    );
+    info = await subscriptionOf(adminId);
+    expect(info.current.current_period_end).toBe("2026-04-10T09:00:00.000Z");
+
+    const invoiceEvent = stripeEvent(
+      "evt_invoice_paid",
+      "invoice.paid",
+      clock.now(),
+      paidInvoice("in_1", company.id, "CROISSANCE", "sub_fulfil", 2999),
+    );
+    await accepted(invoiceEvent);
+    await accepted(invoiceEvent); // Stripe retries: same event id
+    await accepted({ ...invoiceEvent, id: "evt_invoice_payment_succeeded_copy" }); // same invoice, other event
+    const invoices = await invoicesOf(adminId);
+    expect(invoices.count).toBe(1);
+    expect(invoices.results[0]).toEqual(
+      expect.objectContaining({
+        subscription_type: "CROISSANCE",
+        amount: 29.99,
+        currency: "EUR",
+        invoice_url: "https://invoice.stripe.com/i/in_1",
+        period_start: "2026-03-10T09:00:00.000Z",
+        period_end: "2026-04-10T09:00:00.000Z",
+      }),
+    );
+
+    // A duplicate of an old event never undoes a newer state.
+    clock.advance(1000);
+    await accepted(
+      stripeEvent(
+        "evt_past_due",
+        "customer.subscription.updated",
+        clock.now(),
+        subscriptionObject("sub_fulfil", company.id, "CROISSANCE", { status: "past_due" }),
+      ),
+    );
+    await accepted(completed);
+    expect((await subscriptionOf(adminId)).current.stripe_subscription_status).toBe("past_due");
+  });
+
+  it("tolerates events out of order: stale updates are dropped and a deleted subscription stays deleted", async () => {
+    const { company, adminId } = await newCompany();
+    const base = clock.now();
+    const at = (seconds: number) => new Date(base.getTime() + seconds * 1000);
+    const sub = (fields: Parameters<typeof subscriptionObject>[3]) =>
+      subscriptionObject("sub_order", company.id, "EXPANSION", fields);
+
+    // Reversed delivery: the invoice and the subscription arrive before the checkout completion.
+    await accepted(
+      stripeEvent(
+        "evt_o_invoice",
+        "invoice.paid",
+        at(3),
+        paidInvoice("in_order", company.id, "EXPANSION", "sub_order", 7999),
+      ),
+    );
+    await accepted(
+      stripeEvent("evt_o_cancel", "customer.subscription.updated", at(20), sub({ cancel: true })),
+    );
+    await accepted(stripeEvent("evt_o_created", "customer.subscription.created", at(2), sub({})));
+    await accepted(
+      stripeEvent(
+        "evt_o_checkout",
+        "checkout.session.completed",
+        at(1),
+        checkoutCompleted("cs_order", company.id, "EXPANSION", "sub_order"),
+      ),
+    );
+    let info = await subscriptionOf(adminId);
+    expect(info.current).toMatchObject({
+      type: "EXPANSION",
+      stripe_subscription_id: "sub_order",
+      cancel_at_period_end: true,
+    });
+    expect((await invoicesOf(adminId)).results.map((i) => [i.subscription_type, i.amount])).toEqual([
+      ["EXPANSION", 79.99],
+    ]);
+
+    await accepted(
+      stripeEvent(
+        "evt_o_deleted",
+        "customer.subscription.deleted",
+        at(40),
+        sub({ status: "canceled", cancel: true }),
+      ),
+    );
+    await accepted(
+      stripeEvent("evt_o_late_update", "customer.subscription.updated", at(30), sub({ cancel: false })),
+    );
+    await accepted(
+      stripeEvent("evt_o_after", "customer.subscription.updated", at(50), sub({ status: "active" })),
+    );
+    info = await subscriptionOf(adminId);
+    expect(info.current).toMatchObject({
+      type: "LANCEMENT",
+      status: "active",
+      stripe_subscription_status: "canceled",
+      cancel_at_period_end: false,
+    });
+  });
+
+  it("a plan change replaces the subscription, cancels the old one at Stripe, and ignores the old one's events", async () => {
+    const { company, adminId } = await newCompany();
+    const base = clock.now();
+    const at = (seconds: number) => new Date(base.getTime() + seconds * 1000);
+    await accepted(
+      stripeEvent(
+        "evt_pc_1",
+        "checkout.session.completed",
+        at(1),
+        checkoutCompleted("cs_pc_1", company.id, "CROISSANCE", "sub_old"),
+      ),
+    );
+    await accepted(
+      stripeEvent(
+        "evt_pc_2",
+        "checkout.session.completed",
+        at(60),
+        checkoutCompleted("cs_pc_2", company.id, "EXPANSION", "sub_new"),
+      ),
+    );
+    expect(stripe.calls.some((c) => c.method === "DELETE" && c.path === "/v1/subscriptions/sub_old")).toBe(
+      true,
+    );
+    await accepted(
+      stripeEvent(
+        "evt_pc_3",
+        "customer.subscription.deleted",
+        at(61),
+        subscriptionObject("sub_old", company.id, "CROISSANCE", { status: "canceled" }),
+      ),
+    );
+    await accepted(
+      stripeEvent(
+        "evt_pc_4",
+        "customer.subscription.updated",
+        at(30),
+        subscriptionObject("sub_old", company.id, "CROISSANCE"),
+      ),
+    );
+    const info = await subscriptionOf(adminId);
+    expect(info.current).toMatchObject({
+      type: "EXPANSION",
+      stripe_subscription_id: "sub_new",
+      status: "active",
+    });
+  });
+
+  it("cancels at the period end through Stripe and returns current_period_end", async () => {
+    const { company, adminId } = await newCompany();
+    await accepted(
+      stripeEvent(
+        "evt_c_1",
+        "customer.subscription.created",
+        clock.now(),
+        subscriptionObject("sub_cancel", company.id, "CROISSANCE"),
+      ),
+    );
+    stripe.answer((call) =>
+      call.method === "POST" && call.path === "/v1/subscriptions/sub_cancel"
+        ? {
+            body: subscriptionObject("sub_cancel", company.id, "CROISSANCE", {
+              cancel: true,
+              end: new Date("2026-04-12T00:00:00Z"),
+            }),
+          }
+        : undefined,
+    );
+    const res = await t.inject({
+      method: "POST",
+      url: api("/company/subscription/cancel/"),
+      headers: await auth(adminId),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(expectMatchesContract(res, "companySubscriptionCancel")).toEqual({
+      current_period_end: "2026-04-12T00:00:00.000Z",
+    });
+    const call = stripe.calls.findLast((c) => c.path === "/v1/subscriptions/sub_cancel");
+    expect(call?.params.get("cancel_at_period_end")).toBe("true");
+    const info = await subscriptionOf(adminId);
+    expect(info.current).toMatchObject({ type: "CROISSANCE", cancel_at_period_end: true });
+  });
+
+  it("ignores events it does not use, and unknown companies (200, recorded as processed)", async () => {
+    await accepted(
+      stripeEvent("evt_other", "customer.created", clock.now(), { id: "cus_9", object: "customer" }),
+    );
+    await accepted(
+      stripeEvent("evt_nobody", "invoice.paid", clock.now(), {
+        ...paidInvoice("in_nobody", "00000000-0000-4000-8000-000000000000", "CROISSANCE", "sub_nobody", 2999),
+        customer: "cus_nobody",
+      }),
+    );
+    expect(await t.ctx.db.select().from(invoices).where(eq(invoices.providerRef, "in_nobody"))).toEqual([]);
+    const processed = await t.ctx.db.select({ id: processedWebhookEvents.id }).from(processedWebhookEvents);
+    expect(processed.map((e) => e.id)).toEqual(expect.arrayContaining(["evt_other", "evt_nobody"]));
+  });
+});
