@@ -206,9 +206,23 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
     const info = await subscriptionOf(adminId);
     expect(info.current.type).toBe("LANCEMENT");
     expect(info.plans.map((plan) => plan.price_id_configured)).toEqual([false, true, true]);
-    // The sandbox is off when Stripe is configured.
-    const sandbox = await t.inject({ method: "GET", url: api(`/billing/sandbox/${session.id}/`) });
-    expect(sandbox.statusCode).toBe(404);
+    // The sandbox is off when Stripe is configured, even for a sandbox session made before.
+    await t.ctx.db.insert(checkoutSessions).values({
+      id: "cs_sandbox_left_over",
+      companyId: company.id,
+      planType: "EXPANSION",
+      provider: "sandbox",
+      successUrl: t.publicUrl,
+      cancelUrl: t.publicUrl,
+      createdAt: clock.now(),
+    });
+    for (const id of [session.id, "cs_sandbox_left_over"]) {
+      expect((await t.inject({ method: "GET", url: api(`/billing/sandbox/${id}/`) })).statusCode).toBe(404);
+      expect(
+        (await t.inject({ method: "POST", url: api(`/billing/sandbox/${id}/complete/`) })).statusCode,
+      ).toBe(404);
+    }
+    expect((await subscriptionOf(adminId)).current.type).toBe("LANCEMENT");
   });
 
   it("answers 503 in French when Stripe cannot be reached", async () => {

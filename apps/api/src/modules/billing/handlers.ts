@@ -2,7 +2,7 @@ import { normalizePlanType, PLANS } from "@certavis/domain";
 import { desc, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { companies, invoices } from "../../db/schema";
-import { detailError, notFound } from "../../http/errors";
+import { detailError, notFound, unauthorized } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { callerCompanyId } from "../products/caller";
 import { paged, pageParams } from "../products/paging";
@@ -48,7 +48,7 @@ export const billingHandlers = defineHandlers({
   companySubscriptionCheckout: async (request) => {
     const ctx = request.server.ctx;
     const user = request.user;
-    if (!user) throw detailError(401, BILLING_MSG.noActiveSubscription);
+    if (!user) throw unauthorized();
     return openCheckout(ctx, callerCompanyId(request), user, request.body, request.log);
   },
 

@@ -6,7 +6,7 @@ import { checkoutSessions, companies } from "../../db/schema";
 import { randomToken } from "../../lib/crypto";
 import type { BillingFact } from "./facts";
 import { applyProviderEvent } from "./fulfilment";
-import { SANDBOX_SESSION_PREFIX, SANDBOX_SUBSCRIPTION_PREFIX } from "./payment-mode";
+import { paymentMode, SANDBOX_SESSION_PREFIX, SANDBOX_SUBSCRIPTION_PREFIX } from "./payment-mode";
 import { addMonths, toCents } from "./periods";
 
 /** Like Stripe Checkout, a sandbox session can be paid for 24 hours. */
@@ -18,13 +18,9 @@ export function newSandboxSessionId(): string {
   return `${SANDBOX_SESSION_PREFIX}${randomToken(24)}`;
 }
 
-/** A sandbox session still open and not expired, else null. */
+/** A sandbox session still open and not expired, else null (always null unless the sandbox is the payment mode). */
 export async function findOpenSandboxSession(ctx: AppContext, id: string): Promise<SessionRow | null> {
-  if (!id.startsWith(SANDBOX_SESSION_PREFIX)) return null;
-  const [session] = await ctx.db
-    .select()
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.provider, "sandbox")));
+  const session = await findSandboxSession(ctx, id);
   if (!session) return null;
   if (
     session.status === "open" &&
@@ -37,7 +33,7 @@ export async function findOpenSandboxSession(ctx: AppContext, id: string): Promi
 }
 
 export async function findSandboxSession(ctx: AppContext, id: string): Promise<SessionRow | null> {
-  if (!id.startsWith(SANDBOX_SESSION_PREFIX)) return null;
+  if (!id.startsWith(SANDBOX_SESSION_PREFIX) || paymentMode(ctx) !== "sandbox") return null;
   const [session] = await ctx.db
     .select()
     .from(checkoutSessions)
