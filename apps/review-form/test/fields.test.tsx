@@ -203,6 +203,19 @@ describe("file and media fields", () => {
     expect(screen.getByText("Vous pouvez envoyer au plus 2 fichiers.")).toBeInTheDocument();
   });
 
+  it("says how many files are allowed, and disables the picker once they are chosen", async () => {
+    renderField(field({ id: "m", type: "media", label: "Photos", max_count: 2 }));
+    const group = screen.getByRole("group", { name: "Photos" });
+    expect(group).toHaveTextContent("Vous pouvez ajouter 2 fichiers au maximum.");
+    const input = screen.getByLabelText(fr.publicForm.chooseMedia);
+    await userEvent.upload(input, [image("a.png", 10)]);
+    expect(input).toBeEnabled();
+    await userEvent.upload(input, [image("b.png", 10)]);
+    expect(input).toBeDisabled();
+    await userEvent.click(screen.getByRole("button", { name: "Retirer a.png" }));
+    expect(input).toBeEnabled();
+  });
+
   it("refuses a video when the media field allows images only", async () => {
     const seen = renderField(field({ id: "m", type: "media", label: "Photos" }));
     const input = screen.getByLabelText(fr.publicForm.chooseMedia);

@@ -71,11 +71,23 @@ describe("review form page", () => {
     },
   );
 
+  it("shows the date of the order the review is about", async () => {
+    setup(publicForm(threePages));
+    expect(await screen.findByText("Commande du 20 nov. 2026")).toBeInTheDocument();
+  });
+
   it("says 'Clé API manquante dans l'URL.' without a key", () => {
     const load = vi.fn();
     render(<ReviewFormPage apiKey={null} load={load} />);
     expect(screen.getByRole("alert")).toHaveTextContent("Clé API manquante dans l'URL.");
+    expect(screen.getByRole("heading", { level: 1, name: "Votre avis" })).toBeInTheDocument();
     expect(load).not.toHaveBeenCalled();
+  });
+
+  it("keeps a page heading while loading", () => {
+    render(<ReviewFormPage apiKey="k" load={() => new Promise<LoadResult>(() => {})} />);
+    expect(screen.getByRole("status")).toHaveTextContent(fr.common.loading);
+    expect(screen.getByRole("heading", { level: 1, name: "Votre avis" })).toBeInTheDocument();
   });
 
   it("shows the load failure message", async () => {
@@ -199,6 +211,22 @@ describe("sending", () => {
     expect(answers).toEqual({ rating: 3.7, qty: 3, reco: ["Oui"], color: "Bleu" });
     expect(files).toEqual({});
     expect(await screen.findByRole("heading", { name: "Merci pour votre avis !" })).toHaveFocus();
+  });
+
+  it("sends ratings rounded to 2 decimals", async () => {
+    localStorage.setItem(
+      "certavis.review-draft.key-round",
+      JSON.stringify({ answers: { light: 3.456 }, page: 0 }),
+    );
+    const { user, submit } = setup(
+      publicForm([
+        field({ id: "light", type: "rating", rating_type: "slider", label: "Lumière", required: true }),
+      ]),
+      { ok: true },
+      "key-round",
+    );
+    await user.click(await screen.findByRole("button", { name: fr.publicForm.submit }));
+    expect(submit.mock.calls[0]?.[1]).toEqual({ light: 3.46 });
   });
 
   it("a slider left at 0 is an answer", async () => {

@@ -1,6 +1,6 @@
 import { safeLogoUrl } from "@certavis/domain";
+import { fr } from "../../../lib/fr";
 import { websiteHref } from "../../../lib/website-href";
-import { pendingPublicForm } from "../../../strings-pending";
 import type { PublicForm } from "../api/review-form-types";
 
 /** Company name, link and logo (the logo only when the domain's URL rule accepts it). */
@@ -9,7 +9,7 @@ export function FormHeader({ company }: { company: PublicForm["company"] }) {
   const href = websiteHref(company.url);
   const name = (
     <>
-      {logo ? <img className="rf-logo" src={logo} alt={pendingPublicForm.logoAlt(company.name)} /> : null}
+      {logo ? <img className="rf-logo" src={logo} alt={fr.publicForm.logoAlt(company.name)} /> : null}
       <span className="rf-company-name">{company.name}</span>
     </>
   );

@@ -9,7 +9,6 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { clearDraft, loadDraft, saveDraft } from "../../../lib/draft-storage";
 import { type Answers, formPages, initialAnswers } from "../../../lib/form-rules";
 import { fr } from "../../../lib/fr";
-import { pendingPublicForm } from "../../../strings-pending";
 import type { PublicForm } from "../api/review-form-types";
 import { submitErrorsOf } from "../api/submit-errors";
 import { submitReview } from "../api/submit-review";
@@ -156,7 +155,7 @@ export function ReviewForm({ apiKey, form, onSubmitted, submit = submitReview }:
           {fr.publicForm.page(index + 1, pages.length)}
         </p>
       ) : null}
-      <p className="rf-hint">{pendingPublicForm.requiredHint}</p>
+      <p className="rf-hint">{fr.publicForm.requiredHint}</p>
       {page?.fields.map((field) => (
         <FieldInput
           key={field.id}
@@ -169,7 +168,7 @@ export function ReviewForm({ apiKey, form, onSubmitted, submit = submitReview }:
       {progress !== null ? (
         <div className="rf-progress">
           <progress max={100} value={Math.round(progress * 100)} aria-label={fr.publicForm.sending} />
-          <span aria-live="polite">{pendingPublicForm.uploadProgress(Math.round(progress * 100))}</span>
+          <span aria-live="polite">{fr.publicForm.files.uploadProgress(Math.round(progress * 100))}</span>
         </div>
       ) : null}
       <div className="rf-nav">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { fr } from "../../../lib/fr";
+import { pendingPublicForm } from "../../../strings-pending";
 import { getReviewForm } from "../api/get-review-form";
 import type { PublicForm } from "../api/review-form-types";
 import type { submitReview } from "../api/submit-review";
@@ -47,18 +48,24 @@ export function ReviewFormPage({ apiKey, load = getReviewForm, submit }: Props) 
       {data ? <FormHeader company={data.company} /> : null}
       <main className="rf-main">
         {state.kind === "loading" ? (
-          <p className="rf-status" role="status">
-            {fr.common.loading}
-          </p>
+          <>
+            <h1 className="rf-visually-hidden">{pendingPublicForm.pageTitle}</h1>
+            <p className="rf-status" role="status">
+              {fr.common.loading}
+            </p>
+          </>
         ) : state.kind === "error" ? (
-          <div className="rf-status rf-status--error" role="alert">
-            <p>{state.message}</p>
-          </div>
+          <>
+            <h1 className="rf-visually-hidden">{pendingPublicForm.pageTitle}</h1>
+            <div className="rf-status rf-status--error" role="alert">
+              <p>{state.message}</p>
+            </div>
+          </>
         ) : state.kind === "submitted" ? (
           <ThankYou />
         ) : (
           <>
-            <ProductCard product={state.data.product} />
+            <ProductCard product={state.data.product} order={state.data.order} />
             <h1 className="rf-title">{state.data.form.title}</h1>
             {state.data.form.description ? (
               <p className="rf-description">{state.data.form.description}</p>

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { acceptOf, fileLimitsOf, pickFiles } from "../../../../lib/form-rules";
 import { fr } from "../../../../lib/fr";
-import { pendingPublicForm } from "../../../../strings-pending";
 import { FieldMessages, hasHelp, RequiredMark } from "./FieldMessages";
 import { controlId, describedBy } from "./field-ids";
 import type { FieldProps } from "./field-props";
@@ -14,7 +13,13 @@ export function FileField({ field, value, error, onChange }: FieldProps<File[]>)
   const [refused, setRefused] = useState<string[]>([]);
   const input = useRef<HTMLInputElement>(null);
   const isMedia = field.type === "media";
-  const sizeHint = fr.publicForm.maxSize(limits.maxSizeMb);
+  const full = files.length >= limits.maxCount;
+  const sizeHint = [
+    fr.publicForm.maxSize(limits.maxSizeMb),
+    limits.maxCount > 1 ? fr.publicForm.files.tooMany(limits.maxCount) : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   const message = refused.length > 0 ? refused.join(" ") : error;
 
   const add = (picked: File[]) => {
@@ -34,21 +39,24 @@ export function FileField({ field, value, error, onChange }: FieldProps<File[]>)
         {field.label}
         <RequiredMark required={field.required} />
       </legend>
-      <label className="rf-file-label" htmlFor={id}>
-        {isMedia ? fr.publicForm.chooseMedia : fr.publicForm.chooseFile}
-      </label>
+      {/* The native input stays focusable and clickable through its label, drawn as a button: the
+          browser's own "Choose Files / No file chosen" is not in French everywhere. */}
       <input
         ref={input}
         id={id}
         name={field.id}
-        className="rf-file-input"
+        className="rf-file-input rf-visually-hidden"
         type="file"
         accept={acceptOf(field)}
         multiple={limits.maxCount > 1}
+        disabled={full}
         aria-invalid={message ? true : undefined}
         aria-describedby={describedBy(field.id, true, Boolean(message))}
         onChange={(event) => add(Array.from(event.currentTarget.files ?? []))}
       />
+      <label className={`rf-file-label${full ? " rf-file-label--disabled" : ""}`} htmlFor={id}>
+        {isMedia ? fr.publicForm.chooseMedia : fr.publicForm.chooseFile}
+      </label>
       {files.length > 0 ? (
         <ul className="rf-files">
           {files.map((file, index) => (
@@ -64,7 +72,7 @@ export function FileField({ field, value, error, onChange }: FieldProps<File[]>)
                   onChange(next.length > 0 ? next : undefined);
                 }}
               >
-                {pendingPublicForm.removeFile(file.name)}
+                {fr.publicForm.files.remove(file.name)}
               </button>
             </li>
           ))}
