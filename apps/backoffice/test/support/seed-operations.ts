@@ -193,5 +193,7 @@ export function seedOperations(t: TestApp): Record<string, (body: never) => Prom
     "/reviews": (body: SeedReviewsInput) => reviewsOp(t, body),
     "/join-requests": (body: SeedJoinRequestsInput) => joinRequestsOp(t, body),
     "/remove-membership": (body: { userId: string }) => removeMembership(t, body),
+    // Mails received by the real SMTP server of the test API (read by test/support/mailbox.ts).
+    "/mails": async (body: { to: string }) => t.smtp.mailsTo(body.to),
   };
 }
