@@ -52,7 +52,12 @@ describe("login (real API)", () => {
 
   it.each([
     ["without a company", { role: null }, "/company-setup", "Configurer votre entreprise"],
-    ["with an unconfirmed e-mail", { role: null, emailConfirmed: false }, "/verify-email", "Vérifiez votre email"],
+    [
+      "with an unconfirmed e-mail",
+      { role: null, emailConfirmed: false },
+      "/verify-email",
+      "Vérifiez votre email",
+    ],
   ] as const)("goes to the right screen for a user %s", async (_case, account, path, heading) => {
     const { user } = await seed.account(account);
     const app = renderApp("/login");

@@ -1,3 +1,4 @@
+import { errorMessage } from "@certavis/api-client";
 import { api } from "../../../lib/api-client";
 
 export interface InviteInput {
@@ -7,8 +8,23 @@ export interface InviteInput {
 
 export const sendInvite = (input: InviteInput) => api.post("/company/invites/", { body: input });
 
-/** Sends every invite; resolves to the number that failed (the company exists already). */
-export async function sendInvites(invites: readonly InviteInput[]): Promise<number> {
-  const results = await Promise.allSettled(invites.map(sendInvite));
-  return results.filter((r) => r.status === "rejected").length;
+/**
+ * Sends the invites one after the other (the plan's member limit then refuses the last ones, not random
+ * ones); resolves to how many failed and the distinct reasons the server gave.
+ */
+export async function sendInvites(
+  invites: readonly InviteInput[],
+): Promise<{ failed: number; reasons: string[] }> {
+  let failed = 0;
+  const reasons = new Set<string>();
+  for (const invite of invites) {
+    try {
+      await sendInvite(invite);
+    } catch (error) {
+      failed += 1;
+      const reason = errorMessage(error, "");
+      if (reason) reasons.add(reason);
+    }
+  }
+  return { failed, reasons: [...reasons] };
 }

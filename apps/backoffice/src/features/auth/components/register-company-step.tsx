@@ -76,9 +76,14 @@ export function RegisterCompanyStep({
       setBusy(false);
       return;
     }
-    const failed = await sendInvites(filled.map((row) => ({ email: row.email.trim(), role: row.role })));
-    if (failed > 0)
-      toast({ title: fr.errors.title, description: fr.errors.team.someInvitesFailed, variant: "error" });
+    const sent = await sendInvites(filled.map((row) => ({ email: row.email.trim(), role: row.role })));
+    // The company exists now: the failures are reported, the registration goes on to the plan.
+    if (sent.failed > 0)
+      toast({
+        title: fr.errors.title,
+        description: [fr.errors.team.someInvitesFailed, ...sent.reasons].join("\n"),
+        variant: "error",
+      });
     setBusy(false);
     onCreated();
   }

@@ -6,10 +6,17 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/auth-layout";
+import { apiFieldErrors } from "../../../lib/field-errors";
 import { toast } from "../../../lib/toast/toast-store";
 import { useConfirmEmailChange } from "../api/confirm-email-change";
 
 const t = fr.auth.emailChange;
+
+/** The server's message about the token (invalid, expired, used), else spec §8's default. */
+function confirmErrorMessage(error: unknown): string {
+  const fields = apiFieldErrors(error);
+  return fields.token ?? fields._general ?? errorMessage(error, fr.errors.emailChange.confirmFailed);
+}
 
 /** Sent automatically on load; states: invalid link, pending, error (retry), success (→ /). */
 export function ConfirmEmailChangeRoute() {
@@ -49,7 +56,7 @@ export function ConfirmEmailChangeRoute() {
       {confirm.isError ? (
         <Flex direction="column" gap="4">
           <Callout.Root color="red" role="alert">
-            <Callout.Text>{errorMessage(confirm.error, fr.errors.emailChange.confirmFailed)}</Callout.Text>
+            <Callout.Text>{confirmErrorMessage(confirm.error)}</Callout.Text>
           </Callout.Root>
           <Button size="3" onClick={submit}>
             {t.retry}
