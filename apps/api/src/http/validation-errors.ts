@@ -79,13 +79,67 @@ function formatMessage(format: string): string {
   }
 }
 
+/** The `oneOf`/`anyOf` alternative an error comes from (inline `.../oneOf/1` or a `$ref`'d schema). */
+function branchOf(error: FastifySchemaValidationError): string | null {
+  const path = error.schemaPath ?? "";
+  const inline = /^(.*\/(?:oneOf|anyOf)\/\d+)(?:\/|$)/.exec(path);
+  if (inline?.[1]) return inline[1];
+  const referenced = /^(.*#\/components\/schemas\/[^/]+)(?:\/|$)/.exec(path);
+  return referenced?.[1] ?? null;
+}
+
+function lexicographicallyLess(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    if (x !== y) return x < y;
+  }
+  return false;
+}
+
+/**
+ * When a body matches none of several alternatives (e.g. profile update OR password change), report
+ * only the errors of the alternative it is closest to: fewest unknown fields, then fewest missing
+ * fields, then fewest errors. Reporting every alternative would list "unknown field" on fields the
+ * caller meant for the other one.
+ */
+function closestAlternative(errors: FastifySchemaValidationError[]): FastifySchemaValidationError[] {
+  if (!errors.some((e) => e.keyword === "oneOf" || e.keyword === "anyOf")) return errors;
+  const groups = new Map<string, FastifySchemaValidationError[]>();
+  for (const error of errors) {
+    const branch = branchOf(error);
+    if (branch) groups.set(branch, [...(groups.get(branch) ?? []), error]);
+  }
+  if (groups.size < 2) return errors;
+  const score = (list: FastifySchemaValidationError[]) => [
+    list.filter((e) => e.keyword === "additionalProperties").length,
+    list.filter((e) => e.keyword === "required").length,
+    list.length,
+  ];
+  let best: string | null = null;
+  let bestScore: number[] = [];
+  for (const [branch, list] of groups) {
+    const current = score(list);
+    if (best === null || lexicographicallyLess(current, bestScore)) {
+      best = branch;
+      bestScore = current;
+    }
+  }
+  return errors.filter((e) => {
+    const branch = branchOf(e);
+    return !branch || !groups.has(branch) || branch === best;
+  });
+}
+
 /**
  * Ajv errors → DRF-style `{field: ["message"]}` in French. `anyOf`/`oneOf` wrappers are skipped when
  * a more precise error about the same value exists.
  */
 export function toFieldErrors(errors: FastifySchemaValidationError[], context?: string): FieldErrors {
   const out: FieldErrors = {};
-  const precise = errors.filter((e) => !["anyOf", "oneOf", "if", "allOf"].includes(e.keyword));
+  const precise = closestAlternative(errors).filter(
+    (e) => !["anyOf", "oneOf", "if", "allOf"].includes(e.keyword),
+  );
   for (const error of precise.length ? precise : errors) {
     const field = fieldName(error, context);
     const text = message(error);
