@@ -3,7 +3,8 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
-const api = "http://localhost:3000";
+// `pnpm dev` proxies to the API on 3000; API_URL points elsewhere (e.g. a second local API).
+const api = process.env.API_URL ?? "http://localhost:3000";
 
 // The workspace packages are pure modules (their top-level zod schemas have no effect when unused): let the
 // bundler drop what a route does not use, so /login does not carry every validator of @certavis/domain.

@@ -4,10 +4,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { getMe } from "../src/lib/api/get-me";
 import { currentPath, renderApp, renderSignedIn, testQueryClient } from "./support/render-app";
-import { implemented, recordApiCalls, seed, signIn } from "./support/test-api";
-
-// Until the identity and company endpoints land (another engineer), the tests needing them are skipped.
-const needsIdentity = !implemented("usersMeGet") || !implemented("companyGet");
+import { recordApiCalls, seed, signIn } from "./support/test-api";
 
 const dashboardHeading = () => screen.findByRole("heading", { name: "Tableau de bord", level: 1 });
 
@@ -22,39 +19,36 @@ describe("route guards (real API)", () => {
     expect(calls).toEqual([]);
   });
 
-  it.skipIf(needsIdentity)("shows 'Chargement…' while the current user loads, then the app", async () => {
+  it("shows 'Chargement…' while the current user loads, then the app", async () => {
     await renderSignedIn("/");
     expect(await screen.findByText("Chargement…")).toBeInTheDocument();
     await dashboardHeading();
     expect(screen.queryByText("Chargement…")).not.toBeInTheDocument();
   });
 
-  it.skipIf(needsIdentity)("forces /verify-email while the e-mail is not confirmed", async () => {
+  it("forces /verify-email while the e-mail is not confirmed", async () => {
     const app = await renderSignedIn("/reviews", { role: null, emailConfirmed: false });
     await screen.findByRole("heading", { name: "Vérifiez votre email" });
     expect(currentPath(app)).toBe("/verify-email");
   });
 
-  it.skipIf(needsIdentity)("forces /company-setup without a company", async () => {
+  it("forces /company-setup without a company", async () => {
     const app = await renderSignedIn("/", { role: null });
     await screen.findByRole("heading", { name: "Configurer votre entreprise" });
     expect(currentPath(app)).toBe("/company-setup");
   });
 
-  it.skipIf(needsIdentity)(
-    "goes to /company-setup on the 403 'Vous n'appartenez à aucune entreprise.' (removed from the company meanwhile)",
-    async () => {
-      const { user } = await seed.account({ role: "member" });
-      signIn(user);
-      const client = testQueryClient();
-      client.setQueryData(queryKeys.me, await getMe());
-      await seed.removeMembership(user.id);
-      const app = renderApp("/", client);
-      await waitFor(() => expect(currentPath(app)).toBe("/company-setup"));
-    },
-  );
+  it("goes to /company-setup on the 403 'Vous n'appartenez à aucune entreprise.' (removed from the company meanwhile)", async () => {
+    const { user } = await seed.account({ role: "member" });
+    signIn(user);
+    const client = testQueryClient();
+    client.setQueryData(queryKeys.me, await getMe());
+    await seed.removeMembership(user.id);
+    const app = renderApp("/", client);
+    await waitFor(() => expect(currentPath(app)).toBe("/company-setup"));
+  });
 
-  it.skipIf(needsIdentity)("sends signed-in users away from /login and /register", async () => {
+  it("sends signed-in users away from /login and /register", async () => {
     const app = await renderSignedIn("/register");
     await dashboardHeading();
     expect(currentPath(app)).toBe("/");
@@ -64,37 +58,31 @@ describe("route guards (real API)", () => {
     expect(currentPath(again)).toBe("/");
   });
 
-  it.skipIf(needsIdentity)(
-    "sends a confirmed user from /verify-email, and a user with a company from /company-setup, to /",
-    async () => {
-      const first = await renderSignedIn("/verify-email");
-      await waitFor(() => expect(currentPath(first)).toBe("/"));
-      first.unmount();
-      const second = renderApp("/company-setup");
-      await waitFor(() => expect(currentPath(second)).toBe("/"));
-    },
-  );
+  it("sends a confirmed user from /verify-email, and a user with a company from /company-setup, to /", async () => {
+    const first = await renderSignedIn("/verify-email");
+    await waitFor(() => expect(currentPath(first)).toBe("/"));
+    first.unmount();
+    const second = renderApp("/company-setup");
+    await waitFor(() => expect(currentPath(second)).toBe("/"));
+  });
 
-  it.skipIf(needsIdentity || !implemented("authRefresh"))(
-    "refreshes once on a 401 and replays the call; a failed refresh clears the tokens and goes to /login",
-    async () => {
-      const { user } = await seed.account();
-      localStorage.setItem(storageKeys.access, "expired-or-forged");
-      localStorage.setItem(storageKeys.refresh, user.refresh);
-      const calls = recordApiCalls();
-      const app = renderApp("/");
-      await dashboardHeading();
-      expect(calls.filter((c) => c.path === "/auth/refresh/")).toHaveLength(1);
-      expect(localStorage.getItem(storageKeys.access)).not.toBe("expired-or-forged");
-      app.unmount();
+  it("refreshes once on a 401 and replays the call; a failed refresh clears the tokens and goes to /login", async () => {
+    const { user } = await seed.account();
+    localStorage.setItem(storageKeys.access, "expired-or-forged");
+    localStorage.setItem(storageKeys.refresh, user.refresh);
+    const calls = recordApiCalls();
+    const app = renderApp("/");
+    await dashboardHeading();
+    expect(calls.filter((c) => c.path === "/auth/refresh/")).toHaveLength(1);
+    expect(localStorage.getItem(storageKeys.access)).not.toBe("expired-or-forged");
+    app.unmount();
 
-      localStorage.setItem(storageKeys.access, "expired-or-forged");
-      localStorage.setItem(storageKeys.refresh, "revoked");
-      const again = renderApp("/reviews");
-      await waitFor(() => expect(currentPath(again)).toBe("/login"));
-      expect(localStorage.getItem(storageKeys.access)).toBeNull();
-    },
-  );
+    localStorage.setItem(storageKeys.access, "expired-or-forged");
+    localStorage.setItem(storageKeys.refresh, "revoked");
+    const again = renderApp("/reviews");
+    await waitFor(() => expect(currentPath(again)).toBe("/login"));
+    expect(localStorage.getItem(storageKeys.access)).toBeNull();
+  });
 
   it("shows the 404 screen with a link home for an unknown path", async () => {
     renderApp("/nowhere/at-all");
@@ -102,7 +90,7 @@ describe("route guards (real API)", () => {
     expect(screen.getByRole("link", { name: "Retour à l'accueil" })).toHaveAttribute("href", "/");
   });
 
-  it.skipIf(needsIdentity)("leads /settings to /settings/teams", async () => {
+  it("leads /settings to /settings/teams", async () => {
     const app = await renderSignedIn("/settings");
     await waitFor(() => expect(currentPath(app)).toBe("/settings/teams"));
   });

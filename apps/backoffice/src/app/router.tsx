@@ -1,13 +1,19 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { LoadingScreen } from "../components/loading-screen";
 import { GuestGuard, SessionGuard } from "./guards/session-guard";
 import { NotFound } from "./routes/not-found";
 import { RouteError } from "./routes/route-error";
 
-// Spec §2 route table. Screens are lazy so /login does not carry the signed-in app.
+/** The settings tabs of spec §2, in their order. */
+export const SETTINGS_TABS = ["teams", "subscription", "company", "user"] as const;
+
+// Spec §2 route table, exactly: any other path is the 404 screen. Screens are lazy so /login does not carry
+// the signed-in app.
 export const routes: RouteObject[] = [
   {
     path: "/",
     errorElement: <RouteError />,
+    HydrateFallback: LoadingScreen,
     children: [
       {
         element: <GuestGuard />,
@@ -91,38 +97,38 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import("../features/reviews/routes/reviews").then((m) => ({ Component: m.ReviewsRoute })),
               },
-              {
-                path: "products/*",
+              ...["products", "products/new", "products/:id"].map((path) => ({
+                path,
                 lazy: () =>
                   import("../features/products/routes/products").then((m) => ({
                     Component: m.ProductsRoute,
                   })),
-              },
-              {
-                path: "email-templates/*",
+              })),
+              ...["email-templates", "email-templates/new", "email-templates/:templateId"].map((path) => ({
+                path,
                 lazy: () =>
                   import("../features/templates/routes/templates").then((m) => ({
                     Component: m.TemplatesRoute,
                   })),
-              },
-              {
-                path: "forms/*",
+              })),
+              ...["forms", "forms/new", "forms/:formId"].map((path) => ({
+                path,
                 lazy: () =>
                   import("../features/forms/routes/forms").then((m) => ({ Component: m.FormsRoute })),
-              },
+              })),
               {
                 path: "iframe",
                 lazy: () =>
                   import("../features/iframe/routes/iframe").then((m) => ({ Component: m.IframeRoute })),
               },
               { path: "settings", element: <Navigate to="/settings/teams" replace /> },
-              {
-                path: "settings/:tab",
+              ...SETTINGS_TABS.map((tab) => ({
+                path: `settings/${tab}`,
                 lazy: () =>
                   import("../features/settings/routes/settings").then((m) => ({
                     Component: m.SettingsRoute,
                   })),
-              },
+              })),
             ],
           },
         ],

@@ -1,5 +1,5 @@
+import { fr } from "@certavis/i18n-fr";
 import { Card, Text } from "@radix-ui/themes";
-import { pending } from "../lib/strings-pending";
 import { PageHeader } from "./page-header";
 
 /** Placeholder of a screen another issue builds: right title, so the sidebar links work. */
@@ -8,7 +8,7 @@ export function ComingSoon({ title }: { title: string }) {
     <>
       <PageHeader title={title} />
       <Card size="3">
-        <Text color="gray">{pending.comingSoon}</Text>
+        <Text color="gray">{fr.common.comingSoon}</Text>
       </Card>
     </>
   );

@@ -1,10 +1,11 @@
-import { displayAnswer, type NormalizedReview } from "@certavis/domain";
+import type { NormalizedReview } from "@certavis/domain";
 import { formatRelativeTime, fr } from "@certavis/i18n-fr";
 import { Button, InitialsAvatar, Stars } from "@certavis/ui";
-import { Dialog, Flex, Heading, IconButton, Text, VisuallyHidden } from "@radix-ui/themes";
-import { useRef } from "react";
-import { pending } from "../../lib/strings-pending";
+import { Dialog, Flex, Heading, IconButton, Text } from "@radix-ui/themes";
+import { type KeyboardEvent, useRef } from "react";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../icons";
+import { ratingText } from "./rating-text";
+import { ReviewAnswers } from "./review-answers";
 import { afterModeration, neighbours } from "./review-navigation";
 import { StatusBadgeMenu } from "./status-badge";
 import { useReviewModeration } from "./use-review-moderation";
@@ -18,7 +19,14 @@ export interface ReviewDialogProps {
   onOpenIdChange: (id: string | null) => void;
 }
 
-/** 'Avis client': the review, its answers, previous/next and moderation (spec §2 dashboard and reviews). */
+const typing = (target: EventTarget) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+
+/**
+ * 'Avis client' (spec §2 dashboard and reviews): the review and its answers, previous/next (also with the
+ * arrow keys) and moderation — after it, the next pending review; none left after an approval: closed.
+ */
 export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogProps) {
   const { moderate, busy } = useReviewModeration();
   // Keep showing the review while the list refreshes without it (e.g. filtered on 'En attente').
@@ -37,9 +45,20 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
     else if (next.type === "close") onOpenIdChange(null);
   }
 
+  function onKeyDown(event: KeyboardEvent) {
+    if (typing(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.key === "ArrowLeft" ? nav.previous : event.key === "ArrowRight" ? nav.next : null;
+    if (!target) return;
+    event.preventDefault();
+    onOpenIdChange(target);
+  }
+
+  // The comment is shown once: as a form answer when the form asked for it, else under the title.
+  const commentInAnswers = review?.fields.some((f) => f.value === review.comment) ?? false;
+
   return (
     <Dialog.Root open={Boolean(review)} onOpenChange={(open) => (open ? undefined : onOpenIdChange(null))}>
-      <Dialog.Content maxWidth="560px" aria-describedby={undefined}>
+      <Dialog.Content maxWidth="560px" aria-describedby={undefined} onKeyDown={onKeyDown}>
         {review ? (
           <Flex direction="column" gap="4">
             <Flex justify="between" align="center">
@@ -58,7 +77,7 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
                   {review.author.name}
                 </Text>
                 <Text as="p" size="2" color="gray">
-                  {formatRelativeTime(review.createdAt)}
+                  <time dateTime={review.createdAt ?? undefined}>{formatRelativeTime(review.createdAt)}</time>
                 </Text>
               </div>
               <StatusBadgeMenu
@@ -86,9 +105,12 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
                 </Text>
               </div>
               <Flex direction="column" align="end" ml="auto" gap="1">
+                <Text size="1" color="gray" aria-hidden="true">
+                  {t.rating}
+                </Text>
                 <Stars rating={review.rating} size={18} />
-                <Text size="2" weight="bold">
-                  {fr.common.outOfFive(String(Math.round(review.rating * 100) / 100).replace(".", ","))}
+                <Text size="2" weight="bold" aria-hidden="true">
+                  {ratingText(review.rating)}
                 </Text>
               </Flex>
             </Flex>
@@ -98,33 +120,13 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
                 {review.title}
               </Heading>
             ) : null}
-            {review.comment ? (
+            {review.comment && !commentInAnswers ? (
               <Text as="p" className="whitespace-pre-line">
                 {review.comment}
               </Text>
             ) : null}
 
-            <section aria-label={t.answers}>
-              <Text as="p" weight="bold" mb="2">
-                {t.answers}
-              </Text>
-              {review.fields.length === 0 ? (
-                <Text size="2" color="gray">
-                  {t.noAnswers}
-                </Text>
-              ) : (
-                <dl className="m-0 grid grid-cols-1 gap-2">
-                  {review.fields.map((field) => (
-                    <div key={field.id} className="rounded-md border border-[var(--gray-5)] p-2">
-                      <dt className="text-[var(--gray-11)] text-xs">{field.label}</dt>
-                      <dd className="m-0 whitespace-pre-line text-sm">
-                        {displayAnswer(field.type, field.value)}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
-            </section>
+            <ReviewAnswers fields={review.fields} />
 
             {review.status === "pending" ? (
               <Flex gap="2" justify="end">
@@ -146,8 +148,7 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
                 <ChevronLeftIcon /> {t.previous}
               </Button>
               <Text size="2" color="gray" aria-live="polite">
-                {nav.index >= 0 ? pending.reviews.position(nav.index + 1, reviews.length) : null}
-                <VisuallyHidden>{review.author.name}</VisuallyHidden>
+                {nav.index >= 0 ? t.position(nav.index + 1, reviews.length) : null}
               </Text>
               <Button
                 variant="ghost"

@@ -1,6 +1,7 @@
 import type { NormalizedReview } from "@certavis/domain";
 import { formatDate, fr } from "@certavis/i18n-fr";
 import { InitialsAvatar, Stars } from "@certavis/ui";
+import { ratingText } from "../../../components/reviews/rating-text";
 import { StatusBadge } from "../../../components/reviews/status-badge";
 
 /** Initials and name, rating /5, optional title, comment (3 lines), date, product; opens the detail. */
@@ -17,7 +18,7 @@ export function ReviewCard({ review, onOpen }: { review: NormalizedReview; onOpe
           <span className="block truncate font-semibold text-sm">{review.author.name}</span>
           <span className="flex items-center gap-1.5 text-xs">
             <Stars rating={review.rating} size={14} />
-            <span>{fr.common.outOfFive(String(Math.round(review.rating * 10) / 10).replace(".", ","))}</span>
+            <span aria-hidden="true">{ratingText(review.rating)}</span>
           </span>
         </span>
         <StatusBadge status={review.status} verified={review.verified} />
@@ -25,7 +26,9 @@ export function ReviewCard({ review, onOpen }: { review: NormalizedReview; onOpe
       {review.title ? <span className="font-medium text-sm">{review.title}</span> : null}
       {review.comment ? (
         <span className="line-clamp-3 text-[var(--gray-11)] text-sm">{review.comment}</span>
-      ) : null}
+      ) : review.title ? null : (
+        <span className="text-[var(--gray-10)] text-sm italic">{fr.reviews.detail.noComment}</span>
+      )}
       <span className="mt-auto flex w-full justify-between gap-2 pt-2 text-[var(--gray-11)] text-xs">
         <span className="truncate">{review.productName}</span>
         <span className="shrink-0">{formatDate(review.createdAt)}</span>

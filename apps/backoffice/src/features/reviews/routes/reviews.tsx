@@ -1,3 +1,4 @@
+import { errorMessage } from "@certavis/api-client";
 import { averageRating, meanOfRatings, satisfactionPercent } from "@certavis/domain";
 import { formatAverage, formatInteger, formatPercent, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
@@ -9,7 +10,6 @@ import { PageHeader } from "../../../components/page-header";
 import { ReviewDialog } from "../../../components/reviews/review-dialog";
 import { StatCard } from "../../../components/stat-card";
 import { useCompany } from "../../../lib/api/get-company";
-import { pending } from "../../../lib/strings-pending";
 import { useProducts } from "../api/get-products";
 import { useReviews } from "../api/get-reviews";
 import { ReviewCard } from "../components/review-card";
@@ -59,7 +59,7 @@ export function ReviewsRoute() {
         <LoadingScreen />
       ) : reviews.isError ? (
         <Callout.Root color="red" role="alert">
-          <Callout.Text>{reviews.error.message || pending.reviews.loadFailed}</Callout.Text>
+          <Callout.Text>{errorMessage(reviews.error, fr.errors.reviews.loadFailed)}</Callout.Text>
         </Callout.Root>
       ) : visible.length === 0 ? (
         <Flex direction="column" align="center" gap="3" py="9" className="text-center">

@@ -5,13 +5,20 @@ import { api } from "../../../lib/api-client";
 
 export const getJoinRequests = async () => readList(await api.get("/company/requests/"));
 
-export const joinRequestsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.requests, queryFn: getJoinRequests, staleTime: 30_000 });
+/** Spec §9: the pending-requests count goes stale after 30 s. */
+export const JOIN_REQUESTS_STALE_MS = 30_000;
 
-/** Pending join requests of the company (the red dot), refreshed after 30 s staleness. */
+export const joinRequestsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.requests, queryFn: getJoinRequests, staleTime: JOIN_REQUESTS_STALE_MS });
+
+/**
+ * Pending join requests of the company (the red dot): fetched again once stale, i.e. every 30 s while the
+ * shell is open (the shell stays mounted, so nothing else would refresh it).
+ */
 export const usePendingJoinRequestCount = (enabled: boolean) =>
   useQuery({
     ...joinRequestsQueryOptions(),
     enabled,
+    refetchInterval: JOIN_REQUESTS_STALE_MS,
     select: (list) => list.filter((r) => r.status === "pending").length,
   });

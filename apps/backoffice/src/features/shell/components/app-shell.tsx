@@ -1,18 +1,23 @@
 import { fr } from "@certavis/i18n-fr";
 import { IconButton, Tooltip } from "@radix-ui/themes";
+import { Dialog } from "radix-ui";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { CloseIcon, MenuIcon, PanelIcon } from "../../../components/icons";
 import { TooltipProvider } from "../../../components/tooltip-provider";
 import { useIsMobile } from "../../../lib/hooks/use-media-query";
 import { readSidebarExpanded, writeSidebarExpanded } from "../lib/sidebar-cookie";
+import { useSidebarHotkey } from "../lib/use-sidebar-hotkey";
 import { SidebarNav } from "./sidebar-nav";
 import { UserMenu } from "./user-menu";
 
 function Brand({ collapsed }: { collapsed: boolean }) {
   return (
     <div className="flex h-14 items-center gap-2 px-3">
-      <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-[var(--accent-9)] font-bold text-[var(--accent-contrast)]">
+      <span
+        aria-hidden="true"
+        className="flex size-8 shrink-0 items-center justify-center rounded-md bg-[var(--accent-9)] font-bold text-[var(--accent-contrast)]"
+      >
         C
       </span>
       {collapsed ? null : <span className="font-bold text-lg">Certavis</span>}
@@ -20,51 +25,67 @@ function Brand({ collapsed }: { collapsed: boolean }) {
   );
 }
 
-/** The signed-in frame: sidebar (16rem, 3rem as icons, 18rem slide-in panel on mobile) and the page. */
+/**
+ * The signed-in frame (spec §2, §9): a sidebar of 16rem that collapses to 3rem of icons (cookie kept 7
+ * days, Ctrl/Cmd+B), and below 768 px a slide-in panel of 18rem instead.
+ */
 export function AppShell() {
   const isMobile = useIsMobile();
-  const [expanded, setExpanded] = useState(() => readSidebarExpanded());
+  const [expanded, setExpanded] = useState(readSidebarExpanded);
   const [mobileOpen, setMobileOpen] = useState(false);
-  const location = useLocation();
-  const panelRef = useRef<HTMLDivElement>(null);
-  const openerRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   const toggle = useCallback(() => {
     if (isMobile) {
-      setMobileOpen((o) => !o);
+      setMobileOpen((open) => !open);
       return;
     }
-    setExpanded((e) => {
-      writeSidebarExpanded(!e);
-      return !e;
-    });
-  }, [isMobile]);
+    writeSidebarExpanded(!expanded);
+    setExpanded(!expanded);
+  }, [isMobile, expanded]);
+  useSidebarHotkey(toggle);
 
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "b") {
-        event.preventDefault();
-        toggle();
-      }
-      if (event.key === "Escape") setMobileOpen(false);
-    }
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [toggle]);
-
-  useEffect(() => setMobileOpen(false), [location.pathname]);
-
-  useEffect(() => {
-    if (mobileOpen) panelRef.current?.querySelector<HTMLElement>("a,button")?.focus();
-    else openerRef.current?.focus({ preventScroll: true });
-  }, [mobileOpen]);
+  // A link followed in the panel closes it; so does growing past the mobile width.
+  useEffect(() => setMobileOpen(false), [pathname, isMobile]);
 
   const collapsed = !isMobile && !expanded;
+  const toggleLabel = isMobile ? fr.shell.openMenu : fr.shell.toggleSidebar;
 
   return (
     <TooltipProvider>
       <div className="flex min-h-screen bg-[var(--gray-2)]">
-        {isMobile ? null : (
+        {isMobile ? (
+          <Dialog.Root open={mobileOpen} onOpenChange={setMobileOpen}>
+            {mobileOpen ? (
+              <>
+                <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+                <Dialog.Content
+                  aria-describedby={undefined}
+                  onCloseAutoFocus={(event) => {
+                    event.preventDefault();
+                    menuButton.current?.focus();
+                  }}
+                  className="cv-slide-in fixed inset-y-0 left-0 z-50 flex w-[18rem] flex-col bg-[var(--color-panel-solid)] shadow-xl outline-none"
+                >
+                  <Dialog.Title className="sr-only">{fr.shell.nav.label}</Dialog.Title>
+                  <div className="flex items-center justify-between pr-2">
+                    <Brand collapsed={false} />
+                    <Dialog.Close asChild>
+                      <IconButton variant="ghost" color="gray" aria-label={fr.common.close}>
+                        <CloseIcon />
+                      </IconButton>
+                    </Dialog.Close>
+                  </div>
+                  <SidebarNav collapsed={false} />
+                  <div className="border-[var(--gray-5)] border-t p-1">
+                    <UserMenu collapsed={false} />
+                  </div>
+                </Dialog.Content>
+              </>
+            ) : null}
+          </Dialog.Root>
+        ) : (
           <aside
             className="sticky top-0 flex h-screen shrink-0 flex-col border-[var(--gray-5)] border-r bg-[var(--color-panel-solid)] transition-[width] duration-200"
             style={{ width: collapsed ? "3rem" : "16rem" }}
@@ -77,49 +98,16 @@ export function AppShell() {
             </div>
           </aside>
         )}
-        {isMobile && mobileOpen ? (
-          <div className="fixed inset-0 z-50">
-            <button
-              type="button"
-              tabIndex={-1}
-              aria-label={fr.common.close}
-              className="absolute inset-0 border-0 bg-black/40"
-              onClick={() => setMobileOpen(false)}
-            />
-            <div
-              ref={panelRef}
-              role="dialog"
-              aria-modal="true"
-              aria-label={fr.shell.nav.label}
-              className="absolute inset-y-0 left-0 flex w-[18rem] flex-col bg-[var(--color-panel-solid)] shadow-xl"
-            >
-              <div className="flex items-center justify-between pr-2">
-                <Brand collapsed={false} />
-                <IconButton
-                  variant="ghost"
-                  color="gray"
-                  aria-label={fr.common.close}
-                  onClick={() => setMobileOpen(false)}
-                >
-                  <CloseIcon />
-                </IconButton>
-              </div>
-              <SidebarNav collapsed={false} onNavigate={() => setMobileOpen(false)} />
-              <div className="border-[var(--gray-5)] border-t p-1">
-                <UserMenu collapsed={false} />
-              </div>
-            </div>
-          </div>
-        ) : null}
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-10 flex h-12 items-center gap-2 border-[var(--gray-5)] border-b bg-[var(--color-panel-solid)] px-3">
-            <Tooltip content={isMobile ? fr.shell.openMenu : `${fr.shell.toggleSidebar} (Ctrl+B)`}>
+            <Tooltip content={isMobile ? toggleLabel : `${toggleLabel} (Ctrl+B)`}>
               <IconButton
-                ref={openerRef}
+                ref={menuButton}
                 variant="ghost"
                 color="gray"
-                aria-label={isMobile ? fr.shell.openMenu : fr.shell.toggleSidebar}
+                aria-label={toggleLabel}
                 aria-expanded={isMobile ? mobileOpen : expanded}
+                aria-keyshortcuts={isMobile ? undefined : "Control+B Meta+B"}
                 onClick={toggle}
               >
                 {isMobile ? <MenuIcon /> : <PanelIcon />}

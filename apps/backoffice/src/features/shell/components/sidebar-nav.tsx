@@ -3,7 +3,8 @@ import { Tooltip } from "@radix-ui/themes";
 import { Link, useLocation } from "react-router";
 import { isNavActive, navItems } from "../lib/nav-items";
 
-export function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+/** The six entries of spec §2; as icons with tooltips when collapsed. */
+export function SidebarNav({ collapsed }: { collapsed: boolean }) {
   const { pathname } = useLocation();
   return (
     <nav aria-label={fr.shell.nav.label} className="flex-1 overflow-y-auto px-2 py-2">
@@ -13,7 +14,6 @@ export function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNa
           const link = (
             <Link
               to={item.to}
-              onClick={onNavigate}
               aria-current={active ? "page" : undefined}
               aria-label={collapsed ? item.label : undefined}
               className={`flex h-9 items-center gap-3 rounded-md px-2.5 text-sm no-underline focus-visible:outline-2 focus-visible:outline-[var(--focus-8)] ${

@@ -1,4 +1,4 @@
-import { can } from "@certavis/domain";
+import { can, initialsOf } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { DropdownMenu } from "@radix-ui/themes";
 import { useQueryClient } from "@tanstack/react-query";
@@ -19,18 +19,16 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
   const requests = usePendingJoinRequestCount(manager);
   const showDot = manager && (requests.data ?? 0) > 0;
   const name = displayName(user);
-  const initials = name
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase() ?? "")
-    .join("");
+  const initials = initialsOf(name);
 
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger>
         <button
           type="button"
-          aria-label={`${fr.shell.myAccount} : ${name}`}
+          aria-label={[`${fr.shell.myAccount} : ${name}`, showDot ? fr.shell.pendingRequests : null]
+            .filter(Boolean)
+            .join(", ")}
           className="flex w-full cursor-pointer items-center gap-2 rounded-md border-0 bg-transparent p-2 text-left text-[var(--gray-12)] hover:bg-[var(--gray-4)] focus-visible:outline-2 focus-visible:outline-[var(--focus-8)]"
         >
           <span className="relative flex size-8 shrink-0 items-center justify-center rounded-full bg-[var(--accent-4)] font-semibold text-[var(--accent-12)] text-xs">
