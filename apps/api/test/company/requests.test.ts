@@ -236,6 +236,22 @@ describe.each(TEST_DATABASES)("join requests on %s", (kind) => {
     expect(stillPending[0]?.status).toBe("pending");
   });
 
+  it("never overbooks the plan when the last seat is given twice at the same time", async () => {
+    const growing = await createCompanyFor(t, await registerVerifiedUser(t), { planType: "CROISSANCE" });
+    for (let i = 0; i < 3; i++) await addMember(t, growing, "member");
+    const pending: RequestBody[] = [];
+    for (let i = 0; i < 3; i++) {
+      const requester = await registerVerifiedUser(t);
+      pending.push(
+        expectMatchesContract<RequestBody>(await ask(requester.access, growing.id), "companyRequestsCreate"),
+      );
+    }
+    const answers = await Promise.all(pending.map((r) => acceptRequest(growing.owner.access, r.id)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+    const members = await t.ctx.db.select().from(memberships).where(eq(memberships.companyId, growing.id));
+    expect(members).toHaveLength(5);
+  });
+
   it("declines (admin or manager of that company), once", async () => {
     const requester = await registerVerifiedUser(t);
     const created = expectMatchesContract<RequestBody>(
