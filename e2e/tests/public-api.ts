@@ -30,7 +30,11 @@ export interface DemoApi {
   createProduct(name: string, formId: string | null): Promise<string>;
   /** The demo's default form (a required rating and a comment). */
   defaultFormId(): Promise<string>;
-  createOrder(productId: string, buyerEmail: string): Promise<{ reviewUrl: string }>;
+  /**
+   * An order of the product; `orderDate` (default now) decides when the request e-mail is due: the
+   * demo's request template waits 3 days after the order.
+   */
+  createOrder(productId: string, buyerEmail: string, orderDate?: Date): Promise<{ reviewUrl: string }>;
   /** Reviews of a product in a status, newest first. */
   reviews(
     productId: string,
@@ -105,7 +109,7 @@ export async function demoApi(): Promise<DemoApi> {
       );
       return (product as { id: string }).id;
     },
-    async createOrder(productId, buyerEmail) {
+    async createOrder(productId, buyerEmail, orderDate) {
       const order = (await ok(
         await api.post("/api/v1/orders/", {
           headers: { "X-Api-Key": company.api_key ?? "" },
@@ -115,6 +119,7 @@ export async function demoApi(): Promise<DemoApi> {
             buyer_first_name: "Léa",
             buyer_last_name: "Bernard",
             reference: `E2E-${Date.now()}-${Math.round(Math.random() * 1e6)}`,
+            ...(orderDate ? { order_date: orderDate.toISOString() } : {}),
           },
         }),
         201,
@@ -173,3 +178,36 @@ export function hostPageHtml(companyId: string, productId: string) {
 <script src="${origin}/embed.js" async></script>
 </body></html>`;
 }
+
+/**
+ * A product page of "another site" as shops build them: the product first, then the reviews widget
+ * below it in a placeholder that reserves the iframe's default height (520 px), then a footer.
+ */
+export function productPageHtml(companyId: string, productId: string) {
+  return (origin: string) => `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Lampe Aurore — Boutique de test</title></head>
+<body style="margin:0;font-family:sans-serif">
+<header style="padding:12px 16px;border-bottom:1px solid #ddd">Boutique de test</header>
+<main style="padding:16px">
+<h1>Lampe Aurore</h1>
+<div style="height:420px;background:#eee;border-radius:8px" role="img" aria-label="Photo de la lampe"></div>
+<p>Une lampe de chevet en laiton, lumière douce et chaleureuse. 89,00 €</p>
+<h2>Avis clients</h2>
+<div data-certavis-widget data-company-id="${companyId}" data-product-id="${productId}" style="min-height:520px"></div>
+</main>
+<footer style="padding:16px;border-top:1px solid #ddd">Mentions légales</footer>
+<script src="${origin}/embed.js" async></script>
+</body></html>`;
+}
+
+/** Installs, before any script of the page, a sum of the main frame's layout shifts (as CLS counts them). */
+export const LAYOUT_SHIFT_PROBE = () => {
+  const win = window as unknown as { __cls: number };
+  win.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+      if (!entry.hadRecentInput) win.__cls += entry.value;
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+};

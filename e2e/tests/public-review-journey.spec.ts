@@ -7,7 +7,9 @@ import {
   demoApi,
   type FormFieldInput,
   hostPageHtml,
+  LAYOUT_SHIFT_PROBE,
   PNG_1PX,
+  productPageHtml,
   startHostPage,
 } from "./public-api";
 
@@ -146,7 +148,8 @@ test.describe("on a phone", () => {
   }) => {
     const buyer = `acheteur-${Date.now()}@exemple.fr`;
     const since = new Date();
-    await demo.createOrder(productId, buyer);
+    // Delivered a few days ago: the request e-mail (3 days after the order) is due at once.
+    await demo.createOrder(productId, buyer, new Date(Date.now() - 5 * 24 * 3600 * 1000));
     const mail = await waitForMail({ to: buyer, after: new Date(since.getTime() - 1000) }, 60_000);
     reviewLink = linkOf(mail, "create-reviews?api_key=");
 
@@ -212,6 +215,7 @@ test.describe("on a phone", () => {
     expect(detail).toBeTruthy();
     await page.goto(reviewLink);
     await expect(page.getByRole("alert")).toHaveText(detail);
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -257,11 +261,16 @@ test("the widget page has no axe violation and paints the reviews without JavaSc
 }) => {
   test.skip(!reviewLink, "needs the first journey");
   const url = `${E2E_BASE_URL}/widget?company_id=${demo.companyId}&product_id=${productId}`;
-  const withJs = await browser.newPage({ ...PHONE });
+  const phone = await browser.newContext({ ...PHONE });
+  const withJs = await phone.newPage();
+  await withJs.addInitScript(LAYOUT_SHIFT_PROBE);
   await withJs.goto(url);
   await expect(withJs.getByText(comment)).toBeVisible();
   await expectNoAxeViolations(withJs);
-  await withJs.close();
+  // The script takes over the server-painted reviews without moving them.
+  await withJs.waitForLoadState("networkidle");
+  expect(await withJs.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+  await phone.close();
 
   const noJs = await browser.newContext({ javaScriptEnabled: false });
   const page = await noJs.newPage();
@@ -272,4 +281,45 @@ test("the widget page has no axe violation and paints the reviews without JavaSc
     "/widget/fonctionnement",
   );
   await noJs.close();
+});
+
+/**
+ * What Lighthouse (mobile) looks at, measured in Chromium: the layout shift the widget causes on the
+ * page that embeds it, and the script time it adds there (the loader plus the widget's frame, same
+ * site here, so one renderer). Figures are printed for the closing note.
+ */
+test("on a product page the widget shifts nothing and adds little script", async ({ browser }) => {
+  test.skip(!reviewLink, "needs the first journey");
+  const measure = async (html: (origin: string) => string) => {
+    const context = await browser.newContext({ ...PHONE });
+    const page = await context.newPage();
+    await page.addInitScript(LAYOUT_SHIFT_PROBE);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Performance.enable");
+    const host = await startHostPage(html);
+    try {
+      await page.goto(host.url);
+      const iframe = page.locator("iframe[data-certavis-frame]");
+      await expect(page.frameLocator("iframe[data-certavis-frame]").getByText(comment)).toBeVisible();
+      await expect.poll(() => iframe.getAttribute("height")).not.toBe("520");
+      await page.waitForTimeout(1000);
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      const { metrics } = await cdp.send("Performance.getMetrics");
+      const scriptMs = 1000 * (metrics.find((m) => m.name === "ScriptDuration")?.value ?? 0);
+      return { cls, scriptMs };
+    } finally {
+      await host.close();
+      await context.close();
+    }
+  };
+
+  const productPage = await measure(productPageHtml(demo.companyId, productId));
+  const topOfPage = await measure(hostPageHtml(demo.companyId, productId));
+  const note = `product page: CLS ${productPage.cls.toFixed(4)}, script ${productPage.scriptMs.toFixed(0)} ms; widget at the top of a page with text below it: CLS ${topOfPage.cls.toFixed(4)}, script ${topOfPage.scriptMs.toFixed(0)} ms`;
+  test.info().annotations.push({ type: "widget on a host page", description: note });
+  console.log(`widget on a host page (phone): ${note}`);
+  expect(productPage.cls).toBe(0);
+  // Text right under the widget moves once, when the frame takes its content's height.
+  expect(topOfPage.cls).toBeLessThan(0.1);
+  expect(productPage.scriptMs).toBeLessThan(500);
 });

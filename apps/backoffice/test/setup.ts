@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { setApiBaseUrl } from "../src/lib/api-client";
+import { dismissToast, toastStore } from "../src/lib/toast/toast-store";
 import { apiBaseUrl } from "./support/test-api";
 
 // Every component test talks to the real API started by support/api-global-setup.ts.
@@ -32,6 +33,7 @@ Element.prototype.releasePointerCapture ??= () => {};
 
 afterEach(() => {
   cleanup();
+  for (const toast of toastStore.getSnapshot()) dismissToast(toast.id);
   localStorage.clear();
   document.cookie = "sidebar_state=; max-age=0; path=/";
 });

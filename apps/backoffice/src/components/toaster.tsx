@@ -28,6 +28,8 @@ export function Toaster() {
     <section
       ref={region}
       aria-label={fr.shell.notifications}
+      // A live region stays visible to assistive technology while a modal dialog hides the rest.
+      aria-live="polite"
       tabIndex={-1}
       className="fixed right-4 bottom-4 z-[1000] flex w-[22rem] max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none"
     >
