@@ -102,7 +102,7 @@ describe("dashboard (real API)", () => {
     const items = within(recent).getAllByRole("button");
     const names = ["Léa Bernard", "Hugo Lefèvre", "Inès Fontaine"];
     expect(items).toHaveLength(names.length);
-    names.forEach((name, index) => expect(items[index]).toHaveTextContent(name));
+    for (const [index, name] of names.entries()) expect(items[index]).toHaveTextContent(name);
     expect(items[1]).toHaveTextContent("En attente");
     expect(within(recent).getByRole("link", { name: "Voir tout" })).toHaveAttribute("href", "/reviews");
   });
