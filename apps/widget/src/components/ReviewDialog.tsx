@@ -41,13 +41,19 @@ export function ReviewDialog({ review, onClose }: Props) {
         if (event.target === ref.current) onClose();
       }}
     >
+      {/* The dialog itself scrolls a long comment; "Fermer" comes first so it is never scrolled away. */}
       <div className="cw-dialog-body">
-        <Stars rating={review.rating} />
+        <div className="cw-dialog-top">
+          <Stars rating={review.rating} />
+          <button type="button" className="cw-close" onClick={onClose}>
+            {fr.widget.close}
+          </button>
+        </div>
         <h2 id="cw-dialog-title" className="cw-title" dir="auto">
           {review.title?.trim() ? review.title : review.author_name}
         </h2>
         {comment ? (
-          <p className="cw-comment cw-full" dir="auto">
+          <p className="cw-comment" dir="auto">
             {comment}
           </p>
         ) : (
@@ -55,9 +61,6 @@ export function ReviewDialog({ review, onClose }: Props) {
         )}
         {review.product ? <p className="cw-about">{fr.widget.reviewsOf(review.product.name)}</p> : null}
         <ReviewMeta review={review} />
-        <button type="button" className="cw-close" onClick={onClose}>
-          {fr.widget.close}
-        </button>
       </div>
     </dialog>
   );
