@@ -1,0 +1,57 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { type Database, openDatabase } from "../../src/db/client";
+import { TEST_DATABASE_URL, type TestDatabaseKind } from "../helpers";
+import { freshPglite } from "../helpers/pglite-template";
+
+/** A migrated database that other processes can open too (PGlite in a folder, or a fresh PG database). */
+export interface SharedDatabase {
+  /** How a worker process reaches it (`DATABASE_URL` or `PGLITE_DIR`). */
+  env: Record<string, string>;
+  open(): Promise<Database>;
+  dispose(): Promise<void>;
+}
+
+export async function createSharedDatabase(kind: TestDatabaseKind): Promise<SharedDatabase> {
+  const serverUrl = TEST_DATABASE_URL;
+  if (kind === "postgres" && serverUrl) {
+    const name = `certavis_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const databaseUrl = url.toString();
+    const first = await openDatabase({ databaseUrl, dataDir: null });
+    await first.migrate();
+    await first.close();
+    return {
+      env: { DATABASE_URL: databaseUrl },
+      open: () => openDatabase({ databaseUrl, dataDir: null }),
+      async dispose() {
+        const cleanup = new pg.Client({ connectionString: serverUrl });
+        await cleanup.connect();
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "certavis-pglite-"));
+  // The migrated template (initdb and migrations cost tens of seconds) written into the folder.
+  const template = await freshPglite();
+  const dump = await template.dumpDataDir("none");
+  await template.close();
+  await (await PGlite.create({ dataDir, loadDataDir: dump })).close();
+  return {
+    env: { PGLITE_DIR: dataDir },
+    open: () => openDatabase({ databaseUrl: null, dataDir }),
+    async dispose() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * A mail worker in its own process, for the crash and parallelism tests (run with `node --import tsx`).
+ * Environment: DATABASE_URL or PGLITE_DIR, SMTP_URL, MAIL_FROM, REVIEW_KEY_SECRET, CLOCK (fixed ISO
+ * date), CONCURRENCY. Prints "ready" once polling; SIGTERM stops it gracefully.
+ */
+import { openDatabase } from "../../src/db/client";
+import { createSmtpMailer } from "../../src/mail/smtp-mailer";
+import { createMailWorker } from "../../src/modules/pipeline";
+
+const env = process.env;
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL || null,
+  dataDir: env.PGLITE_DIR || null,
+});
+const mailer = createSmtpMailer(env.SMTP_URL ?? "", env.MAIL_FROM ?? "worker@certavis.test");
+const clockAt = new Date(env.CLOCK ?? Date.now());
+const worker = createMailWorker({
+  db: database.db,
+  mailer,
+  formUrl: "https://avis.certavis.test",
+  reviewKeySecret: env.REVIEW_KEY_SECRET ?? "",
+  clock: { now: () => new Date(clockAt) },
+  concurrency: Number(env.CONCURRENCY ?? 1),
+  pollIntervalMs: 20,
+  log: (message, extra) => console.error(message, JSON.stringify(extra ?? {})),
+});
+worker.start();
+console.log("ready");
+
+process.once("SIGTERM", () => {
+  void (async () => {
+    await worker.stop();
+    await mailer.close();
+    await database.close();
+    process.exit(0);
+  })();
+});
