@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { E2E_BASE_URL } from "../support/ports";
-import { type DemoApi, demoApi, type FormFieldInput } from "./public-api";
+import { type DemoApi, demoApi, type FormFieldInput, startHostPage } from "./public-api";
 
 /**
  * Hostile review text rendered safely in the widget, and a review sent with the keyboard only.
@@ -106,4 +106,27 @@ test("hostile review text shows literally in the widget, safely", async ({ page,
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   await dialog.getByRole("button", { name: "Fermer" }).click();
   await expect(dialog).toBeHidden();
+});
+
+test("the plain iframe code of the spec (height 520, no loader) still shows the widget", async ({ page }) => {
+  const src = `${E2E_BASE_URL}/widget?company_id=${demo.companyId}&product_id=${productId}&show_header=1&accent_color=%232563eb`;
+  const host = await startHostPage(
+    () => `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Boutique</title></head><body>
+<iframe src="${src}" width="100%" height="520" style="border:0" title="Avis clients" loading="lazy"></iframe>
+</body></html>`,
+  );
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(host.url);
+    const frame = page.frameLocator("iframe");
+    await expect(frame.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(
+      frame.getByText("Avis certifiés : collectés après une commande, puis modérés"),
+    ).toBeVisible();
+    await expect(frame.getByRole("article").first()).toBeVisible();
+    // No loader: the frame keeps the height it was given.
+    expect(await page.locator("iframe").evaluate((el) => el.getBoundingClientRect().height)).toBe(520);
+  } finally {
+    await host.close();
+  }
 });
