@@ -506,13 +506,24 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
         payload: { status: "rejected" },
       });
       expect(expectMatchesContract(rejected, "companyReviewsUpdate")).toMatchObject({ status: "rejected" });
+      const again = await t.inject({
+        method: "PATCH",
+        url: api(`/company/reviews/${target.id}/`),
+        headers,
+        payload: { status: "rejected" },
+      });
+      expect(again.statusCode).toBe(409);
+      expect(expectMatchesContract<{ detail: string }>(again, "companyReviewsUpdate").detail).toBe(
+        "Avis introuvable ou déjà mis à jour.",
+      );
+      // The badge menu turns a rejected review into an approved one (spec §4).
       const back = await t.inject({
         method: "PATCH",
         url: api(`/company/reviews/${target.id}/`),
         headers,
         payload: { status: "approved" },
       });
-      expect(back.statusCode).toBe(409);
+      expect(expectMatchesContract(back, "companyReviewsUpdate")).toMatchObject({ status: "approved" });
       const invalid = await t.inject({
         method: "PATCH",
         url: api(`/company/reviews/${target.id}/`),

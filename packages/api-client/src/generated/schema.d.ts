@@ -747,7 +747,7 @@ export interface paths {
         head?: never;
         /**
          * Valider ou rejeter un avis
-         * @description Moderates a pending review. 409 `{"detail": "Avis introuvable ou déjà mis à jour."}` when the review is not pending any more. Text and rating are never editable.
+         * @description Approves or rejects a review (spec §4): a pending one, or from the badge menu an approved one rejected or a rejected one approved; never back to pending. 409 `{"detail": "Avis introuvable ou déjà mis à jour."}` when the review already has that status (changed meanwhile). Text and rating are never editable.
          */
         patch: operations["companyReviewsUpdate"];
         trace?: never;
@@ -3438,7 +3438,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Not pending any more. */
+            /** @description The review already has that status. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { products, reviews } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
@@ -29,11 +29,14 @@ export const reviewHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, storage, now } = request.server.ctx;
     const { id } = request.params;
-    // Only a pending review moves, and only once: the status condition makes a stale click a 409.
+    // Spec §4: pending → approved|rejected, and from the badge menu approved ↔ rejected (the contract
+    // refuses pending as a target). Already in that status: a stale click, 409.
     const updated = await db
       .update(reviews)
       .set({ status: request.body.status, moderatedAt: now(), moderatedBy: request.user?.id ?? null })
-      .where(and(eq(reviews.companyId, companyId), eq(reviews.id, id), eq(reviews.status, "pending")))
+      .where(
+        and(eq(reviews.companyId, companyId), eq(reviews.id, id), ne(reviews.status, request.body.status)),
+      )
       .returning({ id: reviews.id });
     if (updated.length === 0) {
       const existing = await getReviewView(db, storage, companyId, id);
