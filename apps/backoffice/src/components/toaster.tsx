@@ -37,11 +37,14 @@ export function Toaster() {
         {toasts.map((t) => (
           <li
             key={t.id}
-            role={t.variant === "error" ? "alert" : "status"}
             className={`rounded-lg border-l-4 bg-[var(--color-panel-solid)] p-3 shadow-lg ${variantClass[t.variant]}`}
             style={{ boxShadow: "var(--shadow-4)" }}
           >
-            <div className="flex items-start justify-between gap-3">
+            {/* The role sits inside the item: a list item with another role breaks the list (axe "list"). */}
+            <div
+              role={t.variant === "error" ? "alert" : "status"}
+              className="flex items-start justify-between gap-3"
+            >
               <div className="min-w-0">
                 <p className="m-0 font-semibold text-[var(--gray-12)] text-sm">{t.title}</p>
                 {t.description ? (
