@@ -122,8 +122,6 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test.describe.configure({ mode: "serial" });
-// TEMPORARY: the demo login (POST /auth/login/, issue 3) is not served yet; remove once it is.
-test.fixme(true, "needs POST /api/v1/auth/login/ (issue 3)");
 
 let demo: DemoApi;
 let productId = "";

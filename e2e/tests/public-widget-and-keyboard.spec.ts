@@ -14,8 +14,6 @@ const SIMPLE_FORM: FormFieldInput[] = [
 ];
 
 test.describe.configure({ mode: "serial" });
-// TEMPORARY: the demo login (POST /auth/login/, issue 3) is not served yet; remove once it is.
-test.fixme(true, "needs POST /api/v1/auth/login/ (issue 3)");
 
 let demo: DemoApi;
 let productId = "";
