@@ -201,13 +201,20 @@ export function productPageHtml(companyId: string, productId: string) {
 </body></html>`;
 }
 
-/** Installs, before any script of the page, a sum of the main frame's layout shifts (as CLS counts them). */
-export const LAYOUT_SHIFT_PROBE = () => {
-  const win = window as unknown as { __cls: number };
+/**
+ * Installs, before any script of the page, a sum of the main frame's layout shifts (as CLS counts them)
+ * and of its long tasks' blocking time (the part of each task over 50 ms, as TBT counts it).
+ */
+export const PAGE_PROBE = () => {
+  const win = window as unknown as { __cls: number; __tbt: number };
   win.__cls = 0;
+  win.__tbt = 0;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
       if (!entry.hadRecentInput) win.__cls += entry.value;
     }
   }).observe({ type: "layout-shift", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) win.__tbt += Math.max(0, entry.duration - 50);
+  }).observe({ type: "longtask", buffered: true });
 };
