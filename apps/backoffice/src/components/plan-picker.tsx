@@ -70,47 +70,50 @@ export function PlanPicker({
           <Card
             key={plan.type}
             size="3"
+            asChild
             className={plan.popular ? "ring-2 ring-[var(--accent-8)]" : undefined}
           >
-            <Flex direction="column" gap="3" height="100%">
-              <Flex justify="between" align="center">
-                <Heading as="h3" size="4">
-                  {texts.name}
-                </Heading>
-                {plan.is_current ? (
-                  <Badge color="gray">{fr.settings.subscription.current}</Badge>
-                ) : plan.popular ? (
-                  <Badge color="jade">{fr.plans.popular}</Badge>
-                ) : null}
+            <article aria-labelledby={`plan-${plan.type}`}>
+              <Flex direction="column" gap="3" height="100%">
+                <Flex justify="between" align="center">
+                  <Heading as="h3" size="4" id={`plan-${plan.type}`}>
+                    {texts.name}
+                  </Heading>
+                  {plan.is_current ? (
+                    <Badge color="gray">{fr.settings.subscription.current}</Badge>
+                  ) : plan.popular ? (
+                    <Badge color="jade">{fr.plans.popular}</Badge>
+                  ) : null}
+                </Flex>
+                <Text size="2" color="gray">
+                  {texts.description}
+                </Text>
+                <Text size="6" weight="bold">
+                  {plan.price === 0 ? fr.plans.free : formatPrice(plan.price, plan.currency)}
+                  {plan.price === 0 ? null : (
+                    <Text size="2" weight="regular" color="gray">
+                      {" "}
+                      {fr.plans.perMonth}
+                    </Text>
+                  )}
+                </Text>
+                <ul className="m-0 flex flex-1 flex-col gap-1 pl-5 text-sm">
+                  {texts.features.map((feature) => (
+                    <li key={feature}>{feature}</li>
+                  ))}
+                </ul>
+                <Button
+                  variant={plan.popular ? "default" : "outline"}
+                  disabled={paidBlocked || checkout.isPending}
+                  loading={chosen === plan.type}
+                  onClick={() => void choose(plan.type)}
+                >
+                  {plan.is_current && plan.price > 0
+                    ? fr.settings.subscription.current
+                    : fr.auth.register.plan.choose}
+                </Button>
               </Flex>
-              <Text size="2" color="gray">
-                {texts.description}
-              </Text>
-              <Text size="6" weight="bold">
-                {plan.price === 0 ? fr.plans.free : formatPrice(plan.price, plan.currency)}
-                {plan.price === 0 ? null : (
-                  <Text size="2" weight="regular" color="gray">
-                    {" "}
-                    {fr.plans.perMonth}
-                  </Text>
-                )}
-              </Text>
-              <ul className="m-0 flex flex-1 flex-col gap-1 pl-5 text-sm">
-                {texts.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
-                ))}
-              </ul>
-              <Button
-                variant={plan.popular ? "default" : "outline"}
-                disabled={paidBlocked || checkout.isPending}
-                loading={chosen === plan.type}
-                onClick={() => void choose(plan.type)}
-              >
-                {plan.is_current && plan.price > 0
-                  ? fr.settings.subscription.current
-                  : fr.auth.register.plan.choose}
-              </Button>
-            </Flex>
+            </article>
           </Card>
         );
       })}
