@@ -1,0 +1,271 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailDeliveries, orders, products, reviews } from "../src/db/schema";
+import { createOrder } from "../src/modules/orders/create-order";
+import { addDays, manualClock } from "../src/modules/pipeline";
+import { companyDashboardStats } from "../src/modules/reviews/company-stats";
+import {
+  authHeaders,
+  createCompanyFor,
+  createTestApp,
+  expectMatchesContract,
+  registerVerifiedUser,
+  TEST_DATABASES,
+  type TestApp,
+  type TestCompany,
+} from "./helpers";
+
+const api = (path: string) => `/api/v1${path}`;
+// A Wednesday: the 7-day window is Thursday 2026-03-05 .. Wednesday 2026-03-11 (UTC).
+const clock = manualClock(new Date("2026-03-11T15:00:00Z"));
+
+describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %s", (kind) => {
+  let t: TestApp;
+  let company: TestCompany;
+  let auth: Record<string, string>;
+  let reference = 0;
+
+  async function product(name: string, status = "active") {
+    const res = await t.inject({
+      method: "POST",
+      url: api("/company/products/"),
+      headers: auth,
+      payload: { name, status },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; name: string };
+  }
+
+  /** A real order (with its e-mail jobs) and, when `review` is given, its review row. */
+  async function orderWithReview(
+    productId: string,
+    orderDate: Date,
+    review?: { status: string; rating: number; at: Date; comment?: string },
+  ) {
+    return t.ctx.db.transaction(async (tx) => {
+      reference += 1;
+      const created = await createOrder(
+        tx,
+        company.id,
+        {
+          productId,
+          buyerEmail: `acheteur-${reference}@exemple.fr`,
+          buyerFirstName: "Léa",
+          buyerLastName: "Bernard",
+          reference: `REF-${reference}`,
+          orderDate,
+        },
+        { now: orderDate, secret: t.ctx.jwtKey },
+      );
+      if (!created.ok) throw new Error(JSON.stringify(created.errors));
+      if (review) {
+        await tx.insert(reviews).values({
+          companyId: company.id,
+          productId,
+          orderId: created.order.id,
+          rating: review.rating.toFixed(2),
+          comment: review.comment ?? `Avis ${reference}`,
+          authorFirstName: "Léa",
+          authorLastName: "Bernard",
+          status: review.status,
+          createdAt: review.at,
+        });
+      }
+      return created.order;
+    });
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind, now: () => clock.now() });
+    company = await createCompanyFor(t, await registerVerifiedUser(t), { planType: "CROISSANCE" });
+    auth = authHeaders(company.owner.access);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("serves at most 10 approved reviews of active products, newest first, cacheable and open to every origin", async () => {
+    const lamp = await product("Lampe");
+    const draft = await product("Brouillon", "draft");
+    const base = new Date("2026-02-01T10:00:00Z");
+    for (let i = 0; i < 12; i++)
+      await orderWithReview(lamp.id, base, { status: "approved", rating: 4, at: addDays(base, i) });
+    await orderWithReview(lamp.id, base, { status: "pending", rating: 1, at: addDays(base, 30) });
+    await orderWithReview(lamp.id, base, { status: "rejected", rating: 1, at: addDays(base, 31) });
+    await orderWithReview(draft.id, base, { status: "approved", rating: 2, at: addDays(base, 32) });
+
+    const url = api(`/public/reviews/?company_id=${company.id}`);
+    const res = await t.inject({ method: "GET", url, headers: { origin: "https://boutique.example" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=300");
+    expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+    const body = expectMatchesContract<{
+      reviews: { comment: string; rating: number; created_at: string; product: { id: string } }[];
+      metrics: { average_note: number; reviews_count: number };
+      company: { name: string; reviews_count: number };
+      product: null;
+    }>(res, "publicReviewsGet");
+    expect(body.reviews).toHaveLength(10);
+    expect(body.reviews.map((r) => r.comment)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Avis ${12 - i}`),
+    );
+    expect(body.reviews.every((r) => r.product.id === lamp.id && r.rating === 4)).toBe(true);
+    expect(body.metrics).toEqual({ average_note: 4, reviews_count: 12 });
+    expect(body.product).toBeNull();
+
+    const three = await t.inject({ method: "GET", url: `${url}&limit=3&product_id=${lamp.id}` });
+    const limited = expectMatchesContract<{ reviews: unknown[]; product: { id: string } }>(
+      three,
+      "publicReviewsGet",
+    );
+    expect(limited.reviews).toHaveLength(3);
+    expect(limited.product.id).toBe(lamp.id);
+    const tooMany = await t.inject({ method: "GET", url: `${url}&limit=11` });
+    expect(tooMany.statusCode).toBe(400);
+    expectMatchesContract(tooMany, "publicReviewsGet");
+
+    const again = await t.inject({
+      method: "GET",
+      url,
+      headers: { "if-none-match": res.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const preflight = await t.inject({
+      method: "OPTIONS",
+      url,
+      headers: {
+        origin: "https://autre-boutique.example",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "if-none-match",
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers["access-control-allow-origin"]).toBe("*");
+
+    const unknown = await t.inject({
+      method: "GET",
+      url: api("/public/reviews/?company_id=00000000-0000-4000-8000-000000000000"),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expectMatchesContract(unknown, "publicReviewsGet");
+    const hidden = await t.inject({ method: "GET", url: `${url}&product_id=${draft.id}` });
+    expect(hidden.statusCode).toBe(404);
+  });
+
+  it("computes the dashboard figures from the rows of the last 7 days", async () => {
+    const owner = await registerVerifiedUser(t);
+    const shop = await createCompanyFor(t, owner, { planType: "CROISSANCE" });
+    const previous = { company, auth };
+    company = shop;
+    auth = authHeaders(owner.access);
+    try {
+      const vase = await product("Vase");
+      const at = (iso: string) => new Date(iso);
+      // Orders: Thursday ×2, Monday, Wednesday (today); one 8 days ago and one in the future are left out.
+      await orderWithReview(vase.id, at("2026-03-05T09:00:00Z"), {
+        status: "approved",
+        rating: 5,
+        at: at("2026-03-09T08:00:00Z"),
+      });
+      await orderWithReview(vase.id, at("2026-03-05T23:59:00Z"), {
+        status: "approved",
+        rating: 3,
+        at: at("2026-03-11T14:00:00Z"),
+      });
+      await orderWithReview(vase.id, at("2026-03-09T12:00:00Z"), {
+        status: "pending",
+        rating: 1,
+        at: at("2026-03-11T14:30:00Z"),
+      });
+      await orderWithReview(vase.id, at("2026-03-11T10:00:00Z"));
+      await orderWithReview(vase.id, at("2026-03-03T10:00:00Z"), {
+        status: "rejected",
+        rating: 2,
+        at: at("2026-03-04T10:00:00Z"),
+      });
+      await orderWithReview(vase.id, at("2026-03-12T10:00:00Z"));
+
+      const stats = await companyDashboardStats(t.ctx.db, t.ctx.storage, shop.id, clock.now());
+      expect(stats.mean_note).toBe(4);
+      expect(stats.total_reviews).toBe(4);
+      expect(stats.recent_reviews.map((r) => r.status)).toEqual([
+        "pending",
+        "approved",
+        "approved",
+        "rejected",
+      ]);
+      expect(stats.orders_last_7_days).toEqual({
+        monday: 1,
+        tuesday: 0,
+        wednesday: 1,
+        thursday: 2,
+        friday: 0,
+        saturday: 0,
+        sunday: 0,
+        total: 4,
+      });
+      expect(stats.reviews_last_7_days).toEqual({
+        monday: 1,
+        tuesday: 0,
+        wednesday: 2,
+        thursday: 0,
+        friday: 0,
+        saturday: 0,
+        sunday: 0,
+        total: 3,
+      });
+    } finally {
+      company = previous.company;
+      auth = previous.auth;
+    }
+  });
+
+  it("deleting a product deletes its orders, reviews and e-mail jobs, nothing else", async () => {
+    const kept = await product("Gardé");
+    const gone = await product("Supprimé");
+    const keptOrder = await orderWithReview(kept.id, clock.now());
+    const goneOrder = await orderWithReview(gone.id, clock.now(), {
+      status: "approved",
+      rating: 5,
+      at: clock.now(),
+    });
+    expect(
+      await t.ctx.db.select().from(emailDeliveries).where(eq(emailDeliveries.orderId, goneOrder.id)),
+    ).not.toEqual([]);
+    const del = await t.inject({
+      method: "DELETE",
+      url: api(`/company/products/${gone.id}/`),
+      headers: auth,
+    });
+    expect(del.statusCode).toBe(204);
+    expect(await t.ctx.db.select().from(products).where(eq(products.id, gone.id))).toEqual([]);
+    expect(await t.ctx.db.select().from(orders).where(eq(orders.productId, gone.id))).toEqual([]);
+    expect(await t.ctx.db.select().from(reviews).where(eq(reviews.productId, gone.id))).toEqual([]);
+    expect(
+      await t.ctx.db.select().from(emailDeliveries).where(eq(emailDeliveries.orderId, goneOrder.id)),
+    ).toEqual([]);
+    expect(await t.ctx.db.select().from(orders).where(eq(orders.id, keptOrder.id))).toHaveLength(1);
+  });
+
+  it("answers a 10 MB JSON body with a French 413 and saves nothing", async () => {
+    const huge = JSON.stringify({ name: "Énorme", description: "x".repeat(10 * 1024 * 1024) });
+    const before = await t.ctx.db.select({ id: products.id }).from(products);
+    for (const [url, headers, operationId] of [
+      [api("/company/products/"), auth, "companyProductsCreate"],
+      [api("/company/forms/"), auth, "companyFormsCreate"],
+      [api("/orders/"), { "x-api-key": company.apiKey }, "ordersCreate"],
+    ] as const) {
+      const res = await t.inject({
+        method: "POST",
+        url,
+        headers: { ...headers, "content-type": "application/json" },
+        payload: huge,
+      });
+      expect(res.statusCode, url).toBe(413);
+      expect(expectMatchesContract(res, operationId)).toEqual({ detail: "La requête est trop volumineuse." });
+    }
+    expect(await t.ctx.db.select({ id: products.id }).from(products)).toHaveLength(before.length);
+  });
+});
