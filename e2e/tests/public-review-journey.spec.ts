@@ -305,6 +305,15 @@ test("on a product page the widget shifts nothing and adds little script", async
         const probe = window as unknown as { __cls: number; __tbt: number };
         return { cls: probe.__cls, tbt: probe.__tbt };
       });
+      // The placeholder is exactly the frame: no reserved space left over.
+      const leftOver = await page
+        .locator("[data-certavis-widget]")
+        .evaluate(
+          (el) =>
+            el.getBoundingClientRect().height -
+            (el.querySelector("iframe")?.getBoundingClientRect().height ?? 0),
+        );
+      expect(leftOver).toBeLessThanOrEqual(1);
       const { metrics } = await cdp.send("Performance.getMetrics");
       const scriptMs = 1000 * (metrics.find((m) => m.name === "ScriptDuration")?.value ?? 0);
       return { cls, tbt, scriptMs };

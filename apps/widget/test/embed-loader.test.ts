@@ -84,6 +84,20 @@ describe("embed loader", () => {
     }
   });
 
+  it("hands the space the page reserved over to the frame once it knows its height", () => {
+    const reserved = host({ "data-company-id": "c1", style: "min-height: 520px" });
+    const [frame] = mountWidgets(document, ORIGIN, "Avis clients");
+    const stop = listenForResize(window, ORIGIN);
+    try {
+      expect(reserved.style.minHeight).toBe("520px");
+      resize(frame?.contentWindow ?? null, ORIGIN, { type: "certavis:resize", height: 330 });
+      expect(frame?.height).toBe("330");
+      expect(reserved.style.minHeight).toBe("0px");
+    } finally {
+      stop();
+    }
+  });
+
   it("starts from the script's own origin", () => {
     host({ "data-company-id": "c1" });
     startEmbed(window, `${ORIGIN}/embed.js`, "Avis clients");

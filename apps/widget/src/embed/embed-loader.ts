@@ -53,6 +53,9 @@ export function listenForResize(win: Window, origin: string): () => void {
     win.document.querySelectorAll<HTMLIFrameElement>("iframe[data-certavis-frame]").forEach((frame) => {
       if (frame.contentWindow && frame.contentWindow === event.source) {
         frame.height = String(Math.min(Math.ceil(height), 20000));
+        // The space the page reserved for the default height (e.g. min-height: 520px) is the frame's now.
+        const host = frame.parentElement;
+        if (host?.hasAttribute("data-certavis-widget")) host.style.minHeight = "0";
       }
     });
   };
