@@ -489,6 +489,117 @@ describe.each(TEST_DATABASES)("catalogue on %s", (kind) => {
       ).toBe(404);
     });
 
+    it("keeps every field type and option of spec §3, pages normalised; refuses a select with one option", async () => {
+      const every = [
+        {
+          id: "nom",
+          name: "nom",
+          type: "text",
+          label: "Nom",
+          required: true,
+          page: 2,
+          position: 5,
+          min_length: 2,
+          max_length: 80,
+          placeholder: "Votre nom",
+        },
+        { id: "age", type: "number", label: "Âge", required: false, page: 2, position: 7, min: 18, max: 99 },
+        { id: "mail", type: "email", label: "E-mail", required: false, page: 2, position: 9 },
+        {
+          id: "avis",
+          type: "textarea",
+          label: "Avis",
+          required: false,
+          page: 2,
+          position: 11,
+          max_length: 2000,
+          help_text: "Sans données personnelles",
+        },
+        {
+          id: "note",
+          type: "rating",
+          label: "Note",
+          required: true,
+          page: 4,
+          position: 0,
+          rating_max: 10,
+          rating_type: "slider",
+        },
+        {
+          id: "taille",
+          type: "select",
+          label: "Taille",
+          required: false,
+          page: 4,
+          position: 1,
+          options: ["S", "M"],
+        },
+        { id: "pays", type: "dropdown", label: "Pays", required: false, page: 4, position: 2, options: [] },
+        {
+          id: "atouts",
+          type: "checkbox",
+          label: "Atouts",
+          required: false,
+          page: 4,
+          position: 3,
+          options: ["Prix", "Qualité", "Livraison"],
+        },
+        {
+          id: "facture",
+          type: "file",
+          label: "Facture",
+          required: false,
+          page: 4,
+          position: 4,
+          accept: "application/pdf,image/*",
+          multiple: false,
+          max_size_mb: 5,
+        },
+        {
+          id: "photos",
+          type: "media",
+          label: "Photos",
+          required: false,
+          page: 4,
+          position: 5,
+          allow_images: true,
+          allow_videos: true,
+          max_count: 3,
+          max_size_mb: 20,
+          multiple: true,
+        },
+      ];
+      const res = await t.inject({
+        method: "POST",
+        url: api("/company/forms/"),
+        headers: auth,
+        payload: { name: "Tous les champs", title: "Tout", description: "Intro", schema: every },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = expectMatchesContract<{ id: string }>(res, "companyFormsCreate").id;
+      const got = expectMatchesContract<{ schema: { id: string; page: number; position: number }[] }>(
+        await t.inject({ method: "GET", url: api(`/company/forms/${id}/`), headers: auth }),
+        "companyFormsGet",
+      );
+      expect(got.schema).toEqual(
+        every.map((field, index) => ({
+          ...field,
+          page: index < 4 ? 0 : 1,
+          position: index < 4 ? index : index - 4,
+        })),
+      );
+      const oneOption = await t.inject({
+        method: "PATCH",
+        url: api(`/company/forms/${id}/`),
+        headers: auth,
+        payload: { schema: [every[4], { ...every[5], options: ["S"] }] },
+      });
+      expect(oneOption.statusCode).toBe(400);
+      expect(expectMatchesContract(oneOption, "companyFormsUpdate")).toEqual({
+        schema: ["Ce champ doit proposer au moins deux options."],
+      });
+    });
+
     it("refuses custom forms on the free plan", async () => {
       const res = await t.inject({
         method: "POST",
