@@ -39,6 +39,9 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client killed by the server (restart, failover, DROP DATABASE ... FORCE) emits 'error' on the
+    // pool; unhandled, that crashes the process. The pool drops the client and opens a new one when needed.
+    pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
