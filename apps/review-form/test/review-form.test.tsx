@@ -303,6 +303,36 @@ describe("server errors", () => {
   });
 });
 
+describe("another form", () => {
+  it("starts over on its first page, with its own answers", async () => {
+    const forms: Record<string, PublicForm> = {
+      "key-a": publicForm(threePages),
+      "key-b": publicForm(threePages.slice(0, 4), {
+        form: {
+          id: "f0000000-0000-4000-8000-00000000000b",
+          title: "Autre",
+          description: null,
+          schema: threePages.slice(0, 4),
+        },
+      }),
+    };
+    const load = async (key: string): Promise<LoadResult> => {
+      const data = forms[key];
+      return data ? { ok: true, data } : { ok: false, message: "?" };
+    };
+    const user = userEvent.setup();
+    const view = render(<ReviewFormPage apiKey="key-a" load={load} />);
+    await fillFirstPage(user);
+    await user.click(next());
+    expect(await screen.findByText(fr.publicForm.page(2, 3))).toBeInTheDocument();
+    view.rerender(<ReviewFormPage apiKey="key-b" load={load} />);
+    expect(await screen.findByText(fr.publicForm.page(1, 2))).toBeInTheDocument();
+    expect(screen.getByLabelText("Votre commentaire")).toHaveValue("");
+    expect(localStorage.getItem("certavis.review-draft.key-b") ?? "").not.toContain("Très belle lampe.");
+    expect(localStorage.getItem("certavis.review-draft.key-a")).toContain("Très belle lampe.");
+  });
+});
+
 describe("answers kept until sent", () => {
   it("restores typed answers and the page after a reload, and forgets them once sent", async () => {
     const first = setup(publicForm(threePages), { ok: true }, "key-draft");

@@ -31,6 +31,7 @@ export function ReviewFormPage({ apiKey, load = getReviewForm, submit }: Props) 
   useEffect(() => {
     if (!apiKey) return;
     let live = true;
+    setState((current) => (current.kind === "loading" ? current : { kind: "loading" }));
     void load(apiKey).then((result) => {
       if (!live) return;
       setState(
@@ -72,6 +73,9 @@ export function ReviewFormPage({ apiKey, load = getReviewForm, submit }: Props) 
             ) : null}
             <p className="rf-pitch">{fr.publicForm.pitch}</p>
             <ReviewForm
+              // Another form or review key starts over (spec §4: page index reset when the form changes),
+              // and one key's answers are never saved as another's draft.
+              key={`${apiKey}|${state.data.form.id}`}
               apiKey={apiKey ?? ""}
               form={state.data.form}
               submit={submit}
