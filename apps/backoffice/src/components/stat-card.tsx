@@ -1,4 +1,4 @@
-import { Card, Flex, Text } from "@radix-ui/themes";
+import { Card, Flex, Skeleton, Text } from "@radix-ui/themes";
 import type { ComponentType, ReactNode, SVGProps } from "react";
 
 interface StatCardProps {
@@ -7,10 +7,12 @@ interface StatCardProps {
   hint?: ReactNode;
   icon?: ComponentType<SVGProps<SVGSVGElement>>;
   onClick?: () => void;
+  /** The figure is still loading: a placeholder of its size instead of a wrong or empty value. */
+  loading?: boolean;
 }
 
 /** A figure with its label; clickable when `onClick` is given (then a real button). */
-export function StatCard({ label, value, hint, icon: Icon, onClick }: StatCardProps) {
+export function StatCard({ label, value, hint, icon: Icon, onClick, loading = false }: StatCardProps) {
   const body = (
     <Flex direction="column" gap="1" className="text-left">
       <Flex justify="between" align="center" gap="2">
@@ -19,9 +21,11 @@ export function StatCard({ label, value, hint, icon: Icon, onClick }: StatCardPr
         </Text>
         {Icon ? <Icon className="text-[var(--gray-10)]" /> : null}
       </Flex>
-      <Text size="7" weight="bold">
-        {value}
-      </Text>
+      <Skeleton loading={loading}>
+        <Text size="7" weight="bold">
+          {loading ? "0,0" : value}
+        </Text>
+      </Skeleton>
       {hint ? (
         <Text size="1" color="gray">
           {hint}
@@ -29,7 +33,7 @@ export function StatCard({ label, value, hint, icon: Icon, onClick }: StatCardPr
       ) : null}
     </Flex>
   );
-  if (!onClick) return <Card size="2">{body}</Card>;
+  if (!onClick || loading) return <Card size="2">{body}</Card>;
   return (
     <Card size="2" asChild>
       <button type="button" onClick={onClick} className="w-full cursor-pointer">

@@ -2,7 +2,7 @@ import type { NormalizedReview } from "@certavis/domain";
 import { formatRelativeTime, fr } from "@certavis/i18n-fr";
 import { Button, InitialsAvatar, Stars } from "@certavis/ui";
 import { Dialog, Flex, Heading, IconButton, Text } from "@radix-ui/themes";
-import { type KeyboardEvent, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../icons";
 import { ratingText } from "./rating-text";
 import { ReviewAnswers } from "./review-answers";
@@ -19,7 +19,7 @@ export interface ReviewDialogProps {
   onOpenIdChange: (id: string | null) => void;
 }
 
-const typing = (target: EventTarget) =>
+const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
@@ -45,20 +45,33 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
     else if (next.type === "close") onOpenIdChange(null);
   }
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (typing(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = event.key === "ArrowLeft" ? nav.previous : event.key === "ArrowRight" ? nav.next : null;
-    if (!target) return;
-    event.preventDefault();
-    onOpenIdChange(target);
-  }
+  // Arrow keys go to the previous/next review: from inside the dialog, or from nowhere (the focused
+  // button at an end of the list got disabled); never from a menu or a field.
+  const content = useRef<HTMLDivElement>(null);
+  const previousId = nav.previous;
+  const nextId = nav.next;
+  useEffect(() => {
+    if (!openId) return;
+    function onKeyDown(event: globalThis.KeyboardEvent) {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      const target = event.target as Node | null;
+      const inside = target === document.body || (target !== null && content.current?.contains(target));
+      if (!inside || typing(target)) return;
+      const to = event.key === "ArrowLeft" ? previousId : event.key === "ArrowRight" ? nextId : null;
+      if (!to) return;
+      event.preventDefault();
+      onOpenIdChange(to);
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [openId, previousId, nextId, onOpenIdChange]);
 
   // The comment is shown once: as a form answer when the form asked for it, else under the title.
   const commentInAnswers = review?.fields.some((f) => f.value === review.comment) ?? false;
 
   return (
     <Dialog.Root open={Boolean(review)} onOpenChange={(open) => (open ? undefined : onOpenIdChange(null))}>
-      <Dialog.Content maxWidth="560px" aria-describedby={undefined} onKeyDown={onKeyDown}>
+      <Dialog.Content ref={content} maxWidth="560px" aria-describedby={undefined}>
         {review ? (
           <Flex direction="column" gap="4">
             <Flex justify="between" align="center">

@@ -18,8 +18,9 @@ export function useReviewModeration() {
       });
       return true;
     } catch (error) {
+      // Gone or changed meanwhile (spec §8): always the same message, whatever the server said.
       if (error instanceof ApiError && (error.status === 404 || error.status === 409))
-        toastError(error, fr.errors.reviews.notFound);
+        toast({ title: fr.errors.title, description: fr.errors.reviews.notFound, variant: "error" });
       else
         toastError(
           error,

@@ -1,5 +1,5 @@
 import { errorMessage } from "@certavis/api-client";
-import { averageRating, meanOfRatings, satisfactionPercent } from "@certavis/domain";
+import { averageRating, satisfactionPercent } from "@certavis/domain";
 import { formatAverage, formatInteger, formatPercent, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Callout, Flex, Grid, Heading, Text } from "@radix-ui/themes";
@@ -29,7 +29,8 @@ export function ReviewsRoute() {
   const visible = useMemo(() => filterReviews(reviews.data ?? [], filters), [reviews.data, filters]);
   const pendingReviews = all.filter((r) => r.status === "pending");
   const ratings = all.map((r) => r.rating);
-  const average = averageRating(company.data?.mean_note, products.data ?? []) ?? meanOfRatings(ratings);
+  // Spec §9: the company's mean, else the products' notes weighted by their review counts.
+  const average = averageRating(company.data?.mean_note, products.data ?? []);
   // The pending card may open a review the filters hide: then the dialog goes through every review.
   const dialogList = openId && !visible.some((r) => r.id === openId) ? all : visible;
   const productOptions = (products.data ?? []).map((p) => ({ id: p.id, name: p.name }));
@@ -38,14 +39,27 @@ export function ReviewsRoute() {
     <>
       <PageHeader title={t.title} subtitle={t.subtitle} />
       <Grid columns={{ initial: "1", sm: "2", lg: "4" }} gap="4" mb="5">
-        <StatCard label={t.cards.averageRating} value={formatAverage(average)} icon={StarIcon} />
-        <StatCard label={t.cards.totalReviews} value={formatInteger(all.length)} icon={MessageIcon} />
+        <StatCard
+          label={t.cards.averageRating}
+          value={formatAverage(average)}
+          icon={StarIcon}
+          loading={company.isPending || products.isPending}
+        />
+        <StatCard
+          label={t.cards.totalReviews}
+          // The page loads the 200 latest reviews; the company knows them all.
+          value={formatInteger(company.data?.total_reviews ?? all.length)}
+          icon={MessageIcon}
+          loading={company.isPending && reviews.isPending}
+        />
         <StatCard
           label={t.cards.satisfaction}
           value={formatPercent(satisfactionPercent(ratings))}
           icon={SmileIcon}
+          loading={reviews.isPending}
         />
         <StatCard
+          loading={reviews.isPending}
           label={t.cards.pending}
           value={pendingReviews.length > 0 ? formatInteger(pendingReviews.length) : t.cards.allVerified}
           icon={ClockIcon}
