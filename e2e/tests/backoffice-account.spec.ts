@@ -184,6 +184,7 @@ test("login: required fields, wrong password toast, success toast and the guarde
 
 test("login with the keyboard only", async ({ page }) => {
   await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Connexion" })).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Email")).toBeFocused();
   await page.keyboard.type(owner.email);
@@ -193,6 +194,32 @@ test("login with the keyboard only", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(dashboard(page)).toBeVisible();
   await logout(page);
+});
+
+test("a 401 mid-session renews the tokens silently; a refused renewal leads to /login", async ({ page }) => {
+  await page.goto("/login");
+  await login(page, invitee.email, PASSWORD);
+  await expect(dashboard(page)).toBeVisible();
+  const refreshBefore = await page.evaluate(() => localStorage.getItem("certavis.refresh"));
+  await page.evaluate(() => localStorage.setItem("certavis.access", "jeton-expire"));
+
+  await page.getByRole("link", { name: "Avis", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Avis clients", level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/reviews$/);
+  const [access, refresh] = await page.evaluate(() => [
+    localStorage.getItem("certavis.access"),
+    localStorage.getItem("certavis.refresh"),
+  ]);
+  expect(access).not.toBe("jeton-expire");
+  expect(refresh).not.toBe(refreshBefore);
+
+  await page.evaluate(() => {
+    localStorage.setItem("certavis.access", "jeton-expire");
+    localStorage.setItem("certavis.refresh", "jeton-revoque");
+  });
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("certavis.access"))).toBeNull();
 });
 
 test("forgot password → link from the mail → new password → login with it", async ({ page }) => {
