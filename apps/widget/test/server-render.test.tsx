@@ -53,4 +53,9 @@ describe("server-rendered widget page", () => {
     });
     expect(html).toBe(INDEX);
   });
+
+  it("leaves a server failure (5xx) to the script too", async () => {
+    const html = await renderWidgetPage(INDEX, "?company_id=c1", async () => ({ status: 503, body: null }));
+    expect(html).toBe(INDEX);
+  });
 });

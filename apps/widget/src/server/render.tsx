@@ -19,6 +19,8 @@ export async function stateFor(search: string, fetchJson: FetchJson): Promise<Wi
   try {
     const { status, body } = await fetchJson(publicReviewsPath(params));
     if (status >= 200 && status < 300) return { kind: "ready", data: body as PublicReviews };
+    // A server failure may be over by the time the script asks again: left to the script.
+    if (status >= 500) return null;
     return { kind: "error", message: errorMessageOf(body) };
   } catch {
     return null;
