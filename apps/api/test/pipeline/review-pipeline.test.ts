@@ -164,8 +164,9 @@ describe.each(TEST_DATABASES)("the review pipeline on %s", (kind) => {
         method: "PATCH",
         url: `/api/v1/company/reviews/${review.id}/`,
         headers: auth,
-        payload: { status: "rejected" },
+        payload: { status: "approved" },
       });
+      // A second click on "Valider l'avis" (the review changed meanwhile): 409.
       expect(stale.statusCode).toBe(409);
       expect(expectMatchesContract<{ detail: string }>(stale, "companyReviewsUpdate").detail).toBe(
         "Avis introuvable ou déjà mis à jour.",

@@ -4,11 +4,13 @@ import type { AppContext } from "../../context";
 import { companies, orders, products, reviews } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { publicImageUrl } from "../products/image-url";
+import { type CachedBody, createBodyCache } from "./body-cache";
 
-/** Served bodies are reused this long in-process (the HTTP cache allows 60 s anyway). */
-const MEMO_MS = 5_000;
-const MEMO_MAX = 1000;
-const memo = new Map<string, { at: number; body: string; etag: string }>();
+/**
+ * Bodies are reused in-process for 5 s, then served at most 60 s stale while one refresh runs (the
+ * HTTP cache allows 60 s anyway); a moderation clears the company's entries at once.
+ */
+const cache = createBodyCache({ freshMs: 5_000, staleMs: 60_000, maxEntries: 1000 });
 
 const round2 = (value: string | number | null | undefined) =>
   value === null || value === undefined ? null : Math.round(Number(value) * 100) / 100;
@@ -27,11 +29,15 @@ export async function publicReviews(
   ctx: AppContext,
   query: { companyId: string; productId: string | null; limit: number },
 ): Promise<{ body: string; etag: string }> {
-  const cacheKey = `${query.companyId}|${query.productId ?? ""}|${query.limit}`;
-  const nowMs = Date.now();
-  const cached = memo.get(cacheKey);
-  if (cached && nowMs - cached.at < MEMO_MS) return cached;
+  return cache.get(`${query.companyId}|${query.productId ?? ""}|${query.limit}`, () =>
+    loadPublicReviews(ctx, query),
+  );
+}
 
+async function loadPublicReviews(
+  ctx: AppContext,
+  query: { companyId: string; productId: string | null; limit: number },
+): Promise<CachedBody> {
   const { db, storage } = ctx;
   const [company] = await db.select().from(companies).where(eq(companies.id, query.companyId));
   if (!company) throw notFound();
@@ -108,18 +114,10 @@ export async function publicReviews(
     })),
   };
   const body = JSON.stringify(result);
-  const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
-  if (memo.size >= MEMO_MAX) memo.clear();
-  const entry = { at: nowMs, body, etag };
-  memo.set(cacheKey, entry);
-  return entry;
+  return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
 }
 
 /** Forget the memoized bodies (after a moderation, so the widget sees it at once). */
 export function clearPublicReviewsMemo(companyId?: string): void {
-  if (!companyId) {
-    memo.clear();
-    return;
-  }
-  for (const key of memo.keys()) if (key.startsWith(`${companyId}|`)) memo.delete(key);
+  cache.clear(companyId === undefined ? undefined : `${companyId}|`);
 }
