@@ -1,0 +1,133 @@
+// Shared pieces of the API benchmarks: a dedicated PostgreSQL database, the built server
+// (`apps/api/dist/main.js`) on it, straight-to-database users with signed access tokens (as
+// apps/api/test/helpers/users.ts does), and percentiles.
+import { spawn, spawnSync } from "node:child_process";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+export const root = fileURLToPath(new URL("../..", import.meta.url));
+/** The PostgreSQL server the benchmarks create their own databases on. */
+export const BENCH_SERVER_URL =
+  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+
+/** Builds the API bundle when it is missing (`pnpm --filter @certavis/api build`). */
+export function ensureApiBuilt() {
+  if (existsSync(join(root, "apps/api/dist/main.js"))) return;
+  const built = spawnSync("pnpm", ["--filter", "@certavis/api", "build"], { cwd: root, stdio: "inherit" });
+  if (built.status !== 0) throw new Error("could not build apps/api");
+}
+
+/** A fresh database `name` on the benchmark server (dropped first when it exists). */
+export async function freshDatabase(name) {
+  const admin = new pg.Client({ connectionString: BENCH_SERVER_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(BENCH_SERVER_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: BENCH_SERVER_URL });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/**
+ * Starts the built server on `databaseUrl` (it migrates on start) and resolves once
+ * `/api/v1/health/` answers. Production mode: JSON logs at warn, no dev mailbox.
+ */
+export async function startApiServer({ databaseUrl, port, smtpUrl = "smtp://127.0.0.1:9", env = {}, nodeArgs = [] }) {
+  ensureApiBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), "certavis-bench-"));
+  const jwtSecret = randomBytes(32).toString("hex");
+  const server = spawn(process.execPath, [...nodeArgs, join(root, "apps/api/dist/main.js")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: smtpUrl,
+      JWT_SECRET: jwtSecret,
+      SEED_DEMO: "0",
+      RATE_LIMIT_PER_IP: "100000000",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error("the API server exited during start");
+    try {
+      if ((await fetch(`${base}/api/v1/health/`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${base} not healthy within 180 s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    pid: server.pid,
+    jwtSecret,
+    async stop() {
+      if (server.exitCode === null) server.kill("SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const b64url = (value) => Buffer.from(value).toString("base64url");
+
+/** An access JWT as the server signs them (HS256, `typ: access`, 15 min). */
+export function accessToken(jwtSecret, userId) {
+  const now = Math.floor(Date.now() / 1000);
+  const header = b64url(JSON.stringify({ alg: "HS256" }));
+  const payload = b64url(
+    JSON.stringify({ typ: "access", sub: userId, iss: "certavis", aud: "certavis-api", iat: now, exp: now + 900 }),
+  );
+  const signature = createHmac("sha256", jwtSecret).update(`${header}.${payload}`).digest("base64url");
+  return `${header}.${payload}.${signature}`;
+}
+
+/** A company on `planType` with its owner (straight to the database). Returns ids. */
+export async function insertCompanyWithOwner(client, { name, planType = "EXPANSION" }) {
+  const userId = randomUUID();
+  const companyId = randomUUID();
+  await client.query(
+    `INSERT INTO users (id, email, password_hash, first_name, last_name, email_confirmed)
+     VALUES ($1, $2, 'bench-no-login', 'Camille', 'Martin', true)`,
+    [userId, `owner-${companyId}@bench.test`],
+  );
+  await client.query(
+    `INSERT INTO companies (id, name, plan_type, subscription_status, created_by) VALUES ($1, $2, $3, 'active', $4)`,
+    [companyId, name, planType, userId],
+  );
+  await client.query(`INSERT INTO memberships (company_id, user_id, role) VALUES ($1, $2, 'owner')`, [
+    companyId,
+    userId,
+  ]);
+  return { companyId, userId };
+}
+
+/** Nearest-rank percentile of sorted numbers. */
+export function percentile(sorted, q) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+export const ms = (value) => `${value.toFixed(1)} ms`;
