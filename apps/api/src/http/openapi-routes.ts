@@ -2,7 +2,7 @@ import { can } from "@certavis/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from "fastify";
 import type { AppConfig } from "../config";
 import { authenticateApiKey, authenticateUser } from "./authenticate";
-import { forbidden, notImplemented } from "./errors";
+import { detailError, forbidden, notImplemented } from "./errors";
 import { MSG } from "./messages";
 import { compileCached, contractAjv, type OpenApiDocument, rewriteRefs } from "./openapi-schemas";
 import { type Access, OPERATION_ACCESS, SENSITIVE_OPERATIONS } from "./operation-access";
@@ -90,6 +90,38 @@ function bodySchema(document: OpenApiDocument, operation: Record<string, unknown
   return { content: { "application/json": { schema: json } } };
 }
 
+interface BodySpec {
+  /** Media types of the contract's requestBody (`application/json`, `multipart/form-data`, ...). */
+  types: string[];
+  required: boolean;
+}
+
+function bodySpec(document: OpenApiDocument, operation: Record<string, unknown>): BodySpec | null {
+  const requestBody = resolveLocal(document, operation.requestBody) as
+    | { content?: Record<string, unknown>; required?: boolean }
+    | undefined;
+  if (!requestBody?.content) return null;
+  return { types: Object.keys(requestBody.content), required: requestBody.required === true };
+}
+
+/**
+ * Ajv only checks bodies of the documented JSON type: a body of another type (text/plain, multipart
+ * where only JSON is documented) or a missing required body would reach the handler unchecked, so it
+ * is refused here, in French, before any handler sees it.
+ */
+function enforceBodyType(spec: BodySpec, request: FastifyRequest): void {
+  const raw = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  const type = /^application\/(.+\+)?json$/.test(raw) ? "application/json" : raw;
+  if (!type) {
+    if (spec.required) throw detailError(400, MSG.invalidJson);
+    return;
+  }
+  if (!spec.types.includes(type)) throw detailError(400, MSG.unsupportedMediaType);
+  // An empty JSON body reads as no body (json-body.ts); multipart bodies are read by their handlers.
+  if (type === "application/json" && request.body === undefined && spec.required)
+    throw detailError(400, MSG.invalidJson);
+}
+
 async function enforceAccess(access: Access, request: FastifyRequest): Promise<void> {
   switch (access.kind) {
     case "public":
@@ -143,6 +175,7 @@ export function registerOpenApiRoutes(
     const handler = (handlers as Record<string, OperationHandler | undefined>)[op.operationId];
     const schema: Record<string, object> = {};
     const body = bodySchema(document, op.operation);
+    const documentedBody = bodySpec(document, op.operation);
     if (body) schema.body = body;
     const querystring = parametersSchema(op.parameters, "query");
     if (querystring) schema.querystring = querystring;
@@ -162,6 +195,7 @@ export function registerOpenApiRoutes(
       preValidation: async (request) => {
         request.operationId = op.operationId;
         await enforceAccess(access, request);
+        if (documentedBody) enforceBodyType(documentedBody, request);
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!handler) throw notImplemented();

@@ -145,6 +145,40 @@ describe.each(TEST_DATABASES)("company on %s", (kind) => {
     });
   });
 
+  it("answers a French 400, never a 500, to a body of an undocumented type or a missing body", async () => {
+    const owner = await createCompanyFor(t, await registerVerifiedUser(t));
+    const loner = await registerVerifiedUser(t);
+    const dummy = "00000000-0000-4000-8000-000000000000";
+    const calls = [
+      ["POST", "/company/", loner.access, "companyCreate"],
+      ["POST", "/company/invites/", owner.owner.access, "companyInvitesCreate"],
+      ["PATCH", `/company/members/${dummy}/`, owner.owner.access, "companyMembersUpdate"],
+      ["POST", "/company/requests/", loner.access, "companyRequestsCreate"],
+    ] as const;
+    for (const [method, path, token, operationId] of calls) {
+      const form = multipartBody({ name: "x", email: "a@b.fr" });
+      const bodies = [
+        { headers: form.headers, payload: form.payload, detail: "Type de contenu non pris en charge." },
+        {
+          headers: { "content-type": "text/plain" },
+          payload: "name=x",
+          detail: "Type de contenu non pris en charge.",
+        },
+        { headers: {}, payload: undefined, detail: "Le corps de la requête n'est pas un JSON valide." },
+      ];
+      for (const body of bodies) {
+        const res = await t.inject({
+          method,
+          url: api(path),
+          headers: { ...authHeaders(token), ...body.headers },
+          ...(body.payload === undefined ? {} : { payload: body.payload }),
+        });
+        expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(400);
+        expect(expectMatchesContract(res, operationId)).toEqual({ detail: body.detail });
+      }
+    }
+  });
+
   describe("GET /company/", () => {
     let company: TestCompany;
 
