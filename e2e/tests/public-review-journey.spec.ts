@@ -188,7 +188,7 @@ test.describe("on a phone", () => {
     await page.getByRole("button", { name: "Suivant" }).click();
 
     await expect(page.getByText("Page 3 sur 3")).toBeVisible();
-    await page.getByLabel("Ajouter des photos ou des vidéos").setInputFiles({
+    await page.getByLabel("Ajouter des photos", { exact: true }).setInputFiles({
       name: "lampe.png",
       mimeType: "image/png",
       buffer: PNG_1PX,

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { acceptOf, fileLimitsOf, pickFiles } from "../../../../lib/form-rules";
 import { fr } from "../../../../lib/fr";
+import { pendingPublicForm } from "../../../../strings-pending";
 import { FieldMessages, hasHelp, RequiredMark } from "./FieldMessages";
 import { controlId, describedBy } from "./field-ids";
 import type { FieldProps } from "./field-props";
@@ -12,7 +13,6 @@ export function FileField({ field, value, error, onChange }: FieldProps<File[]>)
   const limits = fileLimitsOf(field);
   const [refused, setRefused] = useState<string[]>([]);
   const input = useRef<HTMLInputElement>(null);
-  const isMedia = field.type === "media";
   const full = files.length >= limits.maxCount;
   const sizeHint = [
     fr.publicForm.maxSize(limits.maxSizeMb),
@@ -55,7 +55,7 @@ export function FileField({ field, value, error, onChange }: FieldProps<File[]>)
         onChange={(event) => add(Array.from(event.currentTarget.files ?? []))}
       />
       <label className={`rf-file-label${full ? " rf-file-label--disabled" : ""}`} htmlFor={id}>
-        {isMedia ? fr.publicForm.chooseMedia : fr.publicForm.chooseFile}
+        {pickerLabel(field)}
       </label>
       {files.length > 0 ? (
         <ul className="rf-files">
@@ -81,6 +81,15 @@ export function FileField({ field, value, error, onChange }: FieldProps<File[]>)
       <FieldMessages field={field} error={message} extraHelp={sizeHint} />
     </fieldset>
   );
+}
+
+/** What the picker says: a file, or the kinds of media the field takes (images by default). */
+function pickerLabel(field: FieldProps<File[]>["field"]): string {
+  if (field.type !== "media") return fr.publicForm.chooseFile;
+  const images = field.allow_images !== false;
+  const videos = field.allow_videos === true;
+  if (images && videos) return fr.publicForm.chooseMedia;
+  return videos ? pendingPublicForm.chooseVideos : pendingPublicForm.choosePhotos;
 }
 
 function FilePreview({ file }: { file: File }) {
