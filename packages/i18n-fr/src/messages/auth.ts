@@ -2,7 +2,6 @@ export const auth = {
   fields: {
     email: "Email",
     password: "Mot de passe",
-    confirmPassword: "Confirmer le mot de passe",
     firstName: "Prénom",
     lastName: "Nom",
     emailPlaceholder: "vous@exemple.fr",
@@ -19,8 +18,6 @@ export const auth = {
   register: {
     title: "Créer un compte",
     step: (current: number, total: number) => `Étape ${current} sur ${total}`,
-    next: "Suivant",
-    previous: "Précédent",
     submit: "Créer mon compte",
     haveAccount: "Déjà un compte ?",
     loginLink: "Se connecter",
@@ -80,7 +77,6 @@ export const auth = {
     resent: "Un nouveau code vous a été envoyé.",
     success: "Email vérifié",
     backToLogin: "Retour à la connexion",
-    logout: "Se déconnecter",
   },
   emailChange: {
     title: "Confirmation du changement d'email",
