@@ -63,6 +63,7 @@ export function RegisterAccountStep({ onDone }: { onDone: () => void }) {
           label={f.email}
           name="email"
           type="email"
+          placeholder={fr.auth.fields.emailPlaceholder}
           autoComplete="email"
           required
           error={errors.email}

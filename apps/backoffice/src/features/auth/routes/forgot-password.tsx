@@ -51,6 +51,7 @@ export function ForgotPasswordRoute() {
               label={fr.auth.fields.email}
               name="email"
               type="email"
+              placeholder={fr.auth.fields.emailPlaceholder}
               autoComplete="email"
               required
               error={error}

@@ -84,6 +84,7 @@ export function LoginRoute() {
             label={f.email}
             name="email"
             type="email"
+            placeholder={fr.auth.fields.emailPlaceholder}
             autoComplete="email"
             required
             error={errors.email}

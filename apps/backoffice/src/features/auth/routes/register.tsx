@@ -29,14 +29,12 @@ export function RegisterRoute() {
   const client = useQueryClient();
   const me = useMe(step === "verify");
   const home = () => navigate("/", { replace: true });
-  const section =
-    step === "verify"
-      ? { title: fr.auth.verify.title, description: fr.auth.verify.description(me.data?.email ?? "") }
-      : step === "account"
-        ? t.account
-        : step === "company"
-          ? t.company
-          : t.plan;
+  const section = {
+    account: { title: t.account.title, description: t.account.description },
+    verify: { title: fr.auth.verify.title, description: fr.auth.verify.description(me.data?.email ?? "") },
+    company: { title: t.company.title, description: t.company.description },
+    plan: { title: t.plan.title, description: t.plan.description },
+  }[step];
 
   return (
     <AuthLayout
