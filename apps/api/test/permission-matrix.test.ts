@@ -253,6 +253,26 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
     expect(res.statusCode).toBe(400);
   });
 
+  it("no operation taking a body answers 5xx to a body of another type or to no body at all", async () => {
+    const problems: string[] = [];
+    for (const op of CONTRACT_OPERATIONS.filter((o) => o.operation.requestBody)) {
+      for (const variant of ["text", "none"] as const) {
+        const res = await t.inject({
+          method: op.method,
+          url: urlOf(op, DUMMY_ID),
+          headers: {
+            ...authHeaders(company.owner.access),
+            ...(variant === "text" ? { "content-type": "text/plain" } : {}),
+          },
+          ...(variant === "text" ? { payload: "hello" } : {}),
+        });
+        if (res.statusCode >= 500)
+          problems.push(`${op.operationId} (${variant}): ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   const ordered = [
     ...CONTRACT_OPERATIONS.filter((o) => !LAST.includes(o.operationId)),
     ...CONTRACT_OPERATIONS.filter((o) => LAST.includes(o.operationId)),
