@@ -37,6 +37,14 @@ describe("widget header", () => {
     expect(header.textContent?.replace(/\s/g, " ")).toContain("1 200 avis");
   });
 
+  it("shows only the count while there is no average", () => {
+    renderWidget([], "?company_id=c1", { metrics: { average_note: null, reviews_count: 0 } });
+    const header = screen.getByRole("banner");
+    expect(header).toHaveTextContent("0 avis");
+    expect(header).not.toHaveTextContent("/5");
+    expect(screen.getByText(fr.widget.empty)).toBeInTheDocument();
+  });
+
   it.each(["0", "false", "FALSE"])("is hidden when show_header=%s", (value) => {
     renderWidget([review()], `?company_id=c1&show_header=${value}`);
     expect(screen.queryByRole("banner")).toBeNull();

@@ -12,8 +12,13 @@ export function WidgetHeader({ data }: { data: PublicReviews }) {
         <p className="cw-product">{data.product ? data.product.name : fr.widget.allProducts}</p>
       </div>
       <div className="cw-summary">
-        <span className="cw-average">{fr.widget.averageOutOfFive(formatAverage(average))}</span>
-        <Stars rating={average} />
+        {/* No average yet (no published review): no "—/5" and no empty stars, just the count. */}
+        {typeof average === "number" ? (
+          <>
+            <span className="cw-average">{fr.widget.averageOutOfFive(formatAverage(average))}</span>
+            <Stars rating={average} />
+          </>
+        ) : null}
         <span className="cw-count">{fr.widget.reviewsCount(data.metrics.reviews_count)}</span>
       </div>
     </header>
