@@ -78,6 +78,27 @@ describe("review carousel", () => {
     expect(current()).toBe("1 / 5");
   });
 
+  it("pauses while out of sight", () => {
+    let report: (entries: { isIntersecting: boolean }[]) => void = () => {};
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        constructor(callback: typeof report) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    render(<ReviewCarousel reviews={reviews()} onOpen={() => {}} />);
+    act(() => report([{ isIntersecting: false }]));
+    act(() => vi.advanceTimersByTime(8000));
+    expect(current()).toBe("1 / 5");
+    act(() => report([{ isIntersecting: true }]));
+    act(() => vi.advanceTimersByTime(4000));
+    expect(current()).toBe("2 / 5");
+  });
+
   it("never moves by itself when the visitor prefers reduced motion", () => {
     mockReducedMotion(true);
     render(<ReviewCarousel reviews={reviews()} onOpen={() => {}} />);

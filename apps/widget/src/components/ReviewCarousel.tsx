@@ -13,11 +13,11 @@ interface Props {
   autoplayMs?: number;
 }
 
-type PauseReason = "hover" | "drag" | "focus";
+type PauseReason = "hover" | "drag" | "focus" | "offscreen";
 
 /**
- * Horizontal, swipeable (CSS scroll snap) list that advances every 4 s; paused while hovered, dragged
- * or focused, and never moving by itself when the visitor prefers reduced motion.
+ * Horizontal, swipeable (CSS scroll snap) list that advances every 4 s; paused while hovered, dragged,
+ * focused or out of sight, and never moving by itself when the visitor prefers reduced motion.
  */
 export function ReviewCarousel({ reviews, onOpen, paused = false, autoplayMs = AUTOPLAY_MS }: Props) {
   const [index, setIndex] = useState(0);
@@ -30,6 +30,17 @@ export function ReviewCarousel({ reviews, onOpen, paused = false, autoplayMs = A
   const pause = (reason: PauseReason) =>
     setPauses((list) => (list.includes(reason) ? list : [...list, reason]));
   const resume = (reason: PauseReason) => setPauses((list) => list.filter((r) => r !== reason));
+
+  // Out of sight (scrolled away on the host page): no slide goes by unseen.
+  useEffect(() => {
+    const section = track.current?.parentElement;
+    if (!section || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) =>
+      entry?.isIntersecting ? resume("offscreen") : pause("offscreen"),
+    );
+    observer.observe(section);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     if (!playing) return;
