@@ -14,7 +14,7 @@ export function StatusBadge({ status, verified }: { status: ReviewStatus | null;
   const label = reviewBadgeLabel(status, verified);
   if (!label) return null;
   return (
-    <Badge color={status ? colors[status] : "green"} variant="soft" radius="full">
+    <Badge color={status ? colors[status] : "green"} variant="soft" radius="full" highContrast>
       {label}
     </Badge>
   );

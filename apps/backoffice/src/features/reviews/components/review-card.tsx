@@ -27,7 +27,7 @@ export function ReviewCard({ review, onOpen }: { review: NormalizedReview; onOpe
       {review.comment ? (
         <span className="line-clamp-3 text-[var(--gray-11)] text-sm">{review.comment}</span>
       ) : review.title ? null : (
-        <span className="text-[var(--gray-10)] text-sm italic">{fr.reviews.detail.noComment}</span>
+        <span className="text-[var(--gray-11)] text-sm italic">{fr.reviews.detail.noComment}</span>
       )}
       <span className="mt-auto flex w-full justify-between gap-2 pt-2 text-[var(--gray-11)] text-xs">
         <span className="truncate">{review.productName}</span>
