@@ -237,6 +237,7 @@ test("forgot password → link from the mail → new password → login with it"
 
   await page.goto("/reset-password");
   await expect(page.getByRole("heading", { name: "Lien invalide" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Réinitialiser le mot de passe" })).toBeVisible();
@@ -252,6 +253,7 @@ test("forgot password → link from the mail → new password → login with it"
   await page.getByLabel("Confirmer le mot de passe").fill("nouveau-mot-de-passe");
   await page.getByRole("button", { name: "Réinitialiser" }).click();
   await expect(page.getByRole("heading", { name: "Mot de passe réinitialisé" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   // The link is single use.
   await page.goto(link);
@@ -266,6 +268,16 @@ test("forgot password → link from the mail → new password → login with it"
   await login(page, owner.email, "nouveau-mot-de-passe");
   await expect(dashboard(page)).toBeVisible();
   await logout(page);
+});
+
+test("e-mail change confirmation: invalid link, refused token with 'Réessayer'", async ({ page }) => {
+  await page.goto("/confirm-email-change");
+  await expect(page.getByRole("heading", { name: "Lien invalide" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto("/confirm-email-change?token=inconnu");
+  await expect(page.getByText("Le lien de confirmation est invalide ou a expiré.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Réessayer" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test("guards and company setup: verify from the mail's link, ask to join, cancel, create, plan later", async ({
@@ -290,6 +302,20 @@ test("guards and company setup: verify from the mail's link, ask to join, cancel
   await expect(page).toHaveURL(/\/company-setup$/);
   await expect(page.getByRole("heading", { name: "Configurer votre entreprise" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+
+  // The floating profile menu and its dialog, with the keyboard.
+  await page.getByRole("button", { name: "Menu du profil" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menu")).toContainText(loner.email);
+  // Opened from the keyboard, the menu focuses its first item.
+  await expect(page.getByRole("menuitem", { name: "Modifier le profil" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Mon profil" });
+  await expect(dialog.getByLabel("Prénom")).toHaveValue(loner.first);
+  await expect(dialog.getByRole("button", { name: "Enregistrer" })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
 
   // Join: search (≥ 2 characters), ask, wait, cancel.
   await page.getByRole("radio", { name: "Rejoindre une entreprise" }).click();
