@@ -128,3 +128,28 @@ test("the plain iframe code of the spec (height 520, no loader) still shows the 
     await host.close();
   }
 });
+
+test("the procedure page linked from the widget says how reviews are collected, checked and kept", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${E2E_BASE_URL}/widget?company_id=${demo.companyId}&product_id=${productId}`);
+  const link = page.getByRole("link", { name: "Comment les avis sont-ils contrôlés ?" });
+  await expect(link).toHaveAttribute("target", "_blank");
+  const [procedure] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
+  await expect(procedure).toHaveURL(/\/widget\/fonctionnement$/);
+  await expect(procedure.getByRole("heading", { level: 1 })).toContainText("collectés et contrôlés");
+  for (const section of [
+    "Collecte",
+    "Modération",
+    "Motifs de rejet",
+    "Affichage",
+    "Aucune modification",
+    "Conservation",
+  ]) {
+    await expect(procedure.getByRole("heading", { level: 2, name: section })).toBeVisible();
+  }
+  await expect(procedure.getByText(/au plus tard \d+ jours/)).toBeVisible();
+  const axe = await new AxeBuilder({ page: procedure }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+});
