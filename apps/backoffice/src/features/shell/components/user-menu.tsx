@@ -22,7 +22,8 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
   const initials = initialsOf(name);
 
   return (
-    <DropdownMenu.Root>
+    // Not modal: the rest of the page is not hidden from assistive technology while the menu is open.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger>
         <button
           type="button"
@@ -54,7 +55,7 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
         </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content side="top" align="start">
-        <DropdownMenu.Label>{fr.shell.myAccount}</DropdownMenu.Label>
+        <DropdownMenu.Label className="text-[var(--gray-11)]">{fr.shell.myAccount}</DropdownMenu.Label>
         <DropdownMenu.Item onSelect={() => navigate("/settings")}>{fr.shell.settings}</DropdownMenu.Item>
         <DropdownMenu.Separator />
         <DropdownMenu.Item
