@@ -1,11 +1,13 @@
 import { queryKeys } from "@certavis/api-client/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { getCompany } from "../src/lib/api/get-company";
+import { getMe } from "../src/lib/api/get-me";
 import { getSubscription } from "../src/lib/api/get-subscription";
+import { setApiBaseUrl } from "../src/lib/api-client";
 import { currentPath, renderApp, testQueryClient } from "./support/render-app";
-import { apiAs, seed, signIn } from "./support/test-api";
+import { apiAs, apiBaseUrl, seed, signIn } from "./support/test-api";
 import { hoursAgo, utcWeekday } from "./support/time";
 
 const WEEKDAYS = [
@@ -179,6 +181,22 @@ describe("dashboard (real API)", () => {
         .getAllByRole("listitem")
         .map((li) => li.getAttribute("aria-label")),
     ).toEqual(WEEKDAYS.map(([, label]) => `${label} : 0 avis, 0 commandes`));
+  });
+
+  it("says so when the company cannot be loaded, and 'Réessayer' loads it", async () => {
+    const { user } = await seed.account();
+    signIn(user);
+    const client = testQueryClient();
+    client.setQueryData(queryKeys.me, await getMe());
+    // A real network failure: nothing listens on that port.
+    setApiBaseUrl("http://127.0.0.1:9/api/v1");
+    onTestFinished(() => setApiBaseUrl(apiBaseUrl));
+    renderApp("/", client);
+    expect(await screen.findByRole("alert")).toHaveTextContent("Impossible de charger le tableau de bord.");
+    setApiBaseUrl(apiBaseUrl);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Réessayer" }));
+    await waitFor(() => expect(card("Total avis")).toHaveTextContent("Total avis0"));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("checkout=cancel: toast 'Paiement annulé', then the parameter leaves the address", async () => {

@@ -1,6 +1,7 @@
 export const dashboard = {
   title: "Tableau de bord",
   subtitle: "Vue d'ensemble de vos avis et de vos commandes",
+  loadFailed: "Impossible de charger le tableau de bord.",
   cards: {
     averageRating: "Note moyenne",
     totalReviews: "Total avis",

@@ -1,3 +1,4 @@
+import { errorMessage } from "@certavis/api-client";
 import { averageRating, normalizeReview } from "@certavis/domain";
 import { DASH, formatAverage, formatInteger, formatRelativeTime, fr } from "@certavis/i18n-fr";
 import { Button, InitialsAvatar, Stars } from "@certavis/ui";
@@ -31,9 +32,12 @@ export function DashboardRoute() {
     return (
       <>
         <PageHeader title={t.title} subtitle={t.subtitle} />
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>{company.error?.message ?? fr.errors.requestFailed}</Callout.Text>
+        <Callout.Root color="red" role="alert" mb="3">
+          <Callout.Text>{errorMessage(company.error, t.loadFailed)}</Callout.Text>
         </Callout.Root>
+        <Button variant="outline" onClick={() => void company.refetch()}>
+          {fr.common.retry}
+        </Button>
       </>
     );
 

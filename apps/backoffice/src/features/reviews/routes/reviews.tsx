@@ -72,9 +72,14 @@ export function ReviewsRoute() {
       {reviews.isPending ? (
         <LoadingScreen />
       ) : reviews.isError ? (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>{errorMessage(reviews.error, fr.errors.reviews.loadFailed)}</Callout.Text>
-        </Callout.Root>
+        <Flex direction="column" align="start" gap="3">
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{errorMessage(reviews.error, fr.errors.reviews.loadFailed)}</Callout.Text>
+          </Callout.Root>
+          <Button variant="outline" onClick={() => void reviews.refetch()}>
+            {fr.common.retry}
+          </Button>
+        </Flex>
       ) : visible.length === 0 ? (
         <Flex direction="column" align="center" gap="3" py="9" className="text-center">
           <Heading as="h2" size="4">
