@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailDeliveries, orders, products, reviews } from "../src/db/schema";
 import { createOrder } from "../src/modules/orders/create-order";
@@ -247,6 +247,63 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
       await t.ctx.db.select().from(emailDeliveries).where(eq(emailDeliveries.orderId, goneOrder.id)),
     ).toEqual([]);
     expect(await t.ctx.db.select().from(orders).where(eq(orders.id, keptOrder.id))).toHaveLength(1);
+  });
+
+  it("keeps review_stats equal to the reviews through inserts, moderation and cascaded deletions", async () => {
+    const rowsOf = async (query: ReturnType<typeof sql>) =>
+      ((await t.ctx.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const statsMatchReviews = async () => {
+      const fromStats = await rowsOf(sql`
+        SELECT company_id, product_id, status, stars, reviews AS n, rating_sum::text AS total
+        FROM review_stats WHERE reviews <> 0 ORDER BY 1, 2, 3, 4`);
+      const fromReviews = await rowsOf(sql`
+        SELECT company_id, product_id, status, floor(rating + 0.5)::smallint AS stars, count(*)::int AS n,
+               sum(rating)::numeric(16, 2)::text AS total
+        FROM reviews GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`);
+      expect(fromStats).toEqual(fromReviews);
+      return fromReviews.length;
+    };
+    const a = await product("Stats A");
+    const b = await product("Stats B");
+    const ids: string[] = [];
+    for (const rating of [4.5, 4.49, 1, 3, 5]) {
+      const order = await orderWithReview(a.id, clock.now(), { status: "pending", rating, at: clock.now() });
+      const [row] = await t.ctx.db
+        .select({ id: reviews.id })
+        .from(reviews)
+        .where(eq(reviews.orderId, order.id));
+      ids.push(row?.id as string);
+    }
+    await orderWithReview(b.id, clock.now(), { status: "approved", rating: 2, at: clock.now() });
+    expect(await statsMatchReviews()).toBeGreaterThan(0);
+    for (const [index, status] of ["approved", "rejected", "approved"].entries()) {
+      const res = await t.inject({
+        method: "PATCH",
+        url: api(`/company/reviews/${ids[index]}/`),
+        headers: auth,
+        payload: { status },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await statsMatchReviews();
+    const list = await t.inject({
+      method: "GET",
+      url: api(`/company/reviews/?product_id=${a.id}&status=approved&rating=5&limit=1`),
+      headers: auth,
+    });
+    expect(expectMatchesContract<{ count: number }>(list, "companyReviewsList").count).toBe(1);
+    const all = await t.inject({
+      method: "GET",
+      url: api(`/company/reviews/?product_id=${a.id}&limit=2`),
+      headers: auth,
+    });
+    expect(expectMatchesContract<{ count: number; next: string }>(all, "companyReviewsList")).toMatchObject({
+      count: 5,
+      next: expect.stringContaining("offset=2"),
+    });
+    const del = await t.inject({ method: "DELETE", url: api(`/company/products/${a.id}/`), headers: auth });
+    expect(del.statusCode).toBe(204);
+    await statsMatchReviews();
   });
 
   it("answers a 10 MB JSON body with a French 413 and saves nothing", async () => {

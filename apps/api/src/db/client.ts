@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -9,6 +10,9 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
 import * as schema from "./schema";
+
+/** Extensions the migrations use (pg_trgm: the reviews search); every PGlite must be created with them. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath (PGlite or node-postgres). */
@@ -57,9 +61,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let pglite: PGlite;
   if (options.dataDir && options.dataDir !== "memory://") {
     mkdirSync(options.dataDir, { recursive: true });
-    pglite = await PGlite.create(options.dataDir);
+    pglite = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
   } else {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   }
   return wrapPglite(pglite);
 }

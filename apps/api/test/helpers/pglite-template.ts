@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { wrapPglite } from "../../src/db/client";
+import { PGLITE_EXTENSIONS, wrapPglite } from "../../src/db/client";
 import { MIGRATIONS_DIR } from "../../src/paths";
 
 /**
@@ -24,7 +24,7 @@ let template: Promise<Blob> | null = null;
 async function loadTemplate(): Promise<Blob> {
   const file = join(tmpdir(), `certavis-pglite-template-${migrationsHash()}.tar`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
-  const database = wrapPglite(await PGlite.create());
+  const database = wrapPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
   await database.migrate();
   const dump = await (database.pglite as PGlite).dumpDataDir("none");
   await database.close();
@@ -36,5 +36,5 @@ async function loadTemplate(): Promise<Blob> {
 
 export async function freshPglite(): Promise<PGlite> {
   template ??= loadTemplate();
-  return PGlite.create({ loadDataDir: await template });
+  return PGlite.create({ loadDataDir: await template, extensions: PGLITE_EXTENSIONS });
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { type Database, openDatabase } from "../../src/db/client";
+import { type Database, openDatabase, PGLITE_EXTENSIONS } from "../../src/db/client";
 import { TEST_DATABASE_URL, type TestDatabaseKind } from "../helpers";
 import { freshPglite } from "../helpers/pglite-template";
 
@@ -46,7 +46,7 @@ export async function createSharedDatabase(kind: TestDatabaseKind): Promise<Shar
   const template = await freshPglite();
   const dump = await template.dumpDataDir("none");
   await template.close();
-  await (await PGlite.create({ dataDir, loadDataDir: dump })).close();
+  await (await PGlite.create({ dataDir, loadDataDir: dump, extensions: PGLITE_EXTENSIONS })).close();
   return {
     env: { PGLITE_DIR: dataDir },
     open: () => openDatabase({ databaseUrl: null, dataDir }),

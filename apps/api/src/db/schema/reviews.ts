@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { products } from "./catalog";
 import { createdAt, id, tz } from "./columns";
 import { companies } from "./companies";
@@ -61,9 +72,18 @@ export const reviews = pgTable(
     createdAt: createdAt(),
     moderatedAt: tz("moderated_at"),
     moderatedBy: uuid("moderated_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * What the reviews page's free-text search looks in (comment, title, author's first and last
+     * name), trigram-indexed so `ILIKE '%…%'` stays fast on millions of reviews. Line breaks keep a
+     * search from matching across two parts.
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`"comment" || chr(10) || "title" || chr(10) || "author_first_name" || ' ' || "author_last_name"`,
+    ),
   },
   (t) => [
     uniqueIndex("reviews_order_unique").on(t.orderId),
+    index("reviews_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("reviews_company_status_created_idx").on(t.companyId, t.status, t.createdAt),
     index("reviews_company_created_idx").on(t.companyId, t.createdAt),
     index("reviews_company_product_created_idx").on(t.companyId, t.productId, t.createdAt),
@@ -117,4 +137,22 @@ export const emailDeliveries = pgTable(
     index("email_deliveries_company_sent_idx").on(t.companyId, t.sentAt),
     index("email_deliveries_status_scheduled_idx").on(t.status, t.scheduledAt),
   ],
+);
+
+/**
+ * Reviews per company, product, status and star bucket (the rating rounded as the list's rating
+ * filter rounds it), with their rating sum; kept exact by statement triggers on `reviews` (see the
+ * migration). Lists count and average from here instead of scanning millions of reviews.
+ */
+export const reviewStats = pgTable(
+  "review_stats",
+  {
+    companyId: uuid("company_id").notNull(),
+    productId: uuid("product_id").notNull(),
+    status: text("status").notNull(),
+    stars: smallint("stars").notNull(),
+    reviews: integer("reviews").notNull().default(0),
+    ratingSum: numeric("rating_sum", { precision: 16, scale: 2 }).notNull().default("0"),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.productId, t.status, t.stars] })],
 );

@@ -1,6 +1,6 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { orders, products, reviews } from "../../db/schema";
+import { orders, products, reviewStats, reviews } from "../../db/schema";
 import type { FileStorage } from "../../lib/storage";
 
 export interface ReviewAnswerView {
@@ -73,29 +73,62 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** Reviews whose rating rounds to `stars` (4.5 counts as 5, 4.49 as 4): the stats' `stars` bucket. */
+function ratingRounds(stars: number): SQL {
+  return sql`${reviews.rating} >= ${stars - 0.5} AND ${reviews.rating} < ${stars + 0.5}`;
+}
+
 export function reviewConditions(companyId: string, filters: ReviewFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(reviews.companyId, companyId)];
   if (filters.productId) conditions.push(eq(reviews.productId, filters.productId));
   if (filters.status) conditions.push(eq(reviews.status, filters.status));
-  if (filters.rating !== undefined) {
-    // "n étoiles": the rating rounds to n (4.5 counts as 5, 4.49 as 4).
-    conditions.push(
-      sql`${reviews.rating} >= ${filters.rating - 0.5} AND ${reviews.rating} < ${filters.rating + 0.5}`,
-    );
-  }
+  if (filters.rating !== undefined) conditions.push(ratingRounds(filters.rating));
   const search = filters.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
+    // Comment, title and author through the trigram-indexed column; product names through the
+    // company's (few) products.
     conditions.push(
       or(
-        ilike(reviews.comment, pattern),
-        ilike(reviews.title, pattern),
-        ilike(sql`${reviews.authorFirstName} || ' ' || ${reviews.authorLastName}`, pattern),
-        ilike(products.name, pattern),
+        ilike(reviews.searchText, pattern),
+        inArray(reviews.productId, productsMatching(companyId, pattern)),
       ),
     );
   }
   return and(...conditions);
+}
+
+function productsMatching(companyId: string, pattern: string) {
+  return sql`(SELECT ${products.id} FROM ${products} WHERE ${products.companyId} = ${companyId} AND ${products.name} ILIKE ${pattern})`;
+}
+
+/** With a search, `count` stops here: counting every match of a common word would scan the company. */
+export const SEARCH_COUNT_CAP = 10_000;
+
+/** The number of reviews matching `filters`: from `review_stats` (exact, instant) unless searching. */
+async function countReviews(db: DbOrTx, companyId: string, filters: ReviewFilters): Promise<number> {
+  if (filters.search?.trim()) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(
+        db
+          .select({ one: sql`1` })
+          .from(reviews)
+          .where(reviewConditions(companyId, filters))
+          .limit(SEARCH_COUNT_CAP)
+          .as("matches"),
+      );
+    return row?.n ?? 0;
+  }
+  const conditions: SQL[] = [eq(reviewStats.companyId, companyId)];
+  if (filters.productId) conditions.push(eq(reviewStats.productId, filters.productId));
+  if (filters.status) conditions.push(eq(reviewStats.status, filters.status));
+  if (filters.rating !== undefined) conditions.push(eq(reviewStats.stars, filters.rating));
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${reviewStats.reviews}), 0)::int` })
+    .from(reviewStats)
+    .where(and(...conditions));
+  return row?.n ?? 0;
 }
 
 /** Reviews of a company (filtered), newest first, as the contract's `Review`. */
@@ -117,14 +150,8 @@ export async function listReviewViews(
     .limit(page.limit)
     .offset(page.offset);
   let count = rows.length + page.offset;
-  if (page.withCount !== false && (rows.length === page.limit || page.offset > 0)) {
-    const [total] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(reviews)
-      .innerJoin(products, eq(products.id, reviews.productId))
-      .where(where);
-    count = total?.n ?? 0;
-  }
+  if (page.withCount !== false && (rows.length === page.limit || page.offset > 0))
+    count = Math.max(count, await countReviews(db, companyId, filters));
   return { count, results: rows.map((r) => toReviewView(r, storage)) };
 }
 
