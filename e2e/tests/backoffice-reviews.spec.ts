@@ -174,6 +174,36 @@ test("demo account: dashboard figures, reviews filtered, approve then reject fro
   await expect(shown.filter({ hasText: target.comment ?? "" }).first()).toBeVisible();
 });
 
+test("below 768 px the navigation slides in; it and the account menu work with the keyboard, without serious axe violations", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByLabel("Mot de passe").fill(DEMO.password);
+  await page.getByLabel("Mot de passe").press("Enter");
+  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeHidden();
+
+  await page.getByRole("button", { name: "Ouvrir le menu" }).press("Enter");
+  const panel = page.getByRole("dialog", { name: "Navigation principale" });
+  await expect(panel).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await panel.getByRole("link", { name: "Avis" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Avis clients", level: 1 })).toBeVisible();
+  await expect(panel).toBeHidden();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const account = page.getByRole("button", { name: /^Mon compte : Camille Martin/ });
+  await account.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitem", { name: "Paramètres" })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/settings\/teams$/);
+});
+
 test("an unknown path shows the 404 screen with a link home", async ({ page }) => {
   await page.goto("/nulle-part/ici");
   await expect(page.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
