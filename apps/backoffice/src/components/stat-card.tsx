@@ -9,10 +9,20 @@ interface StatCardProps {
   onClick?: () => void;
   /** The figure is still loading: a placeholder of its size instead of a wrong or empty value. */
   loading?: boolean;
+  /** A value in words ('il y a 2 heures') is set smaller than a figure, to stay on one line. */
+  wordy?: boolean;
 }
 
 /** A figure with its label; clickable when `onClick` is given (then a real button). */
-export function StatCard({ label, value, hint, icon: Icon, onClick, loading = false }: StatCardProps) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  icon: Icon,
+  onClick,
+  loading = false,
+  wordy = false,
+}: StatCardProps) {
   const body = (
     <Flex direction="column" gap="1" className="text-left">
       <Flex justify="between" align="center" gap="2">
@@ -22,7 +32,7 @@ export function StatCard({ label, value, hint, icon: Icon, onClick, loading = fa
         {Icon ? <Icon className="text-[var(--gray-10)]" /> : null}
       </Flex>
       <Skeleton loading={loading}>
-        <Text size="7" weight="bold">
+        <Text size={wordy ? "5" : "7"} weight="bold" className={wordy ? "leading-9" : undefined}>
           {loading ? "0,0" : value}
         </Text>
       </Skeleton>

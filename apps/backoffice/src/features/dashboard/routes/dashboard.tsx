@@ -55,6 +55,7 @@ export function DashboardRoute() {
         <StatCard
           label={t.cards.lastReview}
           value={latest ? formatRelativeTime(latest) : DASH}
+          wordy={Boolean(latest)}
           icon={ClockIcon}
         />
       </Grid>

@@ -62,6 +62,7 @@ export function ReviewsRoute() {
           loading={reviews.isPending}
           label={t.cards.pending}
           value={pendingReviews.length > 0 ? formatInteger(pendingReviews.length) : t.cards.allVerified}
+          wordy={pendingReviews.length === 0}
           icon={ClockIcon}
           onClick={pendingReviews[0] ? () => setOpenId(pendingReviews[0]?.id ?? null) : undefined}
         />
