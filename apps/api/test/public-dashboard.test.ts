@@ -4,6 +4,7 @@ import { emailDeliveries, orders, products, reviews } from "../src/db/schema";
 import { createOrder } from "../src/modules/orders/create-order";
 import { addDays, manualClock } from "../src/modules/pipeline";
 import { companyDashboardStats } from "../src/modules/reviews/company-stats";
+import { listReviewViews } from "../src/modules/reviews/review-views";
 import {
   authHeaders,
   createCompanyFor,
@@ -304,6 +305,87 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
     const del = await t.inject({ method: "DELETE", url: api(`/company/products/${a.id}/`), headers: auth });
     expect(del.statusCode).toBe(204);
     await statsMatchReviews();
+  });
+
+  it("searches comment, author and product name; the recent-window pass returns what the full search does", async () => {
+    const owner = await registerVerifiedUser(t);
+    const shop = await createCompanyFor(t, owner, { planType: "CROISSANCE" });
+    const previous = { company, auth };
+    company = shop;
+    auth = authHeaders(owner.access);
+    try {
+      const lamp = await product("Lampe Aurore");
+      const vase = await product("Vase Éclat");
+      const base = new Date("2026-01-01T00:00:00Z");
+      for (let i = 0; i < 30; i++) {
+        await orderWithReview(i % 3 === 0 ? vase.id : lamp.id, base, {
+          status: "approved",
+          rating: 4,
+          at: addDays(base, i),
+          comment:
+            i % 2 === 0 ? `Livraison rapide ${i}` : i === 7 ? "Vue sur le Kilimandjaro" : `Bel objet ${i}`,
+        });
+      }
+      for (const [search, limit] of [
+        ["livraison", 3],
+        ["bernard", 5],
+        ["LIVRAISON RAPIDE 2", 5],
+        ["kilimandjaro", 5],
+        ["éclat", 4],
+        ["bernard", 10],
+        ["50%", 5],
+      ] as const) {
+        const full = await listReviewViews(
+          t.ctx.db,
+          t.ctx.storage,
+          shop.id,
+          { search },
+          {
+            limit,
+            offset: 0,
+            searchWindow: 1_000_000,
+          },
+        );
+        const windowed = await listReviewViews(
+          t.ctx.db,
+          t.ctx.storage,
+          shop.id,
+          { search },
+          {
+            limit,
+            offset: 0,
+            searchWindow: 8,
+          },
+        );
+        expect(windowed, search).toEqual(full);
+      }
+      const byName = await t.inject({
+        method: "GET",
+        url: api("/company/reviews/?search=%C3%A9clat&limit=200"),
+        headers: auth,
+      });
+      const named = expectMatchesContract<{ count: number; results: { product: { id: string } }[] }>(
+        byName,
+        "companyReviewsList",
+      );
+      expect(named.count).toBe(10);
+      expect(named.results.every((r) => r.product.id === vase.id)).toBe(true);
+      const common = await t.inject({
+        method: "GET",
+        url: api("/company/reviews/?search=livraison&limit=4"),
+        headers: auth,
+      });
+      expect(expectMatchesContract<{ count: number }>(common, "companyReviewsList").count).toBe(15);
+      const literal = await t.inject({
+        method: "GET",
+        url: api("/company/reviews/?search=%25"),
+        headers: auth,
+      });
+      expect(expectMatchesContract<{ count: number }>(literal, "companyReviewsList").count).toBe(0);
+    } finally {
+      company = previous.company;
+      auth = previous.auth;
+    }
   });
 
   it("answers a 10 MB JSON body with a French 413 and saves nothing", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { orders, products, reviewStats, reviews } from "../../db/schema";
 import type { FileStorage } from "../../lib/storage";
@@ -78,46 +78,56 @@ function ratingRounds(stars: number): SQL {
   return sql`${reviews.rating} >= ${stars - 0.5} AND ${reviews.rating} < ${stars + 0.5}`;
 }
 
-export function reviewConditions(companyId: string, filters: ReviewFilters): SQL | undefined {
+/** The filters as SQL; a search needs the ids of the company's products whose name matches. */
+export function reviewConditions(
+  companyId: string,
+  filters: ReviewFilters,
+  productsNamed: readonly string[] = [],
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(reviews.companyId, companyId)];
   if (filters.productId) conditions.push(eq(reviews.productId, filters.productId));
   if (filters.status) conditions.push(eq(reviews.status, filters.status));
   if (filters.rating !== undefined) conditions.push(ratingRounds(filters.rating));
   const search = filters.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    // Comment, title and author through the trigram-indexed column; product names through the
-    // company's (few) products.
-    conditions.push(
-      or(
-        ilike(reviews.searchText, pattern),
-        inArray(reviews.productId, productsMatching(companyId, pattern)),
-      ),
-    );
+    // Comment, title and author through the trigram-indexed column; product names as literal ids,
+    // so the planner sees (and indexes) a plain condition.
+    const text = ilike(reviews.searchText, `%${escapeLike(search)}%`);
+    conditions.push(productsNamed.length ? or(text, inArray(reviews.productId, [...productsNamed])) : text);
   }
   return and(...conditions);
 }
 
-function productsMatching(companyId: string, pattern: string) {
-  return sql`(SELECT ${products.id} FROM ${products} WHERE ${products.companyId} = ${companyId} AND ${products.name} ILIKE ${pattern})`;
+/** Ids of the company's products whose name contains `search` (a company has few products). */
+async function productsNamed(db: DbOrTx, companyId: string, search: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.companyId, companyId), ilike(products.name, `%${escapeLike(search)}%`)));
+  return rows.map((r) => r.id);
 }
 
 /** With a search, `count` stops here: counting every match of a common word would scan the company. */
-export const SEARCH_COUNT_CAP = 10_000;
+export const SEARCH_COUNT_CAP = 1000;
+
+/**
+ * A search first looks among this many newest reviews (walking the date index and testing each):
+ * common words fill a page there at once, while the trigram index, which must fetch every match
+ * before sorting, is kept for the rarer ones.
+ */
+export const SEARCH_RECENT_WINDOW = 10_000;
 
 /** The number of reviews matching `filters`: from `review_stats` (exact, instant) unless searching. */
-async function countReviews(db: DbOrTx, companyId: string, filters: ReviewFilters): Promise<number> {
+async function countReviews(
+  db: DbOrTx,
+  companyId: string,
+  filters: ReviewFilters,
+  where: SQL | undefined,
+): Promise<number> {
   if (filters.search?.trim()) {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
-      .from(
-        db
-          .select({ one: sql`1` })
-          .from(reviews)
-          .where(reviewConditions(companyId, filters))
-          .limit(SEARCH_COUNT_CAP)
-          .as("matches"),
-      );
+      .from(db.select({ one: sql`1` }).from(reviews).where(where).limit(SEARCH_COUNT_CAP).as("matches"));
     return row?.n ?? 0;
   }
   const conditions: SQL[] = [eq(reviewStats.companyId, companyId)];
@@ -131,27 +141,72 @@ async function countReviews(db: DbOrTx, companyId: string, filters: ReviewFilter
   return row?.n ?? 0;
 }
 
-/** Reviews of a company (filtered), newest first, as the contract's `Review`. */
-export async function listReviewViews(
-  db: DbOrTx,
-  storage: FileStorage,
-  companyId: string,
-  filters: ReviewFilters,
-  page: { limit: number; offset: number; withCount?: boolean },
-): Promise<{ count: number; results: ReviewView[] }> {
-  const where = reviewConditions(companyId, filters);
-  const rows = await db
+function selectReviewRows(db: DbOrTx, where: SQL | undefined, limit: number, offset: number) {
+  return db
     .select({ review: reviews, product: products, orderDate: orders.orderDate })
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
     .leftJoin(orders, eq(orders.id, reviews.orderId))
     .where(where)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The first page of a search among the newest reviews only; null when it does not fill the page. */
+async function searchRecent(
+  db: DbOrTx,
+  companyId: string,
+  filters: ReviewFilters,
+  where: SQL | undefined,
+  limit: number,
+  window: number,
+) {
+  const [edge] = await db
+    .select({ createdAt: reviews.createdAt })
+    .from(reviews)
+    .where(reviewConditions(companyId, { ...filters, search: undefined }))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(1)
+    .offset(window - 1);
+  if (!edge) return null;
+  const rows = await selectReviewRows(
+    db,
+    and(where, gte(reviews.createdAt, sql`${edge.createdAt.toISOString()}::timestamptz`)),
+    limit,
+    0,
+  );
+  return rows.length === limit ? rows : null;
+}
+
+/** Reviews of a company (filtered), newest first, as the contract's `Review`. */
+export async function listReviewViews(
+  db: DbOrTx,
+  storage: FileStorage,
+  companyId: string,
+  filters: ReviewFilters,
+  page: { limit: number; offset: number; withCount?: boolean; searchWindow?: number },
+): Promise<{ count: number; results: ReviewView[] }> {
+  const search = filters.search?.trim();
+  const where = reviewConditions(
+    companyId,
+    filters,
+    search ? await productsNamed(db, companyId, search) : [],
+  );
+  const rows =
+    (search && page.offset === 0
+      ? await searchRecent(
+          db,
+          companyId,
+          filters,
+          where,
+          page.limit,
+          page.searchWindow ?? SEARCH_RECENT_WINDOW,
+        )
+      : null) ?? (await selectReviewRows(db, where, page.limit, page.offset));
   let count = rows.length + page.offset;
   if (page.withCount !== false && (rows.length === page.limit || page.offset > 0))
-    count = Math.max(count, await countReviews(db, companyId, filters));
+    count = Math.max(count, await countReviews(db, companyId, filters, where));
   return { count, results: rows.map((r) => toReviewView(r, storage)) };
 }
 
