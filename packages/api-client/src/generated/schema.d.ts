@@ -3380,7 +3380,7 @@ export interface operations {
                 /** @description Reviews whose rating rounds to this number of stars. */
                 rating?: number;
                 status?: components["schemas"]["ReviewStatus"];
-                /** @description Case-insensitive text searched in comment, title, author name and product name. */
+                /** @description Case-insensitive text searched in comment, title, author name and product name. With a search, `count` stops at 1,000 (more matches may exist). */
                 search?: string;
             };
             header?: never;
