@@ -369,13 +369,29 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
         "companyReviewsList",
       );
       expect(named.count).toBe(10);
+      expect(named.results).toHaveLength(10);
       expect(named.results.every((r) => r.product.id === vase.id)).toBe(true);
       const common = await t.inject({
         method: "GET",
         url: api("/company/reviews/?search=livraison&limit=4"),
         headers: auth,
       });
-      expect(expectMatchesContract<{ count: number }>(common, "companyReviewsList").count).toBe(15);
+      // A search's count tells whether another page follows, not the total.
+      expect(
+        expectMatchesContract<{ count: number; next: string }>(common, "companyReviewsList"),
+      ).toMatchObject({
+        count: 5,
+        next: expect.stringContaining("offset=4"),
+      });
+      const last = await t.inject({
+        method: "GET",
+        url: api("/company/reviews/?search=livraison&limit=4&offset=12"),
+        headers: auth,
+      });
+      expect(expectMatchesContract<{ count: number; next: null }>(last, "companyReviewsList")).toMatchObject({
+        count: 15,
+        next: null,
+      });
       const literal = await t.inject({
         method: "GET",
         url: api("/company/reviews/?search=%25"),

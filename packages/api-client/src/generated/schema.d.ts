@@ -3380,7 +3380,7 @@ export interface operations {
                 /** @description Reviews whose rating rounds to this number of stars. */
                 rating?: number;
                 status?: components["schemas"]["ReviewStatus"];
-                /** @description Case-insensitive text searched in comment, title, author name and product name. With a search, `count` stops at 1,000 (more matches may exist). */
+                /** @description Case-insensitive text searched in comment, title, author name and product name. With a search, `count` is not the total of matches (counting them would scan every review): it is the number of results up to this page, plus one when another page follows (`next`). */
                 search?: string;
             };
             header?: never;

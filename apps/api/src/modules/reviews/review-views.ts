@@ -107,9 +107,6 @@ async function productsNamed(db: DbOrTx, companyId: string, search: string): Pro
   return rows.map((r) => r.id);
 }
 
-/** With a search, `count` stops here: counting every match of a common word would scan the company. */
-export const SEARCH_COUNT_CAP = 1000;
-
 /**
  * A search first looks among this many newest reviews (walking the date index and testing each):
  * common words fill a page there at once, while the trigram index, which must fetch every match
@@ -117,19 +114,8 @@ export const SEARCH_COUNT_CAP = 1000;
  */
 export const SEARCH_RECENT_WINDOW = 10_000;
 
-/** The number of reviews matching `filters`: from `review_stats` (exact, instant) unless searching. */
-async function countReviews(
-  db: DbOrTx,
-  companyId: string,
-  filters: ReviewFilters,
-  where: SQL | undefined,
-): Promise<number> {
-  if (filters.search?.trim()) {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(db.select({ one: sql`1` }).from(reviews).where(where).limit(SEARCH_COUNT_CAP).as("matches"));
-    return row?.n ?? 0;
-  }
+/** The number of reviews matching `filters` without a search, from `review_stats` (exact, instant). */
+async function countReviews(db: DbOrTx, companyId: string, filters: ReviewFilters): Promise<number> {
   const conditions: SQL[] = [eq(reviewStats.companyId, companyId)];
   if (filters.productId) conditions.push(eq(reviewStats.productId, filters.productId));
   if (filters.status) conditions.push(eq(reviewStats.status, filters.status));
@@ -188,25 +174,23 @@ export async function listReviewViews(
   page: { limit: number; offset: number; withCount?: boolean; searchWindow?: number },
 ): Promise<{ count: number; results: ReviewView[] }> {
   const search = filters.search?.trim();
-  const where = reviewConditions(
-    companyId,
-    filters,
-    search ? await productsNamed(db, companyId, search) : [],
-  );
-  const rows =
-    (search && page.offset === 0
-      ? await searchRecent(
-          db,
-          companyId,
-          filters,
-          where,
-          page.limit,
-          page.searchWindow ?? SEARCH_RECENT_WINDOW,
-        )
-      : null) ?? (await selectReviewRows(db, where, page.limit, page.offset));
+  if (search) {
+    // Counting every match of a common word would scan the company: a search reads one row more than
+    // the page instead, and its `count` only tells whether another page follows (contract).
+    const where = reviewConditions(companyId, filters, await productsNamed(db, companyId, search));
+    const window = page.searchWindow ?? SEARCH_RECENT_WINDOW;
+    const found =
+      (page.offset === 0
+        ? await searchRecent(db, companyId, filters, where, page.limit + 1, window)
+        : null) ?? (await selectReviewRows(db, where, page.limit + 1, page.offset));
+    const rows = found.slice(0, page.limit);
+    const count = page.offset + rows.length + (found.length > page.limit ? 1 : 0);
+    return { count, results: rows.map((r) => toReviewView(r, storage)) };
+  }
+  const rows = await selectReviewRows(db, reviewConditions(companyId, filters), page.limit, page.offset);
   let count = rows.length + page.offset;
   if (page.withCount !== false && (rows.length === page.limit || page.offset > 0))
-    count = Math.max(count, await countReviews(db, companyId, filters, where));
+    count = Math.max(count, await countReviews(db, companyId, filters));
   return { count, results: rows.map((r) => toReviewView(r, storage)) };
 }
 
