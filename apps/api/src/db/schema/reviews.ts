@@ -72,6 +72,8 @@ export const reviews = pgTable(
     createdAt: createdAt(),
     moderatedAt: tz("moderated_at"),
     moderatedBy: uuid("moderated_by").references(() => users.id, { onDelete: "set null" }),
+    /** The rating rounded as the list's rating filter reads it ("4 étoiles": 3.5 ≤ rating < 4.5). */
+    stars: smallint("stars").generatedAlwaysAs(sql`floor("rating" + 0.5)`),
     /**
      * What the reviews page's free-text search looks in (comment, title, author's first and last
      * name), trigram-indexed so `ILIKE '%…%'` stays fast on millions of reviews. Line breaks keep a
@@ -88,6 +90,10 @@ export const reviews = pgTable(
     index("reviews_company_created_idx").on(t.companyId, t.createdAt),
     index("reviews_company_product_created_idx").on(t.companyId, t.productId, t.createdAt),
     index("reviews_product_status_created_idx").on(t.productId, t.status, t.createdAt),
+    // The list's filter combinations that would otherwise read a product's or a status's every row.
+    index("reviews_company_status_stars_created_idx").on(t.companyId, t.status, t.stars, t.createdAt),
+    index("reviews_product_stars_created_idx").on(t.productId, t.stars, t.createdAt),
+    index("reviews_product_status_stars_created_idx").on(t.productId, t.status, t.stars, t.createdAt),
   ],
 );
 

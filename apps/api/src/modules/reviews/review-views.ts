@@ -73,26 +73,25 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Reviews whose rating rounds to `stars` (4.5 counts as 5, 4.49 as 4): the stats' `stars` bucket. */
-function ratingRounds(stars: number): SQL {
-  return sql`${reviews.rating} >= ${stars - 0.5} AND ${reviews.rating} < ${stars + 0.5}`;
-}
-
 /** The filters as SQL; a search needs the ids of the company's products whose name matches. */
 export function reviewConditions(
   companyId: string,
   filters: ReviewFilters,
   productsNamed: readonly string[] = [],
+  options: { trigramIndex?: boolean } = {},
 ): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(reviews.companyId, companyId)];
   if (filters.productId) conditions.push(eq(reviews.productId, filters.productId));
   if (filters.status) conditions.push(eq(reviews.status, filters.status));
-  if (filters.rating !== undefined) conditions.push(ratingRounds(filters.rating));
+  // "n étoiles": the rating rounds to n (4.5 counts as 5, 4.49 as 4), the generated `stars` column.
+  if (filters.rating !== undefined) conditions.push(eq(reviews.stars, filters.rating));
   const search = filters.search?.trim();
   if (search) {
     // Comment, title and author through the trigram-indexed column; product names as literal ids,
     // so the planner sees (and indexes) a plain condition.
-    const text = ilike(reviews.searchText, `%${escapeLike(search)}%`);
+    // `|| ''` hides the column from the trigram index where walking the date index is wanted.
+    const column = options.trigramIndex === false ? sql`(${reviews.searchText} || '')` : reviews.searchText;
+    const text = ilike(column, `%${escapeLike(search)}%`);
     conditions.push(productsNamed.length ? or(text, inArray(reviews.productId, [...productsNamed])) : text);
   }
   return and(...conditions);
@@ -144,7 +143,7 @@ async function searchRecent(
   db: DbOrTx,
   companyId: string,
   filters: ReviewFilters,
-  where: SQL | undefined,
+  productIds: readonly string[],
   limit: number,
   window: number,
 ) {
@@ -158,7 +157,10 @@ async function searchRecent(
   if (!edge) return null;
   const rows = await selectReviewRows(
     db,
-    and(where, gte(reviews.createdAt, sql`${edge.createdAt.toISOString()}::timestamptz`)),
+    and(
+      reviewConditions(companyId, filters, productIds, { trigramIndex: false }),
+      gte(reviews.createdAt, sql`${edge.createdAt.toISOString()}::timestamptz`),
+    ),
     limit,
     0,
   );
@@ -177,12 +179,18 @@ export async function listReviewViews(
   if (search) {
     // Counting every match of a common word would scan the company: a search reads one row more than
     // the page instead, and its `count` only tells whether another page follows (contract).
-    const where = reviewConditions(companyId, filters, await productsNamed(db, companyId, search));
+    const productIds = await productsNamed(db, companyId, search);
     const window = page.searchWindow ?? SEARCH_RECENT_WINDOW;
     const found =
       (page.offset === 0
-        ? await searchRecent(db, companyId, filters, where, page.limit + 1, window)
-        : null) ?? (await selectReviewRows(db, where, page.limit + 1, page.offset));
+        ? await searchRecent(db, companyId, filters, productIds, page.limit + 1, window)
+        : null) ??
+      (await selectReviewRows(
+        db,
+        reviewConditions(companyId, filters, productIds),
+        page.limit + 1,
+        page.offset,
+      ));
     const rows = found.slice(0, page.limit);
     const count = page.offset + rows.length + (found.length > page.limit ? 1 : 0);
     return { count, results: rows.map((r) => toReviewView(r, storage)) };
