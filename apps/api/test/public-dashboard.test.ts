@@ -328,6 +328,9 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
       }
       for (const [search, limit] of [
         ["livraison", 3],
+        ["livraison", 6],
+        ["bel objet", 7],
+        ["bel objet 2", 3],
         ["bernard", 5],
         ["LIVRAISON RAPIDE 2", 5],
         ["kilimandjaro", 5],

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { orders, products, reviewStats, reviews } from "../../db/schema";
 import type { FileStorage } from "../../lib/storage";
@@ -138,7 +138,27 @@ function selectReviewRows(db: DbOrTx, where: SQL | undefined, limit: number, off
     .offset(offset);
 }
 
-/** The first page of a search among the newest reviews only; null when it does not fill the page. */
+/** The date of the `offset`-th newest review under the filters (search aside), or null. */
+async function dateAtRank(db: DbOrTx, companyId: string, filters: ReviewFilters, offset: number) {
+  const [edge] = await db
+    .select({ createdAt: reviews.createdAt })
+    .from(reviews)
+    .where(reviewConditions(companyId, { ...filters, search: undefined }))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(1)
+    .offset(offset);
+  return edge ? sql`${edge.createdAt.toISOString()}::timestamptz` : null;
+}
+
+/** Past this many times the window, the trigram index beats walking the dates. */
+const SEARCH_WINDOW_GROWTH = 6;
+
+/**
+ * The first page of a search from the newest reviews only, walking the date index: the `window`
+ * newest first; when they hold some matches but not a page, as many older ones again as the matches'
+ * frequency says a page needs (up to SEARCH_WINDOW_GROWTH windows). Null when that does not fill the
+ * page (rare words: the trigram index then finds them at once).
+ */
 async function searchRecent(
   db: DbOrTx,
   companyId: string,
@@ -147,24 +167,22 @@ async function searchRecent(
   limit: number,
   window: number,
 ) {
-  const [edge] = await db
-    .select({ createdAt: reviews.createdAt })
-    .from(reviews)
-    .where(reviewConditions(companyId, { ...filters, search: undefined }))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(1)
-    .offset(window - 1);
+  const edge = await dateAtRank(db, companyId, filters, window - 1);
   if (!edge) return null;
-  const rows = await selectReviewRows(
+  const matching = reviewConditions(companyId, filters, productIds, { trigramIndex: false });
+  const newest = await selectReviewRows(db, and(matching, gte(reviews.createdAt, edge)), limit, 0);
+  if (newest.length === limit) return newest;
+  if (newest.length === 0) return null;
+  const more = Math.ceil(((limit - newest.length) * window * 1.5) / newest.length);
+  if (more > SEARCH_WINDOW_GROWTH * window) return null;
+  const farEdge = await dateAtRank(db, companyId, filters, window + more - 1);
+  const older = await selectReviewRows(
     db,
-    and(
-      reviewConditions(companyId, filters, productIds, { trigramIndex: false }),
-      gte(reviews.createdAt, sql`${edge.createdAt.toISOString()}::timestamptz`),
-    ),
-    limit,
+    and(matching, lt(reviews.createdAt, edge), farEdge ? gte(reviews.createdAt, farEdge) : undefined),
+    limit - newest.length,
     0,
   );
-  return rows.length === limit ? rows : null;
+  return newest.length + older.length === limit ? [...newest, ...older] : null;
 }
 
 /** Reviews of a company (filtered), newest first, as the contract's `Review`. */
