@@ -76,11 +76,11 @@ export const reviews = pgTable(
     stars: smallint("stars").generatedAlwaysAs(sql`floor("rating" + 0.5)`),
     /**
      * What the reviews page's free-text search looks in (comment, title, author's first and last
-     * name), trigram-indexed so `ILIKE '%…%'` stays fast on millions of reviews. Line breaks keep a
-     * search from matching across two parts.
+     * name) in lower case, trigram-indexed: `LIKE lower('%…%')` stays fast on millions of reviews and
+     * costs less per row than ILIKE. Line breaks keep a search from matching across two parts.
      */
     searchText: text("search_text").generatedAlwaysAs(
-      sql`"comment" || chr(10) || "title" || chr(10) || "author_first_name" || ' ' || "author_last_name"`,
+      sql`lower("comment" || chr(10) || "title" || chr(10) || "author_first_name" || ' ' || "author_last_name")`,
     ),
   },
   (t) => [

@@ -91,7 +91,7 @@ export function reviewConditions(
     // so the planner sees (and indexes) a plain condition.
     // `|| ''` hides the column from the trigram index where walking the date index is wanted.
     const column = options.trigramIndex === false ? sql`(${reviews.searchText} || '')` : reviews.searchText;
-    const text = ilike(column, `%${escapeLike(search)}%`);
+    const text = sql`${column} LIKE lower(${`%${escapeLike(search)}%`})`;
     conditions.push(productsNamed.length ? or(text, inArray(reviews.productId, [...productsNamed])) : text);
   }
   return and(...conditions);
