@@ -68,9 +68,38 @@ function extraBuilds(): Plugin {
   };
 }
 
+/**
+ * The pages' stylesheets go inline: in a frame, Chromium paints the server-rendered reviews before an
+ * external stylesheet arrives (measured: a layout shift of ~1 inside the frame, 0.16 for the host page
+ * in Lighthouse). Inline, the first paint is the styled one; the CSS is small (~1.5 KB gzip).
+ */
+function inlineStylesheets(): Plugin {
+  return {
+    name: "certavis:inline-stylesheets",
+    apply: "build",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      const inlined = new Set<string>();
+      for (const page of Object.values(bundle)) {
+        if (page.type !== "asset" || !page.fileName.endsWith(".html")) continue;
+        page.source = String(page.source).replace(
+          /<link rel="stylesheet"[^>]*href="\/widget\/([^"]+\.css)"[^>]*>/g,
+          (link, fileName: string) => {
+            const css = bundle[fileName];
+            if (css?.type !== "asset") return link;
+            inlined.add(fileName);
+            return `<style>${String(css.source).replace(/<\/style/gi, "<\\/style")}</style>`;
+          },
+        );
+      }
+      for (const fileName of inlined) delete bundle[fileName];
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   base: "/widget/",
-  plugins: [react(), extraBuilds()],
+  plugins: [react(), extraBuilds(), inlineStylesheets()],
   // dedupe: shared packages (packages/ui) resolve Preact from this app, which depends on it.
   resolve: command === "build" ? { alias: preactAliases, dedupe: ["preact"] } : {},
   server: { port: 5175, proxy: { "/api": "http://localhost:3000" } },

@@ -183,7 +183,7 @@ export function hostPageHtml(companyId: string, productId: string) {
  * A product page of "another site" as shops build them: the product first, then the reviews widget
  * below it in a placeholder that reserves the iframe's default height (520 px), then a footer.
  */
-export function productPageHtml(companyId: string, productId: string) {
+export function productPageHtml(companyId: string, productId: string | null) {
   return (origin: string) => `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Lampe Aurore — Boutique de test</title></head>
@@ -194,7 +194,7 @@ export function productPageHtml(companyId: string, productId: string) {
 <div style="height:420px;background:#eee;border-radius:8px" role="img" aria-label="Photo de la lampe"></div>
 <p>Une lampe de chevet en laiton, lumière douce et chaleureuse. 89,00 €</p>
 <h2>Avis clients</h2>
-<div data-certavis-widget data-company-id="${companyId}" data-product-id="${productId}" style="min-height:520px"></div>
+<div data-certavis-widget data-company-id="${companyId}"${productId ? ` data-product-id="${productId}"` : ""} style="min-height:520px"></div>
 </main>
 <footer style="padding:16px;border-top:1px solid #ddd">Mentions légales</footer>
 <script src="${origin}/embed.js" async></script>

@@ -283,8 +283,9 @@ test("the widget page has no axe violation and paints the reviews without JavaSc
 
 /**
  * What Lighthouse (mobile) looks at, measured in Chromium: the layout shift the widget causes on the
- * page that embeds it, and the script time it adds there (the loader plus the widget's frame, same
- * site here, so one renderer). Figures are printed for the closing note.
+ * page that embeds it (and inside its frame), and the script time it adds there (the loader plus the
+ * widget's frame, same site here, so one renderer). Figures are printed for the closing note;
+ * `node bench/widget-lighthouse.mjs` runs Lighthouse itself.
  */
 test("on a product page the widget shifts nothing and adds little script", async ({ browser }) => {
   test.skip(!reviewLink, "needs the first journey");
@@ -294,6 +295,8 @@ test("on a product page the widget shifts nothing and adds little script", async
     await page.addInitScript(PAGE_PROBE);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Performance.enable");
+    // A slow phone, as Lighthouse (mobile) simulates it.
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     const host = await startHostPage(html);
     try {
       await page.goto(host.url);
@@ -305,6 +308,11 @@ test("on a product page the widget shifts nothing and adds little script", async
         const probe = window as unknown as { __cls: number; __tbt: number };
         return { cls: probe.__cls, tbt: probe.__tbt };
       });
+      // Inside the frame too (Lighthouse counts a frame's shifts for the page): the server-painted
+      // reviews must be styled from the first paint.
+      const frame = page.frames().find((f) => f.url().includes("/widget?"));
+      const frameCls = await frame?.evaluate(() => (window as unknown as { __cls?: number }).__cls ?? 0);
+      expect(frameCls, "layout shift inside the widget's frame").toBe(0);
       // The placeholder is exactly the frame: no reserved space left over.
       const leftOver = await page
         .locator("[data-certavis-widget]")
@@ -323,7 +331,8 @@ test("on a product page the widget shifts nothing and adds little script", async
     }
   };
 
-  const productPage = await measure(productPageHtml(demo.companyId, productId));
+  // The company's reviews (a carousel of 10: the biggest first paint), then a single product's.
+  const productPage = await measure(productPageHtml(demo.companyId, null));
   const topOfPage = await measure(hostPageHtml(demo.companyId, productId));
   const figures = (m: typeof productPage) =>
     `CLS ${m.cls.toFixed(4)}, script ${m.scriptMs.toFixed(0)} ms, blocking ${m.tbt.toFixed(0)} ms`;
@@ -333,6 +342,7 @@ test("on a product page the widget shifts nothing and adds little script", async
   expect(productPage.cls).toBe(0);
   // Text right under the widget moves once, when the frame takes its content's height.
   expect(topOfPage.cls).toBeLessThan(0.1);
-  expect(productPage.scriptMs).toBeLessThan(500);
-  expect(productPage.tbt).toBeLessThan(200);
+  // Generous bounds on a 4x slower CPU (the machine may be busy): they catch a bundle gone wrong.
+  expect(productPage.scriptMs).toBeLessThan(1500);
+  expect(productPage.tbt).toBeLessThan(1000);
 });
