@@ -12,7 +12,9 @@ import pg from "pg";
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 /** The PostgreSQL server the benchmarks create their own databases on. */
 export const BENCH_SERVER_URL =
-  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+  process.env.BENCH_DATABASE_URL ||
+  process.env.TEST_DATABASE_URL ||
+  "postgres://postgres@127.0.0.1:5432/test";
 
 /** Builds the API bundle when it is missing (`pnpm --filter @certavis/api build`). */
 export function ensureApiBuilt() {
@@ -21,17 +23,25 @@ export function ensureApiBuilt() {
   if (built.status !== 0) throw new Error("could not build apps/api");
 }
 
-/** A fresh database `name` on the benchmark server (dropped first when it exists). */
-export async function freshDatabase(name) {
+/**
+ * A fresh database `name` on the benchmark server (dropped first when it exists); with `reuse`, an
+ * existing one is kept as it is (`reused: true`).
+ */
+export async function freshDatabase(name, { reuse = false } = {}) {
   const admin = new pg.Client({ connectionString: BENCH_SERVER_URL });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
+  const exists = (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount > 0;
+  const reused = reuse && exists;
+  if (!reused) {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  }
   await admin.end();
   const url = new URL(BENCH_SERVER_URL);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    reused,
     async drop() {
       const cleanup = new pg.Client({ connectionString: BENCH_SERVER_URL });
       await cleanup.connect();
@@ -45,7 +55,13 @@ export async function freshDatabase(name) {
  * Starts the built server on `databaseUrl` (it migrates on start) and resolves once
  * `/api/v1/health/` answers. Production mode: JSON logs at warn, no dev mailbox.
  */
-export async function startApiServer({ databaseUrl, port, smtpUrl = "smtp://127.0.0.1:9", env = {}, nodeArgs = [] }) {
+export async function startApiServer({
+  databaseUrl,
+  port,
+  smtpUrl = "smtp://127.0.0.1:9",
+  env = {},
+  nodeArgs = [],
+}) {
   ensureApiBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), "certavis-bench-"));
   const jwtSecret = randomBytes(32).toString("hex");
@@ -98,7 +114,14 @@ export function accessToken(jwtSecret, userId) {
   const now = Math.floor(Date.now() / 1000);
   const header = b64url(JSON.stringify({ alg: "HS256" }));
   const payload = b64url(
-    JSON.stringify({ typ: "access", sub: userId, iss: "certavis", aud: "certavis-api", iat: now, exp: now + 900 }),
+    JSON.stringify({
+      typ: "access",
+      sub: userId,
+      iss: "certavis",
+      aud: "certavis-api",
+      iat: now,
+      exp: now + 900,
+    }),
   );
   const signature = createHmac("sha256", jwtSecret).update(`${header}.${payload}`).digest("base64url");
   return `${header}.${payload}.${signature}`;
