@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import { emailDeliveries, reviews } from "../../src/db/schema";
 import { createSmtpMailer } from "../../src/mail/smtp-mailer";
-import { addDays, createMailWorker, onReviewSubmitted } from "../../src/modules/pipeline";
+import { addDays, createMailWorker, LEASE_MS, onReviewSubmitted } from "../../src/modules/pipeline";
 import { TEST_DATABASE_URL, TEST_DATABASES } from "../helpers";
 import { SECRET, seedCompany, seedOrder } from "./fixtures";
 import { type HoldingSmtp, startHoldingSmtp } from "./holding-smtp";
@@ -26,7 +26,7 @@ async function setUp(kind: "pglite" | "postgres") {
   return { shared, smtp };
 }
 
-function startWorker(shared: SharedDatabase, smtp: HoldingSmtp, from: string, concurrency = 1) {
+function startWorker(shared: SharedDatabase, smtp: HoldingSmtp, from: string, concurrency = 1, batch = 50) {
   const worker: WorkerProcess = spawnWorkerProcess({
     ...shared.env,
     SMTP_URL: smtp.url,
@@ -34,6 +34,7 @@ function startWorker(shared: SharedDatabase, smtp: HoldingSmtp, from: string, co
     REVIEW_KEY_SECRET: SECRET,
     CLOCK: NOW.toISOString(),
     CONCURRENCY: String(concurrency),
+    BATCH: String(batch),
   });
   cleanups.push(() => worker.kill("SIGKILL"));
   return worker;
@@ -60,22 +61,26 @@ describe.each(TEST_DATABASES)("mail worker crash safety on %s", (kind) => {
     // PGlite is one process's database: the worker process gets it to itself.
     await database.close();
 
-    const held = smtp.holdNext();
+    const held = smtp.hold();
     const first = startWorker(shared, smtp, "first@certavis.test");
     await held;
-    // The whole message is on the SMTP server, which has not answered yet: the worker dies now.
+    // Whole messages are on the SMTP server, which has not answered yet: the worker dies now.
     await first.kill("SIGKILL");
+    smtp.release();
     expect(smtp.accepted).toEqual([]);
 
     database = await shared.open();
     cleanups.push(() => database.close());
-    expect((await deliveryStates(database)).sort()).toEqual([
-      "request:cancelled:0",
-      "request:scheduled:0",
-      "request:scheduled:0",
-      "request:scheduled:0",
-      "thanks:scheduled:0",
-    ]);
+    // Nothing was recorded as sent: the dead worker's claimed rows wait for their lease to run out.
+    const afterCrash = (await deliveryStates(database)).sort();
+    expect(afterCrash.filter((s) => s.startsWith("request:cancelled"))).toEqual(["request:cancelled:0"]);
+    const pending = afterCrash.filter((s) => !s.startsWith("request:cancelled"));
+    expect(pending).toHaveLength(4);
+    expect(
+      pending.every((s) => /:(scheduled:0|sending:1)$/.test(s)),
+      pending.join(),
+    ).toBe(true);
+    expect(pending.some((s) => s.endsWith(":sending:1"))).toBe(true);
 
     const mailer = createSmtpMailer(smtp.url, "restarted@certavis.test");
     cleanups.push(() => mailer.close());
@@ -84,7 +89,7 @@ describe.each(TEST_DATABASES)("mail worker crash safety on %s", (kind) => {
       mailer,
       formUrl: "https://avis.certavis.test",
       reviewKeySecret: SECRET,
-      clock: { now: () => NOW },
+      clock: { now: () => new Date(NOW.getTime() + LEASE_MS) },
     });
     expect(await restarted.drain()).toMatchObject({ sent: 4, retry: 0 });
     expect(await restarted.drain()).toMatchObject({ sent: 0 });
@@ -96,12 +101,13 @@ describe.each(TEST_DATABASES)("mail worker crash safety on %s", (kind) => {
         `${reviewed.buyerEmail} Merci Léa`,
       ].sort(),
     );
-    expect((await deliveryStates(database)).sort()).toEqual([
-      "request:cancelled:0",
-      "request:sent:1",
-      "request:sent:1",
-      "request:sent:1",
-      "thanks:sent:1",
+    const final = (await deliveryStates(database)).sort();
+    expect(final.map((s) => s.replace(/:\d+$/, ""))).toEqual([
+      "request:cancelled",
+      "request:sent",
+      "request:sent",
+      "request:sent",
+      "thanks:sent",
     ]);
   }, 120_000);
 });
@@ -112,13 +118,13 @@ describe.skipIf(!TEST_DATABASE_URL)("mail workers in parallel on postgres", () =
     const database = await shared.open();
     cleanups.push(() => database.close());
     const { company, product } = await seedCompany(database.db, { sendReminder: false });
+    // Both workers poll before the e-mails exist: they race for every batch.
+    const a = startWorker(shared, smtp, "worker-a@certavis.test", 4, 10);
+    const b = startWorker(shared, smtp, "worker-b@certavis.test", 4, 10);
+    await Promise.all([a.ready, b.ready]);
     const orders = [];
     for (let i = 0; i < 200; i++)
       orders.push(await seedOrder(database.db, company, product, addDays(NOW, -3)));
-
-    const a = startWorker(shared, smtp, "worker-a@certavis.test", 4);
-    const b = startWorker(shared, smtp, "worker-b@certavis.test", 4);
-    await Promise.all([a.ready, b.ready]);
     await smtp.waitForAccepted(orders.length, 60_000);
     await expect
       .poll(async () => (await deliveryStates(database)).filter((s) => !s.startsWith("request:sent:")), {

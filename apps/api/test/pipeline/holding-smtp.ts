@@ -13,10 +13,13 @@ export interface HoldingSmtp {
   /** Mails the server answered 250 to (taken responsibility for), oldest first. */
   accepted: AcceptedMail[];
   /**
-   * The next message is read in full but never answered (the client waits for the reply): the moment
-   * a sender can crash with its mail transmitted but not accepted. Resolves when it is held.
+   * From now on every message is read in full but never answered (the client waits for the reply):
+   * the moment a sender can crash with its mail transmitted but not accepted. Resolves when the first
+   * one is held.
    */
-  holdNext(): Promise<void>;
+  hold(): Promise<void>;
+  /** Messages are answered (accepted) again; the held ones never are. */
+  release(): void;
   waitForAccepted(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -24,7 +27,8 @@ export interface HoldingSmtp {
 /** A real SMTP server (smtp-server) that can hold one message unanswered, like a stalled MTA. */
 export async function startHoldingSmtp(): Promise<HoldingSmtp> {
   const accepted: AcceptedMail[] = [];
-  let hold: (() => void) | null = null;
+  let holding = false;
+  let onHeld: (() => void) | null = null;
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
@@ -33,12 +37,11 @@ export async function startHoldingSmtp(): Promise<HoldingSmtp> {
     closeTimeout: 200,
     disableReverseLookup: true,
     onData(stream, session, callback) {
-      const held = hold;
-      hold = null;
+      const held = holding;
       simpleParser(stream)
         .then((parsed) => {
           if (held) {
-            held();
+            onHeld?.();
             return; // never answered: the sender's connection dies with it
           }
           const to = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [])
@@ -61,10 +64,14 @@ export async function startHoldingSmtp(): Promise<HoldingSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     accepted,
-    holdNext: () =>
+    hold: () =>
       new Promise<void>((resolve) => {
-        hold = resolve;
+        holding = true;
+        onHeld = resolve;
       }),
+    release: () => {
+      holding = false;
+    },
     waitForAccepted: (count, timeoutMs = 30_000) =>
       new Promise<void>((resolve, reject) => {
         const check = () => {

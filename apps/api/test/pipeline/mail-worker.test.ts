@@ -2,7 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import { companies, emailDeliveries, reviews } from "../../src/db/schema";
-import { addDays, createMailWorker, manualClock, onReviewSubmitted } from "../../src/modules/pipeline";
+import {
+  addDays,
+  createMailWorker,
+  LEASE_MS,
+  manualClock,
+  onReviewSubmitted,
+} from "../../src/modules/pipeline";
 import { deriveReviewKey } from "../../src/modules/pipeline/review-key";
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from "../helpers/databases";
 import { memoryMailer, SECRET, seedCompany, seedOrder } from "./fixtures";
@@ -221,7 +227,17 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
       await sendStarted;
       await first.stop({ abort: true });
       const [afterCrash] = await deliveriesOf(order.id);
-      expect(afterCrash).toMatchObject({ status: "scheduled", attempts: 0 });
+      expect(afterCrash).toMatchObject({ status: "sending", attempts: 1 });
+      // Within the lease nobody else takes it; once it runs out, the next worker does.
+      const early = createMailWorker({
+        db: database.db,
+        mailer: memoryMailer(),
+        clock,
+        formUrl: "http://f",
+        reviewKeySecret: SECRET,
+      });
+      expect(await early.drain()).toMatchObject({ sent: 0 });
+      clock.set(new Date(clock.now().getTime() + LEASE_MS));
 
       const mailer = memoryMailer();
       const second = createMailWorker({
@@ -237,6 +253,10 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
       await second.stop();
       expect(await second.drain()).toMatchObject({ sent: 0 });
       expect(mailer.sent.map((m) => m.to)).toEqual([order.buyerEmail]);
+      const [final] = await deliveriesOf(order.id);
+      expect(final).toMatchObject({ status: "sent", attempts: 2, leaseUntil: null });
+      const [fresh] = await database.db.select().from(companies).where(eq(companies.id, company.id));
+      expect(fresh?.emailQuotaUsed).toBe(1);
     });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * A mail worker in its own process, for the crash and parallelism tests (run with `node --import tsx`).
  * Environment: DATABASE_URL or PGLITE_DIR, SMTP_URL, MAIL_FROM, REVIEW_KEY_SECRET, CLOCK (fixed ISO
- * date), CONCURRENCY. Prints "ready" once polling; SIGTERM stops it gracefully.
+ * date), CONCURRENCY, BATCH. Prints "ready" once polling; SIGTERM stops it gracefully.
  */
 import { openDatabase } from "../../src/db/client";
 import { createSmtpMailer } from "../../src/mail/smtp-mailer";
@@ -21,6 +21,7 @@ const worker = createMailWorker({
   reviewKeySecret: env.REVIEW_KEY_SECRET ?? "",
   clock: { now: () => new Date(clockAt) },
   concurrency: Number(env.CONCURRENCY ?? 1),
+  batchSize: Number(env.BATCH ?? 50),
   pollIntervalMs: 20,
   log: (message, extra) => console.error(message, JSON.stringify(extra ?? {})),
 });

@@ -135,6 +135,8 @@ export const emailDeliveries = pgTable(
     scheduledAt: tz("scheduled_at"),
     sentAt: tz("sent_at"),
     attempts: integer("attempts").notNull().default(0),
+    /** While `sending`: the claim's end; a worker that died mid-send leaves it to be claimed again. */
+    leaseUntil: tz("lease_until"),
     lastError: text("last_error"),
     createdAt: createdAt(),
   },

@@ -1,36 +1,56 @@
 import { planLimits } from "@certavis/domain";
-import { and, eq, gte, lt, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { companies } from "../../db/schema";
 import { monthStart, nextMonthStart } from "./clock";
 
 /**
- * Counts one e-mail against the company's monthly quota if there is room (the counter restarts on
- * the first of the month). Atomic: the conditional UPDATE takes the company row lock, so parallel
- * workers on PostgreSQL can never go over the limit. Returns false when the quota is used up.
+ * Takes up to `wanted[companyId]` e-mails from each company's monthly quota (the counter restarts on
+ * the first of the month) and returns how many each got. The company rows are locked in id order for
+ * the rest of the transaction, so parallel workers never go over a limit nor deadlock.
  */
-export async function consumeEmailQuota(
-  tx: DbOrTx,
-  companyId: string,
-  planType: string,
+export async function reserveEmailQuota(
+  tx: Tx,
+  wanted: ReadonlyMap<string, number>,
   now: Date,
-): Promise<boolean> {
-  const limit = planLimits(planType).max_emails_per_month;
-  const month = monthStart(now).toISOString();
-  const next = nextMonthStart(now).toISOString();
-  // The counter belongs to another month (earlier, or later when a test clock goes back in time).
-  const staleMonth = or(
-    lt(companies.emailQuotaPeriodStart, sql`${month}::timestamptz`),
-    gte(companies.emailQuotaPeriodStart, sql`${next}::timestamptz`),
-  );
-  const room = limit === null ? undefined : or(staleMonth, lt(companies.emailQuotaUsed, limit));
-  const updated = await tx
-    .update(companies)
-    .set({
-      emailQuotaUsed: sql`CASE WHEN ${staleMonth} THEN 1 ELSE ${companies.emailQuotaUsed} + 1 END`,
-      emailQuotaPeriodStart: sql`CASE WHEN ${staleMonth} THEN ${month}::timestamptz ELSE ${companies.emailQuotaPeriodStart} END`,
+): Promise<Map<string, number>> {
+  const granted = new Map<string, number>();
+  if (wanted.size === 0) return granted;
+  const month = monthStart(now);
+  const nextMonth = nextMonthStart(now);
+  const rows = await tx
+    .select({
+      id: companies.id,
+      planType: companies.planType,
+      used: companies.emailQuotaUsed,
+      periodStart: companies.emailQuotaPeriodStart,
     })
-    .where(room ? and(eq(companies.id, companyId), room) : eq(companies.id, companyId))
-    .returning({ used: companies.emailQuotaUsed });
-  return updated.length > 0;
+    .from(companies)
+    .where(inArray(companies.id, [...wanted.keys()]))
+    .orderBy(asc(companies.id))
+    .for("update");
+  for (const company of rows) {
+    // A counter of another month (earlier, or later when a test clock goes back) starts again.
+    const sameMonth =
+      company.periodStart.getTime() >= month.getTime() && company.periodStart.getTime() < nextMonth.getTime();
+    const used = sameMonth ? company.used : 0;
+    const limit = planLimits(company.planType).max_emails_per_month;
+    const want = wanted.get(company.id) ?? 0;
+    const take = limit === null ? want : Math.max(0, Math.min(want, limit - used));
+    granted.set(company.id, take);
+    if (take > 0 || used !== company.used)
+      await tx
+        .update(companies)
+        .set({ emailQuotaUsed: used + take, emailQuotaPeriodStart: sameMonth ? company.periodStart : month })
+        .where(eq(companies.id, company.id));
+  }
+  return granted;
+}
+
+/** Gives back one e-mail of a company's quota (its send failed). */
+export async function releaseEmailQuota(tx: Tx, companyId: string): Promise<void> {
+  await tx
+    .update(companies)
+    .set({ emailQuotaUsed: sql`GREATEST(${companies.emailQuotaUsed} - 1, 0)` })
+    .where(eq(companies.id, companyId));
 }

@@ -1,5 +1,5 @@
 export * from "./clock";
-export { consumeEmailQuota } from "./email-quota";
+export { releaseEmailQuota, reserveEmailQuota } from "./email-quota";
 export * from "./mail-worker";
 export { renderEmail } from "./render-email";
 export * from "./review-key";

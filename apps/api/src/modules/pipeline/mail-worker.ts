@@ -1,10 +1,10 @@
 import { emailQuotaMessage, planLimits } from "@certavis/domain";
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { companies, emailDeliveries, emailTemplates, orders, products, reviews } from "../../db/schema";
-import type { Mailer } from "../../mail/mailer";
+import type { Mailer, MailMessage } from "../../mail/mailer";
 import { type Clock, nextMonthStart, systemClock } from "./clock";
-import { consumeEmailQuota } from "./email-quota";
+import { releaseEmailQuota, reserveEmailQuota } from "./email-quota";
 import { renderEmail } from "./render-email";
 import { deriveReviewKey, reviewUrl } from "./review-key";
 import type { EmailKind } from "./schedule";
@@ -12,8 +12,12 @@ import type { EmailKind } from "./schedule";
 export const MAX_ATTEMPTS = 5;
 const BACKOFF_BASE_MS = 60_000;
 const HELD_RECHECK_MS = 60 * 60 * 1000;
+/** How long a claimed e-mail belongs to its worker; past it, a dead worker's e-mail is claimed again. */
+export const LEASE_MS = 5 * 60 * 1000;
+const DEFAULT_BATCH_SIZE = 50;
 
 export type DeliveryOutcome = "sent" | "held" | "cancelled" | "retry" | "dead";
+export type OutcomeCounts = Record<DeliveryOutcome, number>;
 
 export interface MailWorkerOptions {
   db: Db;
@@ -25,6 +29,8 @@ export interface MailWorkerOptions {
   clock?: Clock;
   /** Parallel claim loops (PostgreSQL); PGlite is one session, keep 1. */
   concurrency?: number;
+  /** E-mails claimed per transaction, then sent in parallel. */
+  batchSize?: number;
   pollIntervalMs?: number;
   log?: (message: string, extra?: Record<string, unknown>) => void;
   /** Jobs are claimed only once this says the database is migrated. */
@@ -33,12 +39,12 @@ export interface MailWorkerOptions {
 
 export interface MailWorker {
   start(): void;
-  /** Graceful by default (in-flight sends finish); `abort` interrupts them, their transaction rolls back. */
+  /** Graceful by default (in-flight sends finish); `abort` abandons them: their lease runs out. */
   stop(options?: { abort?: boolean }): Promise<void>;
-  /** Handles one due delivery; null when nothing is due. */
-  runOnce(): Promise<DeliveryOutcome | null>;
-  /** Handles due deliveries until none is left (tests, benchmarks). */
-  drain(): Promise<Record<DeliveryOutcome, number>>;
+  /** Claims and handles one batch of due e-mails; null when nothing is due. */
+  runOnce(): Promise<OutcomeCounts | null>;
+  /** Handles due e-mails until none is left (tests, benchmarks). */
+  drain(): Promise<OutcomeCounts>;
   /** Wakes the polling loops (a job became due now). */
   notify(): void;
 }
@@ -53,17 +59,33 @@ export function backoffMs(attempts: number): number {
   return BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1);
 }
 
+const noOutcomes = (): OutcomeCounts => ({ sent: 0, held: 0, cancelled: 0, retry: 0, dead: 0 });
+
+type DeliveryRow = typeof emailDeliveries.$inferSelect;
+
+/** An e-mail this worker holds the lease of, ready to send. */
+interface Claimed {
+  delivery: DeliveryRow;
+  companyId: string;
+  leaseUntil: Date;
+  attempts: number;
+  message: MailMessage;
+}
+
 /**
- * The durable e-mail queue. Each due `email_deliveries` row is claimed with `FOR UPDATE SKIP LOCKED`
- * and handled in ONE transaction that renders, sends and marks it sent (and counts the quota): a
- * worker that dies mid-send rolls everything back and the row is sent later by another worker, while
- * a parallel worker never sees a row that is being sent. The only duplicate window left is between
- * the SMTP server's acceptance and the commit.
+ * The durable e-mail queue (`email_deliveries`, one row per order and kind). A short transaction
+ * claims a batch of due rows (`FOR UPDATE SKIP LOCKED`: parallel workers never claim the same row),
+ * cancels the ones with nothing left to do, takes the quota (over it: held, not dropped) and leases
+ * the others (`sending`); the e-mails are then sent in parallel and each is marked `sent` as soon as
+ * the SMTP server accepts it. A worker that dies mid-send leaves its rows `sending`: once the lease
+ * runs out another worker sends them. Only an e-mail accepted in the instant before its `sent` mark
+ * could go out twice. Failures come back with exponential backoff, then end `failed`.
  */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, mailer, formUrl, reviewKeySecret } = options;
   const clock = options.clock ?? systemClock;
   const concurrency = Math.max(1, options.concurrency ?? 1);
+  const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const log = options.log ?? (() => {});
   const isReady = options.isReady ?? (() => true);
@@ -72,7 +94,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let loops: Promise<void>[] = [];
   const wakers = new Set<() => void>();
 
-  function sendAbortable(message: Parameters<Mailer["send"]>[0]): Promise<void> {
+  function sendAbortable(message: MailMessage): Promise<void> {
     const signal = abortController.signal;
     if (signal.aborted) return Promise.reject(new AbortedError());
     return new Promise((resolve, reject) => {
@@ -92,125 +114,223 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     });
   }
 
-  async function pickTemplate(tx: Tx, companyId: string, kind: EmailKind, preferredId: string | null) {
-    if (preferredId) {
-      const [own] = await tx
-        .select()
-        .from(emailTemplates)
-        .where(and(eq(emailTemplates.id, preferredId), eq(emailTemplates.companyId, companyId)));
-      if (own) return own;
-    }
-    const [fallback] = await tx
+  /** Due rows, expired leases first (their quota was already taken). */
+  async function lockDue(tx: Tx, now: Date): Promise<DeliveryRow[]> {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const expired = await tx
       .select()
-      .from(emailTemplates)
-      .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.type, kind)))
-      .orderBy(desc(emailTemplates.isDefault), asc(emailTemplates.createdAt))
-      .limit(1);
-    return fallback ?? null;
-  }
-
-  async function handle(tx: Tx): Promise<DeliveryOutcome | null> {
-    const now = clock.now();
-    const [delivery] = await tx
+      .from(emailDeliveries)
+      .where(and(eq(emailDeliveries.status, "sending"), lte(emailDeliveries.leaseUntil, at)))
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
+    if (expired.length >= batchSize) return expired;
+    const due = await tx
       .select()
       .from(emailDeliveries)
       .where(
-        and(
-          inArray(emailDeliveries.status, ["scheduled", "held"]),
-          lte(emailDeliveries.scheduledAt, sql`${now.toISOString()}::timestamptz`),
-        ),
+        and(inArray(emailDeliveries.status, ["scheduled", "held"]), lte(emailDeliveries.scheduledAt, at)),
       )
       .orderBy(asc(emailDeliveries.scheduledAt))
-      .limit(1)
+      .limit(batchSize - expired.length)
       .for("update", { skipLocked: true });
-    if (!delivery) return null;
-    const kind = delivery.kind as EmailKind;
-    const [row] = await tx
-      .select({ order: orders, product: products, company: companies })
-      .from(orders)
-      .innerJoin(products, eq(products.id, orders.productId))
-      .innerJoin(companies, eq(companies.id, orders.companyId))
-      .where(eq(orders.id, delivery.orderId));
-    const cancel = async (reason: string): Promise<DeliveryOutcome> => {
-      await tx
-        .update(emailDeliveries)
-        .set({ status: "cancelled", lastError: reason })
-        .where(eq(emailDeliveries.id, delivery.id));
-      return "cancelled";
-    };
-    if (!row) return cancel("commande introuvable");
-    const { order, product, company } = row;
-    if (kind !== "thanks") {
-      const [review] = await tx
-        .select({ id: reviews.id })
-        .from(reviews)
-        .where(eq(reviews.orderId, order.id))
-        .limit(1);
-      if (review || order.reviewKeyUsedAt) return cancel("avis déjà déposé");
-      if (kind === "reminder" && !product.sendReminder) return cancel("relance désactivée");
-    }
-    const preferred =
-      kind === "request"
-        ? product.emailRequestTemplateId
-        : kind === "reminder"
-          ? product.emailReminderTemplateId
-          : null;
-    const template = await pickTemplate(tx, company.id, kind, preferred);
-    if (!template) return cancel("aucun modèle d'email");
+    return [...expired, ...due];
+  }
 
-    if (!(await consumeEmailQuota(tx, company.id, company.planType, now))) {
-      const limit = planLimits(company.planType).max_emails_per_month ?? 0;
-      // Looked at again within the hour (a plan upgrade releases it), at the latest when the month turns.
+  async function setStatus(tx: Tx, ids: string[], values: Partial<DeliveryRow>): Promise<void> {
+    if (ids.length) await tx.update(emailDeliveries).set(values).where(inArray(emailDeliveries.id, ids));
+  }
+
+  /** One short transaction: claim, cancel, hold or lease a batch. */
+  async function claim(counts: OutcomeCounts): Promise<Claimed[] | null> {
+    return db.transaction(async (tx) => {
+      const now = clock.now();
+      const rows = await lockDue(tx, now);
+      if (rows.length === 0) return null;
+      const orderIds = [...new Set(rows.map((r) => r.orderId))];
+      const context = await tx
+        .select({ order: orders, product: products, company: companies })
+        .from(orders)
+        .innerJoin(products, eq(products.id, orders.productId))
+        .innerJoin(companies, eq(companies.id, orders.companyId))
+        .where(inArray(orders.id, orderIds));
+      const byOrder = new Map(context.map((c) => [c.order.id, c]));
+      const reviewed = new Set(
+        (
+          await tx
+            .select({ orderId: reviews.orderId })
+            .from(reviews)
+            .where(inArray(reviews.orderId, orderIds))
+        ).map((r) => r.orderId),
+      );
+      const companyIds = [...new Set(context.map((c) => c.company.id))];
+      const templates = companyIds.length
+        ? await tx
+            .select()
+            .from(emailTemplates)
+            .where(inArray(emailTemplates.companyId, companyIds))
+            .orderBy(asc(emailTemplates.createdAt))
+        : [];
+      const templateFor = (companyId: string, kind: EmailKind, preferredId: string | null) =>
+        templates.find((t) => t.id === preferredId && t.companyId === companyId) ??
+        templates.find((t) => t.companyId === companyId && t.type === kind && t.isDefault) ??
+        templates.find((t) => t.companyId === companyId && t.type === kind) ??
+        null;
+
+      const cancelled = new Map<string, string[]>();
+      const cancel = (id: string, reason: string) =>
+        cancelled.set(reason, [...(cancelled.get(reason) ?? []), id]);
+      const ready: {
+        row: DeliveryRow;
+        ctx: (typeof context)[number];
+        template: (typeof templates)[number];
+      }[] = [];
+      for (const row of rows) {
+        const ctx = byOrder.get(row.orderId);
+        const kind = row.kind as EmailKind;
+        if (!ctx) {
+          cancel(row.id, "commande introuvable");
+          continue;
+        }
+        if (kind !== "thanks" && (reviewed.has(ctx.order.id) || ctx.order.reviewKeyUsedAt)) {
+          cancel(row.id, "avis déjà déposé");
+          continue;
+        }
+        if (kind === "reminder" && !ctx.product.sendReminder) {
+          cancel(row.id, "relance désactivée");
+          continue;
+        }
+        const preferred =
+          kind === "request"
+            ? ctx.product.emailRequestTemplateId
+            : kind === "reminder"
+              ? ctx.product.emailReminderTemplateId
+              : null;
+        const template = templateFor(ctx.company.id, kind, preferred);
+        if (!template) cancel(row.id, "aucun modèle d'email");
+        else ready.push({ row, ctx, template });
+      }
+      for (const [reason, ids] of cancelled)
+        await setStatus(tx, ids, { status: "cancelled", lastError: reason });
+      counts.cancelled += [...cancelled.values()].reduce((n, ids) => n + ids.length, 0);
+
+      // A lease that ran out was counted when first claimed; the others take the quota now.
+      const wanted = new Map<string, number>();
+      for (const { row, ctx } of ready)
+        if (row.status !== "sending") wanted.set(ctx.company.id, (wanted.get(ctx.company.id) ?? 0) + 1);
+      const granted = await reserveEmailQuota(tx, wanted, now);
+      const leaseUntil = new Date(now.getTime() + LEASE_MS);
+      const claimed: Claimed[] = [];
+      const held = new Map<string, string[]>();
+      for (const { row, ctx, template } of ready) {
+        if (row.status !== "sending") {
+          const left = granted.get(ctx.company.id) ?? 0;
+          if (left <= 0) {
+            held.set(ctx.company.id, [...(held.get(ctx.company.id) ?? []), row.id]);
+            continue;
+          }
+          granted.set(ctx.company.id, left - 1);
+        }
+        const message = {
+          to: ctx.order.buyerEmail,
+          ...renderEmail(template, {
+            nom_entreprise: ctx.company.name,
+            nom_produit: ctx.product.name,
+            prenom_acheteur: ctx.order.buyerFirstName,
+            nom_acheteur: ctx.order.buyerLastName,
+            email_acheteur: ctx.order.buyerEmail,
+            url_avis: reviewUrl(formUrl, deriveReviewKey(reviewKeySecret, ctx.order.id)),
+          }),
+        };
+        claimed.push({
+          delivery: row,
+          companyId: ctx.company.id,
+          leaseUntil,
+          attempts: row.attempts + 1,
+          message,
+        });
+      }
+      // Looked at again within the hour (a plan upgrade releases them), at the latest when the month turns.
       const retryAt = new Date(Math.min(nextMonthStart(now).getTime(), now.getTime() + HELD_RECHECK_MS));
-      await tx
-        .update(emailDeliveries)
-        .set({ status: "held", scheduledAt: retryAt, lastError: emailQuotaMessage(limit) })
-        .where(eq(emailDeliveries.id, delivery.id));
-      return "held";
-    }
-
-    const key = deriveReviewKey(reviewKeySecret, order.id);
-    const rendered = renderEmail(template, {
-      nom_entreprise: company.name,
-      nom_produit: product.name,
-      prenom_acheteur: order.buyerFirstName,
-      nom_acheteur: order.buyerLastName,
-      email_acheteur: order.buyerEmail,
-      url_avis: reviewUrl(formUrl, key),
+      for (const [companyId, ids] of held) {
+        const planType = byOrder.get(rows.find((r) => r.id === ids[0])?.orderId ?? "")?.company.planType;
+        const limit = planLimits(planType).max_emails_per_month ?? 0;
+        await setStatus(tx, ids, {
+          status: "held",
+          scheduledAt: retryAt,
+          leaseUntil: null,
+          lastError: emailQuotaMessage(limit),
+        });
+        log("e-mails held by the monthly quota", { companyId, count: ids.length });
+        counts.held += ids.length;
+      }
+      if (claimed.length)
+        await tx
+          .update(emailDeliveries)
+          .set({ status: "sending", leaseUntil, attempts: sql`${emailDeliveries.attempts} + 1` })
+          .where(
+            inArray(
+              emailDeliveries.id,
+              claimed.map((c) => c.delivery.id),
+            ),
+          );
+      return claimed;
     });
-    const attempts = delivery.attempts + 1;
+  }
+
+  /** Sends one leased e-mail and records the result (only while the lease is still ours). */
+  async function deliver(item: Claimed): Promise<DeliveryOutcome> {
+    const ours = and(
+      eq(emailDeliveries.id, item.delivery.id),
+      eq(emailDeliveries.status, "sending"),
+      eq(emailDeliveries.leaseUntil, item.leaseUntil),
+    );
     try {
-      await sendAbortable({ to: order.buyerEmail, ...rendered });
+      await sendAbortable(item.message);
     } catch (error) {
       if (error instanceof AbortedError) throw error;
       const message = error instanceof Error ? error.message : String(error);
-      const dead = attempts >= MAX_ATTEMPTS;
-      // The quota unit taken above is given back: nothing was sent.
-      await tx
-        .update(companies)
-        .set({ emailQuotaUsed: sql`GREATEST(${companies.emailQuotaUsed} - 1, 0)` })
-        .where(eq(companies.id, company.id));
-      await tx
-        .update(emailDeliveries)
-        .set({
-          status: dead ? "failed" : "scheduled",
-          attempts,
-          lastError: message.slice(0, 500),
-          scheduledAt: dead ? delivery.scheduledAt : new Date(now.getTime() + backoffMs(attempts)),
-        })
-        .where(eq(emailDeliveries.id, delivery.id));
-      log("mail delivery failed", { deliveryId: delivery.id, attempts, dead, error: message });
+      const dead = item.attempts >= MAX_ATTEMPTS;
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        // Nothing was sent: the quota unit comes back.
+        await releaseEmailQuota(tx, item.companyId);
+        await tx
+          .update(emailDeliveries)
+          .set({
+            status: dead ? "failed" : "scheduled",
+            leaseUntil: null,
+            lastError: message.slice(0, 500),
+            scheduledAt: dead
+              ? item.delivery.scheduledAt
+              : new Date(now.getTime() + backoffMs(item.attempts)),
+          })
+          .where(ours);
+      });
+      log("mail delivery failed", {
+        deliveryId: item.delivery.id,
+        attempts: item.attempts,
+        dead,
+        error: message,
+      });
       return dead ? "dead" : "retry";
     }
-    await tx
+    await db
       .update(emailDeliveries)
-      .set({ status: "sent", attempts, sentAt: now, lastError: null })
-      .where(eq(emailDeliveries.id, delivery.id));
+      .set({ status: "sent", sentAt: clock.now(), leaseUntil: null, lastError: null })
+      .where(ours);
     return "sent";
   }
 
-  async function runOnce(): Promise<DeliveryOutcome | null> {
-    return db.transaction((tx) => handle(tx));
+  async function runOnce(): Promise<OutcomeCounts | null> {
+    const counts = noOutcomes();
+    const claimed = await claim(counts);
+    if (claimed === null) return null;
+    const outcomes = await Promise.allSettled(claimed.map((item) => deliver(item)));
+    for (const outcome of outcomes) {
+      if (outcome.status === "fulfilled") counts[outcome.value] += 1;
+      else throw outcome.reason;
+    }
+    return counts;
   }
 
   function sleep(ms: number): Promise<void> {
@@ -227,7 +347,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function loop(): Promise<void> {
     while (running) {
-      let outcome: DeliveryOutcome | null = null;
+      let outcome: OutcomeCounts | null = null;
       try {
         if (isReady()) outcome = await runOnce();
       } catch (error) {
@@ -254,11 +374,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     },
     runOnce,
     async drain() {
-      const counts: Record<DeliveryOutcome, number> = { sent: 0, held: 0, cancelled: 0, retry: 0, dead: 0 };
+      const total = noOutcomes();
       for (;;) {
-        const outcome = await runOnce();
-        if (outcome === null) return counts;
-        counts[outcome] += 1;
+        const counts = await runOnce();
+        if (counts === null) return total;
+        for (const key of Object.keys(total) as DeliveryOutcome[]) total[key] += counts[key];
       }
     },
     notify() {

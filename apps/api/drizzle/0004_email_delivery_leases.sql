@@ -1,0 +1,1 @@
+ALTER TABLE "email_deliveries" ADD COLUMN "lease_until" timestamp with time zone;
