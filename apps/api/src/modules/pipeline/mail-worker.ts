@@ -55,6 +55,14 @@ class AbortedError extends Error {
   }
 }
 
+function abortedPromise(signal: AbortSignal): Promise<never> {
+  const promise = new Promise<never>((_, reject) => {
+    signal.addEventListener("abort", () => reject(new AbortedError()), { once: true });
+  });
+  promise.catch(() => {});
+  return promise;
+}
+
 export function backoffMs(attempts: number): number {
   return BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1);
 }
@@ -94,24 +102,12 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let loops: Promise<void>[] = [];
   const wakers = new Set<() => void>();
 
+  /** Rejects once stop({ abort: true }) is called: one listener for every send in flight. */
+  let aborted = abortedPromise(abortController.signal);
+
   function sendAbortable(message: MailMessage): Promise<void> {
-    const signal = abortController.signal;
-    if (signal.aborted) return Promise.reject(new AbortedError());
-    return new Promise((resolve, reject) => {
-      const onAbort = () => reject(new AbortedError());
-      signal.addEventListener("abort", onAbort, { once: true });
-      mailer.send(message).then(
-        () => {
-          signal.removeEventListener("abort", onAbort);
-          if (signal.aborted) reject(new AbortedError());
-          else resolve();
-        },
-        (error: unknown) => {
-          signal.removeEventListener("abort", onAbort);
-          reject(error);
-        },
-      );
-    });
+    if (abortController.signal.aborted) return Promise.reject(new AbortedError());
+    return Promise.race([mailer.send(message), aborted]);
   }
 
   /** Due rows, expired leases first (their quota was already taken). */
@@ -363,6 +359,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       if (running) return;
       running = true;
       abortController = new AbortController();
+      aborted = abortedPromise(abortController.signal);
       loops = Array.from({ length: concurrency }, () => loop());
     },
     async stop(stopOptions) {
