@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailTemplates, forms, orders, products, reviews } from "../../db/schema";
 import type { FileStorage } from "../../lib/storage";
+import { reviewTotalsByProduct } from "../reviews/review-totals";
 import { publicImageUrl } from "./image-url";
 
 export interface ProductView {
@@ -69,16 +70,17 @@ export async function toProductViews(
 ): Promise<ProductView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const reviewStats = await db
+  const companyId = (rows[0] as (typeof rows)[number]).companyId;
+  const totals = await reviewTotalsByProduct(db, companyId, ids);
+  // Newest review per product: one step down the (company, product, date) index each.
+  const lastReviewed = await db
     .select({
-      productId: reviews.productId,
-      count: sql<number>`count(*)::int`,
-      mean: sql<string | null>`avg(${reviews.rating}) filter (where ${reviews.status} = 'approved')`,
-      last: sql<string | null>`max(${reviews.createdAt})`,
+      productId: products.id,
+      last: sql<string | null>`(SELECT max(${reviews.createdAt}) FROM ${reviews}
+        WHERE ${reviews.companyId} = ${products.companyId} AND ${reviews.productId} = ${products.id})`,
     })
-    .from(reviews)
-    .where(inArray(reviews.productId, ids))
-    .groupBy(reviews.productId);
+    .from(products)
+    .where(inArray(products.id, ids));
   const orderStats = await db
     .select({ productId: orders.productId, count: sql<number>`count(*)::int` })
     .from(orders)
@@ -99,12 +101,11 @@ export async function toProductViews(
     ? await db.select({ id: forms.id, name: forms.name }).from(forms).where(inArray(forms.id, formIds))
     : [];
   return rows.map((p) => {
-    const stats = reviewStats.find((s) => s.productId === p.id);
+    const stats = totals.get(p.id);
+    const last = lastReviewed.find((l) => l.productId === p.id)?.last;
     const request = templates.find((t) => t.id === p.emailRequestTemplateId);
     const reminder = templates.find((t) => t.id === p.emailReminderTemplateId);
     const form = formRows.find((f) => f.id === p.formId);
-    const mean =
-      stats?.mean === null || stats?.mean === undefined ? null : Math.round(Number(stats.mean) * 100) / 100;
     return {
       id: p.id,
       name: p.name,
@@ -114,9 +115,9 @@ export async function toProductViews(
       image_url: publicImageUrl(storage, p.imagePath),
       created_at: p.createdAt.toISOString(),
       updated_at: p.updatedAt.toISOString(),
-      last_reviewed_at: stats?.last ? new Date(stats.last).toISOString() : null,
-      mean_note: mean,
-      reviews_count: stats?.count ?? 0,
+      last_reviewed_at: last ? new Date(last).toISOString() : null,
+      mean_note: stats?.approvedMean ?? null,
+      reviews_count: stats?.reviews ?? 0,
       orders: orderStats.find((s) => s.productId === p.id)?.count ?? 0,
       send_reminder: p.sendReminder,
       email_request_template: request

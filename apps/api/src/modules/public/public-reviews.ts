@@ -4,6 +4,7 @@ import type { AppContext } from "../../context";
 import { companies, orders, products, reviews } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { publicImageUrl } from "../products/image-url";
+import { meanOf, noReviews, reviewTotalsByProduct } from "../reviews/review-totals";
 import { type CachedBody, createBodyCache } from "./body-cache";
 
 /**
@@ -11,9 +12,6 @@ import { type CachedBody, createBodyCache } from "./body-cache";
  * HTTP cache allows 60 s anyway); a moderation clears the company's entries at once.
  */
 const cache = createBodyCache({ freshMs: 5_000, staleMs: 60_000, maxEntries: 1000 });
-
-const round2 = (value: string | number | null | undefined) =>
-  value === null || value === undefined ? null : Math.round(Number(value) * 100) / 100;
 
 /** "Léa B.": first name and initial of the last name. */
 export function publicAuthorName(first: string, last: string): string {
@@ -46,19 +44,20 @@ async function loadPublicReviews(
     eq(reviews.status, "approved"),
     sql`${products.status} IN ('active', 'published')`,
   );
-  const perProduct = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      imagePath: products.imagePath,
-      mean: sql<string | null>`avg(${reviews.rating})`,
-      count: sql<number>`count(${reviews.id})::int`,
-    })
+  const activeProducts = await db
+    .select({ id: products.id, name: products.name, imagePath: products.imagePath })
     .from(products)
-    .leftJoin(reviews, and(eq(reviews.productId, products.id), eq(reviews.status, "approved")))
     .where(and(eq(products.companyId, company.id), sql`${products.status} IN ('active', 'published')`))
-    .groupBy(products.id)
     .orderBy(products.name);
+  const totals = await reviewTotalsByProduct(
+    db,
+    company.id,
+    activeProducts.map((p) => p.id),
+  );
+  const perProduct = activeProducts.map((p) => {
+    const t = totals.get(p.id) ?? noReviews();
+    return { ...p, mean: t.approvedMean, count: t.approved, sum: t.approvedSum };
+  });
   let product = null;
   if (query.productId) {
     const found = perProduct.find((p) => p.id === query.productId);
@@ -67,13 +66,15 @@ async function loadPublicReviews(
       id: found.id,
       name: found.name,
       image: publicImageUrl(storage, found.imagePath),
-      mean_note: round2(found.mean),
+      mean_note: found.mean,
       reviews_count: found.count,
     };
   }
   const total = perProduct.reduce((n, p) => n + p.count, 0);
-  const sum = perProduct.reduce((s, p) => s + (p.mean === null ? 0 : Number(p.mean) * p.count), 0);
-  const companyMean = total ? Math.round((sum / total) * 100) / 100 : null;
+  const companyMean = meanOf(
+    perProduct.reduce((s, p) => s + p.sum, 0),
+    total,
+  );
   const rows = await db
     .select({ review: reviews, productName: products.name, orderDate: orders.orderDate })
     .from(reviews)
@@ -95,7 +96,7 @@ async function loadPublicReviews(
     products: perProduct.map((p) => ({
       id: p.id,
       name: p.name,
-      mean_note: round2(p.mean),
+      mean_note: p.mean,
       reviews_count: p.count,
     })),
     metrics: product

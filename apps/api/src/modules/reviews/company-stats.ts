@@ -2,6 +2,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { orders, reviews } from "../../db/schema";
 import type { FileStorage } from "../../lib/storage";
+import { companyReviewTotals } from "./review-totals";
 import { listReviewViews, type ReviewView } from "./review-views";
 
 export const WEEKDAYS = [
@@ -52,13 +53,7 @@ export async function companyDashboardStats(
   now: Date,
 ): Promise<CompanyDashboardStats> {
   const since = weekWindowStart(now).toISOString();
-  const [totals] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      mean: sql<string | null>`avg(${reviews.rating}) filter (where ${reviews.status} = 'approved')`,
-    })
-    .from(reviews)
-    .where(eq(reviews.companyId, companyId));
+  const totals = await companyReviewTotals(db, companyId);
   const reviewDays = await db
     .select({
       dow: sql<number>`extract(dow from ${reviews.createdAt} at time zone 'UTC')::int`,
@@ -82,11 +77,9 @@ export async function companyDashboardStats(
     )
     .groupBy(sql`1`);
   const recent = await listReviewViews(db, storage, companyId, {}, { limit: 5, offset: 0, withCount: false });
-  const mean =
-    totals?.mean === null || totals?.mean === undefined ? null : Math.round(Number(totals.mean) * 100) / 100;
   return {
-    mean_note: mean,
-    total_reviews: totals?.total ?? 0,
+    mean_note: totals.approvedMean,
+    total_reviews: totals.reviews,
     recent_reviews: recent.results,
     reviews_last_7_days: toWeek(reviewDays),
     orders_last_7_days: toWeek(orderDays),
