@@ -351,6 +351,35 @@ describe.each(TEST_DATABASES)("catalogue on %s", (kind) => {
       expect(expectMatchesContract(locked, "companyEmailTemplatesUpdate")).toEqual({
         type: ["Le type d'un modèle par défaut ne peut pas être modifié."],
       });
+      const toThanks = await t.inject({
+        method: "PATCH",
+        url: api(`/company/email-templates/${template.id}/`),
+        headers: auth,
+        payload: { type: "thanks" },
+      });
+      expect(expectMatchesContract(toThanks, "companyEmailTemplatesUpdate")).toEqual({
+        type: ["Choisissez le type « Demande » ou « Rappel »."],
+      });
+      const toReminder = await t.inject({
+        method: "PATCH",
+        url: api(`/company/email-templates/${template.id}/`),
+        headers: auth,
+        payload: { type: "reminder", remind_after: 2 },
+      });
+      expect(expectMatchesContract(toReminder, "companyEmailTemplatesUpdate")).toMatchObject({
+        type: "reminder",
+        send_after: null,
+        remind_after: 2,
+      });
+      const thanksLocked = await t.inject({
+        method: "PATCH",
+        url: api(`/company/email-templates/${thanks.json().id}/`),
+        headers: auth,
+        payload: { type: "request", body: "{{ url_avis }}" },
+      });
+      expect(expectMatchesContract(thanksLocked, "companyEmailTemplatesUpdate")).toEqual({
+        type: ["Le type d'un modèle de remerciement ne peut pas être modifié."],
+      });
       const remind = await t.inject({
         method: "PATCH",
         url: api(`/company/email-templates/${company.defaults.reminderTemplateId}/`),

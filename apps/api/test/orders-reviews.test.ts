@@ -284,6 +284,28 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
       const created = (await postOrder(order("PUB-1"))).json();
       const url = api(`/review/?api_key=${encodeURIComponent(await keyOf(created.review_url))}`);
 
+      const [orderRow] = await t.ctx.db.select().from(orders).where(eq(orders.id, created.id));
+      await t.ctx.db
+        .update(orders)
+        .set({ reviewKeyExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, created.id));
+      const expired = await t.inject({ method: "GET", url });
+      expect(expired.statusCode).toBe(403);
+      expect(expectMatchesContract(expired, "reviewFormGet")).toEqual({
+        detail: "Lien d'avis invalide ou expiré.",
+      });
+      const expiredPost = await t.inject({ method: "POST", url, payload: { answers: { note: 4 } } });
+      expect(expiredPost.statusCode).toBe(403);
+      await t.ctx.db
+        .update(orders)
+        .set({ reviewKeyExpiresAt: orderRow?.reviewKeyExpiresAt ?? null })
+        .where(eq(orders.id, created.id));
+      const loaded = await t.inject({ method: "GET", url });
+      expect(expectMatchesContract(loaded, "reviewFormGet")).toMatchObject({
+        product: { name: "Théière Fonte" },
+        form: { schema: expect.arrayContaining([expect.objectContaining({ id: "photo" })]) },
+      });
+
       const unknownField = await t.inject({
         method: "POST",
         url,

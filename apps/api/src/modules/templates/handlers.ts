@@ -11,6 +11,8 @@ import { toTemplateView } from "./template-views";
 
 const BLANK = "Ce champ ne peut être vide.";
 const DEFAULT_TYPE_LOCKED = "Le type d'un modèle par défaut ne peut pas être modifié.";
+const THANKS_TYPE_LOCKED = "Le type d'un modèle de remerciement ne peut pas être modifié.";
+const ONLY_REQUEST_OR_REMINDER = "Choisissez le type « Demande » ou « Rappel ».";
 const DEFAULT_NOT_DELETABLE = "Un modèle par défaut ne peut pas être supprimé.";
 
 async function findTemplate(db: DbOrTx, companyId: string, id: string) {
@@ -137,7 +139,9 @@ export const templateHandlers = defineHandlers({
       input.type !== current.type &&
       (current.isDefault || current.type === "thanks")
     )
-      errors.type = [DEFAULT_TYPE_LOCKED];
+      errors.type = [current.isDefault ? DEFAULT_TYPE_LOCKED : THANKS_TYPE_LOCKED];
+    // Spec §5: the editor's type choices are request and reminder; a thanks template stays one.
+    else if (input.type === "thanks" && current.type !== "thanks") errors.type = [ONLY_REQUEST_OR_REMINDER];
     const merged = {
       name: input.name ?? current.name,
       subject: input.subject ?? current.subject,
