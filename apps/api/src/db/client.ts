@@ -24,7 +24,7 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** The PGlite instance in embedded mode (pg-boss's adapter needs it). */
+  /** The PGlite instance in embedded mode (null on PostgreSQL). */
   pglite: PGlite | null;
   /** The node-postgres pool in PostgreSQL mode. */
   pool: pg.Pool | null;
