@@ -31,6 +31,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(main))
     throw new Error("apps/api/dist/main.js is missing: run `pnpm build` first (pnpm test:e2e does).");
 
+  // Another server already on the port would silently answer the journeys instead of ours.
+  const alreadyServing = await fetch(`${E2E_BASE_URL}/api/v1/health/`).then(
+    () => true,
+    () => false,
+  );
+  if (alreadyServing) throw new Error(`${E2E_BASE_URL} is already in use: stop that server or set E2E_PORT.`);
+
   rmSync(MAIL_DIR, { recursive: true, force: true });
   const smtp = await startSmtpCapture(E2E_SMTP_PORT, MAIL_DIR);
 
