@@ -262,6 +262,19 @@ describe.each(TEST_DATABASES)("catalogue on %s", (kind) => {
       expect(tooBig.statusCode).toBe(400);
       expect(tooBig.json()).toEqual({ image: ["Le fichier dépasse la taille maximale de 5 Mo."] });
 
+      // A body cut off mid-file (a dropped upload) is the client's mistake: a French 400, not a 500.
+      const whole = multipartBody({ name: "Coupée" }, [
+        { name: "image", filename: "cut.png", contentType: "image/png", data: fakePng(4096) },
+      ]);
+      const truncated = await t.inject({
+        method: "POST",
+        url: api("/company/products/"),
+        headers: { ...auth, ...whole.headers },
+        payload: whole.payload.subarray(0, whole.payload.length - 2000),
+      });
+      expect(truncated.statusCode, truncated.body).toBe(400);
+      expect(truncated.json()).toEqual({ detail: "Le corps multipart/form-data est invalide." });
+
       const cleared = await t.inject({
         method: "PATCH",
         url: api(`/company/products/${product.id}/`),

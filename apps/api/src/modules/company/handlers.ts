@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { companies, joinRequests } from "../../db/schema";
-import { detailError, type FieldErrors, fieldErrors, HttpError, notFound } from "../../http/errors";
+import { detailError, type FieldErrors, fieldErrors, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { isStoredImage, publicImageUrl } from "../products/image-url";
 import { isMultipart, readMultipart } from "../products/multipart";
@@ -30,10 +30,7 @@ async function readCompanyUpdate(request: FastifyRequest): Promise<CompanyUpdate
   let logo: Buffer | null = null;
   let fields: Record<string, unknown>;
   if (isMultipart(request)) {
-    const body = await readMultipart(request, LOGO_MAX_BYTES).catch((error: unknown) => {
-      // busboy's own parse errors (bad boundary, truncated body) are client mistakes, not 500s.
-      throw error instanceof HttpError ? error : detailError(400, COMPANY_MESSAGES.badMultipart);
-    });
+    const body = await readMultipart(request, LOGO_MAX_BYTES);
     fields = { ...body.fields };
     // A text part `logo` (empty or "null") removes the logo, like `logo: null` in JSON.
     if ("logo" in fields) fields.logo = fields.logo === "" || fields.logo === "null" ? null : fields.logo;

@@ -3,7 +3,6 @@ export const COMPANY_MESSAGES = {
   alreadyInCompany:
     "Vous appartenez déjà à une entreprise. Quittez-la avant d'en créer ou d'en rejoindre une autre.",
   unknownField: "Champ inconnu.",
-  badMultipart: "Le corps multipart/form-data est invalide.",
   searchTooShort: "Saisissez au moins 2 caractères.",
 } as const;
 

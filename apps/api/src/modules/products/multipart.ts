@@ -69,8 +69,9 @@ export async function readMultipart(
     if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(current);
     if (code === "FST_FILES_LIMIT" && limits.maxFiles)
       throw new HttpError(400, { non_field_errors: [TOO_MANY_FILES(limits.maxFiles)] });
-    if (code?.startsWith("FST_")) throw new HttpError(400, { detail: BAD_MULTIPART });
-    throw error;
+    // Nothing in the loop touches the database: whatever else fails here is the body itself
+    // (busboy's "Unexpected end of form", a malformed part header, an aborted upload).
+    throw new HttpError(400, { detail: BAD_MULTIPART });
   }
   return body;
 }
