@@ -4,7 +4,7 @@ import { emailDeliveries, orders, products, reviews } from "../src/db/schema";
 import { createOrder } from "../src/modules/orders/create-order";
 import { addDays, manualClock } from "../src/modules/pipeline";
 import { companyDashboardStats } from "../src/modules/reviews/company-stats";
-import { listReviewViews } from "../src/modules/reviews/review-views";
+import { listReviewViews, searchNewest } from "../src/modules/reviews/review-views";
 import {
   authHeaders,
   createCompanyFor,
@@ -307,7 +307,7 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
     await statsMatchReviews();
   });
 
-  it("searches comment, author and product name; the recent-window pass returns what the full search does", async () => {
+  it("searches comment, author and product name; walking the newest reviews returns what the trigram search does", async () => {
     const owner = await registerVerifiedUser(t);
     const shop = await createCompanyFor(t, owner, { planType: "CROISSANCE" });
     const previous = { company, auth };
@@ -346,10 +346,10 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
           {
             limit,
             offset: 0,
-            searchWindow: 1_000_000,
+            searchWalk: false,
           },
         );
-        const windowed = await listReviewViews(
+        const walked = await listReviewViews(
           t.ctx.db,
           t.ctx.storage,
           shop.id,
@@ -357,11 +357,17 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
           {
             limit,
             offset: 0,
-            searchWindow: 8,
+            searchWalk: { probe: 4, max: 20 },
           },
         );
-        expect(windowed, search).toEqual(full);
+        expect(walked, search).toEqual(full);
       }
+      // The walk itself answers a common word (probe, then a longer walk) and leaves a rare one to the
+      // trigram index.
+      const walk = { probe: 4, max: 20 };
+      const walkedIds = await searchNewest(t.ctx.db, shop.id, { search: "livraison" }, [], 4, walk);
+      expect(walkedIds).toHaveLength(4);
+      expect(await searchNewest(t.ctx.db, shop.id, { search: "kilimandjaro" }, [], 4, walk)).toBeNull();
       const byName = await t.inject({
         method: "GET",
         url: api("/company/reviews/?search=%C3%A9clat&limit=200"),

@@ -87,7 +87,8 @@ export const reviews = pgTable(
     uniqueIndex("reviews_order_unique").on(t.orderId),
     index("reviews_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("reviews_company_status_created_idx").on(t.companyId, t.status, t.createdAt),
-    index("reviews_company_created_idx").on(t.companyId, t.createdAt),
+    // With the id, "newest first" (created_at, id) is read straight off the index, offsets index-only.
+    index("reviews_company_created_id_idx").on(t.companyId, t.createdAt, t.id),
     index("reviews_company_product_created_idx").on(t.companyId, t.productId, t.createdAt),
     index("reviews_product_status_created_idx").on(t.productId, t.status, t.createdAt),
     // The list's filter combinations that would otherwise read a product's or a status's every row.

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { orders, products, reviewStats, reviews } from "../../db/schema";
 import type { FileStorage } from "../../lib/storage";
@@ -78,7 +78,6 @@ export function reviewConditions(
   companyId: string,
   filters: ReviewFilters,
   productsNamed: readonly string[] = [],
-  options: { trigramIndex?: boolean } = {},
 ): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(reviews.companyId, companyId)];
   if (filters.productId) conditions.push(eq(reviews.productId, filters.productId));
@@ -87,11 +86,9 @@ export function reviewConditions(
   if (filters.rating !== undefined) conditions.push(eq(reviews.stars, filters.rating));
   const search = filters.search?.trim();
   if (search) {
-    // Comment, title and author through the trigram-indexed column; product names as literal ids,
-    // so the planner sees (and indexes) a plain condition.
-    // `|| ''` hides the column from the trigram index where walking the date index is wanted.
-    const column = options.trigramIndex === false ? sql`(${reviews.searchText} || '')` : reviews.searchText;
-    const text = sql`${column} LIKE lower(${`%${escapeLike(search)}%`})`;
+    // Comment, title and author through the trigram-indexed column (LIKE is what the index serves);
+    // product names as literal ids, so the planner sees (and indexes) a plain condition.
+    const text = sql`${reviews.searchText} LIKE lower(${`%${escapeLike(search)}%`})`;
     conditions.push(productsNamed.length ? or(text, inArray(reviews.productId, [...productsNamed])) : text);
   }
   return and(...conditions);
@@ -107,11 +104,16 @@ async function productsNamed(db: DbOrTx, companyId: string, search: string): Pro
 }
 
 /**
- * A search first looks among this many newest reviews (walking the date index and testing each):
- * common words fill a page there at once, while the trigram index, which must fetch every match
- * before sorting, is kept for the rarer ones.
+ * How a first search page walks the newest reviews (date index, each row tested) before falling back
+ * on the trigram index, which must fetch every match before sorting: `probe` newest rows tell how
+ * frequent the words are, and a walk stops as soon as the page is full, up to `max` rows.
  */
-export const SEARCH_RECENT_WINDOW = 10_000;
+export interface SearchWalk {
+  probe: number;
+  max: number;
+}
+
+export const SEARCH_WALK: SearchWalk = { probe: 2_000, max: 60_000 };
 
 /** The number of reviews matching `filters` without a search, from `review_stats` (exact, instant). */
 async function countReviews(db: DbOrTx, companyId: string, filters: ReviewFilters): Promise<number> {
@@ -138,51 +140,65 @@ function selectReviewRows(db: DbOrTx, where: SQL | undefined, limit: number, off
     .offset(offset);
 }
 
-/** The date of the `offset`-th newest review under the filters (search aside), or null. */
-async function dateAtRank(db: DbOrTx, companyId: string, filters: ReviewFilters, offset: number) {
-  const [edge] = await db
-    .select({ createdAt: reviews.createdAt })
-    .from(reviews)
-    .where(reviewConditions(companyId, { ...filters, search: undefined }))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(1)
-    .offset(offset);
-  return edge ? sql`${edge.createdAt.toISOString()}::timestamptz` : null;
-}
-
-/** Past this many times the window, the trigram index beats walking the dates. */
-const SEARCH_WINDOW_GROWTH = 6;
-
 /**
- * The first page of a search from the newest reviews only, walking the date index: the `window`
- * newest first; when they hold some matches but not a page, as many older ones again as the matches'
- * frequency says a page needs (up to SEARCH_WINDOW_GROWTH windows). Null when that does not fill the
- * page (rare words: the trigram index then finds them at once).
+ * The ids of the newest `limit` matches among the `rows` newest reviews under the filters (all of
+ * them when `rows` is undefined). The LIMIT inside keeps the date-ordered index scan, and the outer
+ * LIMIT stops it at the page's last match.
  */
-async function searchRecent(
+async function walkNewest(
   db: DbOrTx,
   companyId: string,
   filters: ReviewFilters,
   productIds: readonly string[],
   limit: number,
-  window: number,
-) {
-  const edge = await dateAtRank(db, companyId, filters, window - 1);
-  if (!edge) return null;
-  const matching = reviewConditions(companyId, filters, productIds, { trigramIndex: false });
-  const newest = await selectReviewRows(db, and(matching, gte(reviews.createdAt, edge)), limit, 0);
-  if (newest.length === limit) return newest;
-  if (newest.length === 0) return null;
-  const more = Math.ceil(((limit - newest.length) * window * 1.5) / newest.length);
-  if (more > SEARCH_WINDOW_GROWTH * window) return null;
-  const farEdge = await dateAtRank(db, companyId, filters, window + more - 1);
-  const older = await selectReviewRows(
-    db,
-    and(matching, lt(reviews.createdAt, edge), farEdge ? gte(reviews.createdAt, farEdge) : undefined),
-    limit - newest.length,
-    0,
-  );
-  return newest.length + older.length === limit ? [...newest, ...older] : null;
+  rows: number | undefined,
+): Promise<string[]> {
+  const newest = db
+    .select({
+      id: reviews.id,
+      createdAt: reviews.createdAt,
+      productId: reviews.productId,
+      searchText: reviews.searchText,
+    })
+    .from(reviews)
+    .where(reviewConditions(companyId, { ...filters, search: undefined }))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  const recent = (rows === undefined ? newest : newest.limit(rows)).as("recent");
+  const search = (filters.search ?? "").trim();
+  const text = sql`strpos(${recent.searchText}, lower(${search})) > 0`;
+  const found = await db
+    .select({ id: recent.id })
+    .from(recent)
+    .where(productIds.length ? or(text, inArray(recent.productId, [...productIds])) : text)
+    .orderBy(desc(recent.createdAt), desc(recent.id))
+    .limit(limit);
+  return found.map((r) => r.id);
+}
+
+/**
+ * The ids of a first search page found by walking the newest reviews, or null when walking would
+ * read too many rows (rare words: the trigram index finds them at once).
+ */
+export async function searchNewest(
+  db: DbOrTx,
+  companyId: string,
+  filters: ReviewFilters,
+  productIds: readonly string[],
+  limit: number,
+  walk: SearchWalk,
+): Promise<string[] | null> {
+  const total = await countReviews(db, companyId, filters);
+  if (total <= walk.probe) return walkNewest(db, companyId, filters, productIds, limit, undefined);
+  const probed = await walkNewest(db, companyId, filters, productIds, limit, walk.probe);
+  if (probed.length === limit) return probed;
+  if (probed.length === 0) return null;
+  // Half as many rows again as the probe's frequency says a page needs; the walk stops at the page.
+  const rows = Math.ceil((limit * walk.probe * 1.5) / probed.length);
+  if (rows > walk.max) return null;
+  // Past `total`, no row limit: reviews that arrived since the count are still read.
+  const whole = rows >= total;
+  const walked = await walkNewest(db, companyId, filters, productIds, limit, whole ? undefined : rows);
+  return walked.length === limit || whole ? walked : null;
 }
 
 /** Reviews of a company (filtered), newest first, as the contract's `Review`. */
@@ -191,24 +207,33 @@ export async function listReviewViews(
   storage: FileStorage,
   companyId: string,
   filters: ReviewFilters,
-  page: { limit: number; offset: number; withCount?: boolean; searchWindow?: number },
+  page: { limit: number; offset: number; withCount?: boolean; searchWalk?: SearchWalk | false },
 ): Promise<{ count: number; results: ReviewView[] }> {
   const search = filters.search?.trim();
   if (search) {
     // Counting every match of a common word would scan the company: a search reads one row more than
     // the page instead, and its `count` only tells whether another page follows (contract).
     const productIds = await productsNamed(db, companyId, search);
-    const window = page.searchWindow ?? SEARCH_RECENT_WINDOW;
-    const found =
-      (page.offset === 0
-        ? await searchRecent(db, companyId, filters, productIds, page.limit + 1, window)
-        : null) ??
-      (await selectReviewRows(
-        db,
-        reviewConditions(companyId, filters, productIds),
-        page.limit + 1,
-        page.offset,
-      ));
+    const walk = page.searchWalk ?? SEARCH_WALK;
+    const ids =
+      page.offset === 0 && walk
+        ? await searchNewest(db, companyId, filters, productIds, page.limit + 1, walk)
+        : null;
+    const found = ids
+      ? ids.length
+        ? await selectReviewRows(
+            db,
+            and(eq(reviews.companyId, companyId), inArray(reviews.id, ids)),
+            ids.length,
+            0,
+          )
+        : []
+      : await selectReviewRows(
+          db,
+          reviewConditions(companyId, filters, productIds),
+          page.limit + 1,
+          page.offset,
+        );
     const rows = found.slice(0, page.limit);
     const count = page.offset + rows.length + (found.length > page.limit ? 1 : 0);
     return { count, results: rows.map((r) => toReviewView(r, storage)) };
