@@ -274,6 +274,37 @@ describe.each(TEST_DATABASES)("/users/me/ on %s", (kind) => {
     });
   });
 
+  describe("password guesses of a signed-in session", () => {
+    it("count with the sign-in attempts: past 10 wrong ones, even the right password waits (429)", async () => {
+      const user = await registerVerifiedUser(t);
+      for (let i = 0; i < 5; i++) {
+        expect(
+          (await patch(user, { current_password: `faux-${i}`, password: "nouveau-secret" })).statusCode,
+        ).toBe(400);
+        expect((await remove(user, { password: `faux-${i}` })).statusCode).toBe(400);
+      }
+      const locked = await patch(user, { current_password: user.password, password: "nouveau-secret" });
+      expect(locked.statusCode).toBe(429);
+      expect(expectMatchesContract(locked, "usersMeUpdate")).toEqual({
+        detail: "Trop de tentatives de connexion. Veuillez réessayer dans 15 minutes.",
+      });
+      const deletion = await remove(user, { password: user.password });
+      expect(deletion.statusCode).toBe(429);
+      expectMatchesContract(deletion, "usersMeDelete");
+      // The same counter as the login form: the address is locked there too.
+      expect((await loginByHttp(t, user.email, user.password)).statusCode).toBe(429);
+    });
+
+    it("are forgotten once the right password is given", async () => {
+      const user = await registerVerifiedUser(t);
+      for (let i = 0; i < 9; i++) await remove(user, { password: "faux" });
+      const changed = await patch(user, { current_password: user.password, password: "nouveau-secret" });
+      expect(changed.statusCode).toBe(200);
+      for (let i = 0; i < 9; i++) await loginByHttp(t, user.email, "faux");
+      expect((await loginByHttp(t, user.email, "nouveau-secret")).statusCode).toBe(200);
+    });
+  });
+
   describe("DELETE", () => {
     it("needs the password, then deletes the account", async () => {
       const user = await registerVerifiedUser(t);

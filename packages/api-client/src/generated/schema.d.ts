@@ -217,14 +217,14 @@ export interface paths {
         post?: never;
         /**
          * Supprimer son compte
-         * @description Deletes the caller's account after checking the password (400 on `password` when wrong).
+         * @description Deletes the caller's account after checking the password (400 on `password` when wrong; the attempts count with the sign-in attempts of the address, 429 past 10 in 15 minutes).
          */
         delete: operations["usersMeDelete"];
         options?: never;
         head?: never;
         /**
          * Modifier le profil ou le mot de passe
-         * @description Either a profile update `{first_name?, last_name?, email?}` or a password change `{current_password, password}`. A new e-mail is not applied at once: the response carries it in `pending_email` and a confirmation link is e-mailed (see `authChangeEmailConfirm`). A password change answers a fresh `{access, refresh}` pair for this session and revokes every other refresh family of the user. Wrong current password → 400 on `current_password`.
+         * @description Either a profile update `{first_name?, last_name?, email?}` or a password change `{current_password, password}`. A new e-mail is not applied at once: the response carries it in `pending_email` and a confirmation link is e-mailed (see `authChangeEmailConfirm`). A password change answers a fresh `{access, refresh}` pair for this session and revokes every other refresh family of the user. Wrong current password → 400 on `current_password`; the attempts count with the sign-in attempts of the address (429 past 10 in 15 minutes).
          */
         patch: operations["usersMeUpdate"];
         trace?: never;
@@ -2364,6 +2364,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     usersMeUpdate: {
@@ -2390,6 +2391,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     companyGet: {

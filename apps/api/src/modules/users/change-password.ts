@@ -1,21 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { hashPassword, verifyPassword } from "../../auth/password";
+import { hashPassword } from "../../auth/password";
 import { issueTokenPair, revokeAllForUser, type TokenPair } from "../../auth/refresh-tokens";
 import { users } from "../../db/schema";
-import { fieldErrors } from "../../http/errors";
 import type { AuthenticatedUser } from "../../http/request-context";
 import { deliverMail } from "../auth/deliver";
 import { passwordChangedMail } from "../auth/identity-mails";
 import { IDENTITY_MSG } from "../auth/messages";
-
-export async function storedPasswordHash(request: FastifyRequest, userId: string): Promise<string | null> {
-  const [row] = await request.server.ctx.db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.passwordHash ?? null;
-}
+import { checkOwnPassword } from "./own-password";
 
 /**
  * Changes the password after checking the current one; every refresh family of the user is revoked
@@ -27,10 +19,10 @@ export async function changePassword(
   input: { current_password: string; password: string },
 ): Promise<TokenPair> {
   const { ctx } = request.server;
-  const hash = await storedPasswordHash(request, user.id);
-  if (!hash || !(await verifyPassword(hash, input.current_password))) {
-    throw fieldErrors({ current_password: [IDENTITY_MSG.wrongCurrentPassword] });
-  }
+  await checkOwnPassword(request, user, input.current_password, {
+    field: "current_password",
+    message: IDENTITY_MSG.wrongCurrentPassword,
+  });
   const passwordHash = await hashPassword(input.password, ctx.passwordHashParams);
   const now = ctx.now();
   const tokens = await ctx.db.transaction(async (tx) => {

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { verifyPassword } from "../../auth/password";
 import { users } from "../../db/schema";
-import { detailError, fieldErrors } from "../../http/errors";
+import { detailError } from "../../http/errors";
 import type { AuthenticatedUser, CallerMembership } from "../../http/request-context";
 import { IDENTITY_MSG } from "../auth/messages";
-import { storedPasswordHash } from "./change-password";
+import { checkOwnPassword } from "./own-password";
 
 /**
  * Deletes the account after checking the password (memberships, tokens, codes and join requests go
@@ -17,10 +16,7 @@ export async function deleteAccount(
   membership: CallerMembership | null,
   password: string,
 ): Promise<void> {
-  const hash = await storedPasswordHash(request, user.id);
-  if (!hash || !(await verifyPassword(hash, password))) {
-    throw fieldErrors({ password: [IDENTITY_MSG.wrongPassword] });
-  }
+  await checkOwnPassword(request, user, password, { field: "password", message: IDENTITY_MSG.wrongPassword });
   if (membership?.role === "owner") throw detailError(400, IDENTITY_MSG.ownerCannotLeave);
   await request.server.ctx.db.delete(users).where(eq(users.id, user.id));
 }
