@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { OperationHandlers } from "../http/operation-types";
 import { authHandlers } from "./auth/handlers";
+import { registerAuthPlugin } from "./auth/plugin";
 import { billingHandlers } from "./billing/handlers";
 import { registerBillingPlugin } from "./billing/plugin";
 import { companyHandlers } from "./company/handlers";
@@ -56,4 +57,5 @@ export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
   // --- issue 4: e.g. registerPipelineWorkers ---
   registerPipelineWorkers,
   registerBillingPlugin,
+  registerAuthPlugin,
 ];

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authThrottles } from "../../src/db/schema";
+import { purgeExpiredThrottles } from "../../src/modules/auth/throttle";
 import {
   authHeaders,
   createTestApp,
@@ -119,6 +122,30 @@ describe.each(TEST_DATABASES)("registration and sign-in on %s", (kind) => {
 
     clock.advance(15 * 60_000 + 1000);
     expect((await loginByHttp(t, user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it("purges the attempt counters whose window has ended, and only those", async () => {
+    const ghost = uniqueEmail("balayage");
+    await loginByHttp(t, ghost, "x");
+    const counter = () =>
+      t.ctx.db
+        .select()
+        .from(authThrottles)
+        .where(eq(authThrottles.key, `login:${ghost}`));
+    expect(await counter()).toHaveLength(1);
+    clock.advance(30 * 60_000);
+    await purgeExpiredThrottles(t.ctx.db, clock.now());
+    expect(await counter()).toHaveLength(1);
+    clock.advance(31 * 60_000);
+    const fresh = uniqueEmail("recent");
+    await loginByHttp(t, fresh, "x");
+    expect(await purgeExpiredThrottles(t.ctx.db, clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await counter()).toHaveLength(0);
+    const kept = await t.ctx.db
+      .select()
+      .from(authThrottles)
+      .where(eq(authThrottles.key, `login:${fresh}`));
+    expect(kept).toHaveLength(1);
   });
 
   it("forgets earlier failures after a successful sign-in", async () => {

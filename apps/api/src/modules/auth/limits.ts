@@ -8,6 +8,7 @@ export const EMAIL_CODE_RESEND_INTERVAL_MS = 60_000;
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 /** Reset mails per address per hour; more requests still answer 204 but send nothing. */
 export const RESET_MAILS_PER_HOUR = 3;
+export const RESET_MAIL_WINDOW_MS = 60 * 60_000;
 export const EMAIL_CHANGE_TOKEN_TTL_MS = 24 * 60 * 60_000;
 
 /** Failed sign-ins per e-mail address (existing or not) before the account is locked for the window. */

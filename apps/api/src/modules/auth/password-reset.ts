@@ -7,7 +7,7 @@ import { fieldErrors } from "../../http/errors";
 import { findUserByEmail } from "./credentials";
 import { deliverMail } from "./deliver";
 import { passwordChangedMail, passwordResetMail } from "./identity-mails";
-import { RESET_MAILS_PER_HOUR, RESET_TOKEN_TTL_MS } from "./limits";
+import { RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_HOUR, RESET_TOKEN_TTL_MS } from "./limits";
 import { IDENTITY_MSG } from "./messages";
 import { consumeOneTimeToken, createOneTimeToken } from "./one-time-tokens";
 import { clearThrottle, hitThrottle, throttleKeys } from "./throttle";
@@ -21,7 +21,7 @@ export async function requestPasswordReset(request: FastifyRequest, email: strin
   const now = ctx.now();
   const user = await findUserByEmail(ctx, email);
   if (!user) return;
-  const sent = await hitThrottle(ctx.db, throttleKeys.resetMail(user.email), 60 * 60_000, now);
+  const sent = await hitThrottle(ctx.db, throttleKeys.resetMail(user.email), RESET_MAIL_WINDOW_MS, now);
   if (sent.count > RESET_MAILS_PER_HOUR) return;
   const token = await createOneTimeToken(
     ctx.db,

@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { authThrottles } from "../../db/schema";
+import { EMAIL_CODE_RESEND_INTERVAL_MS, LOGIN_FAILURE_WINDOW_MS, RESET_MAIL_WINDOW_MS } from "./limits";
 
 export interface ThrottleState {
   /** Hits in the current window, this one included. */
@@ -42,6 +43,26 @@ export async function hitThrottle(
 
 export async function clearThrottle(db: DbOrTx, key: string): Promise<void> {
   await db.delete(authThrottles).where(eq(authThrottles.key, key));
+}
+
+/** The longest window any throttle uses; a row whose window started before that counts for nothing. */
+export const LONGEST_THROTTLE_WINDOW_MS = Math.max(
+  LOGIN_FAILURE_WINDOW_MS,
+  EMAIL_CODE_RESEND_INTERVAL_MS,
+  RESET_MAIL_WINDOW_MS,
+);
+
+/**
+ * Deletes the counters whose window ended: every sign-in attempt, even on an unknown address, leaves
+ * a row, which would otherwise stay for ever.
+ */
+export async function purgeExpiredThrottles(db: DbOrTx, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - LONGEST_THROTTLE_WINDOW_MS);
+  const removed = await db
+    .delete(authThrottles)
+    .where(lt(authThrottles.windowStart, cutoff))
+    .returning({ key: authThrottles.key });
+  return removed.length;
 }
 
 export const throttleKeys = {

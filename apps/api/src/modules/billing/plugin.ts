@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { HttpError } from "../../http/errors";
 import { MSG } from "../../http/messages";
+import { registerPeriodicTask } from "../../lib/periodic-task";
 import { settleSandboxPeriods } from "./sandbox";
 
 const SANDBOX_FORMS = "/api/v1/billing/sandbox/";
@@ -23,26 +24,11 @@ export async function registerBillingPlugin(app: FastifyInstance): Promise<void>
     },
   );
 
-  let timer: NodeJS.Timeout | null = null;
-  let running = false;
   const ctx = app.ctx;
-  const tick = async () => {
-    if (running || !ctx.state.ready) return;
-    running = true;
-    try {
-      await settleSandboxPeriods(ctx.db, ctx.now());
-    } catch (error) {
-      app.log.warn({ err: error }, "sandbox subscription settlement failed");
-    } finally {
-      running = false;
-    }
-  };
-  app.addHook("onReady", async () => {
-    if (ctx.stripe) return;
-    timer = setInterval(() => void tick(), SETTLE_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook("preClose", async () => {
-    if (timer) clearInterval(timer);
+  registerPeriodicTask(app, {
+    name: "sandbox subscription settlement",
+    everyMs: SETTLE_EVERY_MS,
+    task: () => settleSandboxPeriods(ctx.db, ctx.now()),
+    enabled: () => !ctx.stripe,
   });
 }
