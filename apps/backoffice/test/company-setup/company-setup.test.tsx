@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { setApiBaseUrl } from "../../src/lib/api-client";
 import { currentPath, renderApp } from "../support/render-app";
-import { apiAs, recordApiCalls, seed, signIn } from "../support/test-api";
+import { apiAs, apiBaseUrl, recordApiCalls, seed, signIn } from "../support/test-api";
 
 const notifications = () => within(screen.getByRole("region", { name: "Notifications" }));
 const heading = () => screen.findByRole("heading", { name: "Configurer votre entreprise", level: 1 });
@@ -109,6 +110,28 @@ describe("company setup (real API)", () => {
     expect(await screen.findByRole("radio", { name: "Créer une entreprise" })).toBeInTheDocument();
     const after = await apiAs<{ count: number }>(user, "/company/requests/");
     expect(after.body.count).toBe(0);
+  });
+
+  it("says so when the search fails, and 'Réessayer' searches again", async () => {
+    const name = `Theta${Date.now().toString(36)} Atelier`;
+    await seed.account({ companyName: name });
+    const { user } = await seed.account({ role: null });
+    signIn(user);
+    renderApp("/company-setup");
+    await heading();
+    const k = keyboard();
+    await k.click(screen.getByRole("radio", { name: "Rejoindre une entreprise" }));
+    // A real network failure: nothing listens on that port.
+    setApiBaseUrl("http://127.0.0.1:9/api/v1");
+    onTestFinished(() => setApiBaseUrl(apiBaseUrl));
+    await k.type(screen.getByRole("searchbox", { name: "Rechercher une entreprise..." }), name);
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Impossible de rechercher les entreprises pour le moment.",
+    );
+    setApiBaseUrl(apiBaseUrl);
+    await k.click(screen.getByRole("button", { name: "Réessayer" }));
+    expect(await screen.findByText(name)).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("opens on the waiting step when a join request is already pending", async () => {

@@ -24,6 +24,7 @@ export const companySetup = {
     searchPlaceholder: "Rechercher une entreprise...",
     minChars: "Saisissez au moins 2 caractères.",
     noResults: "Aucune entreprise trouvée",
+    searchFailed: "Impossible de rechercher les entreprises pour le moment.",
     requestJoin: "Demander à rejoindre",
     requestSent: "Demande envoyée",
   },

@@ -1,6 +1,7 @@
+import { errorMessage } from "@certavis/api-client";
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Card, Flex, Heading, Spinner, Text, TextField } from "@radix-ui/themes";
+import { Callout, Card, Flex, Heading, Spinner, Text, TextField } from "@radix-ui/themes";
 import { useId, useState } from "react";
 import { SearchIcon } from "../../../components/icons";
 import { useDebouncedValue } from "../../../lib/hooks/use-debounced-value";
@@ -48,6 +49,19 @@ export function JoinCompanyCard({ onRequested }: { onRequested: () => void }) {
             <Text size="2" color="gray">
               {t.minChars}
             </Text>
+          ) : results.isError ? (
+            <Callout.Root color="red" role="alert" size="1">
+              <Callout.Text>{errorMessage(results.error, t.searchFailed)}</Callout.Text>
+              <Button
+                variant="outline"
+                size="sm"
+                className="self-start"
+                disabled={results.isFetching}
+                onClick={() => void results.refetch()}
+              >
+                {fr.common.retry}
+              </Button>
+            </Callout.Root>
           ) : results.data && results.data.length === 0 ? (
             <Text size="2" color="gray">
               {t.noResults}
