@@ -24,6 +24,17 @@ async function inviteFrom(companyName: string, email: string, role = "moderator"
   return company;
 }
 
+/** A user without company on /company-setup, the 'Rejoindre une entreprise' mode chosen. */
+async function openJoinMode() {
+  const { user } = await seed.account({ role: null });
+  signIn(user);
+  renderApp("/company-setup");
+  await heading();
+  const k = keyboard();
+  await k.click(screen.getByRole("radio", { name: "Rejoindre une entreprise" }));
+  return { user, k };
+}
+
 describe("company setup (real API)", () => {
   it("lists the invitations received (company, role, inviter, date): refuse one, accept the other → home", async () => {
     const seeded = await seed.account({ role: null });
@@ -78,12 +89,7 @@ describe("company setup (real API)", () => {
   it("search: nothing below 2 characters, one debounced call (300 ms), at most 5 results; ask, wait, cancel", async () => {
     const prefix = `Zeta${Date.now().toString(36)}`;
     for (let i = 1; i <= 7; i++) await seed.account({ companyName: `${prefix} Boutique ${i}` });
-    const { user } = await seed.account({ role: null });
-    signIn(user);
-    renderApp("/company-setup");
-    await heading();
-    const k = keyboard();
-    await k.click(screen.getByRole("radio", { name: "Rejoindre une entreprise" }));
+    const { user, k } = await openJoinMode();
     const calls = recordApiCalls();
     const search = screen.getByRole("searchbox", { name: "Rechercher une entreprise..." });
     await k.type(search, "Z");
@@ -115,12 +121,7 @@ describe("company setup (real API)", () => {
   it("says so when the search fails, and 'Réessayer' searches again", async () => {
     const name = `Theta${Date.now().toString(36)} Atelier`;
     await seed.account({ companyName: name });
-    const { user } = await seed.account({ role: null });
-    signIn(user);
-    renderApp("/company-setup");
-    await heading();
-    const k = keyboard();
-    await k.click(screen.getByRole("radio", { name: "Rejoindre une entreprise" }));
+    const { k } = await openJoinMode();
     // A real network failure: nothing listens on that port.
     setApiBaseUrl("http://127.0.0.1:9/api/v1");
     onTestFinished(() => setApiBaseUrl(apiBaseUrl));
