@@ -2,7 +2,16 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signAccessToken } from "../../src/auth/access-token";
-import { checkoutSessions, invoices, processedWebhookEvents } from "../../src/db/schema";
+import {
+  checkoutSessions,
+  invoices,
+  processedWebhookEvents,
+  replacedSubscriptions,
+} from "../../src/db/schema";
+import {
+  cancelReplacedSubscriptions,
+  cancelRetryDelayMs,
+} from "../../src/modules/billing/replaced-subscriptions";
 import {
   addMember,
   authHeaders,
@@ -469,6 +478,84 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
       stripe_subscription_id: "sub_new",
       status: "active",
     });
+  });
+
+  it("keeps a replaced subscription whose cancel failed at Stripe and retries it until Stripe confirms", async () => {
+    const { company } = await newCompany();
+    const base = clock.now();
+    const at = (seconds: number) => new Date(base.getTime() + seconds * 1000);
+    const pendingCancel = async (id: string) =>
+      t.ctx.db.select().from(replacedSubscriptions).where(eq(replacedSubscriptions.subscriptionId, id));
+    const cancels = (id: string) =>
+      stripe.calls.filter((c) => c.method === "DELETE" && c.path === `/v1/subscriptions/${id}`).length;
+    await accepted(
+      stripeEvent(
+        "evt_rc_1",
+        "checkout.session.completed",
+        at(1),
+        checkoutCompleted("cs_rc_1", company.id, "CROISSANCE", "sub_rc_old"),
+      ),
+    );
+    stripe.setDown(true);
+    try {
+      // The plan change itself is applied (200): only the old subscription's cancel waits.
+      await accepted(
+        stripeEvent(
+          "evt_rc_2",
+          "checkout.session.completed",
+          at(60),
+          checkoutCompleted("cs_rc_2", company.id, "EXPANSION", "sub_rc_new"),
+        ),
+      );
+      expect(cancels("sub_rc_old")).toBeGreaterThan(0);
+      expect(await pendingCancel("sub_rc_old")).toMatchObject([{ attempts: 1 }]);
+      // Not due yet: nothing is tried.
+      const tried = cancels("sub_rc_old");
+      await cancelReplacedSubscriptions(t.ctx, t.app.log);
+      expect(cancels("sub_rc_old")).toBe(tried);
+      // Due, still down: one more attempt, a longer wait.
+      clock.advance(61_000);
+      expect(await cancelReplacedSubscriptions(t.ctx, t.app.log)).toBe(0);
+      const [second] = await pendingCancel("sub_rc_old");
+      expect(second?.attempts).toBe(2);
+      expect(second?.nextAttemptAt.getTime()).toBe(clock.now().getTime() + cancelRetryDelayMs(2));
+    } finally {
+      stripe.setDown(false);
+    }
+    clock.advance(cancelRetryDelayMs(2));
+    expect(await cancelReplacedSubscriptions(t.ctx, t.app.log)).toBeGreaterThanOrEqual(1);
+    expect(await pendingCancel("sub_rc_old")).toEqual([]);
+    const last = stripe.calls.filter((c) => c.path === "/v1/subscriptions/sub_rc_old").at(-1);
+    expect(last?.params.get("prorate")).toBe("true");
+  });
+
+  it("forgets a replaced subscription Stripe no longer knows (404)", async () => {
+    const { company } = await newCompany();
+    const base = clock.now();
+    const at = (seconds: number) => new Date(base.getTime() + seconds * 1000);
+    stripe.answer((call) =>
+      call.method === "DELETE" && call.path === "/v1/subscriptions/sub_gone_old"
+        ? { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing" } } }
+        : undefined,
+    );
+    await accepted(
+      stripeEvent("evt_gone_1", "checkout.session.completed", at(1), {
+        ...checkoutCompleted("cs_gone_1", company.id, "CROISSANCE", "sub_gone_old"),
+      }),
+    );
+    await accepted(
+      stripeEvent(
+        "evt_gone_2",
+        "checkout.session.completed",
+        at(60),
+        checkoutCompleted("cs_gone_2", company.id, "EXPANSION", "sub_gone_new"),
+      ),
+    );
+    const rows = await t.ctx.db
+      .select()
+      .from(replacedSubscriptions)
+      .where(eq(replacedSubscriptions.subscriptionId, "sub_gone_old"));
+    expect(rows).toEqual([]);
   });
 
   it("cancels at the period end through Stripe and returns current_period_end", async () => {

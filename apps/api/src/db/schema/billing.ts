@@ -55,3 +55,20 @@ export const processedWebhookEvents = pgTable("processed_webhook_events", {
   type: text("type").notNull(),
   receivedAt: createdAt(),
 });
+
+/**
+ * Provider subscriptions replaced by a plan change that are still to be cancelled at the provider:
+ * written in the transaction that applies the change, deleted once the provider confirms, so a
+ * failed cancel is retried instead of billing the company twice.
+ */
+export const replacedSubscriptions = pgTable(
+  "replaced_subscriptions",
+  {
+    subscriptionId: text("subscription_id").primaryKey(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: tz("next_attempt_at").notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("replaced_subscriptions_next_attempt_idx").on(t.nextAttemptAt)],
+);

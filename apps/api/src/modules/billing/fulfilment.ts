@@ -1,8 +1,15 @@
 import { isSubscriptionUsable, normalizePlanType, type PlanType } from "@certavis/domain";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { checkoutSessions, companies, invoices, processedWebhookEvents } from "../../db/schema";
+import {
+  checkoutSessions,
+  companies,
+  invoices,
+  processedWebhookEvents,
+  replacedSubscriptions,
+} from "../../db/schema";
 import type { BillingFact, CompanyRef, PaidInvoice, SubscriptionState } from "./facts";
+import { isSandboxSubscription } from "./payment-mode";
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -11,7 +18,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface ProviderEventResult {
   /** The event id was already applied: nothing was done. */
   duplicate: boolean;
-  /** Provider subscriptions replaced by a newer one (a plan change): to be cancelled at the provider. */
+  /**
+   * Provider subscriptions replaced by a newer one (a plan change): to be cancelled at the provider
+   * (recorded in `replaced_subscriptions`; sandbox ones are left out, they bill nothing).
+   */
   replacedSubscriptionIds: string[];
 }
 
@@ -35,8 +45,14 @@ export async function applyProviderEvent(
     const replaced: string[] = [];
     for (const fact of facts) {
       const replacedId = await applyFact(tx, fact);
-      if (replacedId) replaced.push(replacedId);
+      if (replacedId && !isSandboxSubscription(replacedId)) replaced.push(replacedId);
     }
+    // Recorded with the change itself: the cancel at the provider is retried until it is confirmed.
+    if (replaced.length > 0)
+      await tx
+        .insert(replacedSubscriptions)
+        .values(replaced.map((subscriptionId) => ({ subscriptionId })))
+        .onConflictDoNothing();
     return { duplicate: false, replacedSubscriptionIds: replaced };
   });
 }

@@ -10,8 +10,9 @@ import { cancelAtPeriodEnd } from "./cancel";
 import { openCheckout } from "./checkout";
 import { applyProviderEvent } from "./fulfilment";
 import { BILLING_MSG } from "./messages";
-import { isSandboxSubscription, paymentMode } from "./payment-mode";
+import { paymentMode } from "./payment-mode";
 import { redirectOrigins, safeRedirect } from "./redirects";
+import { cancelReplacedSubscriptions } from "./replaced-subscriptions";
 import {
   closeSandboxSession,
   completeSandboxSession,
@@ -102,18 +103,8 @@ export const billingHandlers = defineHandlers({
       return { received: true as const };
     }
     const result = await applyProviderEvent(ctx.db, event, facts);
-    // A plan change made a new subscription: stop billing the previous one.
-    for (const previous of result.replacedSubscriptionIds) {
-      if (isSandboxSubscription(previous) || !ctx.stripe) continue;
-      try {
-        await ctx.stripe.subscriptions.cancel(previous, { prorate: true });
-      } catch (error) {
-        request.log.error(
-          { err: error, subscription: previous },
-          "could not cancel the replaced subscription",
-        );
-      }
-    }
+    // A plan change made a new subscription: stop billing the previous one (retried if Stripe fails).
+    await cancelReplacedSubscriptions(ctx, request.log, result.replacedSubscriptionIds);
     return { received: true as const };
   },
 

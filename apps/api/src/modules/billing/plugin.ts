@@ -2,17 +2,20 @@ import type { FastifyInstance } from "fastify";
 import { HttpError } from "../../http/errors";
 import { MSG } from "../../http/messages";
 import { registerPeriodicTask } from "../../lib/periodic-task";
+import { cancelReplacedSubscriptions } from "./replaced-subscriptions";
 import { settleSandboxPeriods } from "./sandbox";
 
 const SANDBOX_FORMS = "/api/v1/billing/sandbox/";
 const SETTLE_EVERY_MS = 60_000;
+const CANCEL_RETRY_EVERY_MS = 60_000;
 
 /**
  * What billing needs beyond its handlers:
  * - the sandbox page's 'Payer' / 'Annuler' are plain HTML forms (no script): their empty
  *   `application/x-www-form-urlencoded` bodies are accepted on the sandbox routes only (415 elsewhere);
  * - sandbox subscriptions reach the end of their period without a provider: a timer plays the renewal
- *   or the end of a cancelled subscription (sandbox.ts), as Stripe's events would.
+ *   or the end of a cancelled subscription (sandbox.ts), as Stripe's events would;
+ * - with Stripe, a replaced subscription whose cancel failed is retried every minute when due.
  */
 export async function registerBillingPlugin(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser(
@@ -30,5 +33,11 @@ export async function registerBillingPlugin(app: FastifyInstance): Promise<void>
     everyMs: SETTLE_EVERY_MS,
     task: () => settleSandboxPeriods(ctx.db, ctx.now()),
     enabled: () => !ctx.stripe,
+  });
+  registerPeriodicTask(app, {
+    name: "replaced subscription cancel retry",
+    everyMs: CANCEL_RETRY_EVERY_MS,
+    task: () => cancelReplacedSubscriptions(ctx, app.log),
+    enabled: () => ctx.stripe !== null,
   });
 }
