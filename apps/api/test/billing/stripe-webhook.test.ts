@@ -6,12 +6,12 @@ import {
   checkoutSessions,
   invoices,
   processedWebhookEvents,
-  replacedSubscriptions,
+  subscriptionsToCancel,
 } from "../../src/db/schema";
 import {
-  cancelReplacedSubscriptions,
   cancelRetryDelayMs,
-} from "../../src/modules/billing/replaced-subscriptions";
+  cancelSubscriptionsAtProvider,
+} from "../../src/modules/billing/subscriptions-to-cancel";
 import {
   addMember,
   authHeaders,
@@ -485,7 +485,7 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
     const base = clock.now();
     const at = (seconds: number) => new Date(base.getTime() + seconds * 1000);
     const pendingCancel = async (id: string) =>
-      t.ctx.db.select().from(replacedSubscriptions).where(eq(replacedSubscriptions.subscriptionId, id));
+      t.ctx.db.select().from(subscriptionsToCancel).where(eq(subscriptionsToCancel.subscriptionId, id));
     const cancels = (id: string) =>
       stripe.calls.filter((c) => c.method === "DELETE" && c.path === `/v1/subscriptions/${id}`).length;
     await accepted(
@@ -511,11 +511,11 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
       expect(await pendingCancel("sub_rc_old")).toMatchObject([{ attempts: 1 }]);
       // Not due yet: nothing is tried.
       const tried = cancels("sub_rc_old");
-      await cancelReplacedSubscriptions(t.ctx, t.app.log);
+      await cancelSubscriptionsAtProvider(t.ctx, t.app.log);
       expect(cancels("sub_rc_old")).toBe(tried);
       // Due, still down: one more attempt, a longer wait.
       clock.advance(61_000);
-      expect(await cancelReplacedSubscriptions(t.ctx, t.app.log)).toBe(0);
+      expect(await cancelSubscriptionsAtProvider(t.ctx, t.app.log)).toBe(0);
       const [second] = await pendingCancel("sub_rc_old");
       expect(second?.attempts).toBe(2);
       expect(second?.nextAttemptAt.getTime()).toBe(clock.now().getTime() + cancelRetryDelayMs(2));
@@ -523,10 +523,58 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
       stripe.setDown(false);
     }
     clock.advance(cancelRetryDelayMs(2));
-    expect(await cancelReplacedSubscriptions(t.ctx, t.app.log)).toBeGreaterThanOrEqual(1);
+    expect(await cancelSubscriptionsAtProvider(t.ctx, t.app.log)).toBeGreaterThanOrEqual(1);
     expect(await pendingCancel("sub_rc_old")).toEqual([]);
     const last = stripe.calls.filter((c) => c.path === "/v1/subscriptions/sub_rc_old").at(-1);
     expect(last?.params.get("prorate")).toBe("true");
+  });
+
+  it("deleting a paying company cancels its subscription at Stripe, retried if Stripe is down", async () => {
+    const deleteCompany = async (company: { owner: { id: string } }) => {
+      const res = await t.inject({
+        method: "DELETE",
+        url: api("/company/"),
+        headers: await auth(company.owner.id),
+      });
+      expect(res.statusCode, res.body).toBe(204);
+    };
+    const cancelled = (id: string) =>
+      stripe.calls.some((c) => c.method === "DELETE" && c.path === `/v1/subscriptions/${id}`);
+    const pending = (id: string) =>
+      t.ctx.db.select().from(subscriptionsToCancel).where(eq(subscriptionsToCancel.subscriptionId, id));
+
+    const paying = (await newCompany()).company;
+    await accepted(
+      stripeEvent(
+        "evt_del_1",
+        "checkout.session.completed",
+        clock.now(),
+        checkoutCompleted("cs_del_1", paying.id, "CROISSANCE", "sub_del_1"),
+      ),
+    );
+    await deleteCompany(paying);
+    expect(cancelled("sub_del_1")).toBe(true);
+    expect(await pending("sub_del_1")).toEqual([]);
+
+    const second = (await newCompany()).company;
+    await accepted(
+      stripeEvent(
+        "evt_del_2",
+        "checkout.session.completed",
+        clock.now(),
+        checkoutCompleted("cs_del_2", second.id, "CROISSANCE", "sub_del_2"),
+      ),
+    );
+    stripe.setDown(true);
+    try {
+      await deleteCompany(second);
+    } finally {
+      stripe.setDown(false);
+    }
+    expect(await pending("sub_del_2")).toHaveLength(1);
+    clock.advance(cancelRetryDelayMs(1));
+    await cancelSubscriptionsAtProvider(t.ctx, t.app.log);
+    expect(await pending("sub_del_2")).toEqual([]);
   });
 
   it("forgets a replaced subscription Stripe no longer knows (404)", async () => {
@@ -553,8 +601,8 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
     );
     const rows = await t.ctx.db
       .select()
-      .from(replacedSubscriptions)
-      .where(eq(replacedSubscriptions.subscriptionId, "sub_gone_old"));
+      .from(subscriptionsToCancel)
+      .where(eq(subscriptionsToCancel.subscriptionId, "sub_gone_old"));
     expect(rows).toEqual([]);
   });
 

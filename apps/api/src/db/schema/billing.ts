@@ -57,12 +57,12 @@ export const processedWebhookEvents = pgTable("processed_webhook_events", {
 });
 
 /**
- * Provider subscriptions replaced by a plan change that are still to be cancelled at the provider:
- * written in the transaction that applies the change, deleted once the provider confirms, so a
- * failed cancel is retried instead of billing the company twice.
+ * Provider subscriptions that no longer back a company (replaced by a plan change, or the company was
+ * deleted) and are still to be cancelled at the provider: written in the transaction that makes them
+ * so, deleted once the provider confirms, so a failed cancel is retried instead of billing again.
  */
-export const replacedSubscriptions = pgTable(
-  "replaced_subscriptions",
+export const subscriptionsToCancel = pgTable(
+  "subscriptions_to_cancel",
   {
     subscriptionId: text("subscription_id").primaryKey(),
     attempts: integer("attempts").notNull().default(0),
@@ -70,5 +70,5 @@ export const replacedSubscriptions = pgTable(
     nextAttemptAt: tz("next_attempt_at").notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index("replaced_subscriptions_next_attempt_idx").on(t.nextAttemptAt)],
+  (t) => [index("subscriptions_to_cancel_next_attempt_idx").on(t.nextAttemptAt)],
 );

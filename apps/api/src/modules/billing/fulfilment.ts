@@ -1,15 +1,9 @@
 import { isSubscriptionUsable, normalizePlanType, type PlanType } from "@certavis/domain";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import {
-  checkoutSessions,
-  companies,
-  invoices,
-  processedWebhookEvents,
-  replacedSubscriptions,
-} from "../../db/schema";
+import { checkoutSessions, companies, invoices, processedWebhookEvents } from "../../db/schema";
 import type { BillingFact, CompanyRef, PaidInvoice, SubscriptionState } from "./facts";
-import { isSandboxSubscription } from "./payment-mode";
+import { recordSubscriptionsToCancel } from "./subscriptions-to-cancel";
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -20,7 +14,7 @@ export interface ProviderEventResult {
   duplicate: boolean;
   /**
    * Provider subscriptions replaced by a newer one (a plan change): to be cancelled at the provider
-   * (recorded in `replaced_subscriptions`; sandbox ones are left out, they bill nothing).
+   * (recorded in `subscriptions_to_cancel`; sandbox ones are left out, they bill nothing).
    */
   replacedSubscriptionIds: string[];
 }
@@ -45,15 +39,11 @@ export async function applyProviderEvent(
     const replaced: string[] = [];
     for (const fact of facts) {
       const replacedId = await applyFact(tx, fact);
-      if (replacedId && !isSandboxSubscription(replacedId)) replaced.push(replacedId);
+      if (replacedId) replaced.push(replacedId);
     }
     // Recorded with the change itself: the cancel at the provider is retried until it is confirmed.
-    if (replaced.length > 0)
-      await tx
-        .insert(replacedSubscriptions)
-        .values(replaced.map((subscriptionId) => ({ subscriptionId })))
-        .onConflictDoNothing();
-    return { duplicate: false, replacedSubscriptionIds: replaced };
+    const toCancel = await recordSubscriptionsToCancel(tx, replaced);
+    return { duplicate: false, replacedSubscriptionIds: toCancel };
   });
 }
 

@@ -12,7 +12,6 @@ import { applyProviderEvent } from "./fulfilment";
 import { BILLING_MSG } from "./messages";
 import { paymentMode } from "./payment-mode";
 import { redirectOrigins, safeRedirect } from "./redirects";
-import { cancelReplacedSubscriptions } from "./replaced-subscriptions";
 import {
   closeSandboxSession,
   completeSandboxSession,
@@ -23,6 +22,7 @@ import {
 import { renderSandboxCheckout, renderSandboxNotFound, type SandboxPage } from "./sandbox-page";
 import { factsFromStripeEvent } from "./stripe-events";
 import { toInvoiceView, toSubscriptionInfo } from "./subscription-view";
+import { cancelSubscriptionsAtProvider } from "./subscriptions-to-cancel";
 
 const API_BASE = "/api/v1";
 
@@ -104,7 +104,7 @@ export const billingHandlers = defineHandlers({
     }
     const result = await applyProviderEvent(ctx.db, event, facts);
     // A plan change made a new subscription: stop billing the previous one (retried if Stripe fails).
-    await cancelReplacedSubscriptions(ctx, request.log, result.replacedSubscriptionIds);
+    await cancelSubscriptionsAtProvider(ctx, request.log, result.replacedSubscriptionIds);
     return { received: true as const };
   },
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { HttpError } from "../../http/errors";
 import { MSG } from "../../http/messages";
 import { registerPeriodicTask } from "../../lib/periodic-task";
-import { cancelReplacedSubscriptions } from "./replaced-subscriptions";
 import { settleSandboxPeriods } from "./sandbox";
+import { cancelSubscriptionsAtProvider } from "./subscriptions-to-cancel";
 
 const SANDBOX_FORMS = "/api/v1/billing/sandbox/";
 const SETTLE_EVERY_MS = 60_000;
@@ -37,7 +37,7 @@ export async function registerBillingPlugin(app: FastifyInstance): Promise<void>
   registerPeriodicTask(app, {
     name: "replaced subscription cancel retry",
     everyMs: CANCEL_RETRY_EVERY_MS,
-    task: () => cancelReplacedSubscriptions(ctx, app.log),
+    task: () => cancelSubscriptionsAtProvider(ctx, app.log),
     enabled: () => ctx.stripe !== null,
   });
 }

@@ -3,6 +3,10 @@ import type { FastifyRequest } from "fastify";
 import { companies, joinRequests } from "../../db/schema";
 import { detailError, type FieldErrors, fieldErrors, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
+import {
+  cancelSubscriptionsAtProvider,
+  recordSubscriptionsToCancel,
+} from "../billing/subscriptions-to-cancel";
 import { isStoredImage, publicImageUrl } from "../products/image-url";
 import { isMultipart, readMultipart } from "../products/multipart";
 import { paged, pageParams } from "../products/paging";
@@ -136,9 +140,16 @@ export const companyHandlers = defineHandlers({
     const company = await findCompany(ctx.db, membership.companyId);
     if (!company) throw notFound();
     const files = await companyFiles(ctx.db, company.id, company.logoPath);
-    // Memberships, invitations, requests, catalogue, orders and reviews go with it (ON DELETE CASCADE).
-    await ctx.db.delete(companies).where(eq(companies.id, company.id));
+    // Memberships, invitations, requests, catalogue, orders and reviews go with it (ON DELETE CASCADE);
+    // a paid subscription stops billing (its cancel at Stripe is retried if Stripe fails).
+    const toCancel = await ctx.db.transaction(async (tx) => {
+      const live = company.subscriptionStatus !== "canceled" ? company.stripeSubscriptionId : null;
+      const recorded = await recordSubscriptionsToCancel(tx, [live]);
+      await tx.delete(companies).where(eq(companies.id, company.id));
+      return recorded;
+    });
     await removeCompanyFiles(ctx.storage, files);
+    await cancelSubscriptionsAtProvider(ctx, request.log, toCancel);
     return reply.code(204).send();
   },
 

@@ -1,4 +1,4 @@
-CREATE TABLE "replaced_subscriptions" (
+CREATE TABLE "subscriptions_to_cancel" (
 	"subscription_id" text PRIMARY KEY NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
@@ -6,4 +6,4 @@ CREATE TABLE "replaced_subscriptions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "replaced_subscriptions_next_attempt_idx" ON "replaced_subscriptions" USING btree ("next_attempt_at");
+CREATE INDEX "subscriptions_to_cancel_next_attempt_idx" ON "subscriptions_to_cancel" USING btree ("next_attempt_at");

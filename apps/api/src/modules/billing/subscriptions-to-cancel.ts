@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
-import { replacedSubscriptions } from "../../db/schema";
+import type { DbOrTx } from "../../db/client";
+import { subscriptionsToCancel } from "../../db/schema";
+import { isSandboxSubscription } from "./payment-mode";
 
 /** Retries back off from 1 minute, doubling, up to 6 hours between attempts. */
 export function cancelRetryDelayMs(attempts: number): number {
@@ -11,11 +13,28 @@ export function cancelRetryDelayMs(attempts: number): number {
 const BATCH = 50;
 
 /**
- * Cancels at Stripe the replaced subscriptions recorded by the fulfilment: the given ones (right after
- * a webhook), else those due for a retry. A confirmed cancel, or a subscription Stripe no longer knows,
+ * Records, in the caller's transaction, Stripe subscriptions that no longer back a company (sandbox
+ * ones bill nothing and are left out).
+ */
+export async function recordSubscriptionsToCancel(
+  tx: DbOrTx,
+  ids: readonly (string | null)[],
+): Promise<string[]> {
+  const real = ids.filter((id): id is string => !!id && !isSandboxSubscription(id));
+  if (real.length > 0)
+    await tx
+      .insert(subscriptionsToCancel)
+      .values(real.map((subscriptionId) => ({ subscriptionId })))
+      .onConflictDoNothing();
+  return real;
+}
+
+/**
+ * Cancels at Stripe the subscriptions recorded to cancel: the given ones (right after the change that
+ * recorded them), else those due for a retry. A confirmed cancel, or a subscription Stripe no longer knows,
  * deletes the record; a failure keeps it with the next attempt's date. Returns how many were cancelled.
  */
-export async function cancelReplacedSubscriptions(
+export async function cancelSubscriptionsAtProvider(
   ctx: Pick<AppContext, "db" | "stripe" | "now">,
   log: FastifyBaseLogger,
   only?: readonly string[],
@@ -25,17 +44,17 @@ export async function cancelReplacedSubscriptions(
   const now = ctx.now();
   const rows = await db
     .select()
-    .from(replacedSubscriptions)
+    .from(subscriptionsToCancel)
     .where(
       only
-        ? inArray(replacedSubscriptions.subscriptionId, [...only])
-        : lte(replacedSubscriptions.nextAttemptAt, now),
+        ? inArray(subscriptionsToCancel.subscriptionId, [...only])
+        : lte(subscriptionsToCancel.nextAttemptAt, now),
     )
-    .orderBy(asc(replacedSubscriptions.nextAttemptAt))
+    .orderBy(asc(subscriptionsToCancel.nextAttemptAt))
     .limit(BATCH);
   let cancelled = 0;
   for (const row of rows) {
-    const mine = eq(replacedSubscriptions.subscriptionId, row.subscriptionId);
+    const mine = eq(subscriptionsToCancel.subscriptionId, row.subscriptionId);
     try {
       await stripe.subscriptions.cancel(row.subscriptionId, { prorate: true });
     } catch (error) {
@@ -43,21 +62,21 @@ export async function cancelReplacedSubscriptions(
       if (status !== 404) {
         const attempts = row.attempts + 1;
         await db
-          .update(replacedSubscriptions)
+          .update(subscriptionsToCancel)
           .set({
             attempts,
             lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
             nextAttemptAt: new Date(now.getTime() + cancelRetryDelayMs(attempts)),
           })
-          .where(and(mine, eq(replacedSubscriptions.attempts, row.attempts)));
+          .where(and(mine, eq(subscriptionsToCancel.attempts, row.attempts)));
         log.error(
           { err: error, subscription: row.subscriptionId, attempts },
-          "could not cancel the replaced subscription; will retry",
+          "could not cancel a subscription at Stripe; will retry",
         );
         continue;
       }
     }
-    await db.delete(replacedSubscriptions).where(mine);
+    await db.delete(subscriptionsToCancel).where(mine);
     cancelled += 1;
   }
   return cancelled;
