@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signAccessToken } from "../src/auth/access-token";
 import { emailDeliveries, orders, products, reviews } from "../src/db/schema";
 import { createOrder } from "../src/modules/orders/create-order";
 import { addDays, manualClock } from "../src/modules/pipeline";
@@ -153,6 +154,55 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
     expectMatchesContract(unknown, "publicReviewsGet");
     const hidden = await t.inject({ method: "GET", url: `${url}&product_id=${draft.id}` });
     expect(hidden.statusCode).toBe(404);
+  });
+
+  it("sorts public reviews by publication (moderation) date, the date they show", async () => {
+    const owner = await registerVerifiedUser(t);
+    const shop = await createCompanyFor(t, owner, { planType: "CROISSANCE" });
+    const previous = { company, auth };
+    company = shop;
+    auth = authHeaders(owner.access);
+    const start = clock.now();
+    try {
+      const lamp = await product("Lampe Publiée");
+      const ids: string[] = [];
+      for (const [i, comment] of ["Déposé en premier", "Déposé en second"].entries()) {
+        const at = addDays(start, i - 10);
+        const order = await orderWithReview(lamp.id, at, { status: "pending", rating: 4, at, comment });
+        const [row] = await t.ctx.db
+          .select({ id: reviews.id })
+          .from(reviews)
+          .where(eq(reviews.orderId, order.id));
+        ids.push(row?.id as string);
+      }
+      // The later submission is approved first, the earlier one a day after.
+      for (const [id, day] of [
+        [ids[1], 1],
+        [ids[0], 2],
+      ] as const) {
+        clock.set(addDays(start, day));
+        const res = await t.inject({
+          method: "PATCH",
+          url: api(`/company/reviews/${id}/`),
+          // A token signed at the moved clock (the first one has expired by then).
+          headers: authHeaders(await signAccessToken(t.ctx.jwtKey, owner.id, clock.now())),
+          payload: { status: "approved" },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const res = await t.inject({ method: "GET", url: api(`/public/reviews/?company_id=${shop.id}`) });
+      const body = expectMatchesContract<{
+        reviews: { comment: string; created_at: string; published_at: string }[];
+      }>(res, "publicReviewsGet");
+      expect(body.reviews.map((r) => [r.comment, r.published_at, r.created_at])).toEqual([
+        ["Déposé en premier", addDays(start, 2).toISOString(), addDays(start, 2).toISOString()],
+        ["Déposé en second", addDays(start, 1).toISOString(), addDays(start, 1).toISOString()],
+      ]);
+    } finally {
+      company = previous.company;
+      auth = previous.auth;
+      clock.set(start);
+    }
   });
 
   it("computes the dashboard figures from the rows of the last 7 days", async () => {

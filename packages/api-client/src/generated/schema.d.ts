@@ -998,7 +998,7 @@ export interface paths {
         };
         /**
          * Avis publics (widget)
-         * @description Public, cacheable (`Cache-Control`, `ETag`; 304 on a matching `If-None-Match`). Only approved reviews of active products, at most 10, newest first. 404 unknown company or product. CORS open.
+         * @description Public, cacheable (`Cache-Control`, `ETag`; 304 on a matching `If-None-Match`). Only approved reviews of active products, at most 10, most recently published (moderated) first. 404 unknown company or product. CORS open.
          */
         get: operations["publicReviewsGet"];
         put?: never;

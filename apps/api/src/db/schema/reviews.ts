@@ -72,6 +72,11 @@ export const reviews = pgTable(
     createdAt: createdAt(),
     moderatedAt: tz("moderated_at"),
     moderatedBy: uuid("moderated_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * When an approved review was published (its moderation; its submission where none was recorded):
+     * the date the widget shows as 'Publié le' and sorts by, newest first.
+     */
+    publishedAt: tz("published_at").generatedAlwaysAs(sql`coalesce("moderated_at", "created_at")`),
     /** The rating rounded as the list's rating filter reads it ("4 étoiles": 3.5 ≤ rating < 4.5). */
     stars: smallint("stars").generatedAlwaysAs(sql`floor("rating" + 0.5)`),
     /**
@@ -95,6 +100,9 @@ export const reviews = pgTable(
     index("reviews_company_status_stars_created_idx").on(t.companyId, t.status, t.stars, t.createdAt),
     index("reviews_product_stars_created_idx").on(t.productId, t.stars, t.createdAt),
     index("reviews_product_status_stars_created_idx").on(t.productId, t.status, t.stars, t.createdAt),
+    // The public lists: approved reviews of a company or a product by publication date.
+    index("reviews_company_status_published_idx").on(t.companyId, t.status, t.publishedAt),
+    index("reviews_product_status_published_idx").on(t.productId, t.status, t.publishedAt),
   ],
 );
 

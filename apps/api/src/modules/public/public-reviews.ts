@@ -81,7 +81,7 @@ async function loadPublicReviews(
     .innerJoin(products, eq(products.id, reviews.productId))
     .leftJoin(orders, eq(orders.id, reviews.orderId))
     .where(query.productId ? and(approvedActive, eq(reviews.productId, query.productId)) : approvedActive)
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .orderBy(desc(reviews.publishedAt), desc(reviews.id))
     .limit(query.limit);
   const result = {
     company: {
@@ -108,8 +108,9 @@ async function loadPublicReviews(
       title: review.title || null,
       comment: review.comment || null,
       author_name: publicAuthorName(review.authorFirstName, review.authorLastName),
-      created_at: review.createdAt.toISOString(),
-      published_at: (review.moderatedAt ?? review.createdAt).toISOString(),
+      // The contract's `created_at` of a public review is its publication date too.
+      created_at: (review.publishedAt ?? review.createdAt).toISOString(),
+      published_at: (review.publishedAt ?? review.createdAt).toISOString(),
       experience_date: orderDate ? orderDate.toISOString() : null,
       product: { id: review.productId, name: productName },
     })),

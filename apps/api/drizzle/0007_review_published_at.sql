@@ -1,0 +1,3 @@
+ALTER TABLE "reviews" ADD COLUMN "published_at" timestamp with time zone GENERATED ALWAYS AS (coalesce("moderated_at", "created_at")) STORED;--> statement-breakpoint
+CREATE INDEX "reviews_company_status_published_idx" ON "reviews" USING btree ("company_id","status","published_at");--> statement-breakpoint
+CREATE INDEX "reviews_product_status_published_idx" ON "reviews" USING btree ("product_id","status","published_at");
