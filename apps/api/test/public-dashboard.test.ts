@@ -15,6 +15,7 @@ import {
   TEST_DATABASES,
   type TestApp,
   type TestCompany,
+  type TestUser,
 } from "./helpers";
 
 const api = (path: string) => `/api/v1${path}`;
@@ -85,6 +86,21 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
   afterAll(async () => {
     await t?.close();
   });
+
+  /** Runs `body` with `company`/`auth` (used by `product` and `orderWithReview`) on a new company. */
+  async function withOwnCompany(body: (shop: TestCompany, owner: TestUser) => Promise<void>) {
+    const owner = await registerVerifiedUser(t);
+    const shop = await createCompanyFor(t, owner, { planType: "CROISSANCE" });
+    const previous = { company, auth };
+    company = shop;
+    auth = authHeaders(owner.access);
+    try {
+      await body(shop, owner);
+    } finally {
+      company = previous.company;
+      auth = previous.auth;
+    }
+  }
 
   it("serves at most 10 approved reviews of active products, newest first, cacheable and open to every origin", async () => {
     const lamp = await product("Lampe");
@@ -157,13 +173,8 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
   });
 
   it("sorts public reviews by publication (moderation) date, the date they show", async () => {
-    const owner = await registerVerifiedUser(t);
-    const shop = await createCompanyFor(t, owner, { planType: "CROISSANCE" });
-    const previous = { company, auth };
-    company = shop;
-    auth = authHeaders(owner.access);
     const start = clock.now();
-    try {
+    await withOwnCompany(async (shop, owner) => {
       const lamp = await product("Lampe Publiée");
       const ids: string[] = [];
       for (const [i, comment] of ["Déposé en premier", "Déposé en second"].entries()) {
@@ -198,20 +209,11 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
         ["Déposé en premier", addDays(start, 2).toISOString(), addDays(start, 2).toISOString()],
         ["Déposé en second", addDays(start, 1).toISOString(), addDays(start, 1).toISOString()],
       ]);
-    } finally {
-      company = previous.company;
-      auth = previous.auth;
-      clock.set(start);
-    }
+    }).finally(() => clock.set(start));
   });
 
   it("computes the dashboard figures from the rows of the last 7 days", async () => {
-    const owner = await registerVerifiedUser(t);
-    const shop = await createCompanyFor(t, owner, { planType: "CROISSANCE" });
-    const previous = { company, auth };
-    company = shop;
-    auth = authHeaders(owner.access);
-    try {
+    await withOwnCompany(async (shop) => {
       const vase = await product("Vase");
       const at = (iso: string) => new Date(iso);
       // Orders: Thursday ×2, Monday, Wednesday (today); one 8 days ago and one in the future are left out.
@@ -267,10 +269,7 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
         sunday: 0,
         total: 3,
       });
-    } finally {
-      company = previous.company;
-      auth = previous.auth;
-    }
+    });
   });
 
   it("deleting a product deletes its orders, reviews and e-mail jobs, nothing else", async () => {
@@ -358,12 +357,7 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
   });
 
   it("searches comment, author and product name; walking the newest reviews returns what the trigram search does", async () => {
-    const owner = await registerVerifiedUser(t);
-    const shop = await createCompanyFor(t, owner, { planType: "CROISSANCE" });
-    const previous = { company, auth };
-    company = shop;
-    auth = authHeaders(owner.access);
-    try {
+    await withOwnCompany(async (shop) => {
       const lamp = await product("Lampe Aurore");
       const vase = await product("Vase Éclat");
       const base = new Date("2026-01-01T00:00:00Z");
@@ -457,10 +451,7 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
         headers: auth,
       });
       expect(expectMatchesContract<{ count: number }>(literal, "companyReviewsList").count).toBe(0);
-    } finally {
-      company = previous.company;
-      auth = previous.auth;
-    }
+    });
   });
 
   it("answers a 10 MB JSON body with a French 413 and saves nothing", async () => {

@@ -114,6 +114,19 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(expectMatchesContract(res, "billingStripeWebhook")).toEqual({ received: true });
   };
+  /** A new company that paid a first checkout (CROISSANCE): its Stripe subscription is `subscriptionId`. */
+  const paidCompany = async (tag: string, subscriptionId: string, at = clock.now()) => {
+    const { company } = await newCompany();
+    await accepted(
+      stripeEvent(
+        `evt_${tag}`,
+        "checkout.session.completed",
+        at,
+        checkoutCompleted(`cs_${tag}`, company.id, "CROISSANCE", subscriptionId),
+      ),
+    );
+    return company;
+  };
 
   const subscriptionObject = (
     id: string,
@@ -481,21 +494,13 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
   });
 
   it("keeps a replaced subscription whose cancel failed at Stripe and retries it until Stripe confirms", async () => {
-    const { company } = await newCompany();
     const base = clock.now();
     const at = (seconds: number) => new Date(base.getTime() + seconds * 1000);
     const pendingCancel = async (id: string) =>
       t.ctx.db.select().from(subscriptionsToCancel).where(eq(subscriptionsToCancel.subscriptionId, id));
     const cancels = (id: string) =>
       stripe.calls.filter((c) => c.method === "DELETE" && c.path === `/v1/subscriptions/${id}`).length;
-    await accepted(
-      stripeEvent(
-        "evt_rc_1",
-        "checkout.session.completed",
-        at(1),
-        checkoutCompleted("cs_rc_1", company.id, "CROISSANCE", "sub_rc_old"),
-      ),
-    );
+    const company = await paidCompany("rc_1", "sub_rc_old", at(1));
     stripe.setDown(true);
     try {
       // The plan change itself is applied (200): only the old subscription's cancel waits.
@@ -543,28 +548,12 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
     const pending = (id: string) =>
       t.ctx.db.select().from(subscriptionsToCancel).where(eq(subscriptionsToCancel.subscriptionId, id));
 
-    const paying = (await newCompany()).company;
-    await accepted(
-      stripeEvent(
-        "evt_del_1",
-        "checkout.session.completed",
-        clock.now(),
-        checkoutCompleted("cs_del_1", paying.id, "CROISSANCE", "sub_del_1"),
-      ),
-    );
+    const paying = await paidCompany("del_1", "sub_del_1");
     await deleteCompany(paying);
     expect(cancelled("sub_del_1")).toBe(true);
     expect(await pending("sub_del_1")).toEqual([]);
 
-    const second = (await newCompany()).company;
-    await accepted(
-      stripeEvent(
-        "evt_del_2",
-        "checkout.session.completed",
-        clock.now(),
-        checkoutCompleted("cs_del_2", second.id, "CROISSANCE", "sub_del_2"),
-      ),
-    );
+    const second = await paidCompany("del_2", "sub_del_2");
     stripe.setDown(true);
     try {
       await deleteCompany(second);
@@ -578,7 +567,6 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
   });
 
   it("forgets a replaced subscription Stripe no longer knows (404)", async () => {
-    const { company } = await newCompany();
     const base = clock.now();
     const at = (seconds: number) => new Date(base.getTime() + seconds * 1000);
     stripe.answer((call) =>
@@ -586,11 +574,7 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
         ? { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing" } } }
         : undefined,
     );
-    await accepted(
-      stripeEvent("evt_gone_1", "checkout.session.completed", at(1), {
-        ...checkoutCompleted("cs_gone_1", company.id, "CROISSANCE", "sub_gone_old"),
-      }),
-    );
+    const company = await paidCompany("gone_1", "sub_gone_old", at(1));
     await accepted(
       stripeEvent(
         "evt_gone_2",
