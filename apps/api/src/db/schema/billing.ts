@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, tz } from "./columns";
-import { companies } from "./companies";
+import { companyRef } from "./companies";
 import { users } from "./identity";
 
 /** Checkout sessions: Stripe's `cs_...` ids, or `sandbox_...` ids of the local sandbox page. */
@@ -8,9 +8,7 @@ export const checkoutSessions = pgTable(
   "checkout_sessions",
   {
     id: text("id").primaryKey(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
     planType: text("plan_type").notNull(),
     /** sandbox | stripe */
     provider: text("provider").notNull(),
@@ -29,9 +27,7 @@ export const invoices = pgTable(
   "invoices",
   {
     id: id(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
     subscriptionType: text("subscription_type").notNull(),
     /** Minor units (cents). */
     amountCents: integer("amount_cents").notNull(),

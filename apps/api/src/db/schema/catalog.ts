@@ -1,16 +1,14 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
-import { companies } from "./companies";
+import { companyRef } from "./companies";
 
 /** request | reminder | thanks; defaults (`isDefault`) are created with the company. */
 export const emailTemplates = pgTable(
   "email_templates",
   {
     id: id(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
     name: text("name").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
@@ -28,9 +26,7 @@ export const forms = pgTable(
   "forms",
   {
     id: id(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
     name: text("name").notNull(),
     title: text("title").notNull().default(""),
     description: text("description").notNull().default(""),
@@ -48,9 +44,7 @@ export const products = pgTable(
   "products",
   {
     id: id(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     /** active | draft | archived */

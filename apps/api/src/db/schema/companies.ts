@@ -41,14 +41,18 @@ export const companies = pgTable(
   ],
 );
 
+/** `company_id` of a row that belongs to a company and goes with it (ON DELETE CASCADE). */
+export const companyRef = () =>
+  uuid("company_id")
+    .notNull()
+    .references(() => companies.id, { onDelete: "cascade" });
+
 /** A user belongs to at most one company. */
 export const memberships = pgTable(
   "memberships",
   {
     id: id(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -65,9 +69,7 @@ export const invitations = pgTable(
   "invitations",
   {
     id: id(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
     /** Lower-cased. */
     email: text("email").notNull(),
     role: text("role").notNull(),
@@ -91,9 +93,7 @@ export const joinRequests = pgTable(
   "join_requests",
   {
     id: id(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -13,16 +13,14 @@ import {
 } from "drizzle-orm/pg-core";
 import { products } from "./catalog";
 import { createdAt, id, tz } from "./columns";
-import { companies } from "./companies";
+import { companyRef } from "./companies";
 import { users } from "./identity";
 
 export const orders = pgTable(
   "orders",
   {
     id: id(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
@@ -50,9 +48,7 @@ export const reviews = pgTable(
   "reviews",
   {
     id: id(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
@@ -110,9 +106,7 @@ export const reviewFiles = pgTable(
   "review_files",
   {
     id: id(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
     reviewId: uuid("review_id")
       .notNull()
       .references(() => reviews.id, { onDelete: "cascade" }),
@@ -131,9 +125,7 @@ export const emailDeliveries = pgTable(
   "email_deliveries",
   {
     id: id(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
