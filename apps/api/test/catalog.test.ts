@@ -205,16 +205,18 @@ describe.each(TEST_DATABASES)("catalogue on %s", (kind) => {
     });
 
     it("takes an image by multipart (checked by magic bytes and size) and removes it with image: null", async () => {
+      const postProduct = (body: { payload: Buffer; headers: Record<string, string> }) =>
+        t.inject({
+          method: "POST",
+          url: api("/company/products/"),
+          headers: { ...auth, ...body.headers },
+          payload: body.payload,
+        });
       const body = multipartBody(
         { name: "Lampe photo", status: "active", send_reminder: "false", form_id: "" },
         [{ name: "image", filename: "lampe.png", contentType: "image/png", data: fakePng() }],
       );
-      const res = await t.inject({
-        method: "POST",
-        url: api("/company/products/"),
-        headers: { ...auth, ...body.headers },
-        payload: body.payload,
-      });
+      const res = await postProduct(body);
       expect(res.statusCode, res.body).toBe(201);
       const product = expectMatchesContract<{ id: string; image_url: string }>(res, "companyProductsCreate");
       expect(product.image_url).toMatch(/^http:\/\/certavis\.test\/uploads\/products\/.+\.png$/);
@@ -227,12 +229,7 @@ describe.each(TEST_DATABASES)("catalogue on %s", (kind) => {
           data: Buffer.from("<script>alert(1)</script>"),
         },
       ]);
-      const wrong = await t.inject({
-        method: "POST",
-        url: api("/company/products/"),
-        headers: { ...auth, ...fake.headers },
-        payload: fake.payload,
-      });
+      const wrong = await postProduct(fake);
       expect(wrong.statusCode).toBe(400);
       expect(expectMatchesContract(wrong, "companyProductsCreate")).toEqual({
         image: ["Le fichier doit être une image (JPEG, PNG, GIF, WebP ou AVIF)."],
@@ -240,25 +237,11 @@ describe.each(TEST_DATABASES)("catalogue on %s", (kind) => {
       const video = multipartBody({ name: "Vidéo" }, [
         { name: "image", filename: "v.png", contentType: "image/png", data: fakeMp4() },
       ]);
-      expect(
-        (
-          await t.inject({
-            method: "POST",
-            url: api("/company/products/"),
-            headers: { ...auth, ...video.headers },
-            payload: video.payload,
-          })
-        ).statusCode,
-      ).toBe(400);
+      expect((await postProduct(video)).statusCode).toBe(400);
       const huge = multipartBody({ name: "Énorme" }, [
         { name: "image", filename: "big.png", contentType: "image/png", data: fakePng(6 * 1024 * 1024) },
       ]);
-      const tooBig = await t.inject({
-        method: "POST",
-        url: api("/company/products/"),
-        headers: { ...auth, ...huge.headers },
-        payload: huge.payload,
-      });
+      const tooBig = await postProduct(huge);
       expect(tooBig.statusCode).toBe(400);
       expect(tooBig.json()).toEqual({ image: ["Le fichier dépasse la taille maximale de 5 Mo."] });
 
@@ -266,10 +249,8 @@ describe.each(TEST_DATABASES)("catalogue on %s", (kind) => {
       const whole = multipartBody({ name: "Coupée" }, [
         { name: "image", filename: "cut.png", contentType: "image/png", data: fakePng(4096) },
       ]);
-      const truncated = await t.inject({
-        method: "POST",
-        url: api("/company/products/"),
-        headers: { ...auth, ...whole.headers },
+      const truncated = await postProduct({
+        ...whole,
         payload: whole.payload.subarray(0, whole.payload.length - 2000),
       });
       expect(truncated.statusCode, truncated.body).toBe(400);

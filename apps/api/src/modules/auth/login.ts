@@ -1,12 +1,11 @@
 import { normalizeEmail } from "@certavis/domain";
 import type { FastifyRequest } from "fastify";
 import { issueTokenPair, type TokenPair } from "../../auth/refresh-tokens";
-import { fieldErrors, tooManyRequests } from "../../http/errors";
+import { fieldErrors } from "../../http/errors";
 import type { BodyOf } from "../../http/operation-types";
 import { checkCredentials } from "./credentials";
-import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from "./limits";
 import { IDENTITY_MSG } from "./messages";
-import { clearThrottle, hitThrottle, throttleKeys } from "./throttle";
+import { countPasswordAttempt, forgetPasswordAttempts } from "./password-attempts";
 
 /**
  * Signs in. Every attempt is counted per e-mail address before the password is checked (so parallel
@@ -16,14 +15,9 @@ import { clearThrottle, hitThrottle, throttleKeys } from "./throttle";
 export async function login(request: FastifyRequest, body: BodyOf<"authLogin">): Promise<TokenPair> {
   const { ctx } = request.server;
   const email = normalizeEmail(body.email);
-  const key = throttleKeys.login(email);
-  const attempts = await hitThrottle(ctx.db, key, LOGIN_FAILURE_WINDOW_MS, ctx.now());
-  if (attempts.count > LOGIN_MAX_FAILURES) {
-    const seconds = Math.ceil(attempts.retryAfterMs / 1000);
-    throw tooManyRequests(IDENTITY_MSG.tooManyLogins(Math.max(1, Math.ceil(seconds / 60))), seconds);
-  }
+  await countPasswordAttempt(ctx, email);
   const user = await checkCredentials(ctx, email, body.password);
   if (!user) throw fieldErrors({ non_field_errors: [IDENTITY_MSG.invalidCredentials] });
-  await clearThrottle(ctx.db, key);
+  await forgetPasswordAttempts(ctx.db, email);
   return issueTokenPair(ctx, ctx.db, user.id);
 }

@@ -10,7 +10,8 @@ import { passwordChangedMail, passwordResetMail } from "./identity-mails";
 import { RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_HOUR, RESET_TOKEN_TTL_MS } from "./limits";
 import { IDENTITY_MSG } from "./messages";
 import { consumeOneTimeToken, createOneTimeToken } from "./one-time-tokens";
-import { clearThrottle, hitThrottle, throttleKeys } from "./throttle";
+import { forgetPasswordAttempts } from "./password-attempts";
+import { hitThrottle, throttleKeys } from "./throttle";
 
 /**
  * Mails a reset link when the account exists. The caller always gets 204: the mail is sent after
@@ -51,7 +52,7 @@ export async function confirmPasswordReset(
       .where(eq(users.id, used.userId))
       .returning({ email: users.email, firstName: users.firstName });
     await revokeAllForUser(tx, used.userId, now);
-    if (updated) await clearThrottle(tx, throttleKeys.login(updated.email));
+    if (updated) await forgetPasswordAttempts(tx, updated.email);
     return updated ?? null;
   });
   if (!user) throw fieldErrors({ token: [IDENTITY_MSG.invalidResetToken] });

@@ -1,13 +1,10 @@
-import { normalizeEmail } from "@certavis/domain";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { verifyPassword } from "../../auth/password";
 import { users } from "../../db/schema";
-import { fieldErrors, tooManyRequests } from "../../http/errors";
+import { fieldErrors } from "../../http/errors";
 import type { AuthenticatedUser } from "../../http/request-context";
-import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from "../auth/limits";
-import { IDENTITY_MSG } from "../auth/messages";
-import { clearThrottle, hitThrottle, throttleKeys } from "../auth/throttle";
+import { countPasswordAttempt, forgetPasswordAttempts } from "../auth/password-attempts";
 
 /**
  * Checks the signed-in user's own password (password change, account deletion). A guess here is a
@@ -21,12 +18,7 @@ export async function checkOwnPassword(
   wrong: { field: string; message: string },
 ): Promise<void> {
   const { ctx } = request.server;
-  const key = throttleKeys.login(normalizeEmail(user.email));
-  const attempts = await hitThrottle(ctx.db, key, LOGIN_FAILURE_WINDOW_MS, ctx.now());
-  if (attempts.count > LOGIN_MAX_FAILURES) {
-    const seconds = Math.ceil(attempts.retryAfterMs / 1000);
-    throw tooManyRequests(IDENTITY_MSG.tooManyLogins(Math.max(1, Math.ceil(seconds / 60))), seconds);
-  }
+  await countPasswordAttempt(ctx, user.email);
   const [row] = await ctx.db
     .select({ passwordHash: users.passwordHash })
     .from(users)
@@ -34,5 +26,5 @@ export async function checkOwnPassword(
   if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, password))) {
     throw fieldErrors({ [wrong.field]: [wrong.message] });
   }
-  await clearThrottle(ctx.db, key);
+  await forgetPasswordAttempts(ctx.db, user.email);
 }
