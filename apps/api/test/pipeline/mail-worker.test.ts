@@ -26,6 +26,22 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
     await testDb?.dispose();
   });
 
+  type WorkerOptions = Parameters<typeof createMailWorker>[0];
+  /** A worker on this database with the test secret and form URL. */
+  const workerFor = (
+    mailer: WorkerOptions["mailer"],
+    clock: WorkerOptions["clock"],
+    more: Partial<WorkerOptions> = {},
+  ) =>
+    createMailWorker({
+      db: database.db,
+      mailer,
+      clock,
+      formUrl: "http://f",
+      reviewKeySecret: SECRET,
+      ...more,
+    });
+
   function deliveriesOf(orderId: string) {
     return database.db.select().from(emailDeliveries).where(eq(emailDeliveries.orderId, orderId));
   }
@@ -77,13 +93,7 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
       const { company, product } = await seedCompany(database.db);
       const order = await seedOrder(database.db, company, product, addDays(clock.now(), -3));
       const mailer = memoryMailer();
-      const worker = createMailWorker({
-        db: database.db,
-        mailer,
-        clock,
-        formUrl: "http://f",
-        reviewKeySecret: SECRET,
-      });
+      const worker = workerFor(mailer, clock);
       expect((await worker.drain()).sent).toBe(1);
       await database.db.transaction(async (tx) => {
         await tx
@@ -111,13 +121,7 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
       });
       for (let i = 0; i < 42; i++) await seedOrder(database.db, company, product, addDays(clock.now(), -5));
       const mailer = memoryMailer();
-      const worker = createMailWorker({
-        db: database.db,
-        mailer,
-        clock,
-        formUrl: "http://f",
-        reviewKeySecret: SECRET,
-      });
+      const worker = workerFor(mailer, clock);
       expect(await worker.drain()).toMatchObject({ sent: 40, held: 2 });
       const held = await database.db.select().from(emailDeliveries).where(eq(emailDeliveries.status, "held"));
       expect(held.filter((d) => d.companyId === company.id)).toHaveLength(2);
@@ -154,13 +158,7 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
         .where(eq(companies.id, company.id));
       await seedOrder(database.db, company, product, addDays(clock.now(), -5));
       const mailer = memoryMailer();
-      const worker = createMailWorker({
-        db: database.db,
-        mailer,
-        clock,
-        formUrl: "http://f",
-        reviewKeySecret: SECRET,
-      });
+      const worker = workerFor(mailer, clock);
       expect(await worker.drain()).toMatchObject({ sent: 0, held: 1 });
       await database.db.update(companies).set({ planType: "CROISSANCE" }).where(eq(companies.id, company.id));
       clock.advanceDays(1 / 24);
@@ -175,13 +173,7 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
       await seedOrder(database.db, company, product, addDays(clock.now(), -3));
       const mailer = memoryMailer();
       mailer.failNext = 1;
-      const worker = createMailWorker({
-        db: database.db,
-        mailer,
-        clock,
-        formUrl: "http://f",
-        reviewKeySecret: SECRET,
-      });
+      const worker = workerFor(mailer, clock);
       expect(await worker.drain()).toMatchObject({ retry: 1, sent: 0 });
       expect(await worker.drain()).toMatchObject({ retry: 0, sent: 0 });
       clock.advanceDays(1 / 24);
@@ -215,39 +207,19 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
         },
         close: async () => {},
       };
-      const first = createMailWorker({
-        db: database.db,
-        mailer: hanging,
-        clock,
-        formUrl: "http://f",
-        reviewKeySecret: SECRET,
-        pollIntervalMs: 10,
-      });
+      const first = workerFor(hanging, clock, { pollIntervalMs: 10 });
       first.start();
       await sendStarted;
       await first.stop({ abort: true });
       const [afterCrash] = await deliveriesOf(order.id);
       expect(afterCrash).toMatchObject({ status: "sending", attempts: 1 });
       // Within the lease nobody else takes it; once it runs out, the next worker does.
-      const early = createMailWorker({
-        db: database.db,
-        mailer: memoryMailer(),
-        clock,
-        formUrl: "http://f",
-        reviewKeySecret: SECRET,
-      });
+      const early = workerFor(memoryMailer(), clock);
       expect(await early.drain()).toMatchObject({ sent: 0 });
       clock.set(new Date(clock.now().getTime() + LEASE_MS));
 
       const mailer = memoryMailer();
-      const second = createMailWorker({
-        db: database.db,
-        mailer,
-        clock,
-        formUrl: "http://f",
-        reviewKeySecret: SECRET,
-        pollIntervalMs: 10,
-      });
+      const second = workerFor(mailer, clock, { pollIntervalMs: 10 });
       second.start();
       await expect.poll(() => mailer.sent.length).toBe(1);
       await second.stop();
