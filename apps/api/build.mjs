@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js (ESM, Node 20): workspace packages (@certavis/*, including the
+// Bundles the server into dist/main.js (ESM, Node 24): workspace packages (@certavis/*, including the
 // contract JSON) and Ajv (no `exports` map, so its deep imports need bundling) are bundled; every other
 // dependency stays external (resolved from apps/api/node_modules).
 // Migrations are read at runtime from apps/api/drizzle (found from the bundle's location, see src/paths.ts).
@@ -36,7 +36,7 @@ await build({
   bundle: true,
   format: "esm",
   platform: "node",
-  target: "node20",
+  target: "node24",
   sourcemap: true,
   legalComments: "none",
   logLevel: "warning",
