@@ -1996,7 +1996,7 @@ export interface components {
         Limit: number;
         /** @description Page size (1–200). */
         ReviewsLimit: number;
-        /** @description Number of items to skip. */
+        /** @description Number of items to skip (at most 2,147,483,647). */
         Offset: number;
         /** @description The per-order review key from the review link (not the company API key). */
         ReviewKey: string;
@@ -2538,7 +2538,7 @@ export interface operations {
                 search: string;
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2565,7 +2565,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2810,7 +2810,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2838,7 +2838,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2981,7 +2981,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3124,7 +3124,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3344,7 +3344,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–200). */
                 limit?: components["parameters"]["ReviewsLimit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3376,7 +3376,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–200). */
                 limit?: components["parameters"]["ReviewsLimit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
                 product_id?: string;
                 /** @description Reviews whose rating rounds to this number of stars. */
@@ -3464,7 +3464,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3645,7 +3645,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3924,7 +3924,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
                 product_id?: string;
             };
