@@ -2059,7 +2059,7 @@ export interface components {
         Limit: number;
         /** @description Page size (1–200). */
         ReviewsLimit: number;
-        /** @description Number of items to skip. */
+        /** @description Number of items to skip (at most 2,147,483,647). */
         Offset: number;
         /** @description The per-order review key from the review link (not the company API key). */
         ReviewKey: string;
@@ -2601,7 +2601,7 @@ export interface operations {
                 search: string;
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2628,7 +2628,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2873,7 +2873,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2901,7 +2901,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3044,7 +3044,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3187,7 +3187,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3407,7 +3407,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–200). */
                 limit?: components["parameters"]["ReviewsLimit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3439,7 +3439,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–200). */
                 limit?: components["parameters"]["ReviewsLimit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
                 product_id?: string;
                 /** @description Reviews whose rating rounds to this number of stars. */
@@ -3527,7 +3527,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3708,7 +3708,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3987,7 +3987,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
                 product_id?: string;
             };
