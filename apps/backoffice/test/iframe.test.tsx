@@ -45,7 +45,12 @@ describe("widget configurator /iframe (real API)", () => {
       ),
     );
     expect(codeOf("Script (hauteur automatique)")).toBe(
-      `<div data-certavis-widget data-company-id="${companyId}" data-accent-color="#10b981" style="min-height:520px"></div>\n<script src="${origin()}/embed.js" async></script>`,
+      [
+        `<div data-certavis-widget data-company-id="${companyId}">`,
+        `<iframe data-certavis-frame src="${src.replace(/&/g, "&amp;")}" width="100%" height="520" style="border:0;display:block" title="Avis clients" loading="lazy"></iframe>`,
+        "</div>",
+        `<script src="${origin()}/embed.js" async></script>`,
+      ].join("\n"),
     );
     expect(preview().src).toBe(src);
     expect(preview().getAttribute("height")).toBe("520");
@@ -67,7 +72,7 @@ describe("widget configurator /iframe (real API)", () => {
     expect(preview().src).toBe(src);
     expect(codeOf("Iframe simple")).toContain(`src="${src.replace(/&/g, "&amp;")}"`);
     expect(codeOf("Script (hauteur automatique)")).toContain(
-      `data-product-id="${productId}" data-show-header="0" data-accent-color="#f00" data-jsonld="1"`,
+      `<div data-certavis-widget data-company-id="${companyId}" data-product-id="${productId}" data-jsonld="1">`,
     );
     expect(screen.getByLabelText("Choisir la couleur d'accent")).toHaveValue("#ff0000");
 
@@ -76,7 +81,7 @@ describe("widget configurator /iframe (real API)", () => {
     expect(screen.getByText("Couleur invalide : #10b981 sera utilisée.")).toBeVisible();
     expect(hex).toHaveAttribute("aria-invalid", "true");
     expect(preview().src).toContain("accent_color=%2310b981");
-    expect(codeOf("Script (hauteur automatique)")).toContain('data-accent-color="#10b981"');
+    expect(codeOf("Script (hauteur automatique)")).toContain("accent_color=%2310b981");
   });
 
   it("offers the product's JSON-LD: the server address (which answers schema.org JSON-LD) and the script option", async () => {

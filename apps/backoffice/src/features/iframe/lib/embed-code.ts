@@ -34,15 +34,20 @@ export function plainIframeCode(origin: string, config: WidgetConfig, title: str
   return `<iframe src="${src}" width="100%" height="${IFRAME_HEIGHT}" style="border:0" title="${escapeAttribute(title)}" loading="lazy"></iframe>`;
 }
 
-/** The `/embed.js` form: a placeholder of the default height that the loader fills and resizes. */
-export function scriptEmbedCode(origin: string, config: WidgetConfig): string {
+/**
+ * The `/embed.js` form: the same lazy iframe in a placeholder the loader resizes to the widget's
+ * height (and fills with JSON-LD with `data-jsonld`). The iframe is in the code, not created by the
+ * script, so the shop's page pays no script for it (bench/widget-lighthouse.mjs).
+ */
+export function scriptEmbedCode(origin: string, config: WidgetConfig, title: string): string {
   const attributes = [`data-company-id="${escapeAttribute(config.companyId)}"`];
   if (hasProduct(config)) attributes.push(`data-product-id="${escapeAttribute(config.productId)}"`);
-  if (!config.showHeader) attributes.push('data-show-header="0"');
-  attributes.push(`data-accent-color="${escapeAttribute(normalizeAccentColor(config.accentColor))}"`);
   if (config.jsonLd && hasProduct(config)) attributes.push('data-jsonld="1"');
+  const src = escapeAttribute(widgetUrl(origin, config));
   return [
-    `<div data-certavis-widget ${attributes.join(" ")} style="min-height:${IFRAME_HEIGHT}px"></div>`,
+    `<div data-certavis-widget ${attributes.join(" ")}>`,
+    `<iframe data-certavis-frame src="${src}" width="100%" height="${IFRAME_HEIGHT}" style="border:0;display:block" title="${escapeAttribute(title)}" loading="lazy"></iframe>`,
+    "</div>",
     `<script src="${escapeAttribute(origin)}/embed.js" async></script>`,
   ].join("\n");
 }

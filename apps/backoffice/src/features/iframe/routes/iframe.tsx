@@ -95,7 +95,7 @@ export function IframeRoute() {
                 <CodeToCopy
                   label={t.scriptEmbed}
                   hint={t.scriptEmbedHint}
-                  code={scriptEmbedCode(origin, config)}
+                  code={scriptEmbedCode(origin, config, fr.widget.title)}
                 />
               </Flex>
             ) : (
