@@ -9,8 +9,8 @@ import {
 } from "@certavis/domain";
 import type { FastifyRequest } from "fastify";
 import { type FieldErrors, fieldErrors, HttpError } from "../../http/errors";
-import { isMultipart, readMultipart, type UploadedPart } from "../products/multipart";
-import { type SniffedType, sniffFileType } from "../products/sniff";
+import { isMultipart, readMultipart, type UploadedPart } from "../../http/multipart";
+import { type SniffedType, sniffFileType } from "../../lib/sniff";
 
 export const SUBMISSION_MESSAGES = {
   answersNotObject: "Les réponses doivent être un objet { identifiant de champ : valeur }.",

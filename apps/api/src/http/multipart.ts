@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { HttpError } from "../../http/errors";
+import { HttpError } from "./errors";
 
 export interface UploadedPart {
   field: string;
