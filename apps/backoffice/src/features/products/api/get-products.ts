@@ -1,11 +1,11 @@
 import { readList } from "@certavis/api-client";
 import { queryKeys } from "@certavis/api-client/react-query";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../api-client";
+import { api } from "../../../lib/api-client";
 
 const PRODUCTS_LIMIT = 100;
 
-/** The company's products (spec §9: lists load 100 products), for filters and pickers. */
+/** Products for the review filter (spec §9: lists load 100 products). */
 export const getProducts = async () =>
   readList(await api.get("/company/products/", { params: { query: { limit: PRODUCTS_LIMIT } } }));
 
