@@ -5,6 +5,7 @@ import { dashboard } from "./messages/dashboard";
 import { errors } from "./messages/errors";
 import { forms } from "./messages/forms";
 import { iframe } from "./messages/iframe";
+import { orderImport } from "./messages/order-import";
 import { plans } from "./messages/plans";
 import { products } from "./messages/products";
 import { publicForm } from "./messages/public-form";
@@ -29,6 +30,7 @@ export const fr = {
   templates,
   forms,
   iframe,
+  orderImport,
   widget,
   publicForm,
   settings,

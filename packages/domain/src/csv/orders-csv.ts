@@ -22,12 +22,19 @@ export const ORDER_CSV_HEADER_ALIASES: Readonly<Record<string, OrderCsvColumn>> 
   reference_commande: "reference",
   product_sku: "sku",
   email: "buyer_email",
+  e_mail: "buyer_email",
+  courriel: "buyer_email",
+  adresse_email: "buyer_email",
+  adresse_e_mail: "buyer_email",
+  numero_de_commande: "reference",
+  numero_commande: "reference",
   first_name: "buyer_first_name",
   prenom: "buyer_first_name",
   last_name: "buyer_last_name",
   nom: "buyer_last_name",
   date: "order_date",
   date_commande: "order_date",
+  date_de_commande: "order_date",
 };
 
 /** Most orders in one file (the header not counted), and the largest file accepted. */
