@@ -29,7 +29,7 @@ interface Job {
   finished_at: string | null;
 }
 
-const DEFAULT_LIMITS = { ...importLimits };
+const DEFAULT_LIMITS = { ...importLimits, batchSize: { ...importLimits.batchSize } };
 const HEADER = "reference;sku;buyer_email;buyer_first_name;buyer_last_name;order_date";
 
 /** `n` good lines (';', JJ/MM/AAAA dates), references `${prefix}-0` … */
@@ -251,7 +251,7 @@ describe.each(TEST_DATABASES)("order import jobs on %s", (kind) => {
 
   it("stops at the time cap and says exactly what was kept; a lost instance's job reads as interrupted", async () => {
     await freshCompany();
-    importLimits.batchSize = 100;
+    importLimits.batchSize = { pglite: 100, postgres: 100 };
     importLimits.timeCapMs = 0;
     const res = await upload("/company/orders/imports/", Buffer.from(bigCsv(1_000, "C")));
     const job = await waitDone(expectMatchesContract<Job>(res, "companyOrderImportsCreate").id);
