@@ -12,6 +12,11 @@ export const orderImport = {
   help: "Colonnes : reference, sku (ou product_id), buyer_email, buyer_first_name, buyer_last_name, order_date. Séparateur « ; » ou « , », fichier UTF-8 ou Windows-1252 (Excel), dates JJ/MM/AAAA ou AAAA-MM-JJ, 10 000 lignes au plus.",
   downloadModel: "Télécharger le modèle CSV",
   modelFilename: "modele-commandes.csv",
+  /** Example lines of the model file (';' separated, under the header the import reads). */
+  modelLines: [
+    "CMD-2026-0001;LAMP-001;lea.bernard@exemple.fr;Léa;Bernard;20/11/2026",
+    "CMD-2026-0002;LAMP-001;hugo.lefevre@exemple.fr;Hugo;Lefèvre;2026-11-21",
+  ],
   dropZone: "Déposez votre fichier CSV ici",
   or: "ou",
   chooseFile: "Choisir un fichier",
