@@ -1,11 +1,11 @@
 import { parseOrderDate } from "@certavis/domain";
 import { and, eq } from "drizzle-orm";
 import { orderImports } from "../../db/schema";
+import { callerCompanyId } from "../../http/caller";
 import { fieldErrors, forbidden, notFound } from "../../http/errors";
 import { defineHandlers, type ResponseOf } from "../../http/operation-types";
+import { paged, pageParams } from "../../http/paging";
 import { deriveReviewKey, reviewUrl } from "../pipeline/review-key";
-import { callerCompanyId } from "../products/caller";
-import { paged, pageParams } from "../products/paging";
 import { createOrder } from "./create-order";
 import { startOrderImport } from "./import-csv";
 import { failStaleImports, orderImportView } from "./order-import-job";

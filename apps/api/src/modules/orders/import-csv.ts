@@ -9,9 +9,9 @@ import {
 import { orderImport } from "@certavis/i18n-fr/messages/order-import";
 import type { FastifyRequest } from "fastify";
 import { orderImports } from "../../db/schema";
+import { callerCompanyId } from "../../http/caller";
 import { conflict, HttpError } from "../../http/errors";
-import { callerCompanyId } from "../products/caller";
-import { readMultipart } from "../products/multipart";
+import { readMultipart } from "../../http/multipart";
 import { failStaleImports, type ImportSource, orderImportView, yieldToLoop } from "./order-import-job";
 
 /** Characters tokenized between two yields to the event loop (a few milliseconds of work). */
