@@ -104,6 +104,13 @@ export const routes: RouteObject[] = [
                     Component: m.ProductsRoute,
                   })),
               })),
+              {
+                path: "orders/import",
+                lazy: () =>
+                  import("../features/orders/routes/order-import").then((m) => ({
+                    Component: m.OrderImportRoute,
+                  })),
+              },
               ...["email-templates", "email-templates/new", "email-templates/:templateId"].map((path) => ({
                 path,
                 lazy: () =>
