@@ -1,7 +1,7 @@
-import { normalizeRole } from "@certavis/domain";
+import { canGrantRole, normalizeRole } from "@certavis/domain";
 import { and, eq, ne } from "drizzle-orm";
 import { companies, joinRequests, memberships } from "../../db/schema";
-import { conflict, detailError, notFound } from "../../http/errors";
+import { conflict, detailError, forbidden, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { callerMembership, callerUser, isUniqueViolation } from "../company/caller";
 import { COMPANY_MESSAGES, TEAM_MESSAGES } from "../company/messages";
@@ -83,6 +83,7 @@ export const requestHandlers = defineHandlers({
     const deciderId = callerUser(request).id;
     const { ctx } = request.server;
     const role = normalizeRole(request.body?.role ?? "member") ?? "member";
+    if (!canGrantRole(caller.role, role)) throw forbidden(TEAM_MESSAGES.roleAboveOwn);
     const now = ctx.now();
     const [row] = await ctx.db
       .select()
