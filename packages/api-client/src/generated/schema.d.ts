@@ -1996,7 +1996,7 @@ export interface components {
         Limit: number;
         /** @description Page size (1–200). */
         ReviewsLimit: number;
-        /** @description Number of items to skip. */
+        /** @description Number of items to skip (at most 2,147,483,647). */
         Offset: number;
         /** @description The per-order review key from the review link (not the company API key). */
         ReviewKey: string;
@@ -2546,7 +2546,7 @@ export interface operations {
                 search: string;
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2573,7 +2573,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2818,7 +2818,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2846,7 +2846,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2989,7 +2989,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3132,7 +3132,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3352,7 +3352,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–200). */
                 limit?: components["parameters"]["ReviewsLimit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3384,7 +3384,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–200). */
                 limit?: components["parameters"]["ReviewsLimit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
                 product_id?: string;
                 /** @description Reviews whose rating rounds to this number of stars. */
@@ -3472,7 +3472,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3653,7 +3653,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3932,7 +3932,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
                 product_id?: string;
             };
