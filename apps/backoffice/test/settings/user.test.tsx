@@ -39,7 +39,7 @@ describe("settings: Utilisateur (real API)", () => {
     ).toBeInTheDocument();
   });
 
-  it.each([
+  it.each<[[string, string, string], string, string]>([
     [["", "nouveau-secret", "nouveau-secret"], "Mot de passe requis", "Indiquez votre mot de passe actuel."],
     [["x", "court", "court"], "Mot de passe trop court", "Utilisez au moins 8 caractères."],
     [
