@@ -1,6 +1,6 @@
 import { can } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
-import { Callout, Flex, Heading } from "@radix-ui/themes";
+import { Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { PlanPicker } from "../../../components/plan-picker";
 import { useSubscription } from "../../../lib/api/get-subscription";
 import { useCheckoutReturn } from "../../../lib/hooks/use-checkout-return";
@@ -21,14 +21,16 @@ export function SubscriptionTab() {
 
   if (!allowed)
     return (
-      <Callout.Root color="amber" role="status">
-        <Flex direction="column" gap="1">
-          <Heading as="h2" size="3">
+      <Card size="3" asChild>
+        <section aria-labelledby="restricted-title">
+          <Heading as="h2" size="4" id="restricted-title" mb="1">
             {t.restrictedTitle}
           </Heading>
-          <Callout.Text>{t.restrictedDescription}</Callout.Text>
-        </Flex>
-      </Callout.Root>
+          <Text as="p" color="gray">
+            {t.restrictedDescription}
+          </Text>
+        </section>
+      </Card>
     );
   if (subscription.isPending) return null;
   if (subscription.isError)
