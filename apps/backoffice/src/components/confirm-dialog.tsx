@@ -34,7 +34,7 @@ export function ConfirmDialog({
         <Flex gap="3" mt="4" justify="end">
           <AlertDialog.Cancel>
             <Button variant="outline" disabled={busy}>
-              {fr.common.cancel}
+              {fr.editor.confirm.cancel}
             </Button>
           </AlertDialog.Cancel>
           <Button variant="destructive" disabled={busy} loading={busy} onClick={onConfirm}>

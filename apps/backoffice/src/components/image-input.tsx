@@ -3,7 +3,7 @@ import { Button } from "@certavis/ui";
 import { Flex, Text } from "@radix-ui/themes";
 import { useEffect, useId, useRef, useState } from "react";
 
-const t = fr.settings.company.logoInput;
+const t = fr.editor.imageInput;
 
 /** The image of an editor: a URL already saved, a file just chosen, or none. */
 export type ImageValue = string | File | null;
@@ -20,7 +20,7 @@ export interface ImageInputProps {
 
 const isImage = (file: File) => file.type.startsWith("image/");
 
-/** Image picker: images only (accept image/* and checked), a preview, and a remove button. */
+/** Image picker: images only (accept image/* and checked), a preview, and 'Retirer l'image'. */
 export function ImageInput({ label, value, onChange, error }: ImageInputProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);

@@ -62,14 +62,6 @@ export const settings = {
     logo: "Logo",
     changeLogo: "Changer le logo",
     removeLogo: "Retirer le logo",
-    logoInput: {
-      choose: "Choisir une image",
-      replace: "Changer l'image",
-      remove: "Retirer l'image",
-      previewAlt: "Aperçu de l'image",
-      empty: "Aucune image",
-      notAnImage: "Seules les images sont acceptées.",
-    },
     save: "Enregistrer",
     updated: "Entreprise mise à jour",
     apiKey: {

@@ -1,8 +1,9 @@
 import { safeLogoUrl, websiteHref } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Callout, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import { Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
+import { ErrorCallout } from "../../../components/error-callout";
 import { FormField } from "../../../components/form-field";
 import { ImageInput, type ImageValue } from "../../../components/image-input";
 import type { Company } from "../../../lib/api/get-company";
@@ -59,11 +60,7 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
         </Heading>
         <form noValidate onSubmit={submit}>
           <Flex direction="column" gap="3">
-            {errors._general ? (
-              <Callout.Root color="red" role="alert">
-                <Callout.Text>{errors._general}</Callout.Text>
-              </Callout.Root>
-            ) : null}
+            <ErrorCallout message={errors._general} />
             <FormField
               label={t.name}
               value={name}

@@ -16,8 +16,8 @@ import { apiFieldErrors } from "../../../lib/field-errors";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
 import { useCancelInvite } from "../api/cancel-invite";
-import { useCreateInvite } from "../api/create-invite";
 import { useInvites } from "../api/get-invites";
+import { useSendInvite } from "../api/send-invite";
 import { useCaller } from "../lib/use-caller";
 import { LoadError } from "./load-error";
 
@@ -86,7 +86,7 @@ function InviteForm({ role }: { role: Role | null }) {
   const [email, setEmail] = useState("");
   const [invitedRole, setInvitedRole] = useState<Role | null>(initial);
   const [error, setError] = useState<string>();
-  const create = useCreateInvite();
+  const create = useSendInvite();
   const roleId = useId();
   if (!invitedRole || invitedRole === "owner") return null;
 

@@ -1,7 +1,7 @@
 import { errorMessage } from "@certavis/api-client";
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Callout, Flex } from "@radix-ui/themes";
+import { ErrorCallout } from "../../../components/error-callout";
 
 /** An inline load failure with the server's message (or `fallback`) and 'Réessayer'. */
 export function LoadError({
@@ -14,13 +14,10 @@ export function LoadError({
   onRetry: () => void;
 }) {
   return (
-    <Callout.Root color="red" role="alert">
-      <Flex direction="column" gap="2" align="start">
-        <Callout.Text>{errorMessage(error, fallback)}</Callout.Text>
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          {fr.common.retry}
-        </Button>
-      </Flex>
-    </Callout.Root>
+    <ErrorCallout message={errorMessage(error, fallback)}>
+      <Button variant="outline" size="sm" onClick={onRetry} className="justify-self-start">
+        {fr.common.retry}
+      </Button>
+    </ErrorCallout>
   );
 }

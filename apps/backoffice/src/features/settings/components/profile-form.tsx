@@ -2,6 +2,7 @@ import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Callout, Card, Flex, Heading } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
+import { ErrorCallout } from "../../../components/error-callout";
 import { FormField } from "../../../components/form-field";
 import type { User } from "../../../lib/api/get-me";
 import { useUpdateProfile } from "../../../lib/api/update-profile";
@@ -51,11 +52,7 @@ export function ProfileForm({ user }: { user: User }) {
         </Heading>
         <form noValidate onSubmit={submit}>
           <Flex direction="column" gap="3">
-            {errors._general ? (
-              <Callout.Root color="red" role="alert">
-                <Callout.Text>{errors._general}</Callout.Text>
-              </Callout.Root>
-            ) : null}
+            <ErrorCallout message={errors._general} />
             {user.pending_email ? (
               <Callout.Root color="blue" role="status">
                 <Callout.Text>{t.emailChangePending(user.pending_email)}</Callout.Text>
