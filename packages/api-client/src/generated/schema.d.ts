@@ -249,7 +249,7 @@ export interface paths {
         post: operations["companyCreate"];
         /**
          * Supprimer l'entreprise
-         * @description Owner only. Deletes the company and all its data; members are left without company.
+         * @description Owner only. Asks for the owner's password (400 on `password` when missing or wrong; the attempts count with the sign-in attempts of the address, 429 past 10 in 15 minutes), then deletes the company and all its data at once; members are left without company and a paid subscription is cancelled. There is no grace period, on purpose: a suspended company would have to disappear from every tenant query, the public widget, the review links already mailed to buyers and the orders API while it waits, and its buyers' personal data would outlive the owner's request; the password and the typed company name (asked by the back-office) stand in for it.
          */
         delete: operations["companyDelete"];
         options?: never;
@@ -340,7 +340,7 @@ export interface paths {
         head?: never;
         /**
          * Changer le rôle d'un membre
-         * @description Admin or manager. The owner's role cannot change.
+         * @description Admin or manager. The owner's role cannot change. Nobody grants a role above their own (rank owner > admin > manager > moderator > accoutant > member): 403 with a French `detail`.
          */
         patch: operations["companyMembersUpdate"];
         trace?: never;
@@ -486,7 +486,7 @@ export interface paths {
         put?: never;
         /**
          * Accepter une demande
-         * @description Owner, admin or manager. The requester joins with `role` (default `member`). 409 when not pending; 400 when the member limit of the plan is reached.
+         * @description Owner, admin or manager. The requester joins with `role` (default `member`). 409 when not pending; 400 when the member limit of the plan is reached; 403 when `role` is above the caller's own (rank owner > admin > manager > moderator > accoutant > member).
          */
         post: operations["companyRequestsAccept"];
         delete?: never;
@@ -533,7 +533,7 @@ export interface paths {
         put?: never;
         /**
          * Inviter un membre
-         * @description Owner, admin or moderator. E-mails an invitation carrying a code (valid 7 days). 400 when the e-mail is already a member or already invited, or the member limit of the plan is reached.
+         * @description Owner, admin or moderator. E-mails an invitation carrying a code (valid 7 days). 400 when the e-mail is already a member or already invited, or the member limit of the plan is reached. Nobody invites with a role above their own (rank owner > admin > manager > moderator > accoutant > member): 403 with a French `detail`.
          */
         post: operations["companyInvitesCreate"];
         delete?: never;
@@ -2611,7 +2611,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
         responses: {
             /** @description Deleted. */
             204: {
@@ -2620,8 +2626,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     companyUpdate: {
