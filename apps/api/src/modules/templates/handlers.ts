@@ -7,6 +7,7 @@ import { defineHandlers } from "../../http/operation-types";
 import { callerCompanyId } from "../products/caller";
 import { lockCompanyRow } from "../products/company-lock";
 import { paged, pageParams } from "../products/paging";
+import { sendTestEmail } from "./send-test-email";
 import { toTemplateView } from "./template-views";
 
 const BLANK = "Ce champ ne peut être vide.";
@@ -177,6 +178,12 @@ export const templateHandlers = defineHandlers({
       .delete(emailTemplates)
       .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.id, current.id)));
     reply.code(204);
+  },
+
+  companyEmailTemplatesSendTest: async (request, reply) => {
+    const queued = await sendTestEmail(request);
+    reply.code(202);
+    return queued;
   },
 
   companyEmailTemplatesDuplicate: async (request, reply) => {
