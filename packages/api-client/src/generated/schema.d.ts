@@ -2035,7 +2035,7 @@ export interface components {
         Limit: number;
         /** @description Page size (1–200). */
         ReviewsLimit: number;
-        /** @description Number of items to skip. */
+        /** @description Number of items to skip (at most 2,147,483,647). */
         Offset: number;
         /** @description The per-order review key from the review link (not the company API key). */
         ReviewKey: string;
@@ -2577,7 +2577,7 @@ export interface operations {
                 search: string;
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2604,7 +2604,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2849,7 +2849,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2877,7 +2877,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3020,7 +3020,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3163,7 +3163,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3383,7 +3383,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–200). */
                 limit?: components["parameters"]["ReviewsLimit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3415,7 +3415,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–200). */
                 limit?: components["parameters"]["ReviewsLimit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
                 product_id?: string;
                 /** @description Reviews whose rating rounds to this number of stars. */
@@ -3503,7 +3503,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3720,7 +3720,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3999,7 +3999,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
                 product_id?: string;
             };

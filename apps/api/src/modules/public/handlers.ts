@@ -1,4 +1,4 @@
-import type { FormField } from "@certavis/domain";
+import { DEFAULT_PLAN_TYPE, type FormField, normalizePlanType } from "@certavis/domain";
 import { eq } from "drizzle-orm";
 import { orders, reviewFiles, reviews } from "../../db/schema";
 import { defineHandlers } from "../../http/operation-types";
@@ -39,7 +39,11 @@ export const publicHandlers = defineHandlers({
     const key = request.query.api_key;
     // A bad key is refused before reading any upload; the form bounds what the read may take.
     const before = await orderForReviewKey(db, key, now());
-    const submission = await readSubmission(request, before.form.schema as FormField[]);
+    const submission = await readSubmission(
+      request,
+      before.form.schema as FormField[],
+      normalizePlanType(before.company.planType) ?? DEFAULT_PLAN_TYPE,
+    );
     const saved: string[] = [];
     try {
       const reviewId = await db.transaction(async (tx) => {
