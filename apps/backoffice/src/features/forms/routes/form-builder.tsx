@@ -1,0 +1,3 @@
+export function FormBuilderRoute() {
+  return null;
+}
