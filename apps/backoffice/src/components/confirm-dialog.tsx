@@ -2,7 +2,21 @@ import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { AlertDialog, Flex } from "@radix-ui/themes";
 
-/** A yes/no confirmation (deletions): Cancel, and the destructive confirm button. */
+export interface ConfirmDialogProps {
+  /** Controlled visibility; closing (Escape, 'Annuler') calls `onOpenChange(false)`. */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** What will be lost, said plainly. */
+  description: string;
+  /** Label of the red button ('Supprimer'). */
+  confirmLabel: string;
+  /** Runs the action; the dialog stays open while `busy` and is closed by the caller. */
+  onConfirm: () => void;
+  busy?: boolean;
+}
+
+/** Destructive confirmation: 'Annuler' (focused first) and a red confirm button. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -10,26 +24,20 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   onConfirm,
-  pending = false,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-  pending?: boolean;
-}) {
+  busy = false,
+}: ConfirmDialogProps) {
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Content maxWidth="460px">
+    <AlertDialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
+      <AlertDialog.Content maxWidth="440px">
         <AlertDialog.Title>{title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{description}</AlertDialog.Description>
         <Flex gap="3" mt="4" justify="end">
           <AlertDialog.Cancel>
-            <Button variant="outline">{fr.common.cancel}</Button>
+            <Button variant="outline" disabled={busy}>
+              {fr.editor.confirm.cancel}
+            </Button>
           </AlertDialog.Cancel>
-          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
+          <Button variant="destructive" disabled={busy} loading={busy} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </Flex>

@@ -1,30 +1,52 @@
-import { fr } from "@certavis/i18n-fr";
 import { useCallback, useEffect, useRef } from "react";
-import { useBlocker } from "react-router";
+import { type BlockerFunction, useBlocker } from "react-router";
+
+export interface UnsavedChangesGuard {
+  /** A navigation is held: show the unsaved-changes dialog. */
+  blocked: boolean;
+  /** Go on with the held navigation (changes are lost, or were just saved). */
+  leave: () => void;
+  /** Cancel the held navigation and stay on the editor. */
+  stay: () => void;
+  /** Let the next navigation through without asking (call right before navigating after a save). */
+  allowNextNavigation: () => void;
+}
 
 /**
- * While `dirty`: the browser warns before unloading, and an in-app navigation to another page is held
- * (`blocker.state === "blocked"`) until the screen proceeds or resets it (the unsaved-changes dialog).
- * `allowLeave()` lets the screen's own navigation after a save through.
+ * Holds in-app navigations to another path while `dirty` (react-router blocker; query-string changes on the
+ * same path pass) and asks the browser to warn before unloading the page.
  */
-export function useUnsavedChanges(dirty: boolean) {
-  const allowed = useRef(false);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
-  );
+export function useUnsavedChanges(dirty: boolean): UnsavedChangesGuard {
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  const bypass = useRef(false);
+
+  const shouldBlock = useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => {
+    if (bypass.current) {
+      bypass.current = false;
+      return false;
+    }
+    return dirtyRef.current && currentLocation.pathname !== nextLocation.pathname;
+  }, []);
+  const blocker = useBlocker(shouldBlock);
+
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
-      event.returnValue = fr.common.unsavedChanges.beforeUnload;
-      return fr.common.unsavedChanges.beforeUnload;
+      // Older browsers show the warning only when returnValue is set.
+      event.returnValue = "";
     };
     window.addEventListener("beforeunload", onBeforeUnload);
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, [dirty]);
-  const allowLeave = useCallback(() => {
-    allowed.current = true;
-  }, []);
-  return { blocker, allowLeave };
+
+  return {
+    blocked: blocker.state === "blocked",
+    leave: () => blocker.proceed?.(),
+    stay: () => blocker.reset?.(),
+    allowNextNavigation: () => {
+      bypass.current = true;
+    },
+  };
 }

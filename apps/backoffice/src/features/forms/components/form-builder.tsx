@@ -67,7 +67,7 @@ export function FormBuilder({
   const [server, setServer] = useState<ServerErrors>({ box: [] });
   const [previewOpen, setPreviewOpen] = useState(false);
   const [announcement, setAnnouncement] = useState("");
-  const { blocker, allowLeave } = useUnsavedChanges(formState.isDirty);
+  const guard = useUnsavedChanges(formState.isDirty);
 
   // Spec §5: the save rules' messages show after a save attempt and clear once satisfied.
   const rules = attempted ? validateFormForSave({ name: watch("name"), title: watch("title"), fields }) : {};
@@ -118,7 +118,7 @@ export function FormBuilder({
       const saved = await save.mutateAsync({ id: form?.id, body: toPayload(values) });
       toast({ title: fr.forms.toasts.saved, variant: "success" });
       reset(values);
-      allowLeave();
+      guard.allowNextNavigation();
       navigate(returnPath ? returnWithAssignment(returnPath, "form", saved.id) : "/forms");
     } catch (error) {
       setServer(serverErrors(error));
@@ -227,12 +227,12 @@ export function FormBuilder({
         fields={fields}
       />
       <UnsavedChangesDialog
-        open={blocker.state === "blocked"}
-        onStay={() => blocker.reset?.()}
-        onLeave={() => blocker.proceed?.()}
+        open={guard.blocked}
+        onStay={guard.stay}
+        onLeave={guard.leave}
         saving={save.isPending}
         onSave={() => {
-          blocker.reset?.();
+          guard.stay();
           void submit();
         }}
       />

@@ -35,8 +35,10 @@ export function FormPreview({
         onOpenChange(next);
       }}
       title={t.previewTitle}
-      description={t.previewHint}
     >
+      <Text as="p" size="2" color="gray" mb="3">
+        {t.previewHint}
+      </Text>
       <div className="rf-preview-form flex flex-col gap-4 rounded-md border border-[var(--gray-6)] bg-white p-4">
         <Heading as="h2" size="5">
           {title}

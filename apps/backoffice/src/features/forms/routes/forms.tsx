@@ -127,7 +127,7 @@ function FormsList() {
         description={t.deleteDialog.description(toDelete?.name ?? "")}
         confirmLabel={t.deleteDialog.confirm}
         onConfirm={onConfirmDelete}
-        pending={remove.isPending}
+        busy={remove.isPending}
       />
     </>
   );

@@ -71,7 +71,7 @@ export function TemplateEditor({
     },
   });
   const { register, handleSubmit, setValue, getValues, setError, formState, watch, reset } = form;
-  const { blocker, allowLeave } = useUnsavedChanges(formState.isDirty);
+  const guard = useUnsavedChanges(formState.isDirty);
 
   // Where a variable goes: the subject or the body, whichever had the cursor last.
   const subjectRef = useRef<HTMLInputElement | null>(null);
@@ -112,7 +112,7 @@ export function TemplateEditor({
       });
       toast({ title: t.toasts.saved, variant: "success" });
       reset(values);
-      allowLeave();
+      guard.allowNextNavigation();
       navigate(
         returnPath && assignField && assignField !== "form"
           ? returnWithAssignment(returnPath, assignField, saved.id)
@@ -297,12 +297,12 @@ export function TemplateEditor({
         body={watch("body")}
       />
       <UnsavedChangesDialog
-        open={blocker.state === "blocked"}
-        onStay={() => blocker.reset?.()}
-        onLeave={() => blocker.proceed?.()}
+        open={guard.blocked}
+        onStay={guard.stay}
+        onLeave={guard.leave}
         saving={save.isPending}
         onSave={() => {
-          blocker.reset?.();
+          guard.stay();
           void onSave();
         }}
       />

@@ -23,8 +23,10 @@ export function TemplatePreview({
       open={open}
       onOpenChange={onOpenChange}
       title={t.editor.previewTitle}
-      description={t.editor.previewHint}
     >
+      <Text as="p" size="2" color="gray" mb="3">
+        {t.editor.previewHint}
+      </Text>
       <Box className="rounded-md border border-[var(--gray-6)] p-4">
         <Text as="p" size="2" mb="3">
           <Text weight="bold">{t.editor.previewSubject}</Text>{" "}

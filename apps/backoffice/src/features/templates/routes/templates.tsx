@@ -136,7 +136,7 @@ function TemplatesList() {
         description={t.deleteDialog.description(toDelete?.name ?? "")}
         confirmLabel={t.deleteDialog.confirm}
         onConfirm={onConfirmDelete}
-        pending={remove.isPending}
+        busy={remove.isPending}
       />
     </>
   );
