@@ -19,7 +19,7 @@ async function owner(plan: "LANCEMENT" | "CROISSANCE" = "CROISSANCE") {
   return account;
 }
 
-const list = () => screen.findByRole("list", { name: "Modèles Email" });
+const list = () => screen.findByRole("list", { name: "Modèles Email" }, SLOW);
 const card = (name: string) => {
   const item = within(screen.getByRole("list", { name: "Modèles Email" }))
     .getAllByRole("listitem")
@@ -33,7 +33,10 @@ async function templatesOf(user: { access: string }) {
   return body.results;
 }
 
-describe("e-mail templates list (real API)", () => {
+// Lazy routes on a shared machine: first loads get more time.
+const SLOW = { timeout: 15_000 };
+
+describe("e-mail templates list (real API)", { timeout: 40_000 }, () => {
   it("shows each template's type badge, subject and body; the search matches name or subject", async () => {
     const user = userEvent.setup();
     await owner();
@@ -101,14 +104,19 @@ describe("e-mail templates list (real API)", () => {
   it("edit={id} opens the editor; create=reminder opens a new reminder", async () => {
     const { company } = await owner();
     const edit = renderApp(`/email-templates?edit=${company?.requestTemplateId}`);
-    expect(await screen.findByRole("heading", { name: "Modifier le modèle", level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "Modifier le modèle", level: 1 }, SLOW),
+    ).toBeInTheDocument();
     expect(currentPath(edit)).toBe(`/email-templates/${company?.requestTemplateId}`);
-    await waitFor(() =>
-      expect(screen.getByRole("textbox", { name: "Nom du modèle" })).toHaveValue("Demande d'avis"),
+    await waitFor(
+      () => expect(screen.getByRole("textbox", { name: "Nom du modèle" })).toHaveValue("Demande d'avis"),
+      SLOW,
     );
     edit.unmount();
     const create = renderApp("/email-templates?create=reminder");
-    expect(await screen.findByRole("heading", { name: "Nouveau modèle", level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "Nouveau modèle", level: 1 }, SLOW),
+    ).toBeInTheDocument();
     expect(currentPath(create)).toBe("/email-templates/new");
     expect(screen.getByRole("combobox", { name: "Type" })).toHaveTextContent("Rappel");
   });
@@ -121,12 +129,12 @@ describe("e-mail templates list (real API)", () => {
   });
 });
 
-describe("e-mail template editor (real API)", () => {
+describe("e-mail template editor (real API)", { timeout: 40_000 }, () => {
   it("writes a reminder with variables inserted at the cursor, previews it with sample values, saves it", async () => {
     const user = userEvent.setup();
     const { user: me } = await owner();
     const app = renderApp("/email-templates/new");
-    await screen.findByRole("heading", { name: "Nouveau modèle", level: 1 });
+    await screen.findByRole("heading", { name: "Nouveau modèle", level: 1 }, SLOW);
     await user.type(screen.getByRole("textbox", { name: "Nom du modèle" }), "Relance douce");
     await user.click(screen.getByRole("combobox", { name: "Type" }));
     await user.click(await screen.findByRole("option", { name: "Rappel" }));
@@ -167,7 +175,7 @@ describe("e-mail template editor (real API)", () => {
     const user = userEvent.setup();
     const { user: me } = await owner();
     renderApp("/email-templates/new");
-    await screen.findByRole("heading", { name: "Nouveau modèle", level: 1 });
+    await screen.findByRole("heading", { name: "Nouveau modèle", level: 1 }, SLOW);
     await user.type(screen.getByRole("textbox", { name: "Nom du modèle" }), "Sans lien");
     await user.type(screen.getByRole("textbox", { name: "Objet" }), "Votre avis");
     await user.type(screen.getByRole("textbox", { name: "Contenu" }), "Bonjour, donnez votre avis.");
@@ -185,8 +193,9 @@ describe("e-mail template editor (real API)", () => {
     const user = userEvent.setup();
     const { user: me, company } = await owner();
     renderApp(`/email-templates/${company?.thanksTemplateId}`);
-    await waitFor(() =>
-      expect(screen.getByRole("textbox", { name: "Nom du modèle" })).toHaveValue("Remerciement"),
+    await waitFor(
+      () => expect(screen.getByRole("textbox", { name: "Nom du modèle" })).toHaveValue("Remerciement"),
+      SLOW,
     );
     expect(screen.getByRole("combobox", { name: "Type" })).toBeDisabled();
     expect(screen.getByText("Le type de ce modèle ne peut pas être modifié.")).toBeInTheDocument();
@@ -206,8 +215,9 @@ describe("e-mail template editor (real API)", () => {
     const app = renderApp(
       `/email-templates?edit=${company?.reminderTemplateId}&return=${back}&assign_field=reminder`,
     );
-    await waitFor(() =>
-      expect(screen.getByRole("textbox", { name: "Nom du modèle" })).toHaveValue("Relance"),
+    await waitFor(
+      () => expect(screen.getByRole("textbox", { name: "Nom du modèle" })).toHaveValue("Relance"),
+      SLOW,
     );
     await user.type(screen.getByRole("textbox", { name: "Nom du modèle" }), " J+7");
     await user.click(screen.getByRole("button", { name: "Enregistrer" }));
@@ -222,8 +232,9 @@ describe("e-mail template editor (real API)", () => {
     const user = userEvent.setup();
     const { company } = await owner();
     const app = renderApp(`/email-templates/${company?.requestTemplateId}`);
-    await waitFor(() =>
-      expect(screen.getByRole("textbox", { name: "Nom du modèle" })).toHaveValue("Demande d'avis"),
+    await waitFor(
+      () => expect(screen.getByRole("textbox", { name: "Nom du modèle" })).toHaveValue("Demande d'avis"),
+      SLOW,
     );
     await user.type(screen.getByRole("textbox", { name: "Nom du modèle" }), " modifiée");
     await user.click(screen.getByRole("button", { name: "Annuler" }));
@@ -238,8 +249,9 @@ describe("e-mail template editor (real API)", () => {
     const user = userEvent.setup();
     const { user: me, company } = await owner();
     renderApp(`/email-templates/${company?.requestTemplateId}`);
-    await waitFor(() =>
-      expect(screen.getByRole("textbox", { name: "Nom du modèle" })).toHaveValue("Demande d'avis"),
+    await waitFor(
+      () => expect(screen.getByRole("textbox", { name: "Nom du modèle" })).toHaveValue("Demande d'avis"),
+      SLOW,
     );
     await user.click(screen.getByRole("button", { name: "Envoyer un e-mail de test" }));
     const notifications = screen.getByRole("region", { name: "Notifications" });

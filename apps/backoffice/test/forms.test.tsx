@@ -69,10 +69,13 @@ const errorBox = async () => {
   return box;
 };
 const newBuilder = async () => {
-  await screen.findByRole("heading", { name: "Nouveau formulaire", level: 1 });
+  await screen.findByRole("heading", { name: "Nouveau formulaire", level: 1 }, SLOW);
 };
 
-describe("forms list (real API)", () => {
+// The builder is a lazy route and the machine is shared: first loads get more time.
+const SLOW = { timeout: 15_000 };
+
+describe("forms list (real API)", { timeout: 40_000 }, () => {
   it("cards show the field count, the first 3 fields with type and required star, then '+N autres champs'", async () => {
     const { user } = await owner();
     await createForm(
@@ -87,7 +90,7 @@ describe("forms list (real API)", () => {
       ].map((f, position) => ({ ...f, position })),
     );
     renderApp("/forms");
-    const list = await screen.findByRole("list", { name: "Formulaires" });
+    const list = await screen.findByRole("list", { name: "Formulaires" }, SLOW);
     const card = await waitFor(() => {
       const found = within(list)
         .getAllByRole("listitem")
@@ -127,8 +130,12 @@ describe("forms list (real API)", () => {
   it("edit={id} opens the builder; create opens a new one; an unknown id goes back to /forms", async () => {
     const { company } = await owner();
     const edit = renderApp(`/forms?edit=${company?.formId}`);
-    await waitFor(() =>
-      expect(screen.getByRole("textbox", { name: "Nom du formulaire" })).toHaveValue("Formulaire par défaut"),
+    await waitFor(
+      () =>
+        expect(screen.getByRole("textbox", { name: "Nom du formulaire" })).toHaveValue(
+          "Formulaire par défaut",
+        ),
+      SLOW,
     );
     expect(currentPath(edit)).toBe(`/forms/${company?.formId}`);
     edit.unmount();
@@ -137,12 +144,12 @@ describe("forms list (real API)", () => {
     expect(currentPath(create)).toBe("/forms/new");
     create.unmount();
     const unknown = renderApp("/forms/3f1d7d2e-0000-4000-8000-000000000000");
-    await screen.findByRole("list", { name: "Formulaires" });
+    await screen.findByRole("list", { name: "Formulaires" }, SLOW);
     expect(currentPath(unknown)).toBe("/forms");
   });
 });
 
-describe("form builder (real API)", () => {
+describe("form builder (real API)", { timeout: 40_000 }, () => {
   it("shows the save rules' messages and clears each once satisfied", async () => {
     const user = userEvent.setup();
     await owner();
@@ -287,8 +294,12 @@ describe("form builder (real API)", () => {
     const user = userEvent.setup();
     const { company } = await owner();
     const app = renderApp(`/forms?edit=${company?.formId}&return=${encodeURIComponent("/products/abc")}`);
-    await waitFor(() =>
-      expect(screen.getByRole("textbox", { name: "Nom du formulaire" })).toHaveValue("Formulaire par défaut"),
+    await waitFor(
+      () =>
+        expect(screen.getByRole("textbox", { name: "Nom du formulaire" })).toHaveValue(
+          "Formulaire par défaut",
+        ),
+      SLOW,
     );
     await user.type(screen.getByRole("textbox", { name: "Titre affiché aux clients" }), " !");
     await user.click(screen.getByRole("button", { name: "Enregistrer" }));
@@ -300,8 +311,12 @@ describe("form builder (real API)", () => {
     const user = userEvent.setup();
     const { company } = await owner("LANCEMENT");
     renderApp(`/forms/${company?.formId}`);
-    await waitFor(() =>
-      expect(screen.getByRole("textbox", { name: "Nom du formulaire" })).toHaveValue("Formulaire par défaut"),
+    await waitFor(
+      () =>
+        expect(screen.getByRole("textbox", { name: "Nom du formulaire" })).toHaveValue(
+          "Formulaire par défaut",
+        ),
+      SLOW,
     );
     await waitFor(() => expect(screen.getByRole("button", { name: "Photos et vidéos" })).toBeDisabled());
     const name = screen.getByRole("textbox", { name: "Nom du formulaire" });
@@ -314,7 +329,7 @@ describe("form builder (real API)", () => {
     const user = userEvent.setup();
     const { company } = await owner();
     renderApp(`/forms/${company?.formId}`);
-    const title = await screen.findByRole("textbox", { name: "Titre affiché aux clients" });
+    const title = await screen.findByRole("textbox", { name: "Titre affiché aux clients" }, SLOW);
     await waitFor(() => expect(title).toHaveValue("Donnez votre avis"));
     fireEvent.input(title, { target: { value: "x".repeat(301) } });
     await user.click(screen.getByRole("button", { name: "Enregistrer" }));
