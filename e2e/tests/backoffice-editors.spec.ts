@@ -66,7 +66,7 @@ test("a reminder template written with variables at the cursor, previewed with s
   const body = page.getByLabel("Contenu");
   await body.fill("Bonjour, que pensez-vous de  ? Répondez ici : ");
   await page.getByRole("button", { name: "Insérer Lien vers le formulaire d'avis" }).click();
-  await body.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(27, 27));
+  await body.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(28, 28));
   await page.getByRole("button", { name: "Insérer Nom du produit" }).click();
   await expect(body).toHaveValue(
     "Bonjour, que pensez-vous de {{ nom_produit }} ? Répondez ici : {{ url_avis }}",
