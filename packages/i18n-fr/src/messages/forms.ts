@@ -18,6 +18,10 @@ export const forms = {
     duplicated: "Formulaire dupliqué",
     deleted: "Formulaire supprimé",
   },
+  /** The API's refusals on forms. */
+  server: {
+    defaultNotDeletable: "Le formulaire par défaut ne peut pas être supprimé.",
+  },
   duplicateFailed: "Duplication impossible",
   deleteFailed: "Suppression impossible",
   card: {

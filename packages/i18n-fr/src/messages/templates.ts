@@ -62,6 +62,13 @@ export const templates = {
     upgrade: "Voir les abonnements",
     notFound: "Ce modèle n'existe pas ou plus.",
   },
+  /** The API's refusals on templates. */
+  server: {
+    defaultTypeLocked: "Le type d'un modèle par défaut ne peut pas être modifié.",
+    thanksTypeLocked: "Le type d'un modèle de remerciement ne peut pas être modifié.",
+    onlyRequestOrReminder: "Choisissez le type « Demande » ou « Rappel ».",
+    defaultNotDeletable: "Un modèle par défaut ne peut pas être supprimé.",
+  },
   /** 'Envoyer un e-mail de test' (beyond the spec): the rendered template to the signed-in user. */
   testEmail: {
     button: "Envoyer un e-mail de test",

@@ -8,6 +8,7 @@ import {
   planLimits,
   UPLOADS_NOT_ALLOWED_MESSAGE,
 } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { companies, forms } from "../../db/schema";
@@ -18,7 +19,7 @@ import { callerCompanyId } from "../products/caller";
 import { lockCompanyRow } from "../products/company-lock";
 import { paged, pageParams } from "../products/paging";
 
-const DEFAULT_NOT_DELETABLE = "Le formulaire par défaut ne peut pas être supprimé.";
+const DEFAULT_NOT_DELETABLE = fr.forms.server.defaultNotDeletable;
 
 type FormRow = typeof forms.$inferSelect;
 
