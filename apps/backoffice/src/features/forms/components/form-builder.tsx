@@ -19,9 +19,9 @@ import { Callout, Card, Flex, Grid, Text, TextArea } from "@radix-ui/themes";
 import { useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
+import { EditorLeaveDialog } from "../../../components/editor-leave-dialog";
 import { FormField as LabelledInput } from "../../../components/form-field";
 import { PageHeader } from "../../../components/page-header";
-import { UnsavedChangesDialog } from "../../../components/unsaved-changes-dialog";
 import { useUnsavedChanges } from "../../../lib/hooks/use-unsaved-changes";
 import { returnWithAssignment, safeReturnPath } from "../../../lib/return-url";
 import { toast } from "../../../lib/toast/toast-store";
@@ -226,16 +226,7 @@ export function FormBuilder({
         description={watch("description")}
         fields={fields}
       />
-      <UnsavedChangesDialog
-        open={guard.blocked}
-        onStay={guard.stay}
-        onLeave={guard.leave}
-        saving={save.isPending}
-        onSave={() => {
-          guard.stay();
-          void submit();
-        }}
-      />
+      <EditorLeaveDialog guard={guard} saving={save.isPending} onSave={() => void submit()} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { type FieldType, normalizePages } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
-import { Badge, Card, DropdownMenu, Flex, IconButton, Text } from "@radix-ui/themes";
+import { Badge, Card, Flex, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
+import { CardMenu } from "../../../components/card-menu";
 import type { ReviewForm } from "../api/get-forms";
 import { FieldTypeIcon } from "./field-type-icon";
 
@@ -38,21 +39,13 @@ export function FormCard({
               {form.is_default ? <Badge color="gray">{t.card.default}</Badge> : null}
             </Flex>
           </Flex>
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger>
-              <IconButton variant="ghost" color="gray" aria-label={`${t.card.menu} ${form.name}`}>
-                <span aria-hidden="true">⋯</span>
-              </IconButton>
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Content>
-              <DropdownMenu.Item onSelect={onDuplicate}>{t.card.duplicate}</DropdownMenu.Item>
-              {form.is_default ? null : (
-                <DropdownMenu.Item color="red" onSelect={onDelete}>
-                  {t.card.delete}
-                </DropdownMenu.Item>
-              )}
-            </DropdownMenu.Content>
-          </DropdownMenu.Root>
+          <CardMenu
+            label={`${t.card.menu} ${form.name}`}
+            duplicateLabel={t.card.duplicate}
+            deleteLabel={t.card.delete}
+            onDuplicate={onDuplicate}
+            onDelete={form.is_default ? undefined : onDelete}
+          />
         </Flex>
         <ul className="m-0 flex list-none flex-col gap-1 p-0">
           {fields.slice(0, SHOWN).map((field) => (

@@ -1,7 +1,8 @@
 import { normalizeTemplateType } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
-import { Badge, Card, DropdownMenu, Flex, IconButton, Text } from "@radix-ui/themes";
+import { Badge, Card, Flex, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
+import { CardMenu } from "../../../components/card-menu";
 import type { EmailTemplate } from "../api/get-templates";
 
 const t = fr.templates;
@@ -26,21 +27,13 @@ export function TemplateCard({
             <Badge color={BADGE_COLORS[type]}>{t.types[type]}</Badge>
             {template.is_default ? <Badge color="gray">{t.card.default}</Badge> : null}
           </Flex>
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger>
-              <IconButton variant="ghost" color="gray" aria-label={`${t.card.menu} ${template.name}`}>
-                <span aria-hidden="true">⋯</span>
-              </IconButton>
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Content>
-              <DropdownMenu.Item onSelect={onDuplicate}>{t.card.duplicate}</DropdownMenu.Item>
-              {template.is_default ? null : (
-                <DropdownMenu.Item color="red" onSelect={onDelete}>
-                  {t.card.delete}
-                </DropdownMenu.Item>
-              )}
-            </DropdownMenu.Content>
-          </DropdownMenu.Root>
+          <CardMenu
+            label={`${t.card.menu} ${template.name}`}
+            duplicateLabel={t.card.duplicate}
+            deleteLabel={t.card.delete}
+            onDuplicate={onDuplicate}
+            onDelete={template.is_default ? undefined : onDelete}
+          />
         </Flex>
         <Link
           to={`/email-templates/${template.id}`}

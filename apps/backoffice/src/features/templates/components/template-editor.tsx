@@ -15,9 +15,9 @@ import { Callout, Card, Flex, Grid, Select, Text, TextArea } from "@radix-ui/the
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
+import { EditorLeaveDialog } from "../../../components/editor-leave-dialog";
 import { FormField } from "../../../components/form-field";
 import { PageHeader } from "../../../components/page-header";
-import { UnsavedChangesDialog } from "../../../components/unsaved-changes-dialog";
 import { apiFieldErrors } from "../../../lib/field-errors";
 import { useUnsavedChanges } from "../../../lib/hooks/use-unsaved-changes";
 import { readAssignField, returnWithAssignment, safeReturnPath } from "../../../lib/return-url";
@@ -296,16 +296,7 @@ export function TemplateEditor({
         subject={watch("subject")}
         body={watch("body")}
       />
-      <UnsavedChangesDialog
-        open={guard.blocked}
-        onStay={guard.stay}
-        onLeave={guard.leave}
-        saving={save.isPending}
-        onSave={() => {
-          guard.stay();
-          void onSave();
-        }}
-      />
+      <EditorLeaveDialog guard={guard} saving={save.isPending} onSave={() => void onSave()} />
     </>
   );
 }

@@ -19,11 +19,7 @@ export function TemplatePreview({
 }) {
   const values = t.sampleValues;
   return (
-    <PreviewDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t.editor.previewTitle}
-    >
+    <PreviewDialog open={open} onOpenChange={onOpenChange} title={t.editor.previewTitle}>
       <Text as="p" size="2" color="gray" mb="3">
         {t.editor.previewHint}
       </Text>
