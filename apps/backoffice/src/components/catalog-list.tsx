@@ -1,8 +1,9 @@
 import { errorMessage } from "@certavis/api-client";
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Callout, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import type { ReactNode } from "react";
+import { ErrorCallout } from "./error-callout";
 import { SearchIcon } from "./icons";
 import { LoadingScreen } from "./loading-screen";
 
@@ -60,9 +61,7 @@ export function CatalogList<T extends { id: string }>({
         <LoadingScreen />
       ) : query.isError ? (
         <Flex direction="column" align="start" gap="3">
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>{errorMessage(query.error, loadFailed)}</Callout.Text>
-          </Callout.Root>
+          <ErrorCallout message={errorMessage(query.error, loadFailed)} />
           <Button variant="outline" onClick={() => void query.refetch()}>
             {fr.common.retry}
           </Button>

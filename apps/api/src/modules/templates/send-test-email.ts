@@ -2,11 +2,11 @@ import { SAMPLE_TEMPLATE_VALUES, validateTemplateBody } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { companies, emailDeliveries } from "../../db/schema";
+import { callerCompanyId } from "../../http/caller";
 import { fieldErrors, notFound, tooManyRequests } from "../../http/errors";
 import type { OperationRequest, ResponseOf } from "../../http/operation-types";
 import { renderEmail } from "../pipeline/render-email";
 import { reviewUrl } from "../pipeline/review-key";
-import { callerCompanyId } from "../products/caller";
 
 /** At most this many test e-mails per user in the window (they also count against the quota). */
 export const TEST_EMAILS_PER_WINDOW = 5;

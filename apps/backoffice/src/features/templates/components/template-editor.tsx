@@ -11,11 +11,12 @@ import {
 } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Callout, Card, Flex, Grid, Select, Text, TextArea } from "@radix-ui/themes";
+import { Card, Flex, Grid, Select, Text, TextArea } from "@radix-ui/themes";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { EditorLeaveDialog } from "../../../components/editor-leave-dialog";
+import { ErrorCallout } from "../../../components/error-callout";
 import { FormField } from "../../../components/form-field";
 import { PageHeader } from "../../../components/page-header";
 import { apiFieldErrors } from "../../../lib/field-errors";
@@ -168,11 +169,7 @@ export function TemplateEditor({
     <>
       <PageHeader title={template ? t.editor.editTitle : t.editor.newTitle} />
       {blockedForPlan ? <TemplatePlanLimit /> : null}
-      {banner ? (
-        <Callout.Root color="red" role="alert" mb="4">
-          <Callout.Text>{banner}</Callout.Text>
-        </Callout.Root>
-      ) : null}
+      <ErrorCallout message={banner} mb="4" />
       <form
         noValidate
         onSubmit={(event) => {

@@ -1,7 +1,7 @@
 import { validation } from "@certavis/i18n-fr/messages/validation";
 import type { FastifyRequest } from "fastify";
-import { HttpError } from "../../http/errors";
-import { hasUnsafeText } from "../../http/unsafe-text";
+import { HttpError } from "./errors";
+import { hasUnsafeText } from "./unsafe-text";
 
 export interface UploadedPart {
   field: string;

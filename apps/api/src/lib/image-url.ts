@@ -1,4 +1,4 @@
-import type { FileStorage } from "../../lib/storage";
+import type { FileStorage } from "./storage";
 
 /** A stored path becomes its public URL; an external URL (given as `image_url`) is kept as is. */
 export function publicImageUrl(storage: FileStorage, path: string | null | undefined): string | null {

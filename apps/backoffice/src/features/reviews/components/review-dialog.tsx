@@ -3,12 +3,12 @@ import { formatRelativeTime, fr } from "@certavis/i18n-fr";
 import { Button, InitialsAvatar, Stars } from "@certavis/ui";
 import { Dialog, Flex, Heading, IconButton, Text } from "@radix-ui/themes";
 import { useEffect, useRef } from "react";
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../icons";
-import { ratingText } from "./rating-text";
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../../../components/icons";
+import { useReviewModeration } from "../api/use-review-moderation";
+import { ratingText } from "../lib/rating-text";
+import { afterModeration, neighbours } from "../lib/review-navigation";
 import { ReviewAnswers } from "./review-answers";
-import { afterModeration, neighbours } from "./review-navigation";
 import { StatusBadgeMenu } from "./status-badge";
-import { useReviewModeration } from "./use-review-moderation";
 
 const t = fr.reviews.detail;
 

@@ -4,11 +4,11 @@ import { pendingPublicForm } from "../../../strings-pending";
 import { getReviewForm } from "../api/get-review-form";
 import type { PublicForm } from "../api/review-form-types";
 import type { submitReview } from "../api/submit-review";
-import { FormFooter } from "./FormFooter";
-import { FormHeader } from "./FormHeader";
-import { ProductCard } from "./ProductCard";
-import { ReviewForm } from "./ReviewForm";
-import { ThankYou } from "./ThankYou";
+import { FormFooter } from "./form-footer";
+import { FormHeader } from "./form-header";
+import { ProductCard } from "./product-card";
+import { ReviewForm } from "./review-form";
+import { ThankYou } from "./thank-you";
 
 type State =
   | { kind: "loading" }

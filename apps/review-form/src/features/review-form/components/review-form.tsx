@@ -12,8 +12,8 @@ import { fr } from "../../../lib/fr";
 import type { PublicForm } from "../api/review-form-types";
 import { submitErrorsOf } from "../api/submit-errors";
 import { submitReview } from "../api/submit-review";
-import { ErrorBanner } from "./ErrorBanner";
-import { FieldInput } from "./FieldInput";
+import { ErrorBanner } from "./error-banner";
+import { FieldInput } from "./field-input";
 
 interface Props {
   apiKey: string;

@@ -1,6 +1,6 @@
 import { queryKeys } from "@certavis/api-client/react-query";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../api-client";
+import { api } from "../../../lib/api-client";
 
 export type ModerationStatus = "approved" | "rejected";
 

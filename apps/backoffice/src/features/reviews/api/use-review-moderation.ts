@@ -1,8 +1,8 @@
 import { ApiError } from "@certavis/api-client";
 import { fr } from "@certavis/i18n-fr";
-import { type ModerationStatus, useUpdateReviewStatus } from "../../lib/api/update-review-status";
-import { toastError } from "../../lib/toast/error-toast";
-import { toast } from "../../lib/toast/toast-store";
+import { toastError } from "../../../lib/toast/error-toast";
+import { toast } from "../../../lib/toast/toast-store";
+import { type ModerationStatus, useUpdateReviewStatus } from "./update-review-status";
 
 /** Approve or reject with the spec's toasts; `busy` while a change is in flight (no second change meanwhile). */
 export function useReviewModeration() {
