@@ -827,6 +827,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company/email-templates/test-email/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Envoyer un e-mail de test
+         * @description Renders the template being edited (saved or not) with sample values (the company's name, the signed-in user as buyer, an example review link) and queues it to the signed-in user's own address through the e-mail queue: it counts against the monthly e-mail quota like any e-mail (over quota it waits). At most 5 test e-mails per user per 10 minutes (429). Request and reminder bodies must contain `{{ url_avis }}` (400 on `body`).
+         */
+        post: operations["companyEmailTemplatesSendTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company/forms/": {
         parameters: {
             query?: never;
@@ -1325,7 +1345,8 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        FormCreateInput: WithRequired<components["schemas"]["FormInput"], "name" | "title" | "schema">;
+        /** @description The fields come as `schema`, `fields` or both (400 on `schema` when neither is sent). */
+        FormCreateInput: WithRequired<components["schemas"]["FormInput"], "name" | "title">;
         /** @description One field of a review form. */
         FormField: {
             /** @description Stable field id (answers are keyed by it). */
@@ -1355,6 +1376,7 @@ export interface components {
             /** @description Accepted MIME types or extensions (file fields). */
             accept?: string | null;
             multiple?: boolean | null;
+            /** @description Largest file (file and media fields), 1 to 50 MB. */
             max_size_mb?: number | null;
             allow_images?: boolean | null;
             allow_videos?: boolean | null;
@@ -1362,13 +1384,15 @@ export interface components {
             placeholder?: string | null;
             help_text?: string | null;
         };
-        /** @description Form payload (PATCH: every field optional). The server applies the save rules: name and title non-empty after trimming, at least 2 fields, at least 1 required field, option rules. */
+        /** @description Form payload (PATCH: every field optional). The server applies the save rules: name and title non-empty after trimming, at least 2 fields, at least 1 required field, option rules. Spec §7 sends the fields as both `schema` and `fields`: either is accepted; when both are sent they must be the same list (else 400 on `fields`). Responses carry them as `schema`. */
         FormInput: {
             name?: string;
             title?: string;
             description?: string | null;
             status?: components["schemas"]["FormStatus"];
             schema?: components["schemas"]["FormField"][];
+            /** @description The same list as `schema` (spec §7 payload name). */
+            fields?: components["schemas"]["FormField"][];
         };
         /** @enum {string} */
         FormStatus: "active" | "draft" | "archived";
@@ -1995,6 +2019,21 @@ export interface components {
             saturday: number;
             sunday: number;
             total: number;
+        };
+        /** @description The template as the editor holds it (not necessarily saved). */
+        EmailTemplateTestInput: {
+            subject: string;
+            type: components["schemas"]["EmailTemplateType"];
+            body: string;
+        };
+        EmailTemplateTestQueued: {
+            /**
+             * Format: email
+             * @description The signed-in user's address the test e-mail goes to.
+             */
+            email: string;
+            /** @description French confirmation to show. */
+            detail: string;
         };
         /** @description schema.org `Product` in JSON-LD, for the shop's product page (Google's review snippets). No `aggregateRating` and no `review` when the product has no approved review. */
         ProductJsonLd: {
@@ -3789,6 +3828,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    companyEmailTemplatesSendTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subject": "{{ prenom_acheteur }}, votre avis sur {{ nom_produit }} ?",
+                 *       "type": "request",
+                 *       "body": "Bonjour {{ prenom_acheteur }}, donnez votre avis : {{ url_avis }}"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailTemplateTestInput"];
+            };
+        };
+        responses: {
+            /** @description Queued to the caller's address. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTemplateTestQueued"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     companyFormsList: {
