@@ -535,11 +535,12 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
   });
 
   it("deleting a paying company cancels its subscription at Stripe, retried if Stripe is down", async () => {
-    const deleteCompany = async (company: { owner: { id: string } }) => {
+    const deleteCompany = async (company: { owner: { id: string; password: string } }) => {
       const res = await t.inject({
         method: "DELETE",
         url: api("/company/"),
         headers: await auth(company.owner.id),
+        payload: { password: company.owner.password },
       });
       expect(res.statusCode, res.body).toBe(204);
     };
