@@ -1,5 +1,6 @@
 export * from "./answer-display";
 export * from "./csv/csv";
+export * from "./csv/decode";
 export * from "./csv/orders-csv";
 export * from "./delays";
 export * from "./forms/answer-validation";

@@ -1,7 +1,7 @@
-import { fr } from "../../../../lib/fr";
-import { FieldMessages, hasHelp, RequiredMark } from "./FieldMessages";
 import { controlId, describedBy } from "./field-ids";
+import { FieldMessages, hasHelp, RequiredMark } from "./field-messages";
 import type { FieldProps } from "./field-props";
+import { fr } from "./fr";
 
 /** select (one choice, radio buttons) and checkbox (a list, several choices) in a fieldset. */
 export function ChoiceGroup({ field, value, error, onChange }: FieldProps<string | string[]>) {

@@ -1,5 +1,5 @@
-import { FieldMessages, hasHelp, RequiredMark } from "./FieldMessages";
 import { controlId, describedBy } from "./field-ids";
+import { FieldMessages, hasHelp, RequiredMark } from "./field-messages";
 import type { FieldProps } from "./field-props";
 
 const INPUT_TYPES = { text: "text", email: "email", number: "number" } as const;

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { acceptOf, fileLimitsOf, pickFiles } from "../../../../lib/form-rules";
-import { fr } from "../../../../lib/fr";
-import { pendingPublicForm } from "../../../../strings-pending";
-import { FieldMessages, hasHelp, RequiredMark } from "./FieldMessages";
 import { controlId, describedBy } from "./field-ids";
+import { FieldMessages, hasHelp, RequiredMark } from "./field-messages";
 import type { FieldProps } from "./field-props";
+import { acceptOf, fileLimitsOf, pickFiles } from "./field-rules";
+import { fr } from "./fr";
 
 /** file and media fields: chosen files are checked (size, count, type) and previewed before sending. */
 export function FileField({ field, value, error, onChange }: FieldProps<File[]>) {
@@ -89,7 +88,7 @@ function pickerLabel(field: FieldProps<File[]>["field"]): string {
   const images = field.allow_images !== false;
   const videos = field.allow_videos === true;
   if (images && videos) return fr.publicForm.chooseMedia;
-  return videos ? pendingPublicForm.chooseVideos : pendingPublicForm.choosePhotos;
+  return videos ? fr.publicForm.chooseVideos : fr.publicForm.choosePhotos;
 }
 
 function FilePreview({ file }: { file: File }) {

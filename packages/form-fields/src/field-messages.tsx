@@ -1,4 +1,4 @@
-import type { FormField } from "../../api/review-form-types";
+import type { FormField } from "@certavis/domain";
 import { errorId, helpId } from "./field-ids";
 
 /** The help text and the error message of a field, referenced by its control's aria-describedby. */

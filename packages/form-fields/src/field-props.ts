@@ -1,4 +1,4 @@
-import type { FormField } from "../../api/review-form-types";
+import type { FormField } from "@certavis/domain";
 
 export interface FieldProps<V> {
   field: FormField;

@@ -1,9 +1,9 @@
 import { ratingMaxOf } from "@certavis/domain";
-import { ratingTypeOf } from "../../../../lib/form-rules";
-import { fr } from "../../../../lib/fr";
-import { FieldMessages, hasHelp, RequiredMark } from "./FieldMessages";
 import { controlId, describedBy } from "./field-ids";
+import { FieldMessages, hasHelp, RequiredMark } from "./field-messages";
 import type { FieldProps } from "./field-props";
+import { ratingTypeOf } from "./field-rules";
+import { fr } from "./fr";
 
 const decimal = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
 
