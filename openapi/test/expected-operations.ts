@@ -67,6 +67,7 @@ export const additions = [
   "POST /company/invites/{id}/decline/",
   "POST /company/products/{id}/duplicate/",
   "POST /company/email-templates/{id}/duplicate/",
+  "POST /company/email-templates/test-email/",
   "POST /company/forms/{id}/duplicate/",
   "GET /company/forms/{id}/",
   "POST /billing/stripe/webhook/",

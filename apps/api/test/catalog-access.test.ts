@@ -50,6 +50,11 @@ const OPERATIONS: Record<string, { method: string; path: string; who: string }> 
     path: "/company/email-templates/{id}/duplicate/",
     who: CATALOG_MANAGERS,
   },
+  companyEmailTemplatesSendTest: {
+    method: "POST",
+    path: "/company/email-templates/test-email/",
+    who: CATALOG_MANAGERS,
+  },
   companyFormsList: { method: "GET", path: "/company/forms/", who: EVERY_MEMBER },
   companyFormsCreate: { method: "POST", path: "/company/forms/", who: CATALOG_MANAGERS },
   companyFormsGet: { method: "GET", path: "/company/forms/{id}/", who: EVERY_MEMBER },

@@ -25,3 +25,4 @@ export * from "./validation/order";
 export * from "./validation/password";
 export * from "./validation/template";
 export * from "./validation/verification-code";
+export * from "./validation/website";

@@ -81,6 +81,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companyEmailTemplatesUpdate: company("catalog.manage"),
   companyEmailTemplatesDelete: company("catalog.manage"),
   companyEmailTemplatesDuplicate: company("catalog.manage"),
+  companyEmailTemplatesSendTest: company("catalog.manage"),
   companyFormsList: company("catalog.view"),
   companyFormsCreate: company("catalog.manage"),
   companyFormsGet: company("catalog.view"),

@@ -249,7 +249,7 @@ export interface paths {
         post: operations["companyCreate"];
         /**
          * Supprimer l'entreprise
-         * @description Owner only. Deletes the company and all its data; members are left without company.
+         * @description Owner only. Asks for the owner's password (400 on `password` when missing or wrong; the attempts count with the sign-in attempts of the address, 429 past 10 in 15 minutes), then deletes the company and all its data at once; members are left without company and a paid subscription is cancelled. There is no grace period, on purpose: a suspended company would have to disappear from every tenant query, the public widget, the review links already mailed to buyers and the orders API while it waits, and its buyers' personal data would outlive the owner's request; the password and the typed company name (asked by the back-office) stand in for it.
          */
         delete: operations["companyDelete"];
         options?: never;
@@ -340,7 +340,7 @@ export interface paths {
         head?: never;
         /**
          * Changer le rôle d'un membre
-         * @description Admin or manager. The owner's role cannot change.
+         * @description Admin or manager. The owner's role cannot change. Nobody grants a role above their own (rank owner > admin > manager > moderator > accoutant > member): 403 with a French `detail`.
          */
         patch: operations["companyMembersUpdate"];
         trace?: never;
@@ -486,7 +486,7 @@ export interface paths {
         put?: never;
         /**
          * Accepter une demande
-         * @description Owner, admin or manager. The requester joins with `role` (default `member`). 409 when not pending; 400 when the member limit of the plan is reached.
+         * @description Owner, admin or manager. The requester joins with `role` (default `member`). 409 when not pending; 400 when the member limit of the plan is reached; 403 when `role` is above the caller's own (rank owner > admin > manager > moderator > accoutant > member).
          */
         post: operations["companyRequestsAccept"];
         delete?: never;
@@ -533,7 +533,7 @@ export interface paths {
         put?: never;
         /**
          * Inviter un membre
-         * @description Owner, admin or moderator. E-mails an invitation carrying a code (valid 7 days). 400 when the e-mail is already a member or already invited, or the member limit of the plan is reached.
+         * @description Owner, admin or moderator. E-mails an invitation carrying a code (valid 7 days). 400 when the e-mail is already a member or already invited, or the member limit of the plan is reached. Nobody invites with a role above their own (rank owner > admin > manager > moderator > accoutant > member): 403 with a French `detail`.
          */
         post: operations["companyInvitesCreate"];
         delete?: never;
@@ -821,6 +821,26 @@ export interface paths {
          * @description Creates a non-default copy named « <name> (copie) ». 403 when the custom-template limit is reached.
          */
         post: operations["companyEmailTemplatesDuplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/email-templates/test-email/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Envoyer un e-mail de test
+         * @description Renders the template being edited (saved or not) with sample values (the company's name, the signed-in user as buyer, an example review link) and queues it to the signed-in user's own address through the e-mail queue: it counts against the monthly e-mail quota like any e-mail (over quota it waits). At most 5 test e-mails per user per 10 minutes (429). Request and reminder bodies must contain `{{ url_avis }}` (400 on `body`).
+         */
+        post: operations["companyEmailTemplatesSendTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1325,7 +1345,8 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        FormCreateInput: WithRequired<components["schemas"]["FormInput"], "name" | "title" | "schema">;
+        /** @description The fields come as `schema`, `fields` or both (400 on `schema` when neither is sent). */
+        FormCreateInput: WithRequired<components["schemas"]["FormInput"], "name" | "title">;
         /** @description One field of a review form. */
         FormField: {
             /** @description Stable field id (answers are keyed by it). */
@@ -1355,6 +1376,7 @@ export interface components {
             /** @description Accepted MIME types or extensions (file fields). */
             accept?: string | null;
             multiple?: boolean | null;
+            /** @description Largest file (file and media fields), 1 to 50 MB. */
             max_size_mb?: number | null;
             allow_images?: boolean | null;
             allow_videos?: boolean | null;
@@ -1362,13 +1384,15 @@ export interface components {
             placeholder?: string | null;
             help_text?: string | null;
         };
-        /** @description Form payload (PATCH: every field optional). The server applies the save rules: name and title non-empty after trimming, at least 2 fields, at least 1 required field, option rules. */
+        /** @description Form payload (PATCH: every field optional). The server applies the save rules: name and title non-empty after trimming, at least 2 fields, at least 1 required field, option rules. Spec §7 sends the fields as both `schema` and `fields`: either is accepted; when both are sent they must be the same list (else 400 on `fields`). Responses carry them as `schema`. */
         FormInput: {
             name?: string;
             title?: string;
             description?: string | null;
             status?: components["schemas"]["FormStatus"];
             schema?: components["schemas"]["FormField"][];
+            /** @description The same list as `schema` (spec §7 payload name). */
+            fields?: components["schemas"]["FormField"][];
         };
         /** @enum {string} */
         FormStatus: "active" | "draft" | "archived";
@@ -1996,6 +2020,21 @@ export interface components {
             sunday: number;
             total: number;
         };
+        /** @description The template as the editor holds it (not necessarily saved). */
+        EmailTemplateTestInput: {
+            subject: string;
+            type: components["schemas"]["EmailTemplateType"];
+            body: string;
+        };
+        EmailTemplateTestQueued: {
+            /**
+             * Format: email
+             * @description The signed-in user's address the test e-mail goes to.
+             */
+            email: string;
+            /** @description French confirmation to show. */
+            detail: string;
+        };
         /** @description schema.org `Product` in JSON-LD, for the shop's product page (Google's review snippets). No `aggregateRating` and no `review` when the product has no approved review. */
         ProductJsonLd: {
             /** @constant */
@@ -2611,7 +2650,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
         responses: {
             /** @description Deleted. */
             204: {
@@ -2620,8 +2665,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     companyUpdate: {
@@ -3781,6 +3828,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    companyEmailTemplatesSendTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subject": "{{ prenom_acheteur }}, votre avis sur {{ nom_produit }} ?",
+                 *       "type": "request",
+                 *       "body": "Bonjour {{ prenom_acheteur }}, donnez votre avis : {{ url_avis }}"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailTemplateTestInput"];
+            };
+        };
+        responses: {
+            /** @description Queued to the caller's address. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTemplateTestQueued"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     companyFormsList: {
