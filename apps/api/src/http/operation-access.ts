@@ -94,6 +94,8 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   ordersCreate: { kind: "apiKey" },
   companyOrdersList: company("catalog.view"),
   companyOrdersImport: company("catalog.manage"),
+  companyOrderImportsCreate: company("catalog.manage"),
+  companyOrderImportsGet: company("catalog.manage"),
   reviewFormGet: publicAccess,
   reviewSubmit: publicAccess,
   publicReviewsGet: publicAccess,

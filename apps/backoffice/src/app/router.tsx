@@ -105,6 +105,13 @@ export const routes: RouteObject[] = [
                   })),
               })),
               {
+                path: "orders/import",
+                lazy: () =>
+                  import("../features/orders/routes/order-import").then((m) => ({
+                    Component: m.OrderImportRoute,
+                  })),
+              },
+              {
                 path: "email-templates",
                 lazy: () =>
                   import("../features/templates/routes/templates").then((m) => ({

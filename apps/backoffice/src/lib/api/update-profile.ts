@@ -1,8 +1,8 @@
 import { queryKeys } from "@certavis/api-client/react-query";
 import { fr } from "@certavis/i18n-fr";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { User } from "../../../lib/api/get-me";
-import { api } from "../../../lib/api-client";
+import { api } from "../api-client";
+import type { User } from "./get-me";
 
 export interface ProfileInput {
   first_name?: string;

@@ -1,7 +1,7 @@
 import { readList } from "@certavis/api-client";
 import { queryKeys } from "@certavis/api-client/react-query";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "../api-client";
 
 export const getJoinRequests = async () => readList(await api.get("/company/requests/"));
 
@@ -22,3 +22,6 @@ export const usePendingJoinRequestCount = (enabled: boolean) =>
     refetchInterval: JOIN_REQUESTS_STALE_MS,
     select: (list) => list.filter((r) => r.status === "pending").length,
   });
+
+/** The company's join requests (team settings). */
+export const useJoinRequests = () => useQuery(joinRequestsQueryOptions());
