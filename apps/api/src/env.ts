@@ -16,11 +16,24 @@ export interface EnvConfig {
   widgetUrl: string;
   stripeSecretKey: string | null;
   stripeWebhookSecret: string | null;
-  /** Given secret (≥ 256 bits); when absent one is generated once and kept in `dataDir`. */
+  /**
+   * Given secret (≥ 256 bits) shared by every instance; when absent one is generated once and kept
+   * in the database (table `server_keys`), which every instance on that database shares.
+   */
   jwtSecret: string | null;
+  /** Former JWT_SECRET values (comma-separated), still accepted after a rotation (review links: 90 days). */
+  jwtPreviousSecrets: string[];
   /** `null` = default (seed when embedded and empty); `false` never; `true` always when empty. */
   seedDemo: boolean | null;
   rateLimitPerIp: number;
+  /** Redis for the shared per-IP counts (`REDIS_URL`); PostgreSQL's table otherwise, memory on PGlite. */
+  redisUrl: string | null;
+  /**
+   * `TRUST_PROXY`: the proxies whose `X-Forwarded-For` is believed, as a hop count (`1`: one load
+   * balancer in front) or a comma-separated list of addresses/CIDRs; default: none, the client's
+   * address is the socket's (a client cannot choose its own address).
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   /** S3-compatible storage is not implemented yet: files always go under `dataDir/uploads`. */
   s3Bucket: string | null;
@@ -37,6 +50,21 @@ function int(value: string | undefined, fallback: number): number {
 
 function origin(value: string): string {
   return value.replace(/\/+$/, "");
+}
+
+/** `TRUST_PROXY`: none (default, `false`, `0`), a hop count, or addresses/CIDRs. `true` is refused. */
+export function parseTrustProxy(value: string | null): false | number | string[] {
+  if (value === null || value === "false" || value === "0") return false;
+  if (/^\d+$/.test(value)) return Number.parseInt(value, 10);
+  if (value === "true") {
+    throw new Error(
+      "TRUST_PROXY=true would let any client choose its address: give a hop count or the proxies' CIDRs.",
+    );
+  }
+  return value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
@@ -57,8 +85,14 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     stripeSecretKey: nonEmpty(env.STRIPE_SECRET_KEY),
     stripeWebhookSecret: nonEmpty(env.STRIPE_WEBHOOK_SECRET),
     jwtSecret: nonEmpty(env.JWT_SECRET),
+    jwtPreviousSecrets: (nonEmpty(env.JWT_PREVIOUS_SECRETS) ?? "")
+      .split(",")
+      .map((value) => value.trim())
+      .filter(Boolean),
     seedDemo: seed === null ? null : seed !== "0" && seed.toLowerCase() !== "false",
     rateLimitPerIp: int(env.RATE_LIMIT_PER_IP, 30),
+    redisUrl: nonEmpty(env.REDIS_URL),
+    trustProxy: parseTrustProxy(nonEmpty(env.TRUST_PROXY)),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? "info",
     s3Bucket: nonEmpty(env.S3_BUCKET),
   };

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signAccessToken } from "../src/auth/access-token";
+import { signAccessTokenWith } from "../src/auth/access-token";
 import { emailDeliveries, orders, products, reviews } from "../src/db/schema";
 import { createOrder } from "../src/modules/orders/create-order";
 import { addDays, manualClock } from "../src/modules/pipeline";
@@ -58,7 +58,7 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
           reference: `REF-${reference}`,
           orderDate,
         },
-        { now: orderDate, secret: t.ctx.jwtKey },
+        { now: orderDate, secret: t.ctx.keys.currentKey("review-key") },
       );
       if (!created.ok) throw new Error(JSON.stringify(created.errors));
       if (review) {
@@ -196,7 +196,7 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
           method: "PATCH",
           url: api(`/company/reviews/${id}/`),
           // A token signed at the moved clock (the first one has expired by then).
-          headers: authHeaders(await signAccessToken(t.ctx.jwtKey, owner.id, clock.now())),
+          headers: authHeaders(await signAccessTokenWith(t.ctx.keys, owner.id, clock.now())),
           payload: { status: "approved" },
         });
         expect(res.statusCode, res.body).toBe(200);

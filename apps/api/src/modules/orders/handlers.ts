@@ -1,7 +1,7 @@
 import { parseOrderDate } from "@certavis/domain";
 import { fieldErrors, forbidden } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
-import { deriveReviewKey, reviewUrl } from "../pipeline/review-key";
+import { reviewKeyOf, reviewUrl } from "../pipeline/review-key";
 import { callerCompanyId } from "../products/caller";
 import { paged, pageParams } from "../products/paging";
 import { createOrder } from "./create-order";
@@ -31,7 +31,7 @@ export const orderHandlers = defineHandlers({
           reference: body.reference,
           orderDate,
         },
-        { now: ctx.now(), secret: ctx.jwtKey },
+        { now: ctx.now(), secret: ctx.keys.currentKey("review-key") },
       ),
     );
     if (!result.ok) throw fieldErrors(result.errors);
@@ -41,7 +41,10 @@ export const orderHandlers = defineHandlers({
     reply.code(result.created ? 201 : 200);
     return {
       ...view,
-      review_url: reviewUrl(ctx.config.formUrl, deriveReviewKey(ctx.jwtKey, result.order.id)),
+      review_url: reviewUrl(
+        ctx.config.formUrl,
+        reviewKeyOf(ctx.keys.all("review-key"), result.order.id, result.order.reviewKeyHash),
+      ),
     };
   },
 

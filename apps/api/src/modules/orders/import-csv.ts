@@ -34,7 +34,8 @@ async function readCsvText(request: FastifyRequest): Promise<string> {
  * reported by line (header = line 1).
  */
 export async function importOrdersCsv(request: FastifyRequest, companyId: string) {
-  const { db, now, jwtKey } = request.server.ctx;
+  const { db, now, keys } = request.server.ctx;
+  const reviewKeySecret = keys.currentKey("review-key");
   const parsed = parseOrdersCsv(await readCsvText(request));
   if (parsed.fileErrors.length) throw new HttpError(400, { file: parsed.fileErrors });
   if (parsed.rows.length + parsed.errors.length > CSV_MAX_ROWS)
@@ -57,7 +58,7 @@ export async function importOrdersCsv(request: FastifyRequest, companyId: string
           reference: order.reference,
           orderDate: order.order_date ? parseOrderDate(order.order_date) : null,
         },
-        { now: at, secret: jwtKey },
+        { now: at, secret: reviewKeySecret },
       );
       if (!result.ok) errors.push({ line, errors: result.errors });
       else if (result.created) created++;

@@ -6,7 +6,7 @@ import type { Mailer, MailMessage } from "../../mail/mailer";
 import { type Clock, nextMonthStart, systemClock } from "./clock";
 import { releaseEmailQuota, reserveEmailQuota } from "./email-quota";
 import { renderEmail } from "./render-email";
-import { deriveReviewKey, reviewUrl } from "./review-key";
+import { reviewKeyOf, reviewUrl } from "./review-key";
 import type { EmailKind } from "./schedule";
 
 export const MAX_ATTEMPTS = 5;
@@ -24,8 +24,8 @@ export interface MailWorkerOptions {
   mailer: Mailer;
   /** Origin of the review form (`FORM_URL`). */
   formUrl: string;
-  /** Secret the review keys are derived from. */
-  reviewKeySecret: string | Uint8Array;
+  /** The secret(s) review keys derive from, newest first (a function: read when each mail is made). */
+  reviewKeySecret: string | Uint8Array | (() => readonly (string | Uint8Array)[]);
   clock?: Clock;
   /** Parallel claim loops (PostgreSQL); PGlite is one session, keep 1. */
   concurrency?: number;
@@ -90,7 +90,9 @@ interface Claimed {
  * could go out twice. Failures come back with exponential backoff, then end `failed`.
  */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
-  const { db, mailer, formUrl, reviewKeySecret } = options;
+  const { db, mailer, formUrl } = options;
+  const secrets = options.reviewKeySecret;
+  const reviewKeySecret = typeof secrets === "function" ? secrets : () => [secrets];
   const clock = options.clock ?? systemClock;
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
@@ -234,7 +236,10 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
             prenom_acheteur: ctx.order.buyerFirstName,
             nom_acheteur: ctx.order.buyerLastName,
             email_acheteur: ctx.order.buyerEmail,
-            url_avis: reviewUrl(formUrl, deriveReviewKey(reviewKeySecret, ctx.order.id)),
+            url_avis: reviewUrl(
+              formUrl,
+              reviewKeyOf(reviewKeySecret(), ctx.order.id, ctx.order.reviewKeyHash),
+            ),
           }),
         };
         claimed.push({
