@@ -120,7 +120,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
     passwordHashParams: options.passwordHashParams ?? OWASP_ARGON2ID,
     stripe: createStripeClient(config, options.stripeFetch),
     now: options.now ?? (() => new Date()),
-    state: { ready: false },
+    state: { ready: false, stopping: false },
   };
 
   const app = Fastify({

@@ -28,5 +28,6 @@ export interface AppContext {
   stripe: StripeClient | null;
   /** The clock (tests may move it). */
   now: () => Date;
-  state: { ready: boolean };
+  /** `ready` once migrated and seeded; `stopping` from SIGTERM on (GET /health/ answers 503). */
+  state: { ready: boolean; stopping: boolean };
 }

@@ -35,6 +35,11 @@ export interface EnvConfig {
    */
   trustProxy: false | number | string[];
   logLevel: string;
+  /**
+   * `SHUTDOWN_DRAIN_MS`: on SIGTERM, how long the instance keeps serving while `GET /health/`
+   * answers 503 (the load balancer's health-check interval) before it stops taking requests.
+   */
+  shutdownDrainMs: number;
   /** S3-compatible storage is not implemented yet: files always go under `dataDir/uploads`. */
   s3Bucket: string | null;
 }
@@ -94,6 +99,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     redisUrl: nonEmpty(env.REDIS_URL),
     trustProxy: parseTrustProxy(nonEmpty(env.TRUST_PROXY)),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? "info",
+    shutdownDrainMs: nonEmpty(env.SHUTDOWN_DRAIN_MS) === "0" ? 0 : int(env.SHUTDOWN_DRAIN_MS, 5000),
     s3Bucket: nonEmpty(env.S3_BUCKET),
   };
 }
