@@ -20,7 +20,8 @@ import { registerStaticRoutes } from "./http/static-routes";
 import { randomToken } from "./lib/crypto";
 import { loadKeyRing, unloadedKeyRing } from "./lib/keyring";
 import { registerPeriodicTask } from "./lib/periodic-task";
-import { createFileStorage, uploadsDir } from "./lib/storage";
+import { createS3Storage } from "./lib/s3-storage";
+import { createFileStorage, type FileStorage, uploadsDir } from "./lib/storage";
 import { registerMailboxRoutes } from "./mail/mailbox-routes";
 import type { Mailer } from "./mail/mailer";
 import { createOutboxMailer, type OutboxMailer } from "./mail/outbox-mailer";
@@ -28,6 +29,28 @@ import { createSmtpMailer } from "./mail/smtp-mailer";
 import { allHandlers, modulePlugins } from "./modules";
 import { createStripeClient } from "./modules/billing/stripe-client";
 import { seedDemoIfEmpty } from "./seed/demo";
+
+/** S3 when `S3_BUCKET` is set, else `DATA_DIR/uploads` (a temporary folder in memory mode). */
+function createStorage(config: AppConfig, inMemory: boolean): FileStorage {
+  if (config.s3Bucket) {
+    const publicUrl =
+      config.s3PublicUrl ??
+      (config.s3Endpoint ? `${config.s3Endpoint.replace(/\/+$/, "")}/${config.s3Bucket}` : null) ??
+      `https://${config.s3Bucket}.s3.${config.s3Region}.amazonaws.com`;
+    return createS3Storage({
+      bucket: config.s3Bucket,
+      endpoint: config.s3Endpoint,
+      region: config.s3Region,
+      accessKeyId: config.s3AccessKeyId,
+      secretAccessKey: config.s3SecretAccessKey,
+      publicUrl,
+    });
+  }
+  return createFileStorage(
+    uploadsDir(inMemory ? null : config.dataDir, join(tmpdir(), `certavis-uploads-${randomToken(6)}`)),
+    config.publicUrl,
+  );
+}
 
 /**
  * TRUST_PROXY for Fastify. A hop count trusts that many addresses from the socket's side (Fastify's
@@ -108,10 +131,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
     db: database.db,
     mailer,
     outbox,
-    storage: createFileStorage(
-      uploadsDir(inMemory ? null : config.dataDir, join(tmpdir(), `certavis-uploads-${randomToken(6)}`)),
-      config.publicUrl,
-    ),
+    storage: createStorage(config, inMemory),
     keys: unloadedKeyRing,
     apiKeyCipher: {
       encrypt: (plain) => ctx.keys.apiKeyCipher.encrypt(plain),

@@ -40,8 +40,15 @@ export interface EnvConfig {
    * answers 503 (the load balancer's health-check interval) before it stops taking requests.
    */
   shutdownDrainMs: number;
-  /** S3-compatible storage is not implemented yet: files always go under `dataDir/uploads`. */
+  /** S3-compatible storage when `S3_BUCKET` is set (lib/s3-storage.ts); `dataDir/uploads` otherwise. */
   s3Bucket: string | null;
+  /** `S3_ENDPOINT`: a non-AWS server (MinIO, ...), addressed path-style. */
+  s3Endpoint: string | null;
+  s3Region: string;
+  s3AccessKeyId: string | null;
+  s3SecretAccessKey: string | null;
+  /** `S3_PUBLIC_URL`: where browsers read the files; default `<S3_ENDPOINT>/<S3_BUCKET>`. */
+  s3PublicUrl: string | null;
 }
 
 function nonEmpty(value: string | undefined): string | null {
@@ -101,5 +108,10 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     logLevel: nonEmpty(env.LOG_LEVEL) ?? "info",
     shutdownDrainMs: nonEmpty(env.SHUTDOWN_DRAIN_MS) === "0" ? 0 : int(env.SHUTDOWN_DRAIN_MS, 5000),
     s3Bucket: nonEmpty(env.S3_BUCKET),
+    s3Endpoint: nonEmpty(env.S3_ENDPOINT),
+    s3Region: nonEmpty(env.S3_REGION) ?? "us-east-1",
+    s3AccessKeyId: nonEmpty(env.S3_ACCESS_KEY_ID),
+    s3SecretAccessKey: nonEmpty(env.S3_SECRET_ACCESS_KEY),
+    s3PublicUrl: nonEmpty(env.S3_PUBLIC_URL),
   };
 }
