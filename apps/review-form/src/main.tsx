@@ -1,5 +1,5 @@
 import { createRoot } from "react-dom/client";
-import { ReviewFormPage } from "./features/review-form/components/ReviewFormPage";
+import { ReviewFormPage } from "./features/review-form/components/review-form-page";
 import "@certavis/ui/light.css";
 import "./review-form.css";
 

@@ -1,0 +1,3 @@
+// What other features may use of moderation (the dashboard opens the same review dialog).
+export { ReviewDialog } from "./components/review-dialog";
+export { StatusBadge } from "./components/status-badge";
