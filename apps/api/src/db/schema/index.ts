@@ -3,4 +3,5 @@ export * from "./catalog";
 export * from "./cluster";
 export * from "./companies";
 export * from "./identity";
+export * from "./order-imports";
 export * from "./reviews";

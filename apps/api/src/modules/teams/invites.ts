@@ -1,14 +1,15 @@
-import { DEFAULT_INVITATION_ROLE, normalizeEmail, normalizeRole } from "@certavis/domain";
+import { canGrantRole, DEFAULT_INVITATION_ROLE, normalizeEmail, normalizeRole } from "@certavis/domain";
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { companies, invitations, joinRequests, memberships, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { callerMembership, callerUser } from "../../http/caller";
-import { conflict, detailError, fieldErrors, notFound } from "../../http/errors";
+import { conflict, detailError, fieldErrors, forbidden, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import type { AuthenticatedUser } from "../../http/request-context";
 import { randomToken, sha256 } from "../../lib/crypto";
+import { deliverMail } from "../auth/deliver";
 import { COMPANY_MESSAGES, TEAM_MESSAGES } from "../company/messages";
 import { currentUserView } from "../users/current-user";
 import { invitationLink, invitationMail } from "./invitation-mail";
@@ -67,6 +68,7 @@ export const inviteHandlers = defineHandlers({
     const { ctx } = request.server;
     const email = normalizeEmail(request.body.email);
     const role = normalizeRole(request.body.role ?? DEFAULT_INVITATION_ROLE) ?? DEFAULT_INVITATION_ROLE;
+    if (!canGrantRole(caller.role, role)) throw forbidden(TEAM_MESSAGES.roleAboveOwn);
     const now = ctx.now();
     const code = randomToken(16);
     const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_DAYS * 24 * 3600 * 1000);
@@ -119,10 +121,8 @@ export const inviteHandlers = defineHandlers({
       link: invitationLink(ctx.config.publicUrl, hasAccount),
       expiresAt,
     });
-    // The invitation exists either way: a failing SMTP server is logged, it can be cancelled and sent again.
-    await ctx.mailer
-      .send(message)
-      .catch((err: unknown) => request.log.error({ err }, "invitation mail not sent"));
+    // Through the durable outbox: an SMTP outage delays the invitation, never loses it.
+    await deliverMail(request, message);
     const view = await getInvitation(ctx.db, id, now);
     if (!view) throw notFound();
     reply.code(201);
