@@ -74,6 +74,7 @@ describe("uploads in an S3-compatible bucket (S3_* variables)", () => {
         method: "DELETE",
         url: api("/company/"),
         headers: authHeaders(company.owner.access),
+        payload: { password: company.owner.password },
       });
       expect(removed.statusCode).toBe(204);
       expect((await fetch(logo)).status).toBe(404);
