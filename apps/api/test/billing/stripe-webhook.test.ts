@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signAccessToken } from "../../src/auth/access-token";
+import { signAccessTokenWith } from "../../src/auth/access-token";
 import {
   checkoutSessions,
   invoices,
@@ -63,7 +63,7 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
     return { company, adminId: admin.id, adminEmail: admin.email };
   };
   const auth = async (userId: string) =>
-    authHeaders(await signAccessToken(t.ctx.jwtKey, userId, clock.now()));
+    authHeaders(await signAccessTokenWith(t.ctx.keys, userId, clock.now()));
   const subscriptionOf = async (userId: string) => {
     const res = await t.inject({
       method: "GET",

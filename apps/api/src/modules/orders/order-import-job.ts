@@ -203,7 +203,7 @@ export async function runOrderImport(
             buyerFirstName: order.buyer_first_name,
             buyerLastName: order.buyer_last_name,
             orderDate: (order.order_date ? parseOrderDate(order.order_date) : null) ?? now,
-            reviewKeyHash: hashReviewKey(deriveReviewKey(ctx.jwtKey, id)),
+            reviewKeyHash: hashReviewKey(deriveReviewKey(ctx.keys.currentKey("review-key"), id)),
             reviewKeyExpiresAt: addDays(now, REVIEW_KEY_LIFETIME_DAYS),
             createdAt: now,
           },
