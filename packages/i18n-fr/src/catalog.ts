@@ -11,6 +11,7 @@ import { products } from "./messages/products";
 import { publicForm } from "./messages/public-form";
 import { reviews } from "./messages/reviews";
 import { roles } from "./messages/roles";
+import { server } from "./messages/server";
 import { settings } from "./messages/settings";
 import { shell } from "./messages/shell";
 import { statuses } from "./messages/statuses";
@@ -39,6 +40,7 @@ export const fr = {
   statuses,
   roles,
   plans,
+  server,
 } as const;
 
 export type Messages = typeof fr;

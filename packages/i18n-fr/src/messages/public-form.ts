@@ -1,4 +1,6 @@
 export const publicForm = {
+  /** The page heading while the form loads or cannot be shown (same words as the page title). */
+  pageTitle: "Votre avis",
   submit: "Envoyer mon avis",
   sending: "Envoi en cours…",
   pitch: "Donnez votre avis en 3 minutes environ.",
@@ -10,6 +12,9 @@ export const publicForm = {
   selectPlaceholder: "Sélectionnez une option",
   chooseFile: "Choisir un fichier",
   chooseMedia: "Ajouter des photos ou des vidéos",
+  /** The media picker when the field takes only photos, or only videos. */
+  choosePhotos: "Ajouter des photos",
+  chooseVideos: "Ajouter des vidéos",
   maxSize: (megabytes: number) => `Taille maximale : ${megabytes} Mo`,
   requiredHint: "Les champs marqués d'un * sont obligatoires.",
   logoAlt: (company: string) => `Logo de ${company}`,

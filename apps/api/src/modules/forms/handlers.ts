@@ -15,29 +15,11 @@ import { callerCompanyId } from "../../http/caller";
 import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
+import { toFormView } from "./form-views";
 
 const DEFAULT_NOT_DELETABLE = "Le formulaire par défaut ne peut pas être supprimé.";
 
 type FormRow = typeof forms.$inferSelect;
-
-export function toFormView(row: FormRow) {
-  const schema = (row.schema ?? []) as FormField[];
-  return {
-    id: row.id,
-    name: row.name,
-    title: row.title,
-    description: row.description || null,
-    status: (["active", "draft", "archived"].includes(row.status) ? row.status : "active") as
-      | "active"
-      | "draft"
-      | "archived",
-    schema,
-    fields_count: schema.length,
-    is_default: row.isDefault,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
 
 async function findForm(db: DbOrTx, companyId: string, id: string): Promise<FormRow> {
   const [row] = await db

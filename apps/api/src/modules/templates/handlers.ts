@@ -11,7 +11,7 @@ import { insertWithinPlan } from "../../db/company-lock";
 import { companies, emailTemplates } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
-import { defineHandlers } from "../../http/operation-types";
+import { defineHandlers, type SchemaOf } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { toTemplateView } from "./template-views";
 
@@ -45,14 +45,7 @@ async function assertTemplateRoom(db: DbOrTx, companyId: string): Promise<void> 
   if ((row?.n ?? 0) >= limit) throw forbidden(templateLimitMessage(limit));
 }
 
-interface TemplateFields {
-  name?: string;
-  subject?: string;
-  body?: string;
-  type?: "request" | "reminder" | "thanks";
-  send_after?: number | null;
-  remind_after?: number | null;
-}
+type TemplateFields = SchemaOf<"EmailTemplateInput">;
 
 function checkTemplate(
   merged: Required<Pick<TemplateFields, "name" | "subject" | "body" | "type">>,

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { acceptOf, fileLimitsOf, pickFiles } from "../../../../lib/form-rules";
 import { fr } from "../../../../lib/fr";
-import { pendingPublicForm } from "../../../../strings-pending";
 import { FieldMessages, hasHelp, RequiredMark } from "./FieldMessages";
 import { controlId, describedBy } from "./field-ids";
 import type { FieldProps } from "./field-props";
@@ -89,7 +88,7 @@ function pickerLabel(field: FieldProps<File[]>["field"]): string {
   const images = field.allow_images !== false;
   const videos = field.allow_videos === true;
   if (images && videos) return fr.publicForm.chooseMedia;
-  return videos ? pendingPublicForm.chooseVideos : pendingPublicForm.choosePhotos;
+  return videos ? fr.publicForm.chooseVideos : fr.publicForm.choosePhotos;
 }
 
 function FilePreview({ file }: { file: File }) {
