@@ -227,7 +227,7 @@ describe("catalogue shape", () => {
 
 /**
  * Files allowed to hold French literals outside this package. True exceptions: demo data and
- * developer-only pages. The rest are server and domain messages still to move here (issue 10, step 3);
+ * developer-only pages. The rest are server and domain messages still to move here;
  * remove a line once its file is migrated — the test then keeps it clean.
  */
 const FRENCH_LITERAL_ALLOWED: Record<string, string> = {
