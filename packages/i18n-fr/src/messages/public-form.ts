@@ -12,7 +12,6 @@ export const publicForm = {
   selectPlaceholder: "Sélectionnez une option",
   chooseFile: "Choisir un fichier",
   chooseMedia: "Ajouter des photos ou des vidéos",
-  /** The media picker when the field takes only photos, or only videos. */
   choosePhotos: "Ajouter des photos",
   chooseVideos: "Ajouter des vidéos",
   maxSize: (megabytes: number) => `Taille maximale : ${megabytes} Mo`,
