@@ -1,5 +1,5 @@
 /**
- * Hostile input over every operation of the contract (issue 14.3): a NUL character or a lone UTF-16
+ * Hostile input over every operation of the contract: a NUL character or a lone UTF-16
  * surrogate in any query parameter or JSON string, and offsets/limits too large for any database,
  * must each answer a French 400 on the field they sit in — and no request of this file may answer 5xx.
  */

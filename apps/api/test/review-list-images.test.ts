@@ -1,4 +1,4 @@
-/** Issue 14.7: a product image given by URL shows as that URL in the reviews list, not under /uploads/. */
+/** A product image given by URL shows as that URL in the reviews list, not under /uploads/. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviews } from "../src/db/schema";
 import {

@@ -1,5 +1,5 @@
 /**
- * Issue 14.5: one review submission may not carry more than its plan's total (CROISSANCE 50 Mo), and a
+ * One review submission may not carry more than its plan's total (CROISSANCE 50 Mo), and a
  * file refused for its size is refused with the limit that really applies (never a form's 1000 Mo).
  */
 import { SUBMISSION_UPLOAD_MB } from "@certavis/domain";

@@ -5,7 +5,6 @@ import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import type { FormField } from "../src/features/review-form/api/review-form-types";
 import { FieldInput } from "../src/features/review-form/components/field-input";
-import { pendingPublicForm } from "../src/strings-pending";
 import { field } from "./fixtures";
 
 /** One field with its value kept in state, the latest value exposed for assertions. */
@@ -147,7 +146,7 @@ function image(name: string, bytes: number, type = "image/png"): File {
 describe("file and media fields", () => {
   it("media: accepts images only by default, with the size hint", () => {
     renderField(field({ id: "m", type: "media", label: "Photos" }));
-    const input = screen.getByLabelText(pendingPublicForm.choosePhotos);
+    const input = screen.getByLabelText("Ajouter des photos");
     expect(input).toHaveAttribute("accept", "image/*");
     expect(input).not.toHaveAttribute("multiple");
     expect(screen.getByRole("group", { name: "Photos" })).toHaveTextContent(fr.publicForm.maxSize(10));
@@ -155,7 +154,7 @@ describe("file and media fields", () => {
 
   it("media: says photos, videos, or both, as the field takes them", () => {
     renderField(field({ id: "v", type: "media", label: "Vidéo", allow_images: false, allow_videos: true }));
-    expect(screen.getByLabelText(pendingPublicForm.chooseVideos)).toHaveAttribute("accept", "video/*");
+    expect(screen.getByLabelText("Ajouter des vidéos")).toHaveAttribute("accept", "video/*");
   });
 
   it("media: videos too when allowed, several when max_count > 1", () => {
@@ -178,7 +177,7 @@ describe("file and media fields", () => {
     };
     URL.revokeObjectURL = () => {};
     const seen = renderField(field({ id: "m", type: "media", label: "Photos" }));
-    await userEvent.upload(screen.getByLabelText(pendingPublicForm.choosePhotos), image("lampe.png", 1000));
+    await userEvent.upload(screen.getByLabelText("Ajouter des photos"), image("lampe.png", 1000));
     expect((seen.value as File[]).map((f) => f.name)).toEqual(["lampe.png"]);
     expect(screen.getByRole("group", { name: "Photos" }).querySelector("img")).toHaveAttribute(
       "src",
@@ -200,7 +199,7 @@ describe("file and media fields", () => {
 
   it("refuses files beyond max_count", async () => {
     const seen = renderField(field({ id: "m", type: "media", label: "Photos", max_count: 2 }));
-    await userEvent.upload(screen.getByLabelText(pendingPublicForm.choosePhotos), [
+    await userEvent.upload(screen.getByLabelText("Ajouter des photos"), [
       image("a.png", 10),
       image("b.png", 10),
       image("c.png", 10),
@@ -213,7 +212,7 @@ describe("file and media fields", () => {
     renderField(field({ id: "m", type: "media", label: "Photos", max_count: 2 }));
     const group = screen.getByRole("group", { name: "Photos" });
     expect(group).toHaveTextContent("Vous pouvez ajouter 2 fichiers au maximum.");
-    const input = screen.getByLabelText(pendingPublicForm.choosePhotos);
+    const input = screen.getByLabelText("Ajouter des photos");
     await userEvent.upload(input, [image("a.png", 10)]);
     expect(input).toBeEnabled();
     await userEvent.upload(input, [image("b.png", 10)]);
@@ -224,7 +223,7 @@ describe("file and media fields", () => {
 
   it("refuses a video when the media field allows images only", async () => {
     const seen = renderField(field({ id: "m", type: "media", label: "Photos" }));
-    const input = screen.getByLabelText(pendingPublicForm.choosePhotos);
+    const input = screen.getByLabelText("Ajouter des photos");
     fireEvent.change(input, { target: { files: [image("film.mp4", 10, "video/mp4")] } });
     expect(seen.value).toBeUndefined();
     expect(screen.getByText("Ce type de fichier n'est pas autorisé.")).toBeInTheDocument();

@@ -6,7 +6,6 @@ import type { LoadResult } from "../src/features/review-form/api/get-review-form
 import type { FormField, PublicForm } from "../src/features/review-form/api/review-form-types";
 import type { SubmitResult } from "../src/features/review-form/api/submit-review";
 import { ReviewFormPage } from "../src/features/review-form/components/review-form-page";
-import { pendingPublicForm } from "../src/strings-pending";
 import { field, publicForm, threePages } from "./fixtures";
 
 type Submit = (
@@ -248,7 +247,7 @@ describe("sending", () => {
     await user.click(await screen.findByRole("button", { name: fr.publicForm.submit }));
     expect(screen.getByText("Ce champ est obligatoire.")).toBeInTheDocument();
     const photo = new File([new Uint8Array(20)], "lampe.jpg", { type: "image/jpeg" });
-    await user.upload(screen.getByLabelText(pendingPublicForm.choosePhotos), photo);
+    await user.upload(screen.getByLabelText("Ajouter des photos"), photo);
     await user.click(send());
     await waitFor(() => expect(submit).toHaveBeenCalled());
     expect(submit.mock.calls[0]?.[1]).toEqual({});

@@ -90,7 +90,7 @@ export const PLANS: Readonly<Record<PlanType, Plan>> = {
 };
 
 /**
- * Total size of the photos and videos of ONE review submission, per plan, in Mo (issue 14.5: a single
+ * Total size of the photos and videos of ONE review submission, per plan, in Mo (a single
  * submission could carry 150 Mo). LANCEMENT has no upload fields; its figure only bounds the read that
  * answers "no uploads on this plan".
  */

@@ -12,6 +12,7 @@ import { products } from "./messages/products";
 import { publicForm } from "./messages/public-form";
 import { reviews } from "./messages/reviews";
 import { roles } from "./messages/roles";
+import { server } from "./messages/server";
 import { settings } from "./messages/settings";
 import { shell } from "./messages/shell";
 import { statuses } from "./messages/statuses";
@@ -41,6 +42,7 @@ export const fr = {
   statuses,
   roles,
   plans,
+  server,
 } as const;
 
 export type Messages = typeof fr;

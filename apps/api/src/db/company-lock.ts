@@ -7,7 +7,7 @@ import { companies } from "./schema";
  * (products, templates, forms) are then serialized per company, so two parallel creations on
  * PostgreSQL cannot both pass the last free slot.
  */
-export async function lockCompanyRow(tx: Tx, companyId: string): Promise<void> {
+async function lockCompanyRow(tx: Tx, companyId: string): Promise<void> {
   await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
 }
 

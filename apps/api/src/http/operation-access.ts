@@ -67,7 +67,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   billingSandboxPage: publicAccess,
   billingSandboxComplete: publicAccess,
   billingSandboxCancel: publicAccess,
-  // catalog (issue 4)
+  // catalog
   companyProductsList: company("catalog.view"),
   companyProductsCreate: company("catalog.manage"),
   companyProductsGet: company("catalog.view"),
@@ -88,7 +88,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companyFormsUpdate: company("catalog.manage"),
   companyFormsDelete: company("catalog.manage"),
   companyFormsDuplicate: company("catalog.manage"),
-  // reviews, orders, public (issue 4)
+  // reviews, orders, public
   companyReviewsList: company("reviews.view"),
   companyReviewsUpdate: company("reviews.moderate"),
   ordersCreate: { kind: "apiKey" },

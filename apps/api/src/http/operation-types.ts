@@ -1,6 +1,9 @@
 // Types only (erased at build): the schema generated from openapi/ by packages/api-client.
-import type { operations } from "@certavis/api-schema";
+import type { components, operations } from "@certavis/api-schema";
 import type { FastifyReply, FastifyRequest } from "fastify";
+
+/** A named schema of the contract (`SchemaOf<"Product">`). */
+export type SchemaOf<N extends keyof components["schemas"]> = components["schemas"][N];
 
 /** Every operationId of the contract (generated from openapi/). */
 export type OperationId = keyof operations;
@@ -19,6 +22,22 @@ export type ResponseOf<K extends OperationId, S extends keyof Op<K>["responses"]
   Op<K>["responses"][S]
 >;
 
+type Responses<K extends OperationId> = Op<K>["responses"];
+/** Status codes of operation K's success responses (2xx) in the contract. */
+type SuccessStatus<K extends OperationId> = Extract<keyof Responses<K>, 200 | 201 | 202 | 204>;
+/**
+ * What a handler of K may return: the JSON body of one of its 2xx responses, nothing for a 204 (or a
+ * body-less response), or the reply itself once it was sent.
+ */
+export type HandlerResult<K extends OperationId> =
+  | {
+      [S in SuccessStatus<K>]: Responses<K>[S] extends { content: { "application/json": infer B } }
+        ? B
+        : undefined;
+    }[SuccessStatus<K>]
+  | FastifyReply
+  | undefined;
+
 export type OperationRequest<K extends OperationId> = FastifyRequest<{
   Body: BodyOf<K>;
   Querystring: QueryOf<K>;
@@ -32,7 +51,7 @@ export type OperationRequest<K extends OperationId> = FastifyRequest<{
 export type OperationHandler<K extends OperationId = OperationId> = (
   request: OperationRequest<K>,
   reply: FastifyReply,
-) => Promise<unknown>;
+) => Promise<HandlerResult<K>>;
 
 /** What a module's `handlers.ts` exports: `{ authLogin: async (request, reply) => ... }`. */
 export type OperationHandlers = { [K in OperationId]?: OperationHandler<K> };

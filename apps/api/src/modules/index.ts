@@ -24,13 +24,13 @@ import { userHandlers } from "./users/handlers";
  */
 const moduleHandlers: OperationHandlers[] = [
   systemHandlers,
-  // --- issue 3 (identity, companies, teams, subscription) ---
+  // identity, companies, teams, subscription
   billingHandlers,
   authHandlers,
   userHandlers,
   companyHandlers,
   teamHandlers,
-  // --- issue 4: add products, templates, forms, reviews, orders, pipeline, public handlers here ---
+  // catalogue, reviews, orders, public pages
   productHandlers,
   templateHandlers,
   formHandlers,
@@ -55,7 +55,6 @@ export function allHandlers(): OperationHandlers {
  * stop in `onClose`). Registered after the routes, with `app.ctx` available.
  */
 export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
-  // --- issue 4: e.g. registerPipelineWorkers ---
   registerPipelineWorkers,
   registerBillingPlugin,
   registerAuthPlugin,

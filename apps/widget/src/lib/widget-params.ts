@@ -1,3 +1,4 @@
+import { apiUrl } from "@certavis/api-client/typed-fetch";
 import { normalizeAccentColor } from "@certavis/domain";
 
 export interface WidgetParams {
@@ -23,7 +24,8 @@ export function parseWidgetParams(search: string | URLSearchParams): WidgetParam
 
 /** The public reviews URL for these parameters (relative to the API origin). */
 export function publicReviewsPath(params: WidgetParams): string {
-  const query = new URLSearchParams({ company_id: params.companyId ?? "" });
-  if (params.productId) query.set("product_id", params.productId);
-  return `/api/v1/public/reviews/?${query.toString()}`;
+  return apiUrl("/public/reviews/", {
+    company_id: params.companyId ?? "",
+    ...(params.productId ? { product_id: params.productId } : {}),
+  });
 }

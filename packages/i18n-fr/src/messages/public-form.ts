@@ -1,4 +1,6 @@
 export const publicForm = {
+  /** The page heading while the form loads or cannot be shown (same words as the page title). */
+  pageTitle: "Votre avis",
   submit: "Envoyer mon avis",
   sending: "Envoi en cours…",
   pitch: "Donnez votre avis en 3 minutes environ.",

@@ -6,7 +6,7 @@ import { confirmPasswordReset, requestPasswordReset } from "./password-reset";
 import { revokeRefreshToken, rotateRefreshToken } from "./refresh";
 import { registerAccount } from "./register";
 
-/** Sign-in, registration, tokens, e-mail verification, password reset (issue 3 §2). */
+/** Sign-in, registration, tokens, e-mail verification, password reset. */
 export const authHandlers = defineHandlers({
   authLogin: async (request) => login(request, request.body),
   authRegister: async (request, reply) => {

@@ -35,7 +35,7 @@ function sendPage(reply: import("fastify").FastifyReply, status: number, page: S
     .send(page.html);
 }
 
-/** Subscription, invoices, Stripe webhook and the local sandbox checkout (issue 3 §5). */
+/** Subscription, invoices, Stripe webhook and the local sandbox checkout. */
 export const billingHandlers = defineHandlers({
   companySubscriptionGet: async (request) => {
     const ctx = request.server.ctx;

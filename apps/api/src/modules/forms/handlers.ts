@@ -19,29 +19,11 @@ import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/e
 import { MSG } from "../../http/messages";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
+import { toFormView } from "./form-views";
 
 const DEFAULT_NOT_DELETABLE = fr.forms.server.defaultNotDeletable;
 
 type FormRow = typeof forms.$inferSelect;
-
-export function toFormView(row: FormRow) {
-  const schema = (row.schema ?? []) as FormField[];
-  return {
-    id: row.id,
-    name: row.name,
-    title: row.title,
-    description: row.description || null,
-    status: (["active", "draft", "archived"].includes(row.status) ? row.status : "active") as
-      | "active"
-      | "draft"
-      | "archived",
-    schema,
-    fields_count: schema.length,
-    is_default: row.isDefault,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
 
 async function findForm(db: DbOrTx, companyId: string, id: string): Promise<FormRow> {
   const [row] = await db

@@ -41,6 +41,7 @@ export const orderHandlers = defineHandlers({
     request.server.pipeline?.notify();
     const [view] = (await listOrderViews(ctx.db, companyId, { ids: [result.order.id], limit: 1, offset: 0 }))
       .results;
+    if (!view) throw new Error("order not found after creation");
     reply.code(result.created ? 201 : 200);
     return {
       ...view,

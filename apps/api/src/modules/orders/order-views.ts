@@ -1,20 +1,9 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailDeliveries, orders, products, reviews } from "../../db/schema";
+import type { SchemaOf } from "../../http/operation-types";
 
-export interface OrderView {
-  id: string;
-  reference: string;
-  product: { id: string; name: string };
-  buyer_email: string;
-  buyer_first_name: string;
-  buyer_last_name: string;
-  order_date: string;
-  created_at: string;
-  review_status: "none" | "pending" | "approved" | "rejected";
-  request_sent_at: string | null;
-  reminder_sent_at: string | null;
-}
+export type OrderView = SchemaOf<"Order">;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 

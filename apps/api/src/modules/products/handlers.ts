@@ -105,9 +105,7 @@ export const productHandlers = defineHandlers({
   companyProductsGet: async (request) => {
     const companyId = callerCompanyId(request);
     const { db, storage } = request.server.ctx;
-    const view = await getProductView(db, storage, companyId, request.params.id);
-    if (!view) throw notFound();
-    return view;
+    return await getProductView(db, storage, companyId, request.params.id);
   },
 
   companyProductsUpdate: async (request) => {

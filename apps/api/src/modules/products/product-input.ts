@@ -3,22 +3,13 @@ import { and, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailTemplates, forms, products } from "../../db/schema";
 import type { FieldErrors } from "../../http/errors";
+import type { SchemaOf } from "../../http/operation-types";
 
-/** Product fields as the JSON body or the multipart text parts give them (spec §7 product payload). */
-export interface ProductPayload {
-  name?: string;
-  description?: string | null;
-  status?: string;
-  form_id?: string | null;
-  email_request_template_id?: string | null;
-  email_reminder_template_id?: string | null;
-  sku?: string | null;
-  send_reminder?: boolean;
-  image_url?: string | null;
-  image?: null;
-  initial_email_delay_days?: number;
-  follow_up_delay_days?: number;
-}
+/**
+ * Product fields as the JSON body or the multipart text parts give them (the contract's
+ * `ProductInput`; a multipart `status` is any text until it is checked).
+ */
+export type ProductPayload = Omit<SchemaOf<"ProductInput">, "status"> & { status?: string };
 
 export type ProductChanges = Partial<
   Pick<

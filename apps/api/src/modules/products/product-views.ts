@@ -2,30 +2,13 @@ import { reminderDelayDays, requestDelayDays } from "@certavis/domain";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailTemplates, forms, orders, products, reviews } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import type { SchemaOf } from "../../http/operation-types";
 import { publicImageUrl } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
 import { reviewTotalsByProduct } from "../reviews/review-totals";
 
-export interface ProductView {
-  id: string;
-  name: string;
-  description: string | null;
-  status: "active" | "draft" | "archived";
-  sku: string | null;
-  image_url: string | null;
-  created_at: string;
-  updated_at: string;
-  last_reviewed_at: string | null;
-  mean_note: number | null;
-  reviews_count: number;
-  orders: number;
-  send_reminder: boolean;
-  email_request_template: { id: string; name: string; send_after: number | null } | null;
-  email_reminder_template: { id: string; name: string; remind_after: number | null } | null;
-  form: { id: string; name: string } | null;
-  initial_email_delay_days: number;
-  follow_up_delay_days: number;
-}
+export type ProductView = SchemaOf<"Product">;
 
 /** List order of spec §4: active, draft, archived, then name. */
 const STATUS_RANK = sql`CASE ${products.status} WHEN 'active' THEN 0 WHEN 'published' THEN 0 WHEN 'draft' THEN 1 ELSE 2 END`;
@@ -54,14 +37,20 @@ export async function listProductViews(
   return { count: total?.n ?? 0, results: await toProductViews(db, storage, rows) };
 }
 
-export async function getProductView(db: DbOrTx, storage: FileStorage, companyId: string, id: string) {
+/** One product of the company as the contract's `Product` (404 when it is not the company's). */
+export async function getProductView(
+  db: DbOrTx,
+  storage: FileStorage,
+  companyId: string,
+  id: string,
+): Promise<ProductView> {
   const [row] = await db
     .select()
     .from(products)
     .where(and(eq(products.companyId, companyId), eq(products.id, id)));
-  if (!row) return null;
-  const [view] = await toProductViews(db, storage, [row]);
-  return view ?? null;
+  const [view] = row ? await toProductViews(db, storage, [row]) : [];
+  if (!view) throw notFound();
+  return view;
 }
 
 export async function toProductViews(

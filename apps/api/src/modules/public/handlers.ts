@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { orders, reviewFiles, reviews } from "../../db/schema";
 import { defineHandlers } from "../../http/operation-types";
 import { publicImageUrl } from "../../lib/image-url";
+import { wireFields } from "../forms/form-views";
 import { onReviewSubmitted } from "../pipeline/schedule";
 import { publicReviews } from "./public-reviews";
 import { publicReviewsJsonLd } from "./public-reviews-jsonld";
@@ -19,7 +20,7 @@ export const publicHandlers = defineHandlers({
         id: form.id,
         title: form.title || form.name,
         description: form.description || null,
-        schema: form.schema as FormField[],
+        schema: wireFields(form.schema),
       },
       company: { name: company.name, url: company.website ?? null, logo: storage.url(company.logoPath) },
       product: {

@@ -3,5 +3,5 @@ import { inviteHandlers } from "./invites";
 import { memberHandlers } from "./members";
 import { requestHandlers } from "./requests";
 
-/** Members, invitations and join requests (issue 3 §3). */
+/** Members, invitations and join requests. */
 export const teamHandlers = defineHandlers({ ...memberHandlers, ...inviteHandlers, ...requestHandlers });

@@ -13,7 +13,7 @@ import { companies, emailTemplates } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
 import { MSG } from "../../http/messages";
-import { defineHandlers } from "../../http/operation-types";
+import { defineHandlers, type SchemaOf } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { sendTestEmail } from "./send-test-email";
 import { toTemplateView } from "./template-views";
@@ -50,14 +50,7 @@ async function assertTemplateRoom(db: DbOrTx, companyId: string): Promise<void> 
   if ((row?.n ?? 0) >= limit) throw forbidden(templateLimitMessage(limit));
 }
 
-interface TemplateFields {
-  name?: string;
-  subject?: string;
-  body?: string;
-  type?: "request" | "reminder" | "thanks";
-  send_after?: number | null;
-  remind_after?: number | null;
-}
+type TemplateFields = SchemaOf<"EmailTemplateInput">;
 
 function checkTemplate(
   merged: Required<Pick<TemplateFields, "name" | "subject" | "body" | "type">>,

@@ -11,7 +11,7 @@ function signedIn(user: AuthenticatedUser | null): AuthenticatedUser {
   return user;
 }
 
-/** The current user: read, profile / e-mail / password change, account deletion (issue 3 §2). */
+/** The current user: read, profile / e-mail / password change, account deletion. */
 export const userHandlers = defineHandlers({
   usersMeGet: async (request) =>
     currentUserView(request.server.ctx, signedIn(request.user), request.membership),

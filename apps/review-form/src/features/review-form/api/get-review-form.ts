@@ -1,6 +1,6 @@
 import { messageFromBody } from "@certavis/api-client";
+import { getJson } from "@certavis/api-client/typed-fetch";
 import { fr } from "../../../lib/fr";
-import { reviewPath } from "../../../lib/review-path";
 import type { PublicForm } from "./review-form-types";
 
 export type LoadResult = { ok: true; data: PublicForm } | { ok: false; message: string };
@@ -19,13 +19,12 @@ export async function getReviewForm(
 ): Promise<LoadResult> {
   for (let attempt = 1; attempt <= MAX_LOAD_TRIES; attempt++) {
     try {
-      const response = await fetchImpl(reviewPath(apiKey), { headers: { Accept: "application/json" } });
-      const body: unknown = await response.json().catch(() => null);
-      if (response.ok && body && typeof body === "object" && "form" in body) {
-        return { ok: true, data: body as PublicForm };
+      const result = await getJson("/review/", { api_key: apiKey }, fetchImpl);
+      if (result.ok && result.data && typeof result.data === "object" && "form" in result.data) {
+        return { ok: true, data: result.data };
       }
-      if (response.status === 403) {
-        return { ok: false, message: messageFromBody(body) ?? fr.errors.publicForm.loadFailed };
+      if (!result.ok && result.status === 403) {
+        return { ok: false, message: messageFromBody(result.body) ?? fr.errors.publicForm.loadFailed };
       }
     } catch {
       // network failure: tried again below

@@ -1,6 +1,6 @@
+import { CONTACT_EMAIL } from "../../../lib/contact";
 import { fr } from "../../../lib/fr";
 import { websiteHref } from "../../../lib/website-href";
-import { CONTACT_EMAIL } from "../../../strings-pending";
 
 /** Official site, terms, privacy and a contact mail link. */
 export function FormFooter({ website }: { website?: string | null | undefined }) {

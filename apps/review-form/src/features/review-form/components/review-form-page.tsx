@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { fr } from "../../../lib/fr";
-import { pendingPublicForm } from "../../../strings-pending";
 import { getReviewForm } from "../api/get-review-form";
 import type { PublicForm } from "../api/review-form-types";
 import type { submitReview } from "../api/submit-review";
@@ -50,14 +49,14 @@ export function ReviewFormPage({ apiKey, load = getReviewForm, submit }: Props) 
       <main className="rf-main">
         {state.kind === "loading" ? (
           <>
-            <h1 className="rf-visually-hidden">{pendingPublicForm.pageTitle}</h1>
+            <h1 className="rf-visually-hidden">{fr.publicForm.pageTitle}</h1>
             <p className="rf-status" role="status">
               {fr.common.loading}
             </p>
           </>
         ) : state.kind === "error" ? (
           <>
-            <h1 className="rf-visually-hidden">{pendingPublicForm.pageTitle}</h1>
+            <h1 className="rf-visually-hidden">{fr.publicForm.pageTitle}</h1>
             <div className="rf-status rf-status--error" role="alert">
               <p>{state.message}</p>
             </div>

@@ -1,6 +1,7 @@
+import { getJson } from "@certavis/api-client/typed-fetch";
 import { fr } from "../../../lib/fr";
-import { publicReviewsPath, type WidgetParams } from "../../../lib/widget-params";
-import type { PublicReviews, WidgetState } from "./public-reviews";
+import type { WidgetParams } from "../../../lib/widget-params";
+import type { WidgetState } from "./public-reviews";
 
 /** The server's `detail` when the error body has one (spec §8), else the widget's fallback. */
 export function errorMessageOf(body: unknown): string {
@@ -17,10 +18,13 @@ export async function loadReviews(
 ): Promise<WidgetState> {
   if (!params.companyId) return { kind: "error", message: fr.errors.widget.missingCompanyId };
   try {
-    const response = await fetchImpl(publicReviewsPath(params), { headers: { Accept: "application/json" } });
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) return { kind: "error", message: errorMessageOf(body) };
-    return { kind: "ready", data: body as PublicReviews };
+    const result = await getJson(
+      "/public/reviews/",
+      { company_id: params.companyId, ...(params.productId ? { product_id: params.productId } : {}) },
+      fetchImpl,
+    );
+    if (!result.ok) return { kind: "error", message: errorMessageOf(result.body) };
+    return { kind: "ready", data: result.data };
   } catch {
     return { kind: "error", message: fr.errors.widget.loadFailed };
   }
