@@ -20,5 +20,6 @@ export * from "./validation/invite-email";
 export * from "./validation/logo-url";
 export * from "./validation/order";
 export * from "./validation/password";
+export * from "./validation/product";
 export * from "./validation/template";
 export * from "./validation/verification-code";

@@ -4,6 +4,7 @@ export const products = {
   title: "Produits",
   subtitle: "Gérez vos produits, leurs emails de demande d'avis et leurs formulaires",
   newProduct: "Nouveau produit",
+  importOrders: "Importer des commandes",
   tiles: {
     totalProducts: "Total Produits",
     responseRate: "Taux de réponse",
@@ -89,6 +90,7 @@ export const products = {
     noTemplates: "Aucun modèle disponible",
     noForms: "Aucun formulaire disponible",
     preview: "Aperçu",
+    previewSubject: "Objet",
     editLinked: "Modifier",
     create: "Créer le produit",
     save: "Enregistrer",

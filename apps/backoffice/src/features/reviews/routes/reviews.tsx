@@ -10,7 +10,7 @@ import { PageHeader } from "../../../components/page-header";
 import { ReviewDialog } from "../../../components/reviews/review-dialog";
 import { StatCard } from "../../../components/stat-card";
 import { useCompany } from "../../../lib/api/get-company";
-import { useProducts } from "../api/get-products";
+import { useProducts } from "../../../lib/api/get-products";
 import { useReviews } from "../api/get-reviews";
 import { ReviewCard } from "../components/review-card";
 import { ReviewFiltersBar } from "../components/review-filters";
