@@ -71,6 +71,7 @@ export const additions = [
   "GET /billing/sandbox/{session_id}/",
   "POST /billing/sandbox/{session_id}/complete/",
   "POST /billing/sandbox/{session_id}/cancel/",
+  "GET /public/reviews/jsonld/",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */
@@ -86,6 +87,7 @@ export const publicCalls = [
   "GET /review/",
   "POST /review/",
   "GET /public/reviews/",
+  "GET /public/reviews/jsonld/",
   "POST /billing/stripe/webhook/",
   "GET /billing/sandbox/{session_id}/",
   "POST /billing/sandbox/{session_id}/complete/",

@@ -96,6 +96,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   reviewFormGet: publicAccess,
   reviewSubmit: publicAccess,
   publicReviewsGet: publicAccess,
+  publicReviewsJsonLd: publicAccess,
 };
 
 /** Per-IP rate limit (RATE_LIMIT_PER_IP per minute) applies to these. */

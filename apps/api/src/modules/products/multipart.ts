@@ -1,5 +1,7 @@
+import { validation } from "@certavis/i18n-fr/messages/validation";
 import type { FastifyRequest } from "fastify";
 import { HttpError } from "../../http/errors";
+import { hasUnsafeText } from "../../http/unsafe-text";
 
 export interface UploadedPart {
   field: string;
@@ -17,6 +19,8 @@ export interface MultipartLimits {
   maxFileBytes: number;
   /** Most files in the body (400 `non_field_errors` beyond). */
   maxFiles?: number;
+  /** Most bytes of all files together: the read stops past it with this 400 `non_field_errors` message. */
+  maxTotal?: { bytes: number; message: string };
   /** The error key of a file part (e.g. `file:photo` → `photo`). */
   keyOf?: (partName: string) => string;
   /** The message of a file over `maxFileBytes` (in Mo). */
@@ -50,6 +54,7 @@ export async function readMultipart(
       [keyOf(partName)]: [limits.tooLarge ? limits.tooLarge(mb, partName) : FILE_TOO_LARGE(mb)],
     });
   let current = "non_field_errors";
+  let totalBytes = 0;
   try {
     for await (const part of request.parts({
       limits: { fileSize: limits.maxFileBytes, ...(limits.maxFiles ? { files: limits.maxFiles } : {}) },
@@ -58,9 +63,15 @@ export async function readMultipart(
       if (part.type === "file") {
         const data = await part.toBuffer();
         if (part.file.truncated || data.length > limits.maxFileBytes) throw tooLarge(part.fieldname);
+        totalBytes += data.length;
+        if (limits.maxTotal && totalBytes > limits.maxTotal.bytes)
+          throw new HttpError(400, { non_field_errors: [limits.maxTotal.message] });
         body.files.push({ field: part.fieldname, filename: part.filename, data });
       } else {
-        body.fields[part.fieldname] = typeof part.value === "string" ? part.value : String(part.value ?? "");
+        const value = typeof part.value === "string" ? part.value : String(part.value ?? "");
+        if (hasUnsafeText(value))
+          throw new HttpError(400, { [part.fieldname]: [validation.invalidCharacter] });
+        body.fields[part.fieldname] = value;
       }
     }
   } catch (error) {

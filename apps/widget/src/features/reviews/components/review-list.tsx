@@ -1,5 +1,5 @@
-import type { PublicReview } from "../lib/public-reviews";
-import { ReviewCard } from "./ReviewCard";
+import type { PublicReview } from "../api/public-reviews";
+import { ReviewCard } from "./review-card";
 
 interface Props {
   reviews: PublicReview[];

@@ -1,7 +1,7 @@
 import { formatDate } from "@certavis/i18n-fr/format";
 import { InitialsAvatar } from "@certavis/ui";
-import { fr } from "../lib/fr";
-import type { PublicReview } from "../lib/public-reviews";
+import { fr } from "../../../lib/fr";
+import type { PublicReview } from "../api/public-reviews";
 
 /** Dates in the shops' zone, so that the server-rendered HTML and the script agree. */
 const DATES = { timeZone: "Europe/Paris" };

@@ -1,13 +1,13 @@
 import { type CSSProperties, useState } from "react";
-import { fr } from "../lib/fr";
-import type { PublicReview, WidgetState } from "../lib/public-reviews";
-import { CAROUSEL_THRESHOLD, MAX_REVIEWS } from "../lib/widget-constants";
-import type { WidgetParams } from "../lib/widget-params";
-import { LegalNotice } from "./LegalNotice";
-import { ReviewCarousel } from "./ReviewCarousel";
-import { ReviewDialog } from "./ReviewDialog";
-import { ReviewList } from "./ReviewList";
-import { WidgetHeader } from "./WidgetHeader";
+import { fr } from "../../../lib/fr";
+import { CAROUSEL_THRESHOLD, MAX_REVIEWS } from "../../../lib/widget-constants";
+import type { WidgetParams } from "../../../lib/widget-params";
+import type { PublicReview, WidgetState } from "../api/public-reviews";
+import { LegalNotice } from "./legal-notice";
+import { ReviewCarousel } from "./review-carousel";
+import { ReviewDialog } from "./review-dialog";
+import { ReviewList } from "./review-list";
+import { WidgetHeader } from "./widget-header";
 
 interface Props {
   params: WidgetParams;

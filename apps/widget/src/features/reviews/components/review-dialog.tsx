@@ -1,8 +1,8 @@
 import { Stars } from "@certavis/ui";
 import { useEffect, useRef } from "react";
-import { fr } from "../lib/fr";
-import type { PublicReview } from "../lib/public-reviews";
-import { ReviewMeta } from "./ReviewMeta";
+import { fr } from "../../../lib/fr";
+import type { PublicReview } from "../api/public-reviews";
+import { ReviewMeta } from "./review-meta";
 
 interface Props {
   review: PublicReview | null;

@@ -1,6 +1,6 @@
-import { fr } from "./fr";
+import { fr } from "../../../lib/fr";
+import { publicReviewsPath, type WidgetParams } from "../../../lib/widget-params";
 import type { PublicReviews, WidgetState } from "./public-reviews";
-import { publicReviewsPath, type WidgetParams } from "./widget-params";
 
 /** The server's `detail` when the error body has one (spec §8), else the widget's fallback. */
 export function errorMessageOf(body: unknown): string {

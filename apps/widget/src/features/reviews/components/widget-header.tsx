@@ -1,7 +1,7 @@
 import { formatAverage } from "@certavis/i18n-fr/format";
 import { Stars } from "@certavis/ui";
-import { fr } from "../lib/fr";
-import type { PublicReviews } from "../lib/public-reviews";
+import { fr } from "../../../lib/fr";
+import type { PublicReviews } from "../api/public-reviews";
 
 export function WidgetHeader({ data }: { data: PublicReviews }) {
   const average = data.metrics.average_note;

@@ -1,4 +1,4 @@
-import { fr } from "../lib/fr";
+import { fr } from "../../../lib/fr";
 
 /** What French law asks next to published reviews: they are checked, how they are sorted, and how it works. */
 export function LegalNotice() {

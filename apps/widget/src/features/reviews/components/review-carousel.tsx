@@ -1,9 +1,9 @@
 import { type FocusEvent, useEffect, useRef, useState } from "react";
-import { fr } from "../lib/fr";
-import type { PublicReview } from "../lib/public-reviews";
-import { usePrefersReducedMotion } from "../lib/use-reduced-motion";
-import { AUTOPLAY_MS } from "../lib/widget-constants";
-import { ReviewCard } from "./ReviewCard";
+import { fr } from "../../../lib/fr";
+import { usePrefersReducedMotion } from "../../../lib/use-reduced-motion";
+import { AUTOPLAY_MS } from "../../../lib/widget-constants";
+import type { PublicReview } from "../api/public-reviews";
+import { ReviewCard } from "./review-card";
 
 interface Props {
   reviews: PublicReview[];

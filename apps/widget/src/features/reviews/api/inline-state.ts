@@ -1,14 +1,12 @@
+import { jsonForScript } from "@certavis/domain";
 import type { WidgetState } from "./public-reviews";
 
 /** Id of the `<script type="application/json">` in which the server inlines the first state. */
 export const INLINE_STATE_ID = "certavis-state";
 
-/** Serialises a state for an inline JSON script: `<` is escaped so no text can close the script. */
+/** Serialises a state for an inline JSON script: no text can close the script. */
 export function serializeInlineState(state: WidgetState): string {
-  return JSON.stringify(state)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  return jsonForScript(state);
 }
 
 export function readInlineState(doc: Document = document): WidgetState | null {
