@@ -80,10 +80,12 @@ export function ProductsRoute() {
       />
 
       {limitReached && typeof maxProducts === "number" ? (
-        <Callout.Root color="amber" mb="4" role="status">
+        <Callout.Root color="amber" highContrast mb="4" role="status">
           <Callout.Text>
             <strong>{t.limitBanner.title}</strong> — {t.limitBanner.description(maxProducts)}{" "}
-            <Link to="/settings/subscription">{t.limitBanner.upgrade}</Link>
+            <Link to="/settings/subscription" className="font-bold text-inherit underline">
+              {t.limitBanner.upgrade}
+            </Link>
           </Callout.Text>
         </Callout.Root>
       ) : null}
