@@ -131,6 +131,24 @@ describe("product form (real API)", () => {
     expect(screen.getByLabelText("Nom du produit")).toHaveValue("Doublon");
   });
 
+  it("says 'Limite atteinte' with the server's message when the plan's limit refuses a new product", async () => {
+    const user = userEvent.setup();
+    const { company } = await owner("LANCEMENT");
+    await seed.products({
+      companyId: company.id,
+      products: [{ name: "Un" }, { name: "Deux" }, { name: "Trois" }],
+    });
+    const app = renderApp("/products/new");
+    await heading("Nouveau produit");
+    await user.type(screen.getByLabelText("Nom du produit"), "Quatre");
+    await user.click(screen.getByRole("button", { name: "Créer le produit" }));
+    const notifications = screen.getByRole("region", { name: "Notifications" });
+    await waitFor(() => expect(notifications).toHaveTextContent("Limite atteinte"));
+    expect(notifications).toHaveTextContent("Votre abonnement a atteint la limite de produits (3 produits).");
+    expect(currentPath(app)).toBe("/products/new");
+    expect(screen.getByLabelText("Nom du produit")).toHaveValue("Quatre");
+  });
+
   it("edits a product: loads it, changes the status and saves", async () => {
     const user = userEvent.setup();
     const { user: account, company } = await owner();

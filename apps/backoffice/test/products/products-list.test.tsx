@@ -105,6 +105,9 @@ describe("products page (real API)", () => {
       "href",
       "/settings/subscription",
     );
+    // A copy would pass the limit too.
+    await userEvent.setup().click(screen.getByRole("button", { name: "Actions du produit Un" }));
+    expect(await screen.findByRole("menuitem", { name: "Dupliquer" })).toHaveAttribute("data-disabled");
   });
 
   it("keeps 'Nouveau produit' under the limit", async () => {

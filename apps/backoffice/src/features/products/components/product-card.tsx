@@ -17,6 +17,8 @@ export interface ProductCardProps {
   onOpenReviews: () => void;
   onDuplicate: () => void;
   onDelete: () => void;
+  /** False at the plan's product limit: a copy would be refused. */
+  canDuplicate?: boolean;
 }
 
 /** Request template with its J+n, the product's own delay when the template has none. */
@@ -41,6 +43,7 @@ export function ProductCard({
   onOpenReviews,
   onDuplicate,
   onDelete,
+  canDuplicate = true,
 }: ProductCardProps) {
   return (
     <Card size="2" className="h-full">
@@ -71,7 +74,9 @@ export function ProductCard({
               </IconButton>
             </DropdownMenu.Trigger>
             <DropdownMenu.Content>
-              <DropdownMenu.Item onSelect={onDuplicate}>{t.duplicate}</DropdownMenu.Item>
+              <DropdownMenu.Item disabled={!canDuplicate} onSelect={onDuplicate}>
+                {t.duplicate}
+              </DropdownMenu.Item>
               <DropdownMenu.Item color="red" onSelect={onDelete}>
                 {t.delete}
               </DropdownMenu.Item>

@@ -30,6 +30,7 @@ import { useProduct } from "../api/get-product";
 import { useSaveProduct } from "../api/save-product";
 import { FormPreview, TemplatePreview } from "../components/linked-previews";
 import { LinkedSelect } from "../components/linked-select";
+import { toastProductError } from "../lib/product-error-toast";
 import {
   ASSIGN_FIELDS,
   initialValues,
@@ -213,15 +214,8 @@ function ProductEditor({
       setBanner([...new Set(rest)]);
       return;
     }
-    if (error instanceof ApiError && error.status === 403 && isNew) {
-      toast({
-        title: errors.limitTitle,
-        description: errorMessage(error, errors.formCreateFailed),
-        variant: "error",
-      });
-      return;
-    }
-    toastError(error, isNew ? errors.formCreateFailed : errors.formUpdateFailed);
+    if (isNew) toastProductError(error, errors.formCreateFailed);
+    else toastError(error, errors.formUpdateFailed);
   }
 
   const onSave = handleSubmit(async (values) => {

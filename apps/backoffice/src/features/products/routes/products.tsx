@@ -21,6 +21,7 @@ import { type Product, ProductCard } from "../components/product-card";
 import { ProductFiltersBar } from "../components/product-filters";
 import { ProductReviewsDialog } from "../components/product-reviews-dialog";
 import { filterProducts, NO_PRODUCT_FILTERS, type ProductFilters } from "../lib/filter-products";
+import { toastProductError } from "../lib/product-error-toast";
 
 const t = fr.products;
 const errors = fr.errors.products;
@@ -82,7 +83,7 @@ export function ProductsRoute() {
       {limitReached && typeof maxProducts === "number" ? (
         <Callout.Root color="amber" highContrast mb="4" role="status">
           <Callout.Text>
-            <strong>{t.limitBanner.title}</strong> — {t.limitBanner.description(maxProducts)}{" "}
+            <strong>{t.limitBanner.title}</strong> {t.limitBanner.description(maxProducts)}{" "}
             <Link to="/settings/subscription" className="font-bold text-inherit underline">
               {t.limitBanner.upgrade}
             </Link>
@@ -163,10 +164,11 @@ export function ProductsRoute() {
                 onDuplicate={() =>
                   duplicate.mutate(product.id, {
                     onSuccess: () => toast({ title: t.toasts.duplicated, variant: "success" }),
-                    onError: (error) => toastError(error, errors.duplicateFailed),
+                    onError: (error) => toastProductError(error, errors.duplicateFailed),
                   })
                 }
                 onDelete={() => setToDelete(product)}
+                canDuplicate={!limitReached}
               />
             </li>
           ))}
