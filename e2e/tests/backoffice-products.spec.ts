@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { codeOf, waitForMail } from "../support/mailbox";
 import { PNG_1PX } from "./public-api";
 
@@ -53,12 +53,6 @@ async function newShop(request: APIRequestContext) {
         }
       ).results,
   };
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 const cards = (page: Page) => page.getByRole("list", { name: "Produits" }).getByRole("listitem");

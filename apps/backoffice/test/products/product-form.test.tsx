@@ -3,8 +3,9 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { retryProductLoad } from "../../src/features/products/api/get-product";
+import { setApiBaseUrl } from "../../src/lib/api-client";
 import { currentPath, renderApp } from "../support/render-app";
-import { apiAs, recordApiCalls, seed, signIn } from "../support/test-api";
+import { apiAs, apiBaseUrl, recordApiCalls, seed, signIn } from "../support/test-api";
 
 interface Template {
   id: string;
@@ -99,19 +100,29 @@ describe("product form (real API)", () => {
   it("saves a slider move as the template's send_after, once, 400 ms after the last change", async () => {
     const { user: account, request } = await owner();
     const calls = recordApiCalls();
+    // When each PATCH left, to compare with the last slider move (timers may run late, never early).
+    const patchedAt: number[] = [];
+    const recording = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      if ((input instanceof Request ? input.method : init?.method) === "PATCH")
+        patchedAt.push(performance.now());
+      return recording(input, init);
+    };
+    setApiBaseUrl(apiBaseUrl);
     renderApp("/products/new");
     await heading("Nouveau produit");
     const slider = screen.getByRole("slider", { name: "Délai d'envoi après la commande" });
     fireEvent.change(slider, { target: { value: "5" } });
     fireEvent.change(slider, { target: { value: "8" } });
+    // Taken before the last move: its timer starts during the event, after this instant.
+    const lastMove = performance.now();
     fireEvent.change(slider, { target: { value: "10" } });
     expect(slider).toHaveAttribute("aria-valuetext", "J+10");
     const patches = () => calls.filter((c) => c.method === "PATCH");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(patches()).toEqual([]);
     await waitFor(() =>
       expect(patches()).toEqual([{ method: "PATCH", path: `/company/email-templates/${request.id}/` }]),
     );
+    expect(patchedAt[0] ?? 0).toBeGreaterThanOrEqual(lastMove + 400);
     await waitFor(async () => expect((await template(account, request.id)).send_after).toBe(10));
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(patches()).toHaveLength(1);

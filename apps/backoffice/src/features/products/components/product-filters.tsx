@@ -1,6 +1,6 @@
 import { fr } from "@certavis/i18n-fr";
-import { Flex, Select, TextField } from "@radix-ui/themes";
-import { SearchIcon } from "../../../components/icons";
+import { Flex, Select } from "@radix-ui/themes";
+import { SearchField } from "../../../components/search-field";
 import type { ProductFilters, StatusFilter } from "../lib/filter-products";
 
 const t = fr.products.filters;
@@ -21,19 +21,11 @@ export function ProductFiltersBar({
 }) {
   return (
     <Flex gap="3" wrap="wrap" mb="4" align="center">
-      <TextField.Root
-        className="min-w-[14rem] flex-1"
-        size="2"
-        type="search"
+      <SearchField
         placeholder={t.searchPlaceholder}
-        aria-label={t.searchPlaceholder}
         value={filters.search}
-        onChange={(e) => onChange({ ...filters, search: e.target.value })}
-      >
-        <TextField.Slot>
-          <SearchIcon />
-        </TextField.Slot>
-      </TextField.Root>
+        onChange={(search) => onChange({ ...filters, search })}
+      />
       <Select.Root
         value={filters.status}
         onValueChange={(status) => onChange({ ...filters, status: status as StatusFilter })}

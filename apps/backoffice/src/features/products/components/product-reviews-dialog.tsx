@@ -1,11 +1,11 @@
 import { formatRelativeTime, fr } from "@certavis/i18n-fr";
 import { Button, InitialsAvatar, Stars } from "@certavis/ui";
-import { Callout, Dialog, Flex, Heading, Text } from "@radix-ui/themes";
+import { Callout, Dialog, Flex, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../../components/icons";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { ratingText } from "../../../components/reviews/rating-text";
-import { ReviewAnswers } from "../../../components/reviews/review-answers";
+import { ReviewText } from "../../../components/reviews/review-text";
 import { StatusBadge } from "../../../components/reviews/status-badge";
 import { useProductReviews } from "../api/get-product-reviews";
 
@@ -31,7 +31,6 @@ export function ProductReviewsDialog({
   const step = (by: number) => setPosition({ productId, index: wrapIndex(index, by, list.length) });
   const list = reviews.data ?? [];
   const review = list[Math.min(index, Math.max(list.length - 1, 0))];
-  const commentInAnswers = review?.fields.some((f) => f.value === review.comment) ?? false;
 
   return (
     <Dialog.Root open={productId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -74,17 +73,7 @@ export function ProductReviewsDialog({
                 {ratingText(review.rating)}
               </Text>
             </Flex>
-            {review.title ? (
-              <Heading as="h3" size="3">
-                {review.title}
-              </Heading>
-            ) : null}
-            {review.comment && !commentInAnswers ? (
-              <Text as="p" className="whitespace-pre-line">
-                {review.comment}
-              </Text>
-            ) : null}
-            <ReviewAnswers fields={review.fields} />
+            <ReviewText review={review} />
           </Flex>
         )}
         <Flex justify="between" align="center" pt="3" mt="3" className="border-[var(--gray-5)] border-t">

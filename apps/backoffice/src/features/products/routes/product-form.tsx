@@ -1,4 +1,4 @@
-import { ApiError, errorMessage, fieldErrors, generalErrors, type Schema } from "@certavis/api-client";
+import { ApiError, fieldErrors, generalErrors, type Schema } from "@certavis/api-client";
 import {
   PRODUCT_ERROR_FIELDS,
   PRODUCT_STATUSES,
@@ -17,6 +17,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } 
 import { DelaySlider } from "../../../components/delay-slider";
 import { FormField } from "../../../components/form-field";
 import { ImageInput } from "../../../components/image-input";
+import { LoadError } from "../../../components/load-error";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
 import { PreviewDialog } from "../../../components/preview-dialog";
@@ -67,21 +68,15 @@ export function ProductFormRoute() {
     return (
       <>
         <PageHeader title={id ? t.editTitle : t.newTitle} />
-        <Callout.Root color="red" role="alert" mb="3">
-          <Callout.Text>
-            {errorMessage(product.error ?? templates.error ?? forms.error, errors.loadFailed)}
-          </Callout.Text>
-        </Callout.Root>
-        <Button
-          variant="outline"
-          onClick={() => {
+        <LoadError
+          error={product.error ?? templates.error ?? forms.error}
+          fallback={errors.loadFailed}
+          onRetry={() => {
             if (id) void product.refetch();
             void templates.refetch();
             void forms.refetch();
           }}
-        >
-          {fr.common.retry}
-        </Button>
+        />
       </>
     );
   if ((id && !product.data) || !templates.data || !forms.data) return <LoadingScreen />;

@@ -1,4 +1,3 @@
-import { errorMessage } from "@certavis/api-client";
 import { averageRating, isProductLimitReached, responseRatePercent } from "@certavis/domain";
 import { DASH, formatAverage, formatInteger, formatPercent, formatRelativeTime, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
@@ -7,6 +6,7 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { BoxIcon, ClockIcon, PlusIcon, StarIcon, TrendIcon } from "../../../components/icons";
+import { LoadError } from "../../../components/load-error";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
@@ -124,14 +124,11 @@ export function ProductsRoute() {
       {products.isPending ? (
         <LoadingScreen />
       ) : products.isError ? (
-        <Flex direction="column" align="start" gap="3">
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>{errorMessage(products.error, errors.loadFailed)}</Callout.Text>
-          </Callout.Root>
-          <Button variant="outline" onClick={() => void products.refetch()}>
-            {fr.common.retry}
-          </Button>
-        </Flex>
+        <LoadError
+          error={products.error}
+          fallback={errors.loadFailed}
+          onRetry={() => void products.refetch()}
+        />
       ) : visible.length === 0 ? (
         <Flex direction="column" align="center" gap="3" py="9" className="text-center">
           <Heading as="h2" size="4">

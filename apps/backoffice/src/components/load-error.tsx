@@ -1,0 +1,26 @@
+import { errorMessage } from "@certavis/api-client";
+import { fr } from "@certavis/i18n-fr";
+import { Button } from "@certavis/ui";
+import { Callout, Flex } from "@radix-ui/themes";
+
+/** A failed load: the server's message (else `fallback`) in a red box, and 'Réessayer'. */
+export function LoadError({
+  error,
+  fallback,
+  onRetry,
+}: {
+  error: unknown;
+  fallback: string;
+  onRetry: () => void;
+}) {
+  return (
+    <Flex direction="column" align="start" gap="3">
+      <Callout.Root color="red" role="alert">
+        <Callout.Text>{errorMessage(error, fallback)}</Callout.Text>
+      </Callout.Root>
+      <Button variant="outline" onClick={onRetry}>
+        {fr.common.retry}
+      </Button>
+    </Flex>
+  );
+}
