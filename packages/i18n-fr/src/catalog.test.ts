@@ -20,6 +20,7 @@ const BUILT_SCREENS: readonly MessageGroup[] = [
   "reviews",
   "products",
   "editor",
+  "orderImport",
 ];
 
 /**

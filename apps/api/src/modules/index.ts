@@ -7,6 +7,7 @@ import { registerBillingPlugin } from "./billing/plugin";
 import { companyHandlers } from "./company/handlers";
 import { formHandlers } from "./forms/handlers";
 import { orderHandlers } from "./orders/handlers";
+import { registerOrderImports } from "./orders/imports-plugin";
 import { registerPipelineWorkers } from "./pipeline/plugin";
 import { productHandlers } from "./products/handlers";
 import { publicHandlers } from "./public/handlers";
@@ -58,4 +59,5 @@ export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
   registerPipelineWorkers,
   registerBillingPlugin,
   registerAuthPlugin,
+  registerOrderImports,
 ];

@@ -124,3 +124,8 @@ export const PlusIcon = (p: P) => (
     <path d="M12 5v14M5 12h14" />
   </Icon>
 );
+export const CrownIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m3 7 4.5 4L12 5l4.5 6L21 7l-2 11H5z" />
+  </Icon>
+);

@@ -1,7 +1,8 @@
 import { errorMessage } from "@certavis/api-client";
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Callout, Flex } from "@radix-ui/themes";
+import { Flex } from "@radix-ui/themes";
+import { ErrorCallout } from "./error-callout";
 
 /** A failed load: the server's message (else `fallback`) in a red box, and 'Réessayer'. */
 export function LoadError({
@@ -15,9 +16,7 @@ export function LoadError({
 }) {
   return (
     <Flex direction="column" align="start" gap="3">
-      <Callout.Root color="red" role="alert">
-        <Callout.Text>{errorMessage(error, fallback)}</Callout.Text>
-      </Callout.Root>
+      <ErrorCallout message={errorMessage(error, fallback)} />
       <Button variant="outline" onClick={onRetry}>
         {fr.common.retry}
       </Button>

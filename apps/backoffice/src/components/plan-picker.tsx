@@ -1,12 +1,13 @@
 import { PLANS, type PlanType } from "@certavis/domain";
 import { formatPrice, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Badge, Callout, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Badge, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { rememberCheckoutSession, useCreateCheckoutSession } from "../lib/api/create-checkout-session";
 import { useSubscription } from "../lib/api/get-subscription";
 import { toastError } from "../lib/toast/error-toast";
 import { toast } from "../lib/toast/toast-store";
+import { ErrorCallout } from "./error-callout";
 import { LoadingScreen } from "./loading-screen";
 
 /**
@@ -16,9 +17,12 @@ import { LoadingScreen } from "./loading-screen";
 export function PlanPicker({
   onFree,
   redirect = (url) => window.location.assign(url),
+  currentFixed = false,
 }: {
   onFree: () => void;
   redirect?: (url: string) => void;
+  /** Settings: the current plan (free included) is shown as 'Plan actuel' and cannot be chosen again. */
+  currentFixed?: boolean;
 }) {
   const subscription = useSubscription();
   const checkout = useCreateCheckoutSession();
@@ -52,12 +56,11 @@ export function PlanPicker({
   if (subscription.isPending) return <LoadingScreen />;
   if (subscription.isError)
     return (
-      <Callout.Root color="red" role="alert">
-        <Callout.Text>{fr.errors.subscription.loadFailed}</Callout.Text>
+      <ErrorCallout message={fr.errors.subscription.loadFailed}>
         <Button variant="outline" size="sm" onClick={() => void subscription.refetch()}>
           {fr.errors.subscription.retry}
         </Button>
-      </Callout.Root>
+      </ErrorCallout>
     );
 
   return (
@@ -65,7 +68,9 @@ export function PlanPicker({
       {subscription.data.plans.map((plan) => {
         const texts = fr.plans[plan.type];
         // The free plan always leads on (home); a paid one needs checkout configured and not be current.
-        const paidBlocked = plan.price > 0 && (plan.is_current || !plan.price_id_configured);
+        const paidBlocked =
+          (currentFixed && plan.is_current) ||
+          (plan.price > 0 && (plan.is_current || !plan.price_id_configured));
         return (
           <Card
             key={plan.type}
@@ -108,7 +113,7 @@ export function PlanPicker({
                   loading={chosen === plan.type}
                   onClick={() => void choose(plan.type)}
                 >
-                  {plan.is_current && plan.price > 0
+                  {plan.is_current && (plan.price > 0 || currentFixed)
                     ? fr.settings.subscription.current
                     : fr.auth.register.plan.choose}
                 </Button>

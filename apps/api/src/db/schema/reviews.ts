@@ -126,11 +126,15 @@ export const emailDeliveries = pgTable(
   {
     id: id(),
     companyId: companyRef(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    /** request | reminder | thanks */
+    /** The order of a pipeline e-mail; null for a `test` e-mail (its message is stored below). */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    /** request | reminder | thanks | test */
     kind: text("kind").notNull(),
+    /** A `test` e-mail (template editor): recipient and the message rendered when it was asked for. */
+    toEmail: text("to_email"),
+    subject: text("subject"),
+    textBody: text("text_body"),
+    htmlBody: text("html_body"),
     /** scheduled | sending | sent | held | cancelled | failed */
     status: text("status").notNull().default("scheduled"),
     scheduledAt: tz("scheduled_at"),

@@ -1,17 +1,20 @@
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { companies, joinRequests } from "../../db/schema";
+import { isUniqueViolation } from "../../db/unique-violation";
+import { callerMembership, callerUser } from "../../http/caller";
 import { detailError, type FieldErrors, fieldErrors, notFound } from "../../http/errors";
+import { isMultipart, readMultipart } from "../../http/multipart";
 import { defineHandlers } from "../../http/operation-types";
+import { paged, pageParams } from "../../http/paging";
+import { isStoredImage, publicImageUrl } from "../../lib/image-url";
+import { IDENTITY_MSG } from "../auth/messages";
 import {
   cancelSubscriptionsAtProvider,
   recordSubscriptionsToCancel,
 } from "../billing/subscriptions-to-cancel";
-import { isStoredImage, publicImageUrl } from "../products/image-url";
-import { isMultipart, readMultipart } from "../products/multipart";
-import { paged, pageParams } from "../products/paging";
+import { checkOwnPassword } from "../users/own-password";
 import { newApiKey } from "./api-key";
-import { callerMembership, callerUser, isUniqueViolation } from "./caller";
 import { companyFiles, removeCompanyFiles } from "./company-files";
 import { readCompanyName, readWebsite } from "./company-input";
 import { companyView, findCompany } from "./company-view";
@@ -139,6 +142,12 @@ export const companyHandlers = defineHandlers({
     const { ctx } = request.server;
     const company = await findCompany(ctx.db, membership.companyId);
     if (!company) throw notFound();
+    // Deleting everything at once (no grace period, see the contract) asks for the owner's password,
+    // counted like every other password guess of the address.
+    await checkOwnPassword(request, callerUser(request), request.body.password, {
+      field: "password",
+      message: IDENTITY_MSG.wrongPassword,
+    });
     const files = await companyFiles(ctx.db, company.id, company.logoPath);
     // Memberships, invitations, requests, catalogue, orders and reviews go with it (ON DELETE CASCADE);
     // a paid subscription stops billing (its cancel at Stripe is retried if Stripe fails).

@@ -1,36 +1,28 @@
+import { isDeepStrictEqual } from "node:util";
 import {
+  FORM_SCHEMA_MESSAGES,
   type FormField,
   formLimitMessage,
   formSaveSchema,
   isUploadType,
+  normalizePages,
   planLimits,
   UPLOADS_NOT_ALLOWED_MESSAGE,
 } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { insertWithinPlan } from "../../db/company-lock";
 import { companies, forms } from "../../db/schema";
+import { callerCompanyId } from "../../http/caller";
 import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
+import { MSG } from "../../http/messages";
 import { defineHandlers } from "../../http/operation-types";
-import { callerCompanyId } from "../products/caller";
-import { lockCompanyRow } from "../products/company-lock";
-import { paged, pageParams } from "../products/paging";
+import { paged, pageParams } from "../../http/paging";
 
-const DEFAULT_NOT_DELETABLE = "Le formulaire par défaut ne peut pas être supprimé.";
+const DEFAULT_NOT_DELETABLE = fr.forms.server.defaultNotDeletable;
 
 type FormRow = typeof forms.$inferSelect;
-
-/** Fields ordered by page then position, positions contiguous from 0 on each page. */
-export function orderedFields(schema: readonly FormField[]): FormField[] {
-  const sorted = [...schema].sort((a, b) => a.page - b.page || a.position - b.position);
-  const pages = [...new Set(sorted.map((f) => f.page))];
-  const next = new Map<number, number>();
-  return sorted.map((field) => {
-    const page = pages.indexOf(field.page);
-    const position = next.get(page) ?? 0;
-    next.set(page, position + 1);
-    return { ...field, page, position };
-  });
-}
 
 export function toFormView(row: FormRow) {
   const schema = (row.schema ?? []) as FormField[];
@@ -90,7 +82,7 @@ async function assertUploadsAllowed(
 /** The save rules of spec §5 (from @certavis/domain), errors keyed name, title, schema. */
 function validateForm(input: { name: unknown; title: unknown; description?: unknown; schema: unknown }) {
   const parsed = formSaveSchema.safeParse(input);
-  if (parsed.success) return { ...parsed.data, schema: orderedFields(parsed.data.schema as FormField[]) };
+  if (parsed.success) return { ...parsed.data, schema: normalizePages(parsed.data.schema as FormField[]) };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? "non_field_errors");
@@ -113,6 +105,17 @@ interface FormBody {
   description?: string | null;
   status?: "active" | "draft" | "archived";
   schema?: unknown[];
+  fields?: unknown[];
+}
+
+/**
+ * Spec §7 posts the fields as `schema` and `fields`: either one, or both when they are the same list
+ * (400 on `fields` otherwise). Undefined when neither is sent.
+ */
+function fieldsOf(body: FormBody): unknown[] | undefined {
+  if (body.schema && body.fields && !isDeepStrictEqual(body.schema, body.fields))
+    throw fieldErrors({ fields: [FORM_SCHEMA_MESSAGES.fieldsMismatch] });
+  return body.schema ?? body.fields;
 }
 
 export const formHandlers = defineHandlers({
@@ -136,19 +139,14 @@ export const formHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, now } = request.server.ctx;
     const body = request.body as FormBody;
-    const valid = validateForm({
-      name: body.name,
-      title: body.title,
-      description: body.description,
-      schema: body.schema,
-    });
+    const schema = fieldsOf(body);
+    if (!schema) throw fieldErrors({ schema: [MSG.required] });
+    const valid = validateForm({ name: body.name, title: body.title, description: body.description, schema });
     await assertFormRoom(db, companyId);
     await assertUploadsAllowed(db, companyId, valid.schema);
     const at = now();
-    const row = await db.transaction(async (tx) => {
-      await lockCompanyRow(tx, companyId);
-      await assertFormRoom(tx, companyId);
-      const [inserted] = await tx
+    const row = await insertWithinPlan(db, companyId, assertFormRoom, (tx) =>
+      tx
         .insert(forms)
         .values({
           companyId,
@@ -161,10 +159,8 @@ export const formHandlers = defineHandlers({
           createdAt: at,
           updatedAt: at,
         })
-        .returning();
-      return inserted;
-    });
-    if (!row) throw new Error("form not created");
+        .returning(),
+    );
     reply.code(201);
     return toFormView(row);
   },
@@ -179,13 +175,14 @@ export const formHandlers = defineHandlers({
     const { db, now } = request.server.ctx;
     const current = await findForm(db, companyId, request.params.id);
     const body = request.body as FormBody;
+    const schema = fieldsOf(body);
     const valid = validateForm({
       name: body.name ?? current.name,
       title: body.title ?? current.title,
       description: body.description === undefined ? current.description : body.description,
-      schema: body.schema ?? current.schema,
+      schema: schema ?? current.schema,
     });
-    if (body.schema) await assertUploadsAllowed(db, companyId, valid.schema);
+    if (schema) await assertUploadsAllowed(db, companyId, valid.schema);
     const [row] = await db
       .update(forms)
       .set({
@@ -217,10 +214,8 @@ export const formHandlers = defineHandlers({
     const current = await findForm(db, companyId, request.params.id);
     await assertFormRoom(db, companyId);
     const at = now();
-    const row = await db.transaction(async (tx) => {
-      await lockCompanyRow(tx, companyId);
-      await assertFormRoom(tx, companyId);
-      const [inserted] = await tx
+    const row = await insertWithinPlan(db, companyId, assertFormRoom, (tx) =>
+      tx
         .insert(forms)
         .values({
           companyId,
@@ -233,10 +228,8 @@ export const formHandlers = defineHandlers({
           createdAt: at,
           updatedAt: at,
         })
-        .returning();
-      return inserted;
-    });
-    if (!row) throw new Error("form not duplicated");
+        .returning(),
+    );
     reply.code(201);
     return toFormView(row);
   },

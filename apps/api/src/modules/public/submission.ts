@@ -12,8 +12,8 @@ import {
 import { validation } from "@certavis/i18n-fr/messages/validation";
 import type { FastifyRequest } from "fastify";
 import { type FieldErrors, fieldErrors, HttpError } from "../../http/errors";
-import { isMultipart, readMultipart, type UploadedPart } from "../products/multipart";
-import { type SniffedType, sniffFileType } from "../products/sniff";
+import { isMultipart, readMultipart, type UploadedPart } from "../../http/multipart";
+import { type SniffedType, sniffFileType } from "../../lib/sniff";
 
 export const SUBMISSION_MESSAGES = {
   answersNotObject: "Les réponses doivent être un objet { identifiant de champ : valeur }.",

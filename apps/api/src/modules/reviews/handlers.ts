@@ -1,9 +1,9 @@
 import { and, eq, ne } from "drizzle-orm";
 import { products, reviews } from "../../db/schema";
+import { callerCompanyId } from "../../http/caller";
 import { conflict, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
-import { callerCompanyId } from "../products/caller";
-import { paged, pageParams } from "../products/paging";
+import { paged, pageParams } from "../../http/paging";
 import { clearPublicReviewsMemo } from "../public/public-reviews";
 import { getReviewView, listReviewViews } from "./review-views";
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { orders, products, reviewStats, reviews } from "../../db/schema";
+import { publicImageUrl } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
-import { publicImageUrl } from "../products/image-url";
 
 export interface ReviewAnswerView {
   id: string;

@@ -1,11 +1,17 @@
-import { canChangeMemberRole, canRemoveMember, memberRoleChoices, normalizeRole } from "@certavis/domain";
+import {
+  canChangeMemberRole,
+  canGrantRole,
+  canRemoveMember,
+  memberRoleChoices,
+  normalizeRole,
+} from "@certavis/domain";
 import { and, eq } from "drizzle-orm";
 import { memberships } from "../../db/schema";
+import { callerMembership, callerUser } from "../../http/caller";
 import { fieldErrors, forbidden, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
-import { callerMembership, callerUser } from "../company/caller";
+import { paged, pageParams } from "../../http/paging";
 import { TEAM_MESSAGES } from "../company/messages";
-import { paged, pageParams } from "../products/paging";
 import { getMember, listMembers } from "./views";
 
 export const memberHandlers = defineHandlers({
@@ -29,6 +35,7 @@ export const memberHandlers = defineHandlers({
       const nextRole = normalizeRole(next);
       if (!nextRole || !memberRoleChoices.includes(nextRole))
         throw fieldErrors({ role: [TEAM_MESSAGES.roleNotAllowed] });
+      if (!canGrantRole(caller.role, nextRole)) throw forbidden(TEAM_MESSAGES.roleAboveOwn);
       throw forbidden();
     }
     await db

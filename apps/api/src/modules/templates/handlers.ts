@@ -1,19 +1,30 @@
-import { planLimits, templateLimitMessage, validateTemplateBody } from "@certavis/domain";
+import {
+  planLimits,
+  REMINDER_DELAY,
+  REQUEST_DELAY,
+  templateLimitMessage,
+  validateTemplateBody,
+} from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { insertWithinPlan } from "../../db/company-lock";
 import { companies, emailTemplates } from "../../db/schema";
+import { callerCompanyId } from "../../http/caller";
 import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
+import { MSG } from "../../http/messages";
 import { defineHandlers } from "../../http/operation-types";
-import { callerCompanyId } from "../products/caller";
-import { lockCompanyRow } from "../products/company-lock";
-import { paged, pageParams } from "../products/paging";
+import { paged, pageParams } from "../../http/paging";
+import { sendTestEmail } from "./send-test-email";
 import { toTemplateView } from "./template-views";
 
-const BLANK = "Ce champ ne peut être vide.";
-const DEFAULT_TYPE_LOCKED = "Le type d'un modèle par défaut ne peut pas être modifié.";
-const THANKS_TYPE_LOCKED = "Le type d'un modèle de remerciement ne peut pas être modifié.";
-const ONLY_REQUEST_OR_REMINDER = "Choisissez le type « Demande » ou « Rappel ».";
-const DEFAULT_NOT_DELETABLE = "Un modèle par défaut ne peut pas être supprimé.";
+const BLANK = MSG.blank;
+const {
+  defaultTypeLocked: DEFAULT_TYPE_LOCKED,
+  thanksTypeLocked: THANKS_TYPE_LOCKED,
+  onlyRequestOrReminder: ONLY_REQUEST_OR_REMINDER,
+  defaultNotDeletable: DEFAULT_NOT_DELETABLE,
+} = fr.templates.server;
 
 async function findTemplate(db: DbOrTx, companyId: string, id: string) {
   const [row] = await db
@@ -97,10 +108,8 @@ export const templateHandlers = defineHandlers({
     if (Object.keys(errors).length) throw fieldErrors(errors);
     await assertTemplateRoom(db, companyId);
     const at = now();
-    const row = await db.transaction(async (tx) => {
-      await lockCompanyRow(tx, companyId);
-      await assertTemplateRoom(tx, companyId);
-      const [inserted] = await tx
+    const row = await insertWithinPlan(db, companyId, assertTemplateRoom, (tx) =>
+      tx
         .insert(emailTemplates)
         .values({
           companyId,
@@ -108,16 +117,14 @@ export const templateHandlers = defineHandlers({
           subject: input.subject.trim(),
           body: input.body,
           type: input.type,
-          sendAfter: input.type === "request" ? (input.send_after ?? 3) : null,
-          remindAfter: input.type === "reminder" ? (input.remind_after ?? 7) : null,
+          sendAfter: input.type === "request" ? (input.send_after ?? REQUEST_DELAY.default) : null,
+          remindAfter: input.type === "reminder" ? (input.remind_after ?? REMINDER_DELAY.default) : null,
           isDefault: false,
           createdAt: at,
           updatedAt: at,
         })
-        .returning();
-      return inserted;
-    });
-    if (!row) throw new Error("template not created");
+        .returning(),
+    );
     reply.code(201);
     return toTemplateView(row);
   },
@@ -179,16 +186,20 @@ export const templateHandlers = defineHandlers({
     reply.code(204);
   },
 
+  companyEmailTemplatesSendTest: async (request, reply) => {
+    const queued = await sendTestEmail(request);
+    reply.code(202);
+    return queued;
+  },
+
   companyEmailTemplatesDuplicate: async (request, reply) => {
     const companyId = callerCompanyId(request);
     const { db, now } = request.server.ctx;
     const current = await findTemplate(db, companyId, request.params.id);
     await assertTemplateRoom(db, companyId);
     const at = now();
-    const row = await db.transaction(async (tx) => {
-      await lockCompanyRow(tx, companyId);
-      await assertTemplateRoom(tx, companyId);
-      const [inserted] = await tx
+    const row = await insertWithinPlan(db, companyId, assertTemplateRoom, (tx) =>
+      tx
         .insert(emailTemplates)
         .values({
           companyId,
@@ -202,10 +213,8 @@ export const templateHandlers = defineHandlers({
           createdAt: at,
           updatedAt: at,
         })
-        .returning();
-      return inserted;
-    });
-    if (!row) throw new Error("template not duplicated");
+        .returning(),
+    );
     reply.code(201);
     return toTemplateView(row);
   },

@@ -4,9 +4,7 @@ import { Callout, Dialog, Flex, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../../components/icons";
 import { LoadingScreen } from "../../../components/loading-screen";
-import { ratingText } from "../../../components/reviews/rating-text";
-import { ReviewText } from "../../../components/reviews/review-text";
-import { StatusBadge } from "../../../components/reviews/status-badge";
+import { ReviewText, ratingText, StatusBadge } from "../../reviews";
 import { useProductReviews } from "../api/get-product-reviews";
 
 const t = fr.products.productReviews;

@@ -7,12 +7,12 @@ import { ClockIcon, MessageIcon, SmileIcon, StarIcon } from "../../../components
 import { LoadError } from "../../../components/load-error";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
-import { ReviewDialog } from "../../../components/reviews/review-dialog";
 import { StatCard } from "../../../components/stat-card";
 import { useCompany } from "../../../lib/api/get-company";
-import { useProducts } from "../../../lib/api/get-products";
+import { useProducts } from "../../products";
 import { useReviews } from "../api/get-reviews";
 import { ReviewCard } from "../components/review-card";
+import { ReviewDialog } from "../components/review-dialog";
 import { ReviewFiltersBar } from "../components/review-filters";
 import { filterReviews, NO_FILTERS, type ReviewFilters, resetFilters } from "../lib/filter-reviews";
 
