@@ -114,11 +114,6 @@ export const CloseIcon = (p: P) => (
     <path d="M18 6 6 18M6 6l12 12" />
   </Icon>
 );
-export const MoreIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="M12 6h.01M12 12h.01M12 18h.01" strokeWidth={3} />
-  </Icon>
-);
 export const PlusIcon = (p: P) => (
   <Icon {...p}>
     <path d="M12 5v14M5 12h14" />

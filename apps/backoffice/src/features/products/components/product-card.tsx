@@ -1,9 +1,10 @@
 import type { Schema } from "@certavis/api-client";
 import type { ProductStatus } from "@certavis/domain";
 import { formatAverage, formatInteger, fr } from "@certavis/i18n-fr";
-import { Card, DropdownMenu, Flex, IconButton, Text } from "@radix-ui/themes";
+import { Card, Flex, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
-import { BoxIcon, MoreIcon } from "../../../components/icons";
+import { CardMenu } from "../../../components/card-menu";
+import { BoxIcon } from "../../../components/icons";
 import { ProductStatusMenu } from "./product-status-menu";
 
 const t = fr.products.card;
@@ -67,21 +68,14 @@ export function ProductCard({
               <ProductStatusMenu status={product.status} busy={statusBusy} onChange={onStatusChange} />
             </div>
           </Flex>
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger>
-              <IconButton variant="ghost" color="gray" aria-label={`${t.menu} ${product.name}`}>
-                <MoreIcon />
-              </IconButton>
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Content>
-              <DropdownMenu.Item disabled={!canDuplicate} onSelect={onDuplicate}>
-                {t.duplicate}
-              </DropdownMenu.Item>
-              <DropdownMenu.Item color="red" onSelect={onDelete}>
-                {t.delete}
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Root>
+          <CardMenu
+            label={`${t.menu} ${product.name}`}
+            duplicateLabel={t.duplicate}
+            deleteLabel={t.delete}
+            duplicateDisabled={!canDuplicate}
+            onDuplicate={onDuplicate}
+            onDelete={onDelete}
+          />
         </Flex>
 
         <dl className="m-0 grid grid-cols-3 gap-2 text-center">

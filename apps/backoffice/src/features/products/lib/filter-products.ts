@@ -1,4 +1,5 @@
 import { normalizeProductStatus, type ProductStatus, sortProducts } from "@certavis/domain";
+import { foldText } from "../../../lib/fold-text";
 
 export type StatusFilter = "all" | ProductStatus;
 
@@ -9,12 +10,7 @@ export interface ProductFilters {
 
 export const NO_PRODUCT_FILTERS: ProductFilters = { search: "", status: "all" };
 
-const fold = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase()
-    .trim();
+const fold = (text: string) => foldText(text).trim();
 
 /** Products matching the search (name or SKU, accents ignored) and status, in the list order of spec §4. */
 export function filterProducts<T extends { name: string; sku: string | null; status: unknown }>(

@@ -7,6 +7,7 @@ import {
 } from "@certavis/domain";
 import { z } from "zod";
 import type { ImageValue } from "../../../components/image-input";
+import type { AssignField } from "../../../lib/return-url";
 
 type Product = Schema<"Product">;
 type Template = Schema<"EmailTemplate">;
@@ -61,13 +62,8 @@ export function reminderToPreselect(templates: readonly Template[], isNew: boole
   return (isNew ? defaultOrFirst(reminders) : reminders[0])?.id ?? "";
 }
 
-export type AssignField = "request" | "reminder" | "form";
-
 export const ASSIGN_FIELDS: Readonly<Record<AssignField, keyof ProductEditorValues>> = {
   request: "requestTemplateId",
   reminder: "reminderTemplateId",
   form: "formId",
 };
-
-export const isAssignField = (value: string | null): value is AssignField =>
-  value === "request" || value === "reminder" || value === "form";

@@ -23,6 +23,7 @@ import { PageHeader } from "../../../components/page-header";
 import { PreviewDialog } from "../../../components/preview-dialog";
 import { UnsavedChangesDialog } from "../../../components/unsaved-changes-dialog";
 import { useUnsavedChanges } from "../../../lib/hooks/use-unsaved-changes";
+import { readAssignField } from "../../../lib/return-url";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
 import { useEmailTemplates } from "../api/get-email-templates";
@@ -35,7 +36,6 @@ import { toastProductError } from "../lib/product-error-toast";
 import {
   ASSIGN_FIELDS,
   initialValues,
-  isAssignField,
   type ProductEditorValues,
   productEditorSchema,
   reminderTemplates,
@@ -148,10 +148,10 @@ function ProductEditor({
   useEffect(() => {
     if (assigned.current) return;
     assigned.current = true;
-    const field = searchParams.get("assign_field");
+    const field = readAssignField(searchParams.get("assign_field"));
     const assignId = searchParams.get("assign_id");
-    if (!field && !assignId) return;
-    if (isAssignField(field) && assignId) {
+    if (!searchParams.has("assign_field") && !assignId) return;
+    if (field && assignId) {
       setValue(ASSIGN_FIELDS[field], assignId, { shouldDirty: true });
       if (field === "reminder") setValue("followUp", true, { shouldDirty: true });
     }

@@ -1,7 +1,7 @@
 import { averageRating, isProductLimitReached, responseRatePercent } from "@certavis/domain";
 import { DASH, formatAverage, formatInteger, formatPercent, formatRelativeTime, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Callout, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -9,6 +9,7 @@ import { BoxIcon, ClockIcon, PlusIcon, StarIcon, TrendIcon } from "../../../comp
 import { LoadError } from "../../../components/load-error";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
+import { PlanLimitCallout } from "../../../components/plan-limit-callout";
 import { StatCard } from "../../../components/stat-card";
 import { useCompany } from "../../../lib/api/get-company";
 import { toastError } from "../../../lib/toast/error-toast";
@@ -81,14 +82,11 @@ export function ProductsRoute() {
       />
 
       {limitReached && typeof maxProducts === "number" ? (
-        <Callout.Root color="amber" highContrast mb="4" role="status">
-          <Callout.Text>
-            <strong>{t.limitBanner.title}</strong> {t.limitBanner.description(maxProducts)}{" "}
-            <Link to="/settings/subscription" className="font-bold text-inherit underline">
-              {t.limitBanner.upgrade}
-            </Link>
-          </Callout.Text>
-        </Callout.Root>
+        <PlanLimitCallout
+          title={t.limitBanner.title}
+          text={t.limitBanner.description(maxProducts)}
+          linkLabel={t.limitBanner.upgrade}
+        />
       ) : null}
 
       <Grid columns={{ initial: "1", sm: "2", lg: "4" }} gap="4" mb="5">
