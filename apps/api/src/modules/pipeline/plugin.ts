@@ -19,7 +19,7 @@ export async function registerPipelineWorkers(app: FastifyInstance): Promise<voi
     db: ctx.db,
     mailer: ctx.mailer,
     formUrl: ctx.config.formUrl,
-    reviewKeySecret: ctx.jwtKey,
+    reviewKeySecret: () => ctx.keys.all("review-key"),
     clock: { now: ctx.now },
     concurrency: ctx.database.kind === "postgres" ? 4 : 1,
     pollIntervalMs: 1000,
