@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { codeOf, linkOf, waitForMail } from "../support/mailbox";
 
 /**
@@ -16,12 +16,6 @@ const stamp = Date.now().toString(36);
 const owner = { first: "Claire", last: "Martin", email: `claire-${stamp}@exemple.fr` };
 const invitee = { first: "Paul", last: "Durand", email: `paul-${stamp}@exemple.fr` };
 const companyName = `Maison Lumière ${stamp}`;
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 async function fillAccount(page: Page, who: { first: string; last: string; email: string }) {
   await page.getByLabel("Prénom").fill(who.first);

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../support/a11y";
 
 /**
  * The demo account moderates reviews in the built product (real API, embedded PGlite with the demo seed):
@@ -48,12 +48,6 @@ async function demoApi(request: APIRequestContext) {
         }
       ).results,
   };
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 const statCard = (page: Page, label: string) =>

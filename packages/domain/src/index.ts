@@ -23,6 +23,7 @@ export * from "./validation/invite-email";
 export * from "./validation/logo-url";
 export * from "./validation/order";
 export * from "./validation/password";
+export * from "./validation/product";
 export * from "./validation/template";
 export * from "./validation/verification-code";
 export * from "./validation/website";

@@ -19,6 +19,8 @@ const BUILT_SCREENS: readonly MessageGroup[] = [
   "companySetup",
   "dashboard",
   "reviews",
+  "products",
+  "editor",
   "orderImport",
 ];
 

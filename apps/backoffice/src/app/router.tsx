@@ -97,11 +97,18 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import("../features/reviews/routes/reviews").then((m) => ({ Component: m.ReviewsRoute })),
               },
-              ...["products", "products/new", "products/:id"].map((path) => ({
-                path,
+              {
+                path: "products",
                 lazy: () =>
                   import("../features/products/routes/products").then((m) => ({
                     Component: m.ProductsRoute,
+                  })),
+              },
+              ...["products/new", "products/:id"].map((path) => ({
+                path,
+                lazy: () =>
+                  import("../features/products/routes/product-form").then((m) => ({
+                    Component: m.ProductFormRoute,
                   })),
               })),
               {

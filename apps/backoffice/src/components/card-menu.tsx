@@ -6,6 +6,7 @@ export function CardMenu({
   duplicateLabel,
   deleteLabel,
   onDuplicate,
+  duplicateDisabled = false,
   onDelete,
 }: {
   /** Accessible name of the trigger (names the item). */
@@ -13,6 +14,8 @@ export function CardMenu({
   duplicateLabel: string;
   deleteLabel: string;
   onDuplicate: () => void;
+  /** 'Dupliquer' greyed out (e.g. at the plan's limit). */
+  duplicateDisabled?: boolean;
   /** Absent: no 'Supprimer' (default templates and forms). */
   onDelete?: () => void;
 }) {
@@ -24,7 +27,9 @@ export function CardMenu({
         </IconButton>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content>
-        <DropdownMenu.Item onSelect={onDuplicate}>{duplicateLabel}</DropdownMenu.Item>
+        <DropdownMenu.Item disabled={duplicateDisabled} onSelect={onDuplicate}>
+          {duplicateLabel}
+        </DropdownMenu.Item>
         {onDelete ? (
           <DropdownMenu.Item color="red" onSelect={onDelete}>
             {deleteLabel}

@@ -1,11 +1,8 @@
-import { errorMessage } from "@certavis/api-client";
-import { fr } from "@certavis/i18n-fr";
-import { Button } from "@certavis/ui";
-import { Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import { ErrorCallout } from "./error-callout";
-import { SearchIcon } from "./icons";
+import { LoadError } from "./load-error";
 import { LoadingScreen } from "./loading-screen";
+import { SearchField } from "./search-field";
 
 interface ListQuery {
   isPending: boolean;
@@ -45,27 +42,12 @@ export function CatalogList<T extends { id: string }>({
   return (
     <>
       <div className="mb-5 max-w-md">
-        <TextField.Root
-          type="search"
-          placeholder={searchPlaceholder}
-          aria-label={searchPlaceholder}
-          value={search}
-          onChange={(event) => onSearch(event.target.value)}
-        >
-          <TextField.Slot>
-            <SearchIcon width={16} height={16} />
-          </TextField.Slot>
-        </TextField.Root>
+        <SearchField placeholder={searchPlaceholder} value={search} onChange={onSearch} />
       </div>
       {query.isPending ? (
         <LoadingScreen />
       ) : query.isError ? (
-        <Flex direction="column" align="start" gap="3">
-          <ErrorCallout message={errorMessage(query.error, loadFailed)} />
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            {fr.common.retry}
-          </Button>
-        </Flex>
+        <LoadError error={query.error} fallback={loadFailed} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
         <Flex direction="column" align="center" gap="2" py="9" className="text-center">
           <Heading as="h2" size="4">

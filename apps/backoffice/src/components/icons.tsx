@@ -114,6 +114,11 @@ export const CloseIcon = (p: P) => (
     <path d="M18 6 6 18M6 6l12 12" />
   </Icon>
 );
+export const PlusIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
 export const CrownIcon = (p: P) => (
   <Icon {...p}>
     <path d="m3 7 4.5 4L12 5l4.5 6L21 7l-2 11H5z" />

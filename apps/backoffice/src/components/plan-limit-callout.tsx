@@ -12,9 +12,13 @@ export function PlanLimitCallout({
   linkLabel: string;
 }) {
   return (
-    <Callout.Root color="amber" mb="4" role="status">
+    <Callout.Root color="amber" highContrast mb="4" role="status">
       <Callout.Text>
-        <Text weight="bold">{title}</Text> — {text} <Link to="/settings/subscription">{linkLabel}</Link>
+        <Text weight="bold">{title}</Text> — {text}{" "}
+        {/* Amber link text on the amber callout fails contrast (axe): the callout's own colour, underlined. */}
+        <Link to="/settings/subscription" className="font-bold text-inherit underline">
+          {linkLabel}
+        </Link>
       </Callout.Text>
     </Callout.Root>
   );

@@ -3,9 +3,10 @@ import { queryKeys } from "@certavis/api-client/react-query";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-const PRODUCTS_LIMIT = 100;
+/** Spec §9: lists load 100 products. */
+export const PRODUCTS_LIMIT = 100;
 
-/** Products for the review filter (spec §9: lists load 100 products). */
+/** The company's products (products page, reviews filter). */
 export const getProducts = async () =>
   readList(await api.get("/company/products/", { params: { query: { limit: PRODUCTS_LIMIT } } }));
 

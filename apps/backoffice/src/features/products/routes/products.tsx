@@ -1,6 +1,192 @@
-import { fr } from "@certavis/i18n-fr";
-import { ComingSoon } from "../../../components/coming-soon";
+import { averageRating, isProductLimitReached, responseRatePercent } from "@certavis/domain";
+import { DASH, formatAverage, formatInteger, formatPercent, formatRelativeTime, fr } from "@certavis/i18n-fr";
+import { Button } from "@certavis/ui";
+import { Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { BoxIcon, ClockIcon, PlusIcon, StarIcon, TrendIcon } from "../../../components/icons";
+import { LoadError } from "../../../components/load-error";
+import { LoadingScreen } from "../../../components/loading-screen";
+import { PageHeader } from "../../../components/page-header";
+import { PlanLimitCallout } from "../../../components/plan-limit-callout";
+import { StatCard } from "../../../components/stat-card";
+import { useCompany } from "../../../lib/api/get-company";
+import { toastError } from "../../../lib/toast/error-toast";
+import { toast } from "../../../lib/toast/toast-store";
+import { useDeleteProduct } from "../api/delete-product";
+import { useDuplicateProduct } from "../api/duplicate-product";
+import { useProducts } from "../api/get-products";
+import { useUpdateProductStatus } from "../api/update-product-status";
+import { type Product, ProductCard } from "../components/product-card";
+import { ProductFiltersBar } from "../components/product-filters";
+import { ProductReviewsDialog } from "../components/product-reviews-dialog";
+import { filterProducts, NO_PRODUCT_FILTERS, type ProductFilters } from "../lib/filter-products";
+import { toastProductError } from "../lib/product-error-toast";
+
+const t = fr.products;
+const errors = fr.errors.products;
+
+/** Where the order-import screen lives (issue #11 point 3, built beside this page). */
+const ORDER_IMPORT_PATH = "/orders/import";
 
 export function ProductsRoute() {
-  return <ComingSoon title={fr.products.title} />;
+  const products = useProducts();
+  const company = useCompany();
+  const [filters, setFilters] = useState<ProductFilters>(NO_PRODUCT_FILTERS);
+  const [reviewsOf, setReviewsOf] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<Product | null>(null);
+  const status = useUpdateProductStatus();
+  const duplicate = useDuplicateProduct();
+  const remove = useDeleteProduct();
+
+  const all = products.data ?? [];
+  const visible = useMemo(() => filterProducts(products.data ?? [], filters), [products.data, filters]);
+  const maxProducts = company.data?.subscription_limits.max_products;
+  const limitReached = isProductLimitReached(all.length, maxProducts);
+  const totals = all.reduce(
+    (sum, p) => ({ reviews: sum.reviews + p.reviews_count, orders: sum.orders + p.orders }),
+    { reviews: 0, orders: 0 },
+  );
+  const lastReviewed = all
+    .map((p) => p.last_reviewed_at)
+    .filter((d): d is string => Boolean(d))
+    .sort()
+    .at(-1);
+
+  const newButton = limitReached ? (
+    <Button disabled>
+      <PlusIcon /> {t.newProduct}
+    </Button>
+  ) : (
+    <Button asChild>
+      <Link to="/products/new">
+        <PlusIcon /> {t.newProduct}
+      </Link>
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t.title}
+        subtitle={t.subtitle}
+        actions={
+          <Flex gap="3" wrap="wrap">
+            <Button variant="outline" asChild>
+              <Link to={ORDER_IMPORT_PATH}>{t.importOrders}</Link>
+            </Button>
+            {newButton}
+          </Flex>
+        }
+      />
+
+      {limitReached && typeof maxProducts === "number" ? (
+        <PlanLimitCallout
+          title={t.limitBanner.title}
+          text={t.limitBanner.description(maxProducts)}
+          linkLabel={t.limitBanner.upgrade}
+        />
+      ) : null}
+
+      <Grid columns={{ initial: "1", sm: "2", lg: "4" }} gap="4" mb="5">
+        <StatCard
+          label={t.tiles.totalProducts}
+          value={formatInteger(all.length)}
+          icon={BoxIcon}
+          loading={products.isPending}
+        />
+        <StatCard
+          label={t.tiles.responseRate}
+          value={formatPercent(responseRatePercent(totals.reviews, totals.orders))}
+          icon={TrendIcon}
+          loading={products.isPending}
+        />
+        <StatCard
+          label={t.tiles.averageRating}
+          value={formatAverage(averageRating(company.data?.mean_note, all))}
+          icon={StarIcon}
+          loading={products.isPending || company.isPending}
+        />
+        <StatCard
+          label={t.tiles.lastReview}
+          value={lastReviewed ? formatRelativeTime(lastReviewed) : DASH}
+          wordy={Boolean(lastReviewed)}
+          icon={ClockIcon}
+          loading={products.isPending}
+        />
+      </Grid>
+
+      <ProductFiltersBar filters={filters} onChange={setFilters} />
+
+      {products.isPending ? (
+        <LoadingScreen />
+      ) : products.isError ? (
+        <LoadError
+          error={products.error}
+          fallback={errors.loadFailed}
+          onRetry={() => void products.refetch()}
+        />
+      ) : visible.length === 0 ? (
+        <Flex direction="column" align="center" gap="3" py="9" className="text-center">
+          <Heading as="h2" size="4">
+            {all.length === 0 ? t.empty.title : t.empty.noMatch}
+          </Heading>
+          <Text color="gray">{all.length === 0 ? t.empty.description : t.empty.noMatchDescription}</Text>
+          {all.length === 0 && !limitReached ? (
+            <Button asChild>
+              <Link to="/products/new">{t.newProduct}</Link>
+            </Button>
+          ) : null}
+        </Flex>
+      ) : (
+        <ul
+          className="m-0 grid list-none grid-cols-1 gap-4 p-0 md:grid-cols-2 xl:grid-cols-3"
+          aria-label={t.title}
+        >
+          {visible.map((product) => (
+            <li key={product.id}>
+              <ProductCard
+                product={product}
+                statusBusy={status.isPending && status.variables?.id === product.id}
+                onStatusChange={(next) =>
+                  status.mutate(
+                    { id: product.id, status: next },
+                    { onError: (error) => toastError(error, errors.updateFailed) },
+                  )
+                }
+                onOpenReviews={() => setReviewsOf(product.id)}
+                onDuplicate={() =>
+                  duplicate.mutate(product.id, {
+                    onSuccess: () => toast({ title: t.toasts.duplicated, variant: "success" }),
+                    onError: (error) => toastProductError(error, errors.duplicateFailed),
+                  })
+                }
+                onDelete={() => setToDelete(product)}
+                canDuplicate={!limitReached}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ProductReviewsDialog productId={reviewsOf} onClose={() => setReviewsOf(null)} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => (open ? undefined : setToDelete(null))}
+        title={t.deleteDialog.title}
+        description={t.deleteDialog.description(toDelete?.name ?? "")}
+        confirmLabel={t.deleteDialog.confirm}
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (!toDelete) return;
+          remove.mutate(toDelete.id, {
+            onSuccess: () => toast({ title: t.toasts.deleted, variant: "success" }),
+            onError: (error) => toastError(error, errors.deleteFailed),
+            onSettled: () => setToDelete(null),
+          });
+        }}
+      />
+    </>
+  );
 }

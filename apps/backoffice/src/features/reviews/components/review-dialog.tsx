@@ -1,13 +1,13 @@
 import type { NormalizedReview } from "@certavis/domain";
 import { formatRelativeTime, fr } from "@certavis/i18n-fr";
 import { Button, InitialsAvatar, Stars } from "@certavis/ui";
-import { Dialog, Flex, Heading, IconButton, Text } from "@radix-ui/themes";
+import { Dialog, Flex, IconButton, Text } from "@radix-ui/themes";
 import { useEffect, useRef } from "react";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../../../components/icons";
 import { useReviewModeration } from "../api/use-review-moderation";
 import { ratingText } from "../lib/rating-text";
 import { afterModeration, neighbours } from "../lib/review-navigation";
-import { ReviewAnswers } from "./review-answers";
+import { ReviewText } from "./review-text";
 import { StatusBadgeMenu } from "./status-badge";
 
 const t = fr.reviews.detail;
@@ -65,9 +65,6 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [openId, previousId, nextId, onOpenIdChange]);
-
-  // The comment is shown once: as a form answer when the form asked for it, else under the title.
-  const commentInAnswers = review?.fields.some((f) => f.value === review.comment) ?? false;
 
   return (
     <Dialog.Root open={Boolean(review)} onOpenChange={(open) => (open ? undefined : onOpenIdChange(null))}>
@@ -128,18 +125,7 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
               </Flex>
             </Flex>
 
-            {review.title ? (
-              <Heading as="h3" size="3">
-                {review.title}
-              </Heading>
-            ) : null}
-            {review.comment && !commentInAnswers ? (
-              <Text as="p" className="whitespace-pre-line">
-                {review.comment}
-              </Text>
-            ) : null}
-
-            <ReviewAnswers fields={review.fields} />
+            <ReviewText review={review} />
 
             {review.status === "pending" ? (
               <Flex gap="2" justify="end">

@@ -1,6 +1,6 @@
 import { fr } from "@certavis/i18n-fr";
-import { Flex, Select, TextField } from "@radix-ui/themes";
-import { SearchIcon } from "../../../components/icons";
+import { Flex, Select } from "@radix-ui/themes";
+import { SearchField } from "../../../components/search-field";
 import type { ReviewFilters } from "../lib/filter-reviews";
 
 const t = fr.reviews.filters;
@@ -30,19 +30,11 @@ export function ReviewFiltersBar({
 }) {
   return (
     <Flex gap="3" wrap="wrap" mb="4" align="center">
-      <TextField.Root
-        className="min-w-[14rem] flex-1"
-        size="2"
-        type="search"
+      <SearchField
         placeholder={t.searchPlaceholder}
-        aria-label={t.searchPlaceholder}
         value={filters.search}
-        onChange={(e) => onChange({ ...filters, search: e.target.value })}
-      >
-        <TextField.Slot>
-          <SearchIcon />
-        </TextField.Slot>
-      </TextField.Root>
+        onChange={(search) => onChange({ ...filters, search })}
+      />
       <Select.Root value={filters.product} onValueChange={(product) => onChange({ ...filters, product })}>
         <Select.Trigger aria-label={t.product} className="min-w-[11rem]" />
         <Select.Content position="popper">

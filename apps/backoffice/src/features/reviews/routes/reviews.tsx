@@ -1,11 +1,10 @@
-import { errorMessage } from "@certavis/api-client";
 import { averageRating, satisfactionPercent } from "@certavis/domain";
 import { formatAverage, formatInteger, formatPercent, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { useMemo, useState } from "react";
-import { ErrorCallout } from "../../../components/error-callout";
 import { ClockIcon, MessageIcon, SmileIcon, StarIcon } from "../../../components/icons";
+import { LoadError } from "../../../components/load-error";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
@@ -74,12 +73,11 @@ export function ReviewsRoute() {
       {reviews.isPending ? (
         <LoadingScreen />
       ) : reviews.isError ? (
-        <Flex direction="column" align="start" gap="3">
-          <ErrorCallout message={errorMessage(reviews.error, fr.errors.reviews.loadFailed)} />
-          <Button variant="outline" onClick={() => void reviews.refetch()}>
-            {fr.common.retry}
-          </Button>
-        </Flex>
+        <LoadError
+          error={reviews.error}
+          fallback={fr.errors.reviews.loadFailed}
+          onRetry={() => void reviews.refetch()}
+        />
       ) : visible.length === 0 ? (
         <Flex direction="column" align="center" gap="3" py="9" className="text-center">
           <Heading as="h2" size="4">

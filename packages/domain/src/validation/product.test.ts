@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import {
+  defaultOrFirst,
+  PRODUCT_NAME_REQUIRED,
+  type ProductFormValues,
+  productFormSchema,
+  productMultipartFields,
+  productPayload,
+} from "./product";
+
+const values: ProductFormValues = {
+  name: "  Lampe Aurore ",
+  sku: "",
+  status: "draft",
+  requestTemplateId: "t-request",
+  formId: "f-1",
+  followUp: false,
+  reminderTemplateId: "t-reminder",
+};
+
+describe("product form", () => {
+  it("requires a name", () => {
+    const result = productFormSchema.safeParse({ ...values, name: "   " });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(PRODUCT_NAME_REQUIRED);
+    expect(productFormSchema.safeParse(values).success).toBe(true);
+  });
+
+  it("sends the reminder template only when follow-up is on", () => {
+    expect(productPayload(values)).toEqual({
+      name: "Lampe Aurore",
+      status: "draft",
+      sku: null,
+      form_id: "f-1",
+      email_request_template_id: "t-request",
+      send_reminder: false,
+    });
+    expect(productPayload({ ...values, followUp: true, sku: " LAMP-1 " })).toMatchObject({
+      sku: "LAMP-1",
+      email_reminder_template_id: "t-reminder",
+      send_reminder: true,
+    });
+  });
+
+  it("writes multipart parts as text", () => {
+    expect(productMultipartFields(productPayload({ ...values, formId: "" }))).toEqual([
+      ["name", "Lampe Aurore"],
+      ["status", "draft"],
+      ["sku", ""],
+      ["form_id", ""],
+      ["email_request_template_id", "t-request"],
+      ["send_reminder", "false"],
+    ]);
+  });
+
+  it("preselects the default item, else the first", () => {
+    expect(defaultOrFirst([{ id: 1 }, { id: 2, is_default: true }])).toEqual({ id: 2, is_default: true });
+    expect(defaultOrFirst([{ id: 1, is_default: false }, { id: 2 }])).toEqual({ id: 1, is_default: false });
+    expect(defaultOrFirst([])).toBeUndefined();
+  });
+});
