@@ -26,8 +26,9 @@ describe("route table of spec §2 (real API)", () => {
       ["/", "Tableau de bord"],
       ["/reviews", "Avis clients"],
       ["/products", "Produits"],
-      ["/products/new", "Produits"],
-      ["/products/0f7a3c1e-5b1d-4c38-9a55-1f0c2b7d9e10", "Produits"],
+      ["/products/new", "Nouveau produit"],
+      // An unknown product goes back to the list (spec §2).
+      ["/products/0f7a3c1e-5b1d-4c38-9a55-1f0c2b7d9e10", "Produits", "/products"],
       ["/email-templates", "Modèles Email"],
       ["/email-templates/new", "Nouveau modèle"],
       // An unknown id goes back to the list (spec §2).
