@@ -142,9 +142,42 @@ describe("toaster and tooltips (spec §9)", () => {
     screen.getByRole("button", { name: "Ailleurs" }).focus();
     await user.keyboard("{Alt>}t{/Alt}");
     expect(region).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(region).not.toHaveFocus();
 
     act(() => vi.advanceTimersByTime(5_100));
     expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("keeps every toast while the pointer or the focus is on the notifications (WCAG 2.2.1)", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    render(
+      <AppTheme>
+        <button type="button">Ailleurs</button>
+        <Toaster />
+      </AppTheme>,
+    );
+    act(() => {
+      toast({ title: "Erreur", description: "Le serveur a refusé la demande.", variant: "error" });
+    });
+    const region = screen.getByRole("region", { name: "Notifications" });
+    act(() => vi.advanceTimersByTime(3_000));
+    fireEvent.pointerEnter(region);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.getByRole("alert")).toHaveTextContent("Le serveur a refusé la demande.");
+
+    // Focus on the close button holds it too, after the pointer has left.
+    act(() => screen.getByRole("button", { name: "Fermer" }).focus());
+    fireEvent.pointerLeave(region);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.getByRole("alert")).toBeInTheDocument();
+
+    // Focus leaves: the 2 s that were left run out.
+    act(() => screen.getByRole("button", { name: "Ailleurs" }).focus());
+    act(() => vi.advanceTimersByTime(1_900));
+    expect(screen.getByRole("alert")).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 

@@ -1,6 +1,6 @@
 import { fr } from "@certavis/i18n-fr";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { dismissToast, toastStore } from "../lib/toast/toast-store";
+import { dismissToast, holdToasts, toastStore } from "../lib/toast/toast-store";
 
 const variantClass = {
   default: "border-[var(--gray-6)]",
@@ -21,7 +21,11 @@ export function Toaster() {
       }
     }
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      holdToasts("pointer", false);
+      holdToasts("focus", false);
+    };
   }, []);
 
   return (
@@ -31,6 +35,13 @@ export function Toaster() {
       // A live region stays visible to assistive technology while a modal dialog hides the rest.
       aria-live="polite"
       tabIndex={-1}
+      // While the pointer or the focus is on the notifications, none of them leaves.
+      onPointerEnter={() => holdToasts("pointer", true)}
+      onPointerLeave={() => holdToasts("pointer", false)}
+      onFocus={() => holdToasts("focus", true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) holdToasts("focus", false);
+      }}
       className="fixed right-4 bottom-4 z-[1000] flex w-[22rem] max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none"
     >
       <ol className="m-0 flex list-none flex-col gap-2 p-0">
