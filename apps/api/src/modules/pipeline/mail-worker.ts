@@ -1,11 +1,15 @@
 import { emailQuotaMessage, planLimits } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { companies, emailDeliveries, emailTemplates, orders, products, reviews } from "../../db/schema";
 import type { Mailer, MailMessage } from "../../mail/mailer";
+import type { CertificationEmailKind } from "../certification/author-emails";
+import { CERTIFICATION_EMAIL_KINDS, renderCertificationEmail } from "../certification/certification-emails";
+import { deriveWithdrawalToken, procedureUrl, withdrawalUrl } from "../certification/withdrawal-token";
 import { type Clock, nextMonthStart, systemClock } from "./clock";
 import { releaseEmailQuota, reserveEmailQuota } from "./email-quota";
-import { renderEmail } from "./render-email";
+import { renderEmail, withFooter } from "./render-email";
 import { deriveReviewKey, reviewUrl } from "./review-key";
 import type { EmailKind } from "./schedule";
 
@@ -24,6 +28,8 @@ export interface MailWorkerOptions {
   mailer: Mailer;
   /** Origin of the review form (`FORM_URL`). */
   formUrl: string;
+  /** Origin of the widget and its procedure page (`WIDGET_URL`); defaults to `formUrl`. */
+  widgetUrl?: string;
   /** Secret the review keys are derived from. */
   reviewKeySecret: string | Uint8Array;
   clock?: Clock;
@@ -91,6 +97,7 @@ interface Claimed {
  */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, mailer, formUrl, reviewKeySecret } = options;
+  const widgetUrl = options.widgetUrl ?? formUrl;
   const clock = options.clock ?? systemClock;
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
@@ -178,13 +185,25 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       const ready: {
         row: DeliveryRow;
         ctx: (typeof context)[number];
-        template: (typeof templates)[number];
+        template: (typeof templates)[number] | null;
+        rendered?: Omit<MailMessage, "code">;
       }[] = [];
       for (const row of rows) {
         const ctx = byOrder.get(row.orderId);
         const kind = row.kind as EmailKind;
         if (!ctx) {
           cancel(row.id, "commande introuvable");
+          continue;
+        }
+        if (CERTIFICATION_EMAIL_KINDS.has(row.kind)) {
+          // Rejection, reply, publication warning: rendered from the review as it is now.
+          const rendered = await renderCertificationEmail(tx, row.kind as CertificationEmailKind, {
+            order: ctx.order,
+            company: ctx.company,
+            procedureUrl: procedureUrl(widgetUrl, ctx.company.id),
+          });
+          if (rendered) ready.push({ row, ctx, template: null, rendered });
+          else cancel(row.id, "plus rien à annoncer");
           continue;
         }
         if (kind !== "thanks" && (reviewed.has(ctx.order.id) || ctx.order.reviewKeyUsedAt)) {
@@ -217,7 +236,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       const leaseUntil = new Date(now.getTime() + LEASE_MS);
       const claimed: Claimed[] = [];
       const held = new Map<string, string[]>();
-      for (const { row, ctx, template } of ready) {
+      for (const { row, ctx, template, rendered } of ready) {
         if (row.status !== "sending") {
           const left = granted.get(ctx.company.id) ?? 0;
           if (left <= 0) {
@@ -226,9 +245,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           }
           granted.set(ctx.company.id, left - 1);
         }
-        const message = {
+        const message = rendered ?? {
           to: ctx.order.buyerEmail,
-          ...renderEmail(template, {
+          ...renderEmail(template as NonNullable<typeof template>, {
             nom_entreprise: ctx.company.name,
             nom_produit: ctx.product.name,
             prenom_acheteur: ctx.order.buyerFirstName,
@@ -237,6 +256,23 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
             url_avis: reviewUrl(formUrl, deriveReviewKey(reviewKeySecret, ctx.order.id)),
           }),
         };
+        if (!rendered) {
+          // What French law asks every invitation and the thanks e-mail to say, whatever the template.
+          const footer =
+            row.kind === "thanks"
+              ? [
+                  fr.certification.mail.withdrawalLine(
+                    withdrawalUrl(formUrl, deriveWithdrawalToken(reviewKeySecret, ctx.order.id)),
+                  ),
+                  fr.certification.mail.procedureLine(procedureUrl(widgetUrl, ctx.company.id)),
+                ]
+              : [
+                  fr.certification.mail.invitationNotice(ctx.company.name, ctx.product.name),
+                  fr.certification.mail.procedureLine(procedureUrl(widgetUrl, ctx.company.id)),
+                  fr.certification.mail.termsLine(`${formUrl.replace(/\/+$/, "")}/cgu`),
+                ];
+          Object.assign(message, withFooter(message, footer));
+        }
         claimed.push({
           delivery: row,
           companyId: ctx.company.id,

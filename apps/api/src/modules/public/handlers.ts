@@ -2,6 +2,9 @@ import type { FormField } from "@certavis/domain";
 import { eq } from "drizzle-orm";
 import { orders, reviewFiles, reviews } from "../../db/schema";
 import { defineHandlers } from "../../http/operation-types";
+import { recordReviewEvents } from "../certification/review-events";
+import { deriveWithdrawalToken } from "../certification/withdrawal-token";
+import { hashReviewKey } from "../pipeline/review-key";
 import { onReviewSubmitted } from "../pipeline/schedule";
 import { publicImageUrl } from "../products/image-url";
 import { publicReviews } from "./public-reviews";
@@ -35,7 +38,7 @@ export const publicHandlers = defineHandlers({
   },
 
   reviewSubmit: async (request, reply) => {
-    const { db, storage, now } = request.server.ctx;
+    const { db, storage, now, jwtKey } = request.server.ctx;
     const key = request.query.api_key;
     // A bad key is refused before reading any upload; the form bounds what the read may take.
     const before = await orderForReviewKey(db, key, now());
@@ -77,9 +80,20 @@ export const publicHandlers = defineHandlers({
             formSnapshot: fields,
             status: "pending",
             createdAt: at,
+            withdrawalTokenHash: hashReviewKey(deriveWithdrawalToken(jwtKey, order.id)),
           })
           .returning({ id: reviews.id });
         if (!review) throw new Error("review not created");
+        await recordReviewEvents(tx, [
+          {
+            companyId: company.id,
+            reviewId: review.id,
+            kind: "submitted",
+            actor: { kind: "author" },
+            toStatus: "pending",
+            at,
+          },
+        ]);
         if (stored.length) {
           await tx.insert(reviewFiles).values(
             stored.map((s) => ({
