@@ -1,3 +1,10 @@
+CREATE TABLE "publication_warnings" (
+	"company_id" uuid NOT NULL,
+	"day" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "publication_warnings_company_id_day_pk" PRIMARY KEY("company_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "review_events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"seq" bigserial NOT NULL,

@@ -334,6 +334,8 @@ describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
     clock.advanceDays(0.2);
     await runCertificationJobs(t.ctx.db, clock.now());
     await runCertificationJobs(t.ctx.db, clock.now());
+    clock.advanceDays(0.01);
+    t.app.pipeline.notify();
     const warning = await t.smtp.waitForMail(
       (m) => m.to.includes(fresh.company.owner.email) && m.subject.includes("publié automatiquement"),
     );

@@ -202,6 +202,20 @@ export const emailDeliveries = pgTable(
 );
 
 /**
+ * One row per company and day the 30-day warning went out: whichever instance inserts it queues the
+ * one e-mail of the day (two instances warning about different batches still send one).
+ */
+export const publicationWarnings = pgTable(
+  "publication_warnings",
+  {
+    companyId: uuid("company_id").notNull(),
+    day: text("day").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
+);
+
+/**
  * Reviews per company, product, status and star bucket (the rating rounded as the list's rating
  * filter rounds it), with their rating sum; kept exact by statement triggers on `reviews` (see the
  * migration). Lists count and average from here instead of scanning millions of reviews.

@@ -6,12 +6,14 @@ import {
 } from "@certavis/domain";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { reviews } from "../../db/schema";
+import { publicationWarnings, reviews } from "../../db/schema";
 import { clearPublicReviewsMemo } from "../public/public-reviews";
 import { queueAuthorEmail } from "./author-emails";
 import { recordReviewEvents } from "./review-events";
 
 const BATCH = 500;
+/** The day's warning waits this long, so that every batch warned that run is listed. */
+const WARNING_GATHER_MS = 5 * 60 * 1000;
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /**
@@ -111,8 +113,23 @@ export async function warnBeforeAutoPublication(db: Db, now: Date): Promise<numb
         );
       const keyOrder = new Map<string, string>();
       for (const r of due) if (r.orderId && !keyOrder.has(r.companyId)) keyOrder.set(r.companyId, r.orderId);
-      for (const [companyId, orderId] of keyOrder)
-        await queueAuthorEmail(tx, { companyId, orderId, kind: "publication_warning", at: now });
+      const day = now.toISOString().slice(0, 10);
+      for (const [companyId, orderId] of keyOrder) {
+        // The first transaction to claim the company's day queues its one e-mail; a parallel one waits
+        // on that row and then does nothing. Sent a few minutes later, it lists every batch warned.
+        const [first] = await tx
+          .insert(publicationWarnings)
+          .values({ companyId, day })
+          .onConflictDoNothing()
+          .returning({ companyId: publicationWarnings.companyId });
+        if (first)
+          await queueAuthorEmail(tx, {
+            companyId,
+            orderId,
+            kind: "publication_warning",
+            at: new Date(now.getTime() + WARNING_GATHER_MS),
+          });
+      }
       return due.length;
     }),
   );
