@@ -17,6 +17,11 @@ export const REVIEW_STATUS_LABELS: Readonly<Record<ReviewStatus, string>> = {
 /** Statuses nobody in the company can change any more. */
 export const READ_ONLY_REVIEW_STATUSES: readonly ReviewStatus[] = ["withdrawn", "expired"];
 
+/** Whether a review is withdrawn (by its author) or expired: read-only for the company. */
+export function isReadOnlyReview(status: ReviewStatus | null): boolean {
+  return status !== null && READ_ONLY_REVIEW_STATUSES.includes(status);
+}
+
 /** Badge text of a review with no status that is verified. */
 export const VERIFIED_LABEL = "Vérifié";
 

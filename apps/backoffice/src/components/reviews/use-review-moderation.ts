@@ -1,6 +1,10 @@
 import { ApiError } from "@certavis/api-client";
 import { fr } from "@certavis/i18n-fr";
-import { type ModerationStatus, useUpdateReviewStatus } from "../../lib/api/update-review-status";
+import {
+  type ModerationStatus,
+  type Rejection,
+  useUpdateReviewStatus,
+} from "../../lib/api/update-review-status";
 import { toastError } from "../../lib/toast/error-toast";
 import { toast } from "../../lib/toast/toast-store";
 
@@ -8,10 +12,10 @@ import { toast } from "../../lib/toast/toast-store";
 export function useReviewModeration() {
   const mutation = useUpdateReviewStatus();
 
-  async function moderate(id: string, status: ModerationStatus): Promise<boolean> {
+  async function moderate(id: string, status: ModerationStatus, rejection?: Rejection): Promise<boolean> {
     if (mutation.isPending) return false;
     try {
-      await mutation.mutateAsync({ id, status });
+      await mutation.mutateAsync({ id, status, rejection });
       toast({
         title: status === "approved" ? fr.reviews.toasts.approved : fr.reviews.toasts.rejected,
         variant: "success",
