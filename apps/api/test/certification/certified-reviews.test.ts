@@ -433,5 +433,14 @@ describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
       url: "/api/v1/public/procedure/?company_id=00000000-0000-4000-8000-000000000000",
     });
     expect(unknown.statusCode).toBe(404);
+
+    const page = await t.inject({ method: "GET", url: `/widget/fonctionnement?company_id=${shop.company.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.body).toContain(`<title>Avis certifiés de ${shop.company.name}</title>`);
+    expect(page.body).toContain("au plus tard 30 jours après son dépôt");
+    expect(page.body).toContain("pendant 5 ans au plus après leur publication");
+    expect(page.body).toContain("<li>Soupçon de faux avis</li>");
+    expect(page.body).toContain("Aucune contrepartie n&#39;est accordée");
   });
 });

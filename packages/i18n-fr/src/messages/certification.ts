@@ -110,7 +110,7 @@ export const certification = {
       `Après chaque commande, ${company} envoie au client une invitation personnelle et à usage unique à donner son avis sur le produit acheté. Un avis ne peut être déposé qu'une seule fois par commande. Aucune contrepartie n'est accordée en échange d'un avis.`,
     moderationTitle: "Modération",
     moderation: (days: number) =>
-      `Chaque avis est lu par l'entreprise, qui l'approuve ou le rejette. Un avis sans décision est publié automatiquement ${days} jours après son dépôt.`,
+      `Chaque avis est lu par l'entreprise, qui l'approuve ou le rejette ; les avis positifs et négatifs sont traités de la même façon. Un avis est publié ou rejeté au plus tard ${days} jours après son dépôt : sans décision de l'entreprise, il est publié automatiquement.`,
     reasonsTitle: "Motifs de rejet",
     reasonsIntro:
       "Un avis ne peut être rejeté que pour l'un de ces motifs, communiqué à son auteur par e-mail :",
