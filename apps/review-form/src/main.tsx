@@ -1,10 +1,14 @@
 import { createRoot } from "react-dom/client";
 import { ReviewFormPage } from "./features/review-form/components/ReviewFormPage";
+import { WithdrawalPage } from "./features/withdrawal/components/WithdrawalPage";
 import "@certavis/ui/light.css";
 import "./review-form.css";
 
 const container = document.getElementById("root");
 if (container) {
-  const apiKey = new URLSearchParams(window.location.search).get("api_key")?.trim() || null;
-  createRoot(container).render(<ReviewFormPage apiKey={apiKey} />);
+  const query = new URLSearchParams(window.location.search);
+  // The author's withdrawal link (issue 15) shares the app: /create-reviews/retrait?token=…
+  if (/\/create-reviews\/retrait\/?$/.test(window.location.pathname))
+    createRoot(container).render(<WithdrawalPage token={query.get("token")?.trim() || null} />);
+  else createRoot(container).render(<ReviewFormPage apiKey={query.get("api_key")?.trim() || null} />);
 }

@@ -66,15 +66,6 @@ export const certification = {
     awaitingReplyDescription: "Notés 2/5 ou moins, publiés depuis plus de 5 jours",
     awaitingReplyEmpty: "Aucun avis négatif en attente de réponse.",
   },
-  withdrawal: {
-    title: "Retirer mon avis",
-    intro: "Vous pouvez retirer votre avis à tout moment. Il ne sera plus affiché.",
-    confirm: "Retirer mon avis",
-    done: "Votre avis a été retiré.",
-    missingToken: "Lien de retrait incomplet.",
-    loadError: "Impossible de charger votre avis.",
-    submitError: "Impossible de retirer votre avis pour le moment.",
-  },
   widget: {
     replyFrom: (company: string) => `Réponse de ${company}`,
   },
