@@ -40,7 +40,7 @@ function extraBuilds(): Plugin {
           emptyOutDir: false,
           target: "es2019",
           lib: {
-            entry: fileURLToPath(new URL("./src/embed/embed.ts", import.meta.url)),
+            entry: fileURLToPath(new URL("./src/features/embed/embed.ts", import.meta.url)),
             formats: ["iife"],
             name: "certavisEmbed",
             fileName: () => "embed.js",

@@ -81,6 +81,7 @@ export const additions = [
   "GET /review/withdrawal/",
   "POST /review/withdrawal/",
   "GET /public/procedure/",
+  "GET /public/reviews/jsonld/",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */
@@ -99,6 +100,7 @@ export const publicCalls = [
   "GET /review/withdrawal/",
   "POST /review/withdrawal/",
   "GET /public/procedure/",
+  "GET /public/reviews/jsonld/",
   "POST /billing/stripe/webhook/",
   "GET /billing/sandbox/{session_id}/",
   "POST /billing/sandbox/{session_id}/complete/",

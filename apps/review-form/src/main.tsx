@@ -1,6 +1,6 @@
 import { createRoot } from "react-dom/client";
-import { ReviewFormPage } from "./features/review-form/components/ReviewFormPage";
-import { WithdrawalPage } from "./features/withdrawal/components/WithdrawalPage";
+import { ReviewFormPage } from "./features/review-form/components/review-form-page";
+import { WithdrawalPage } from "./features/withdrawal/components/withdrawal-page";
 import "@certavis/ui/light.css";
 import "./review-form.css";
 

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import type { FormField } from "../src/features/review-form/api/review-form-types";
-import { FieldInput } from "../src/features/review-form/components/FieldInput";
+import { FieldInput } from "../src/features/review-form/components/field-input";
 import { pendingPublicForm } from "../src/strings-pending";
 import { field } from "./fixtures";
 

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { LoadResult } from "../src/features/review-form/api/get-review-form";
 import type { FormField, PublicForm } from "../src/features/review-form/api/review-form-types";
 import type { SubmitResult } from "../src/features/review-form/api/submit-review";
-import { ReviewFormPage } from "../src/features/review-form/components/ReviewFormPage";
+import { ReviewFormPage } from "../src/features/review-form/components/review-form-page";
 import { pendingPublicForm } from "../src/strings-pending";
 import { field, publicForm, threePages } from "./fixtures";
 

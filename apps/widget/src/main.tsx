@@ -1,20 +1,15 @@
-import { createRoot } from "react-dom/client";
-import { Widget } from "./components/Widget";
-import { readInlineState } from "./lib/inline-state";
-import { loadReviews } from "./lib/load-reviews";
+import { INLINE_STATE_ID } from "./features/reviews/api/inline-state";
 import { postHeightToParent } from "./lib/post-height";
-import { parseWidgetParams } from "./lib/widget-params";
+import { whenIdle } from "./lib/when-idle";
 import "@certavis/ui/light.css";
 import "./widget.css";
 
-const container = document.getElementById("root");
-if (container) {
-  const params = parseWidgetParams(window.location.search);
-  const root = createRoot(container);
-  const inline = readInlineState();
-  root.render(<Widget params={params} state={inline ?? { kind: "loading" }} />);
-  if (!inline) {
-    void loadReviews(params).then((state) => root.render(<Widget params={params} state={state} />));
-  }
-  postHeightToParent();
-}
+/**
+ * The page's only eager script: the height for the embed loader. Reviews painted by the server (HTML
+ * and inline CSS) are read without any script, so the interactive part (Preact, dialog, carousel) is
+ * fetched and started when the frame is idle; without them it starts at once.
+ */
+postHeightToParent();
+const start = () => void import("./start-widget").then((module) => module.startWidget());
+if (document.getElementById(INLINE_STATE_ID)) whenIdle(start);
+else start();

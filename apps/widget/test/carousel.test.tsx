@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ReviewCarousel } from "../src/components/ReviewCarousel";
+import { ReviewCarousel } from "../src/features/reviews/components/review-carousel";
 import { review } from "./fixtures";
 
 const reviews = () => [review(), review(), review(), review(), review()];

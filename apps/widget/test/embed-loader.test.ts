@@ -1,17 +1,26 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   DEFAULT_HEIGHT,
+  insertJsonLd,
+  JSON_LD_ATTRIBUTE,
+  jsonLdUrl,
   listenForResize,
+  mountWhenNear,
   mountWidgets,
+  NEAR_VIEWPORT,
   startEmbed,
   widgetUrl,
-} from "../src/embed/embed-loader";
+} from "../src/features/embed/embed-loader";
 
 const ORIGIN = "https://avis.certavis.fr";
 
 afterEach(() => {
   document.body.innerHTML = "";
+  document.head.innerHTML = "";
 });
+
+/** Resize messages are applied in the next animation frame. */
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
 function host(attributes: Record<string, string>): HTMLElement {
   const div = document.createElement("div");
@@ -55,7 +64,7 @@ describe("embed loader", () => {
     expect(widgetUrl(ORIGIN, { companyId: "c1", productId: "" })).toBe(`${ORIGIN}/widget?company_id=c1`);
   });
 
-  it("resizes the iframe that sent the message from the loader's origin, and nothing else", () => {
+  it("resizes the iframe that sent the message from the loader's origin, and nothing else", async () => {
     host({ "data-company-id": "c1" });
     host({ "data-company-id": "c2" });
     const [first, second] = mountWidgets(document, ORIGIN, "Avis clients");
@@ -63,6 +72,7 @@ describe("embed loader", () => {
     try {
       expect(first?.contentWindow).toBeTruthy();
       resize(first?.contentWindow ?? null, ORIGIN, { type: "certavis:resize", height: 733.2 });
+      await nextFrame();
       expect(first?.height).toBe("734");
       expect(second?.height).toBe("520");
 
@@ -78,19 +88,22 @@ describe("embed loader", () => {
       resize(second?.contentWindow ?? null, ORIGIN, { type: "certavis:resize", height: "abc" });
       resize(second?.contentWindow ?? null, ORIGIN, { type: "certavis:resize", height: -5 });
       resize(second?.contentWindow ?? null, ORIGIN, null);
+      await nextFrame();
+      expect(first?.height).toBe("734");
       expect(second?.height).toBe("520");
     } finally {
       stop();
     }
   });
 
-  it("hands the space the page reserved over to the frame once it knows its height", () => {
+  it("hands the space the page reserved over to the frame once it knows its height", async () => {
     const reserved = host({ "data-company-id": "c1", style: "min-height: 520px" });
     const [frame] = mountWidgets(document, ORIGIN, "Avis clients");
     const stop = listenForResize(window, ORIGIN);
     try {
       expect(reserved.style.minHeight).toBe("520px");
       resize(frame?.contentWindow ?? null, ORIGIN, { type: "certavis:resize", height: 330 });
+      await nextFrame();
       expect(frame?.height).toBe("330");
       expect(reserved.style.minHeight).toBe("0px");
     } finally {
@@ -100,8 +113,83 @@ describe("embed loader", () => {
 
   it("starts from the script's own origin", () => {
     host({ "data-company-id": "c1" });
-    startEmbed(window, `${ORIGIN}/embed.js`, "Avis clients");
+    startEmbed(window, `${ORIGIN}/embed.js`, "Avis clients")();
     const frame = document.querySelector("iframe");
     expect(frame?.src.startsWith(`${ORIGIN}/widget?`)).toBe(true);
+  });
+
+  it("applies the heights a frame posts within one animation frame once, with the last one", async () => {
+    host({ "data-company-id": "c1" });
+    const [frame] = mountWidgets(document, ORIGIN, "Avis clients");
+    const stop = listenForResize(window, ORIGIN);
+    const writes = vi.spyOn(frame as HTMLIFrameElement, "height", "set");
+    try {
+      for (const height of [600, 640, 700])
+        resize(frame?.contentWindow ?? null, ORIGIN, { type: "certavis:resize", height });
+      expect(writes).not.toHaveBeenCalled();
+      await nextFrame();
+      expect(writes.mock.calls).toEqual([["700"]]);
+    } finally {
+      stop();
+    }
+  });
+
+  it("creates the iframe only when its place comes near the viewport", () => {
+    const observed: Element[] = [];
+    let notify: (entries: { isIntersecting: boolean; target: Element }[]) => void = () => {};
+    let margin = "";
+    class FakeObserver {
+      constructor(callback: typeof notify, options: { rootMargin: string }) {
+        notify = callback;
+        margin = options.rootMargin;
+      }
+      observe(target: Element) {
+        observed.push(target);
+      }
+      unobserve(target: Element) {
+        observed.splice(observed.indexOf(target), 1);
+      }
+    }
+    vi.stubGlobal("IntersectionObserver", FakeObserver);
+    try {
+      const below = host({ "data-company-id": "c1" });
+      mountWhenNear(window, ORIGIN, "Avis clients");
+      expect(margin).toBe(NEAR_VIEWPORT);
+      expect(observed).toEqual([below]);
+      expect(document.querySelector("iframe")).toBeNull();
+      notify([{ isIntersecting: false, target: below }]);
+      expect(document.querySelector("iframe")).toBeNull();
+      notify([{ isIntersecting: true, target: below }]);
+      expect(below.querySelector("iframe")?.src).toBe(`${ORIGIN}/widget?company_id=c1`);
+      expect(observed).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('builds the JSON-LD address only for data-jsonld="1" with a product', () => {
+    expect(jsonLdUrl(ORIGIN, { companyId: "c1", productId: "p1", jsonld: "1" })).toBe(
+      `${ORIGIN}/api/v1/public/reviews/jsonld/?company_id=c1&product_id=p1`,
+    );
+    expect(jsonLdUrl(ORIGIN, { companyId: "c1", productId: "p1" })).toBeNull();
+    expect(jsonLdUrl(ORIGIN, { companyId: "c1", productId: "all", jsonld: "1" })).toBeNull();
+    expect(jsonLdUrl(ORIGIN, { companyId: "c1", jsonld: "1" })).toBeNull();
+  });
+
+  it("adds the product's JSON-LD to <head> once, as text, and nothing when the server refuses", async () => {
+    host({ "data-company-id": "c1", "data-product-id": "p1", "data-jsonld": "1" });
+    host({ "data-company-id": "c1", "data-product-id": "p1", "data-jsonld": "1" });
+    host({ "data-company-id": "c1", "data-product-id": "p2", "data-jsonld": "1" });
+    const body = '{"@context":"https://schema.org","@type":"Product","name":"\\u003c/script>"}';
+    const fetchImpl = vi.fn(async (url: string) =>
+      url.endsWith("p1") ? new Response(body, { status: 200 }) : new Response("", { status: 404 }),
+    );
+    await Promise.all(insertJsonLd(document, ORIGIN, fetchImpl as unknown as typeof fetch));
+    await Promise.all(insertJsonLd(document, ORIGIN, fetchImpl as unknown as typeof fetch));
+    expect(fetchImpl).toHaveBeenCalledTimes(3);
+    const scripts = document.head.querySelectorAll(`script[${JSON_LD_ATTRIBUTE}]`);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]?.getAttribute("type")).toBe("application/ld+json");
+    expect(scripts[0]?.textContent).toBe(body);
   });
 });

@@ -1,4 +1,4 @@
-import type { PublicReview, PublicReviews } from "../src/lib/public-reviews";
+import type { PublicReview, PublicReviews } from "../src/features/reviews/api/public-reviews";
 
 let counter = 0;
 

@@ -1,6 +1,6 @@
 import { fr } from "@certavis/i18n-fr";
 import { describe, expect, it, vi } from "vitest";
-import { errorMessageOf, loadReviews } from "../src/lib/load-reviews";
+import { errorMessageOf, loadReviews } from "../src/features/reviews/api/load-reviews";
 import { parseWidgetParams, publicReviewsPath } from "../src/lib/widget-params";
 import { publicReviews, review } from "./fixtures";
 

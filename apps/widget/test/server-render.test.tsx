@@ -1,6 +1,6 @@
 import { fr } from "@certavis/i18n-fr";
 import { describe, expect, it, vi } from "vitest";
-import { readInlineState } from "../src/lib/inline-state";
+import { readInlineState } from "../src/features/reviews/api/inline-state";
 import { OUTLET_MARK, renderWidgetPage, STATE_MARK } from "../src/server/render";
 import { publicReviews, review } from "./fixtures";
 

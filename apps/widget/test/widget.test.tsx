@@ -2,8 +2,8 @@ import { fr } from "@certavis/i18n-fr";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { Widget } from "../src/components/Widget";
-import type { PublicReview } from "../src/lib/public-reviews";
+import type { PublicReview } from "../src/features/reviews/api/public-reviews";
+import { Widget } from "../src/features/reviews/components/widget";
 import { parseWidgetParams } from "../src/lib/widget-params";
 import { publicReviews, review } from "./fixtures";
 

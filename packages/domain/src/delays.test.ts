@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { clampReminderDelay, clampRequestDelay, REMINDER_DELAY, REQUEST_DELAY } from "./delays";
+import {
+  clampReminderDelay,
+  clampRequestDelay,
+  isReminderDelay,
+  isRequestDelay,
+  REMINDER_DELAY,
+  REQUEST_DELAY,
+  reminderDelayDays,
+  requestDelayDays,
+} from "./delays";
 
 describe("delays", () => {
   it("has the spec's bounds", () => {
@@ -27,5 +36,21 @@ describe("delays", () => {
     [undefined, 1],
   ])("clampReminderDelay(%j) = %s", (input, expected) => {
     expect(clampReminderDelay(input)).toBe(expected);
+  });
+});
+
+describe("delay rules", () => {
+  it("bounds request delays to J+0..J+60 and reminder delays to J+1..J+60, whole days", () => {
+    expect([-1, 0, 60, 61, 2.5, "3"].map(isRequestDelay)).toEqual([false, true, true, false, false, false]);
+    expect([0, 1, 60, 61].map(isReminderDelay)).toEqual([false, true, true, false]);
+  });
+
+  it("takes the template's delay over the product's", () => {
+    const product = { initialEmailDelayDays: 5, followUpDelayDays: 9 };
+    expect(requestDelayDays({ sendAfter: 2 }, product)).toBe(2);
+    expect(requestDelayDays({ sendAfter: null }, product)).toBe(5);
+    expect(requestDelayDays(undefined, product)).toBe(5);
+    expect(reminderDelayDays({ remindAfter: 4 }, product)).toBe(4);
+    expect(reminderDelayDays(null, product)).toBe(9);
   });
 });

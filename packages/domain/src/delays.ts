@@ -17,3 +17,40 @@ export function clampRequestDelay(value: unknown): number {
 export function clampReminderDelay(value: unknown): number {
   return clampInt(value, REMINDER_DELAY.min, REMINDER_DELAY.max, REMINDER_DELAY.fallback);
 }
+
+/** Whether `value` is a valid request delay (whole days J+0..J+60). */
+export function isRequestDelay(value: unknown): value is number {
+  return (
+    Number.isInteger(value) &&
+    (value as number) >= REQUEST_DELAY.min &&
+    (value as number) <= REQUEST_DELAY.max
+  );
+}
+
+/** Whether `value` is a valid reminder delay (whole days J+1..J+60 after the request). */
+export function isReminderDelay(value: unknown): value is number {
+  return (
+    Number.isInteger(value) &&
+    (value as number) >= REMINDER_DELAY.min &&
+    (value as number) <= REMINDER_DELAY.max
+  );
+}
+
+/**
+ * Days after the order when the request e-mail goes out: the request template's own delay wins over
+ * the product's (spec §9).
+ */
+export function requestDelayDays(
+  template: { sendAfter: number | null } | null | undefined,
+  product: { initialEmailDelayDays: number },
+): number {
+  return template?.sendAfter ?? product.initialEmailDelayDays;
+}
+
+/** Days after the request when the reminder goes out: the reminder template's delay wins over the product's. */
+export function reminderDelayDays(
+  template: { remindAfter: number | null } | null | undefined,
+  product: { followUpDelayDays: number },
+): number {
+  return template?.remindAfter ?? product.followUpDelayDays;
+}

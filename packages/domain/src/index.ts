@@ -14,6 +14,8 @@ export * from "./review-normalizer";
 export * from "./review-status";
 export * from "./roles";
 export * from "./stats";
+export * from "./structured-data/product-json-ld";
+export * from "./structured-data/script-json";
 export * from "./subscription-status";
 export * from "./validation/accent-color";
 export * from "./validation/field-errors";

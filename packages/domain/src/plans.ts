@@ -89,6 +89,17 @@ export const PLANS: Readonly<Record<PlanType, Plan>> = {
   },
 };
 
+/**
+ * Total size of the photos and videos of ONE review submission, per plan, in Mo (issue 14.5: a single
+ * submission could carry 150 Mo). LANCEMENT has no upload fields; its figure only bounds the read that
+ * answers "no uploads on this plan".
+ */
+export const SUBMISSION_UPLOAD_MB: Readonly<Record<PlanType, number>> = {
+  LANCEMENT: 1,
+  CROISSANCE: 50,
+  EXPANSION: 100,
+};
+
 /** Plans in display order (cheapest first). */
 export const PLAN_LIST: readonly Plan[] = PLAN_TYPES.map((type) => PLANS[type]);
 

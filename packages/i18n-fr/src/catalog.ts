@@ -3,6 +3,7 @@ import { certification } from "./messages/certification";
 import { common } from "./messages/common";
 import { companySetup } from "./messages/company-setup";
 import { dashboard } from "./messages/dashboard";
+import { editor } from "./messages/editor";
 import { errors } from "./messages/errors";
 import { forms } from "./messages/forms";
 import { iframe } from "./messages/iframe";
@@ -21,6 +22,7 @@ import { widget } from "./messages/widget";
 /** The French catalogue: `fr.reviews.title`; a missing key is a type error. */
 export const fr = {
   common,
+  editor,
   auth,
   companySetup,
   shell,

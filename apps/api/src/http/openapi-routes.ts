@@ -8,6 +8,7 @@ import { compileCached, contractAjv, type OpenApiDocument, rewriteRefs } from ".
 import { type Access, OPERATION_ACCESS, SENSITIVE_OPERATIONS } from "./operation-access";
 import type { OperationHandler, OperationHandlers } from "./operation-types";
 import { sensitiveRateLimit } from "./security";
+import { rejectUnsafeText } from "./unsafe-text";
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
@@ -196,6 +197,7 @@ export function registerOpenApiRoutes(
         request.operationId = op.operationId;
         await enforceAccess(access, request);
         if (documentedBody) enforceBodyType(documentedBody, request);
+        rejectUnsafeText({ query: request.query, body: request.body });
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!handler) throw notImplemented();

@@ -106,6 +106,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   reviewWithdrawalGet: publicAccess,
   reviewWithdrawalConfirm: publicAccess,
   publicProcedureGet: publicAccess,
+  publicReviewsJsonLd: publicAccess,
 };
 
 /** Per-IP rate limit (RATE_LIMIT_PER_IP per minute) applies to these. */

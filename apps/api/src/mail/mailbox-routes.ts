@@ -1,9 +1,6 @@
+import { escapeHtml } from "@certavis/domain";
 import type { FastifyInstance } from "fastify";
 import type { SentMail } from "./mailer";
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function renderMailbox(mails: SentMail[], smtp: boolean): string {
   const items = mails

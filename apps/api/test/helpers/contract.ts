@@ -67,7 +67,9 @@ export function expectMatchesContract<T = unknown>(
     );
   }
   const contentType = String(response.headers["content-type"] ?? "");
-  const jsonSchema = documented.content?.["application/json"]?.schema;
+  // JSON bodies, and JSON-LD ones (`application/ld+json`), are validated against their schema.
+  const jsonType = ["application/json", "application/ld+json"].find((t) => documented.content?.[t]?.schema);
+  const jsonSchema = jsonType ? documented.content?.[jsonType]?.schema : undefined;
   if (!documented.content) {
     if (response.body.length > 0)
       throw new Error(
@@ -81,8 +83,10 @@ export function expectMatchesContract<T = unknown>(
       throw new Error(`${op.operationId}: content-type ${contentType} not in ${types.join(", ")}`);
     return response.body as T;
   }
-  if (!contentType.startsWith("application/json"))
-    throw new Error(`${op.operationId}: expected JSON, got ${contentType}: ${response.body.slice(0, 200)}`);
+  if (!contentType.startsWith(jsonType ?? "application/json"))
+    throw new Error(
+      `${op.operationId}: expected ${jsonType}, got ${contentType}: ${response.body.slice(0, 200)}`,
+    );
   const body = JSON.parse(response.body) as T;
   const validate = compileCached(contractAjv(CONTRACT).body, rewriteRefs(jsonSchema));
   if (!validate(body)) {

@@ -1,12 +1,13 @@
 import { PLANS, type PlanType } from "@certavis/domain";
 import { formatPrice, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Badge, Callout, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Badge, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { rememberCheckoutSession, useCreateCheckoutSession } from "../lib/api/create-checkout-session";
 import { useSubscription } from "../lib/api/get-subscription";
 import { toastError } from "../lib/toast/error-toast";
 import { toast } from "../lib/toast/toast-store";
+import { ErrorCallout } from "./error-callout";
 import { LoadingScreen } from "./loading-screen";
 
 /**
@@ -52,12 +53,11 @@ export function PlanPicker({
   if (subscription.isPending) return <LoadingScreen />;
   if (subscription.isError)
     return (
-      <Callout.Root color="red" role="alert">
-        <Callout.Text>{fr.errors.subscription.loadFailed}</Callout.Text>
+      <ErrorCallout message={fr.errors.subscription.loadFailed}>
         <Button variant="outline" size="sm" onClick={() => void subscription.refetch()}>
           {fr.errors.subscription.retry}
         </Button>
-      </Callout.Root>
+      </ErrorCallout>
     );
 
   return (

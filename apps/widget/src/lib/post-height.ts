@@ -14,11 +14,12 @@ export function postHeightToParent(win: Window = window): () => void {
     last = height;
     win.parent.postMessage({ type: RESIZE_MESSAGE, height }, "*");
   };
-  post();
   if (typeof ResizeObserver === "undefined") {
+    post();
     win.addEventListener("load", post);
     return () => win.removeEventListener("load", post);
   }
+  // Its first call comes after the first layout, then at most once per frame: no forced layout here.
   const observer = new ResizeObserver(post);
   observer.observe(doc.documentElement);
   return () => observer.disconnect();

@@ -1,9 +1,9 @@
 import { renderToString } from "react-dom/server";
-import { Widget } from "../components/Widget";
+import { INLINE_STATE_ID, serializeInlineState } from "../features/reviews/api/inline-state";
+import { errorMessageOf } from "../features/reviews/api/load-reviews";
+import type { PublicReviews, WidgetState } from "../features/reviews/api/public-reviews";
+import { Widget } from "../features/reviews/components/widget";
 import { fr } from "../lib/fr";
-import { INLINE_STATE_ID, serializeInlineState } from "../lib/inline-state";
-import { errorMessageOf } from "../lib/load-reviews";
-import type { PublicReviews, WidgetState } from "../lib/public-reviews";
 import { parseWidgetParams, publicReviewsPath } from "../lib/widget-params";
 
 /** How the server reads an API path in-process (e.g. Fastify's `inject`). */

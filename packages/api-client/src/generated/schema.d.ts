@@ -1163,6 +1163,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/reviews/jsonld/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Données structurées d'un produit (étoiles dans les résultats de recherche)
+         * @description Public, cacheable like `publicReviewsGet` (`Cache-Control`, `ETag`; 304 on a matching `If-None-Match`), CORS open. A schema.org `Product` in JSON-LD for the shop's own product page: its name, the aggregate rating of its approved reviews (none when it has none) and its up to 10 most recently published approved reviews, authors as in the widget. `<`, `>`, `&`, U+2028 and U+2029 are escaped (`\u003c`…) so the body can be put as is inside the shop's JSON-LD script element. 404 unknown company or product, or a product that is not active.
+         */
+        get: operations["publicReviewsJsonLd"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/stripe/webhook/": {
         parameters: {
             query?: never;
@@ -2155,6 +2175,49 @@ export interface components {
             /** @constant */
             sort_order: "published_at_desc";
         };
+        /** @description schema.org `Product` in JSON-LD, for the shop's product page (Google's review snippets). No `aggregateRating` and no `review` when the product has no approved review. */
+        ProductJsonLd: {
+            /** @constant */
+            "@context": "https://schema.org";
+            /** @constant */
+            "@type": "Product";
+            name: string;
+            /** Format: uri */
+            image?: string;
+            aggregateRating?: {
+                /** @constant */
+                "@type": "AggregateRating";
+                ratingValue: number;
+                reviewCount: number;
+                /** @constant */
+                bestRating: 5;
+                /** @constant */
+                worstRating: 0;
+            };
+            review?: {
+                /** @constant */
+                "@type": "Review";
+                author: {
+                    /** @constant */
+                    "@type": "Person";
+                    /** @description As shown in the widget (first name and initial of the last name). */
+                    name: string;
+                };
+                /** Format: date */
+                datePublished: string;
+                name?: string;
+                reviewBody?: string;
+                reviewRating: {
+                    /** @constant */
+                    "@type": "Rating";
+                    ratingValue: number;
+                    /** @constant */
+                    bestRating: 5;
+                    /** @constant */
+                    worstRating: 0;
+                };
+            }[];
+        };
     };
     responses: {
         /** @description Invalid request: errors keyed by field (`{field: [messages], non_field_errors: [...]}`) or a `{detail}`. */
@@ -2255,7 +2318,7 @@ export interface components {
         Limit: number;
         /** @description Page size (1–200). */
         ReviewsLimit: number;
-        /** @description Number of items to skip. */
+        /** @description Number of items to skip (at most 2,147,483,647). */
         Offset: number;
         /** @description The per-order review key from the review link (not the company API key). */
         ReviewKey: string;
@@ -2797,7 +2860,7 @@ export interface operations {
                 search: string;
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2824,7 +2887,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3069,7 +3132,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3097,7 +3160,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3240,7 +3303,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3383,7 +3446,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3603,7 +3666,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–200). */
                 limit?: components["parameters"]["ReviewsLimit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3635,7 +3698,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–200). */
                 limit?: components["parameters"]["ReviewsLimit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
                 product_id?: string;
                 /** @description Reviews whose rating rounds to this number of stars. */
@@ -3886,7 +3949,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -4067,7 +4130,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -4346,7 +4409,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
                 product_id?: string;
             };
@@ -4674,6 +4737,75 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ReviewProcedure"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publicReviewsJsonLd: {
+        parameters: {
+            query: {
+                company_id: string;
+                product_id: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product's JSON-LD. */
+            200: {
+                headers: {
+                    /** @example public, max-age=60, stale-while-revalidate=300 */
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "@context": "https://schema.org",
+                     *       "@type": "Product",
+                     *       "name": "Lampe Aurore",
+                     *       "aggregateRating": {
+                     *         "@type": "AggregateRating",
+                     *         "ratingValue": 4.7,
+                     *         "reviewCount": 54,
+                     *         "bestRating": 5,
+                     *         "worstRating": 0
+                     *       },
+                     *       "review": [
+                     *         {
+                     *           "@type": "Review",
+                     *           "author": {
+                     *             "@type": "Person",
+                     *             "name": "Léa B."
+                     *           },
+                     *           "datePublished": "2026-11-22",
+                     *           "name": "Superbe",
+                     *           "reviewBody": "Très belle lampe, livraison rapide.",
+                     *           "reviewRating": {
+                     *             "@type": "Rating",
+                     *             "ratingValue": 5,
+                     *             "bestRating": 5,
+                     *             "worstRating": 0
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/ld+json": components["schemas"]["ProductJsonLd"];
+                };
+            };
+            /** @description Not modified (matching `If-None-Match`). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];

@@ -19,6 +19,8 @@ export const validation = {
   companyNameRequired: "Le nom de l'entreprise est requis.",
   codeLength: "Le code doit contenir 6 caractères.",
   selectValueRequired: "Veuillez choisir une valeur.",
+  /** A NUL character or a lone UTF-16 surrogate: text no database or e-mail can hold. */
+  invalidCharacter: "Ce texte contient un caractère non autorisé.",
   publicForm: {
     required: "Ce champ est obligatoire.",
     checkboxRequired: "Veuillez sélectionner une option.",
@@ -27,5 +29,6 @@ export const validation = {
     numberMin: (min: number) => `La valeur doit être supérieure ou égale à ${min}.`,
     numberMax: (max: number) => `La valeur doit être inférieure ou égale à ${max}.`,
     valueBetween: (min: number, max: number) => `La valeur doit être comprise entre ${min} et ${max}.`,
+    filesTotalTooLarge: (mb: number) => `L'ensemble des fichiers d'un avis doit faire au plus ${mb} Mo.`,
   },
 } as const;

@@ -1,3 +1,4 @@
+import { REMINDER_DELAY, REQUEST_DELAY } from "@certavis/domain";
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
@@ -60,8 +61,8 @@ export const products = pgTable(
       onDelete: "set null",
     }),
     formId: uuid("form_id").references(() => forms.id, { onDelete: "set null" }),
-    initialEmailDelayDays: integer("initial_email_delay_days").notNull().default(3),
-    followUpDelayDays: integer("follow_up_delay_days").notNull().default(7),
+    initialEmailDelayDays: integer("initial_email_delay_days").notNull().default(REQUEST_DELAY.default),
+    followUpDelayDays: integer("follow_up_delay_days").notNull().default(REMINDER_DELAY.default),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

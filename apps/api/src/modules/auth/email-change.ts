@@ -1,6 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { users } from "../../db/schema";
+import { isUniqueViolation } from "../../db/unique-violation";
 import { detailError, fieldErrors } from "../../http/errors";
 import type { AuthenticatedUser } from "../../http/request-context";
 import { deliverMail } from "./deliver";
@@ -8,7 +9,6 @@ import { emailChangeConfirmationMail, emailChangeNoticeMail } from "./identity-m
 import { EMAIL_CHANGE_TOKEN_TTL_MS } from "./limits";
 import { IDENTITY_MSG } from "./messages";
 import { consumeOneTimeToken, createOneTimeToken } from "./one-time-tokens";
-import { isUniqueViolation } from "./unique-violation";
 
 async function emailTakenByOther(request: FastifyRequest, email: string, userId: string): Promise<boolean> {
   const [other] = await request.server.ctx.db

@@ -1,4 +1,4 @@
-import { escapeHtml } from "@certavis/domain";
+import { composeMail, type MailParagraph } from "../../mail/compose";
 import type { MailMessage } from "../../mail/mailer";
 
 /** Back-office routes the links open (spec §2 route table; the pages read `code` / `token`). */
@@ -10,32 +10,18 @@ export const identityLinks = {
     `${publicUrl}/confirm-email-change?token=${encodeURIComponent(token)}`,
 };
 
-interface Paragraph {
-  text: string;
-  link?: string;
-}
-
 function greeting(firstName: string): string {
   return firstName.trim() ? `Bonjour ${firstName.trim()},` : "Bonjour,";
 }
 
-/** Plain-text and HTML parts from the same paragraphs (values escaped in HTML). */
-function compose(to: string, subject: string, paragraphs: Paragraph[], code?: string): MailMessage {
-  const text = paragraphs.map((p) => (p.link ? `${p.text}\n${p.link}` : p.text)).join("\n\n");
-  const html = paragraphs
-    .map((p) => {
-      const body = escapeHtml(p.text).replace(/\n/g, "<br>");
-      const link = p.link ? `<br><a href="${escapeHtml(p.link)}">${escapeHtml(p.link)}</a>` : "";
-      return `<p>${body}${link}</p>`;
-    })
-    .join("\n");
-  return {
+function compose(to: string, subject: string, paragraphs: MailParagraph[], code?: string): MailMessage {
+  return composeMail({
     to,
     subject,
-    text: `${text}\n\n— L'équipe Certavis`,
-    html: `<!doctype html><html lang="fr"><body style="font-family:sans-serif;line-height:1.5">${html}<p>— L'équipe Certavis</p></body></html>`,
+    paragraphs,
+    signature: "— L'équipe Certavis",
     ...(code ? { code } : {}),
-  };
+  });
 }
 
 export function verificationCodeMail(input: {

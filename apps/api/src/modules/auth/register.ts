@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { hashPassword } from "../../auth/password";
 import { issueTokenPair, type TokenPair } from "../../auth/refresh-tokens";
 import { users } from "../../db/schema";
+import { isUniqueViolation } from "../../db/unique-violation";
 import { type FieldErrors, fieldErrors } from "../../http/errors";
 import { MSG } from "../../http/messages";
 import type { BodyOf } from "../../http/operation-types";
@@ -13,7 +14,6 @@ import { verificationCodeMail } from "./identity-mails";
 import { EMAIL_CODE_RESEND_INTERVAL_MS } from "./limits";
 import { IDENTITY_MSG } from "./messages";
 import { hitThrottle, throttleKeys } from "./throttle";
-import { isUniqueViolation } from "./unique-violation";
 
 /** Creates the account (e-mail not confirmed), mails the 6-character code and signs in. */
 export async function registerAccount(

@@ -1,10 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Plan } from "@certavis/domain";
+import { escapeHtml, type Plan } from "@certavis/domain";
 import { formatPrice } from "@certavis/i18n-fr/format";
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const STYLE = `
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1c2024}

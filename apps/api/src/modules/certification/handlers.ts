@@ -12,7 +12,7 @@ import { companies, orders, products, reviewEvents, reviews } from "../../db/sch
 import { conflict, fieldError, notFound } from "../../http/errors";
 import { defineHandlers, type ResponseOf } from "../../http/operation-types";
 import { hashReviewKey } from "../pipeline/review-key";
-import { callerCompanyId } from "../products/caller";
+import { callerCompanyId } from "../../http/caller";
 import { clearPublicReviewsMemo } from "../public/public-reviews";
 import { getReviewView, toReviewView } from "../reviews/review-views";
 import { auditCsv } from "./audit-csv";

@@ -3,8 +3,8 @@ import { resolve, sep } from "node:path";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { products } from "../../db/schema";
+import { isStoredImage } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
-import { isStoredImage } from "../products/image-url";
 
 /** Stored files of a company (logo, product images, review uploads), read before it is deleted. */
 export async function companyFiles(db: DbOrTx, companyId: string, logoPath: string | null) {

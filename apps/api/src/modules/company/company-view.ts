@@ -4,9 +4,9 @@ import type { DbOrTx } from "../../db/client";
 import { companies, memberships } from "../../db/schema";
 import type { ResponseOf } from "../../http/operation-types";
 import type { Cipher } from "../../lib/crypto";
+import { publicImageUrl } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
 import { monthStart, nextMonthStart } from "../pipeline/clock";
-import { publicImageUrl } from "../products/image-url";
 import { companyDashboardStats } from "../reviews/company-stats";
 
 export type CompanyView = ResponseOf<"companyGet", 200>;

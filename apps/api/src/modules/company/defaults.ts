@@ -1,3 +1,4 @@
+import { REMINDER_DELAY, REQUEST_DELAY } from "@certavis/domain";
 import type { Tx } from "../../db/client";
 import { emailTemplates, forms } from "../../db/schema";
 
@@ -18,7 +19,7 @@ export const DEFAULT_TEMPLATES = [
       "Merci d'avance,",
       "L'équipe {{ nom_entreprise }}",
     ].join("\n"),
-    sendAfter: 3,
+    sendAfter: REQUEST_DELAY.default,
     remindAfter: null,
   },
   {
@@ -36,7 +37,7 @@ export const DEFAULT_TEMPLATES = [
       "L'équipe {{ nom_entreprise }}",
     ].join("\n"),
     sendAfter: null,
-    remindAfter: 7,
+    remindAfter: REMINDER_DELAY.default,
   },
   {
     type: "thanks",

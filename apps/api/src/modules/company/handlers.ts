@@ -1,17 +1,18 @@
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { companies, joinRequests } from "../../db/schema";
+import { isUniqueViolation } from "../../db/unique-violation";
+import { callerMembership, callerUser } from "../../http/caller";
 import { detailError, type FieldErrors, fieldErrors, notFound } from "../../http/errors";
+import { isMultipart, readMultipart } from "../../http/multipart";
 import { defineHandlers } from "../../http/operation-types";
+import { paged, pageParams } from "../../http/paging";
+import { isStoredImage, publicImageUrl } from "../../lib/image-url";
 import {
   cancelSubscriptionsAtProvider,
   recordSubscriptionsToCancel,
 } from "../billing/subscriptions-to-cancel";
-import { isStoredImage, publicImageUrl } from "../products/image-url";
-import { isMultipart, readMultipart } from "../products/multipart";
-import { paged, pageParams } from "../products/paging";
 import { newApiKey } from "./api-key";
-import { callerMembership, callerUser, isUniqueViolation } from "./caller";
 import { companyFiles, removeCompanyFiles } from "./company-files";
 import { readCompanyName, readWebsite } from "./company-input";
 import { companyView, findCompany } from "./company-view";

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { sniffFileType } from "../products/sniff";
+import { sniffFileType } from "../../lib/sniff";
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 /** Logos are shown small (form header, widget, settings): bigger images are scaled down. */

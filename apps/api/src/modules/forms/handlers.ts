@@ -3,34 +3,22 @@ import {
   formLimitMessage,
   formSaveSchema,
   isUploadType,
+  normalizePages,
   planLimits,
   UPLOADS_NOT_ALLOWED_MESSAGE,
 } from "@certavis/domain";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { insertWithinPlan } from "../../db/company-lock";
 import { companies, forms } from "../../db/schema";
+import { callerCompanyId } from "../../http/caller";
 import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
-import { callerCompanyId } from "../products/caller";
-import { lockCompanyRow } from "../products/company-lock";
-import { paged, pageParams } from "../products/paging";
+import { paged, pageParams } from "../../http/paging";
 
 const DEFAULT_NOT_DELETABLE = "Le formulaire par défaut ne peut pas être supprimé.";
 
 type FormRow = typeof forms.$inferSelect;
-
-/** Fields ordered by page then position, positions contiguous from 0 on each page. */
-export function orderedFields(schema: readonly FormField[]): FormField[] {
-  const sorted = [...schema].sort((a, b) => a.page - b.page || a.position - b.position);
-  const pages = [...new Set(sorted.map((f) => f.page))];
-  const next = new Map<number, number>();
-  return sorted.map((field) => {
-    const page = pages.indexOf(field.page);
-    const position = next.get(page) ?? 0;
-    next.set(page, position + 1);
-    return { ...field, page, position };
-  });
-}
 
 export function toFormView(row: FormRow) {
   const schema = (row.schema ?? []) as FormField[];
@@ -90,7 +78,7 @@ async function assertUploadsAllowed(
 /** The save rules of spec §5 (from @certavis/domain), errors keyed name, title, schema. */
 function validateForm(input: { name: unknown; title: unknown; description?: unknown; schema: unknown }) {
   const parsed = formSaveSchema.safeParse(input);
-  if (parsed.success) return { ...parsed.data, schema: orderedFields(parsed.data.schema as FormField[]) };
+  if (parsed.success) return { ...parsed.data, schema: normalizePages(parsed.data.schema as FormField[]) };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? "non_field_errors");
@@ -145,10 +133,8 @@ export const formHandlers = defineHandlers({
     await assertFormRoom(db, companyId);
     await assertUploadsAllowed(db, companyId, valid.schema);
     const at = now();
-    const row = await db.transaction(async (tx) => {
-      await lockCompanyRow(tx, companyId);
-      await assertFormRoom(tx, companyId);
-      const [inserted] = await tx
+    const row = await insertWithinPlan(db, companyId, assertFormRoom, (tx) =>
+      tx
         .insert(forms)
         .values({
           companyId,
@@ -161,10 +147,8 @@ export const formHandlers = defineHandlers({
           createdAt: at,
           updatedAt: at,
         })
-        .returning();
-      return inserted;
-    });
-    if (!row) throw new Error("form not created");
+        .returning(),
+    );
     reply.code(201);
     return toFormView(row);
   },
@@ -217,10 +201,8 @@ export const formHandlers = defineHandlers({
     const current = await findForm(db, companyId, request.params.id);
     await assertFormRoom(db, companyId);
     const at = now();
-    const row = await db.transaction(async (tx) => {
-      await lockCompanyRow(tx, companyId);
-      await assertFormRoom(tx, companyId);
-      const [inserted] = await tx
+    const row = await insertWithinPlan(db, companyId, assertFormRoom, (tx) =>
+      tx
         .insert(forms)
         .values({
           companyId,
@@ -233,10 +215,8 @@ export const formHandlers = defineHandlers({
           createdAt: at,
           updatedAt: at,
         })
-        .returning();
-      return inserted;
-    });
-    if (!row) throw new Error("form not duplicated");
+        .returning(),
+    );
     reply.code(201);
     return toFormView(row);
   },

@@ -1,9 +1,9 @@
 import { parseOrderDate } from "@certavis/domain";
+import { callerCompanyId } from "../../http/caller";
 import { fieldErrors, forbidden } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
+import { paged, pageParams } from "../../http/paging";
 import { deriveReviewKey, reviewUrl } from "../pipeline/review-key";
-import { callerCompanyId } from "../products/caller";
-import { paged, pageParams } from "../products/paging";
 import { createOrder } from "./create-order";
 import { importOrdersCsv } from "./import-csv";
 import { listOrderViews } from "./order-views";

@@ -1,7 +1,7 @@
 import { parseOrderDate, parseOrdersCsv } from "@certavis/domain";
 import type { FastifyRequest } from "fastify";
 import { HttpError } from "../../http/errors";
-import { readMultipart } from "../products/multipart";
+import { readMultipart } from "../../http/multipart";
 import { createOrder } from "./create-order";
 
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;

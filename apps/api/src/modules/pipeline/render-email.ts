@@ -1,4 +1,5 @@
 import { escapeHtml, renderTemplate } from "@certavis/domain";
+import { htmlMailDocument } from "../../mail/compose";
 
 export interface EmailVariables {
   nom_entreprise: string;
@@ -29,8 +30,7 @@ export function renderEmail(
   for (const [name, value] of Object.entries(vars)) htmlVars[name] = escapeHtml(value);
   htmlVars.url_avis = `<a href="${escapeHtml(vars.url_avis)}">${escapeHtml(vars.url_avis)}</a>`;
   const htmlBody = renderTemplate(escapeHtml(template.body), htmlVars).replace(/\r?\n/g, "<br>\n");
-  const html = `<!doctype html><html lang="fr"><body style="font-family:sans-serif;line-height:1.5">${htmlBody}</body></html>`;
-  return { subject, text, html };
+  return { subject, text, html: htmlMailDocument(htmlBody) };
 }
 
 /** Appends paragraphs (plain text; links become `<a href>` in the HTML part) to a rendered e-mail. */

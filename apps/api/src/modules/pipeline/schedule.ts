@@ -1,3 +1,4 @@
+import { reminderDelayDays, requestDelayDays } from "@certavis/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailDeliveries, emailTemplates } from "../../db/schema";
@@ -39,11 +40,9 @@ export async function emailDelays(
     : [];
   const request = templates.find((t) => t.id === product.emailRequestTemplateId);
   const reminder = templates.find((t) => t.id === product.emailReminderTemplateId);
-  const requestAfterDays = request?.sendAfter ?? product.initialEmailDelayDays;
+  const requestAfterDays = requestDelayDays(request, product);
   const reminderAfterDays =
-    product.sendReminder && product.emailReminderTemplateId
-      ? (reminder?.remindAfter ?? product.followUpDelayDays)
-      : null;
+    product.sendReminder && product.emailReminderTemplateId ? reminderDelayDays(reminder, product) : null;
   return { requestAfterDays, reminderAfterDays };
 }
 

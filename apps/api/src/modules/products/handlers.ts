@@ -2,14 +2,15 @@ import { planLimits, productLimitMessage } from "@certavis/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { DbOrTx } from "../../db/client";
+import { insertWithinPlan } from "../../db/company-lock";
 import { companies, products } from "../../db/schema";
+import { callerCompanyId } from "../../http/caller";
 import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
+import { isMultipart, readMultipart } from "../../http/multipart";
 import { defineHandlers } from "../../http/operation-types";
-import { callerCompanyId } from "./caller";
-import { lockCompanyRow } from "./company-lock";
-import { isStoredImage } from "./image-url";
-import { isMultipart, readMultipart } from "./multipart";
-import { paged, pageParams } from "./paging";
+import { paged, pageParams } from "../../http/paging";
+import { isStoredImage } from "../../lib/image-url";
+import { sniffFileType } from "../../lib/sniff";
 import {
   type ProductChanges,
   type ProductPayload,
@@ -17,7 +18,6 @@ import {
   resolveProductPayload,
 } from "./product-input";
 import { getProductView, listProductViews } from "./product-views";
-import { sniffFileType } from "./sniff";
 
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPE_ERROR = "Le fichier doit être une image (JPEG, PNG, GIF, WebP ou AVIF).";
@@ -83,10 +83,8 @@ export const productHandlers = defineHandlers({
     if (image) changes.imagePath = await storage.save("products", image.extension, image.data);
     const at = now();
     try {
-      const id = await db.transaction(async (tx) => {
-        await lockCompanyRow(tx, companyId);
-        await assertProductRoom(tx, companyId);
-        const [row] = await tx
+      const { id } = await insertWithinPlan(db, companyId, assertProductRoom, (tx) =>
+        tx
           .insert(products)
           .values({
             ...(changes as Required<Pick<ProductChanges, "name">> & ProductChanges),
@@ -94,10 +92,8 @@ export const productHandlers = defineHandlers({
             createdAt: at,
             updatedAt: at,
           })
-          .returning({ id: products.id });
-        if (!row) throw new Error("product not created");
-        return row.id;
-      });
+          .returning({ id: products.id }),
+      );
       reply.code(201);
       return await getProductView(db, storage, companyId, id);
     } catch (error) {
@@ -169,10 +165,8 @@ export const productHandlers = defineHandlers({
     const { db, storage, now } = request.server.ctx;
     const current = await findProduct(db, companyId, request.params.id);
     const at = now();
-    const id = await db.transaction(async (tx) => {
-      await lockCompanyRow(tx, companyId);
-      await assertProductRoom(tx, companyId);
-      const [row] = await tx
+    const { id } = await insertWithinPlan(db, companyId, assertProductRoom, (tx) =>
+      tx
         .insert(products)
         .values({
           companyId,
@@ -190,10 +184,8 @@ export const productHandlers = defineHandlers({
           createdAt: at,
           updatedAt: at,
         })
-        .returning({ id: products.id });
-      if (!row) throw new Error("product not duplicated");
-      return row.id;
-    });
+        .returning({ id: products.id }),
+    );
     reply.code(201);
     return await getProductView(db, storage, companyId, id);
   },

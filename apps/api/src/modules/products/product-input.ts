@@ -1,3 +1,4 @@
+import { isReminderDelay, isRequestDelay, REMINDER_DELAY, REQUEST_DELAY } from "@certavis/domain";
 import { and, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailTemplates, forms, products } from "../../db/schema";
@@ -89,7 +90,13 @@ export function payloadFromMultipart(fields: Record<string, string>, errors: Fie
       case "follow_up_delay_days": {
         const n = Number(value);
         if (Number.isInteger(n)) payload[key] = n;
-        else add(key, PRODUCT_MESSAGES.invalidDelay.replace("{min}", "0").replace("{max}", "60"));
+        else
+          add(
+            key,
+            PRODUCT_MESSAGES.invalidDelay
+              .replace("{min}", String(REQUEST_DELAY.min))
+              .replace("{max}", String(REQUEST_DELAY.max)),
+          );
         break;
       }
       default:
@@ -203,14 +210,19 @@ export async function resolveProductPayload(
       changes.imagePath = own && options.current?.imagePath === own ? own : url;
     } else add("image", PRODUCT_MESSAGES.invalidUrl);
   }
-  for (const [field, column, min] of [
-    ["initial_email_delay_days", "initialEmailDelayDays", 0],
-    ["follow_up_delay_days", "followUpDelayDays", 1],
+  for (const [field, column, bounds, valid] of [
+    ["initial_email_delay_days", "initialEmailDelayDays", REQUEST_DELAY, isRequestDelay],
+    ["follow_up_delay_days", "followUpDelayDays", REMINDER_DELAY, isReminderDelay],
   ] as const) {
     const value = payload[field];
     if (value === undefined) continue;
-    if (!Number.isInteger(value) || value < min || value > 60)
-      add(field, PRODUCT_MESSAGES.invalidDelay.replace("{min}", String(min)).replace("{max}", "60"));
+    if (!valid(value))
+      add(
+        field,
+        PRODUCT_MESSAGES.invalidDelay
+          .replace("{min}", String(bounds.min))
+          .replace("{max}", String(bounds.max)),
+      );
     else changes[column] = value;
   }
   return changes;

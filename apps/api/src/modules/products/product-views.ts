@@ -1,9 +1,10 @@
+import { reminderDelayDays, requestDelayDays } from "@certavis/domain";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailTemplates, forms, orders, products, reviews } from "../../db/schema";
+import { publicImageUrl } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
 import { reviewTotalsByProduct } from "../reviews/review-totals";
-import { publicImageUrl } from "./image-url";
 
 export interface ProductView {
   id: string;
@@ -121,10 +122,10 @@ export async function toProductViews(
       orders: orderStats.find((s) => s.productId === p.id)?.count ?? 0,
       send_reminder: p.sendReminder,
       email_request_template: request
-        ? { id: request.id, name: request.name, send_after: request.sendAfter ?? p.initialEmailDelayDays }
+        ? { id: request.id, name: request.name, send_after: requestDelayDays(request, p) }
         : null,
       email_reminder_template: reminder
-        ? { id: reminder.id, name: reminder.name, remind_after: reminder.remindAfter ?? p.followUpDelayDays }
+        ? { id: reminder.id, name: reminder.name, remind_after: reminderDelayDays(reminder, p) }
         : null,
       form: form ? { id: form.id, name: form.name } : null,
       initial_email_delay_days: p.initialEmailDelayDays,

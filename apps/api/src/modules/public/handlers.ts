@@ -1,13 +1,15 @@
-import type { FormField } from "@certavis/domain";
+import { DEFAULT_PLAN_TYPE, type FormField, normalizePlanType } from "@certavis/domain";
 import { eq } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { orders, reviewFiles, reviews } from "../../db/schema";
 import { defineHandlers } from "../../http/operation-types";
 import { recordReviewEvents } from "../certification/review-events";
 import { deriveWithdrawalToken } from "../certification/withdrawal-token";
 import { hashReviewKey } from "../pipeline/review-key";
+import { publicImageUrl } from "../../lib/image-url";
 import { onReviewSubmitted } from "../pipeline/schedule";
-import { publicImageUrl } from "../products/image-url";
 import { publicReviews } from "./public-reviews";
+import { publicReviewsJsonLd } from "./public-reviews-jsonld";
 import { orderForReviewKey } from "./review-key-lookup";
 import { checkSubmission, ratingOf, readSubmission, textsOf } from "./submission";
 
@@ -42,7 +44,11 @@ export const publicHandlers = defineHandlers({
     const key = request.query.api_key;
     // A bad key is refused before reading any upload; the form bounds what the read may take.
     const before = await orderForReviewKey(db, key, now());
-    const submission = await readSubmission(request, before.form.schema as FormField[]);
+    const submission = await readSubmission(
+      request,
+      before.form.schema as FormField[],
+      normalizePlanType(before.company.planType) ?? DEFAULT_PLAN_TYPE,
+    );
     const saved: string[] = [];
     try {
       const reviewId = await db.transaction(async (tx) => {
@@ -120,21 +126,39 @@ export const publicHandlers = defineHandlers({
   },
 
   publicReviewsGet: async (request, reply) => {
-    const { body, etag } = await publicReviews(request.server.ctx, {
+    const answer = await publicReviews(request.server.ctx, {
       companyId: request.query.company_id,
       productId:
         request.query.product_id && request.query.product_id !== "all" ? request.query.product_id : null,
       limit: request.query.limit ?? 10,
     });
-    reply.header("cache-control", "public, max-age=60, stale-while-revalidate=300");
-    reply.header("etag", etag);
-    reply.header("access-control-allow-origin", "*");
-    const match = request.headers["if-none-match"];
-    if (match?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
-      reply.code(304);
-      return reply.send();
-    }
-    reply.header("content-type", "application/json; charset=utf-8");
-    return reply.send(body);
+    return sendCacheable(request, reply, answer, "application/json; charset=utf-8");
+  },
+
+  publicReviewsJsonLd: async (request, reply) => {
+    const answer = await publicReviewsJsonLd(request.server.ctx, {
+      companyId: request.query.company_id,
+      productId: request.query.product_id,
+    });
+    return sendCacheable(request, reply, answer, "application/ld+json; charset=utf-8");
   },
 });
+
+/** A public body any site may read and any cache keep for a minute; 304 on a matching `If-None-Match`. */
+function sendCacheable(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { body, etag }: { body: string; etag: string },
+  contentType: string,
+) {
+  reply.header("cache-control", "public, max-age=60, stale-while-revalidate=300");
+  reply.header("etag", etag);
+  reply.header("access-control-allow-origin", "*");
+  const match = request.headers["if-none-match"];
+  if (match?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+    reply.code(304);
+    return reply.send();
+  }
+  reply.header("content-type", contentType);
+  return reply.send(body);
+}

@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { companies, orders, products, reviews } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import { publicImageUrl } from "../products/image-url";
+import { publicImageUrl } from "../../lib/image-url";
 import { meanOf, noReviews, reviewTotalsByProduct } from "../reviews/review-totals";
 import { type CachedBody, createBodyCache } from "./body-cache";
 

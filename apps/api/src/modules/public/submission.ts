@@ -3,14 +3,17 @@ import {
   cleanAnswers,
   type FormField,
   isUploadType,
+  type PlanType,
   planLimits,
+  SUBMISSION_UPLOAD_MB,
   UPLOADS_NOT_ALLOWED_MESSAGE,
   validateAnswers,
 } from "@certavis/domain";
+import { validation } from "@certavis/i18n-fr/messages/validation";
 import type { FastifyRequest } from "fastify";
 import { type FieldErrors, fieldErrors, HttpError } from "../../http/errors";
-import { isMultipart, readMultipart, type UploadedPart } from "../products/multipart";
-import { type SniffedType, sniffFileType } from "../products/sniff";
+import { isMultipart, readMultipart, type UploadedPart } from "../../http/multipart";
+import { type SniffedType, sniffFileType } from "../../lib/sniff";
 
 export const SUBMISSION_MESSAGES = {
   answersNotObject: "Les réponses doivent être un objet { identifiant de champ : valeur }.",
@@ -29,9 +32,14 @@ const MB = 1024 * 1024;
  * (default 10 Mo) and the sum of their `max_count` (default 1). A form without upload fields still
  * reads one small file, to answer "Ce champ n'accepte pas de fichier." on its field.
  */
-export function uploadLimitsOf(fields: readonly FormField[]): { maxFileBytes: number; maxFiles: number } {
+export function uploadLimitsOf(
+  fields: readonly FormField[],
+  planType: PlanType,
+): { maxFileBytes: number; maxFiles: number; maxTotal: { bytes: number; message: string } } {
+  const totalMb = SUBMISSION_UPLOAD_MB[planType];
+  const maxTotal = { bytes: totalMb * MB, message: validation.publicForm.filesTotalTooLarge(totalMb) };
   const uploads = fields.filter((f) => isUploadType(f.type));
-  if (uploads.length === 0) return { maxFileBytes: MB, maxFiles: 1 };
+  if (uploads.length === 0) return { maxFileBytes: MB, maxFiles: 1, maxTotal };
   const sizeOf = (f: FormField) =>
     typeof f.max_size_mb === "number" && f.max_size_mb > 0 ? f.max_size_mb : 10;
   const countOf = (f: FormField) => (typeof f.max_count === "number" && f.max_count > 0 ? f.max_count : 1);
@@ -41,6 +49,7 @@ export function uploadLimitsOf(fields: readonly FormField[]): { maxFileBytes: nu
       REVIEW_MAX_FILES,
       uploads.reduce((n, f) => n + countOf(f), 0),
     ),
+    maxTotal,
   };
 }
 
@@ -57,6 +66,7 @@ export interface CheckedFile {
 export async function readSubmission(
   request: FastifyRequest,
   fields: readonly FormField[],
+  planType: PlanType,
 ): Promise<{ answers: Record<string, unknown>; files: UploadedPart[] }> {
   if (!isMultipart(request)) {
     const answers = (request.body as { answers?: unknown } | undefined)?.answers;
@@ -66,11 +76,12 @@ export async function readSubmission(
   }
   const byId = new Map(fields.map((f) => [f.id, f]));
   const body = await readMultipart(request, {
-    ...uploadLimitsOf(fields),
+    ...uploadLimitsOf(fields, planType),
     keyOf: fieldIdOfPart,
+    // The limit that stopped the read: the field's own, unless the server's per-file cap is lower.
     tooLarge: (mb, partName) => {
       const own = byId.get(fieldIdOfPart(partName))?.max_size_mb;
-      return ANSWER_MESSAGES.fileTooLarge(typeof own === "number" && own > 0 ? own : mb);
+      return ANSWER_MESSAGES.fileTooLarge(typeof own === "number" && own > 0 ? Math.min(own, mb) : mb);
     },
   });
   let answers: unknown;

@@ -2,12 +2,12 @@ import { READ_ONLY_REVIEW_STATUSES } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { and, eq } from "drizzle-orm";
 import { products, reviews } from "../../db/schema";
+import { callerCompanyId } from "../../http/caller";
 import { conflict, fieldError, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
+import { paged, pageParams } from "../../http/paging";
 import { queueAuthorEmail } from "../certification/author-emails";
 import { recordReviewEvents } from "../certification/review-events";
-import { callerCompanyId } from "../products/caller";
-import { paged, pageParams } from "../products/paging";
 import { clearPublicReviewsMemo } from "../public/public-reviews";
 import { getReviewView, listReviewViews } from "./review-views";
 

@@ -3,6 +3,7 @@ import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { orders, products, reviewStats, reviews } from "../../db/schema";
 import type { ResponseOf } from "../../http/operation-types";
+import { publicImageUrl } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
 
 export interface ReviewAnswerView {
@@ -253,7 +254,7 @@ export function toReviewView(
     author_name: [first, last].filter(Boolean).join(" ") || "Client",
     created_at: review.createdAt.toISOString(),
     order_date: row.orderDate ? row.orderDate.toISOString() : null,
-    product: { id: product.id, name: product.name, image: storage.url(product.imagePath) },
+    product: { id: product.id, name: product.name, image: publicImageUrl(storage, product.imagePath) },
     answers: answersWithLabels(review.answers, review.formSnapshot ?? null),
     rejection_reason:
       review.status === "rejected" && isRejectionReason(review.rejectionReason)

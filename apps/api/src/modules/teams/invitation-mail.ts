@@ -1,4 +1,5 @@
-import { escapeHtml, roleLabel } from "@certavis/domain";
+import { roleLabel } from "@certavis/domain";
+import { composeMail, type MailParagraph } from "../../mail/compose";
 import type { MailMessage } from "../../mail/mailer";
 
 /**
@@ -23,7 +24,7 @@ export function invitationMail(input: {
     input.expiresAt,
   );
   const who = input.inviterName.trim() || "Un membre de l'équipe";
-  const paragraphs: Array<{ text: string; link?: string }> = [
+  const paragraphs: MailParagraph[] = [
     { text: "Bonjour," },
     {
       text: `${who} vous invite à rejoindre ${input.companyName} sur Certavis avec le rôle ${roleLabel(input.role)}.`,
@@ -32,19 +33,11 @@ export function invitationMail(input: {
     { text: `Votre code d'invitation : ${input.code}\nIl est valable jusqu'au ${until}.` },
     { text: "Si vous ne vous attendiez pas à cette invitation, ignorez cet e-mail." },
   ];
-  const text = paragraphs.map((p) => (p.link ? `${p.text}\n${p.link}` : p.text)).join("\n\n");
-  const html = paragraphs
-    .map((p) => {
-      const body = escapeHtml(p.text).replace(/\n/g, "<br>");
-      const link = p.link ? `<br><a href="${escapeHtml(p.link)}">${escapeHtml(p.link)}</a>` : "";
-      return `<p>${body}${link}</p>`;
-    })
-    .join("\n");
-  return {
+  return composeMail({
     to: input.to,
     subject: `Invitation à rejoindre ${input.companyName.replace(/\s+/g, " ")} sur Certavis`,
-    text: `${text}\n\n— L'équipe Certavis`,
-    html: `<!doctype html><html lang="fr"><body style="font-family:sans-serif;line-height:1.5">${html}<p>— L'équipe Certavis</p></body></html>`,
+    paragraphs,
+    signature: "— L'équipe Certavis",
     code: input.code,
-  };
+  });
 }

@@ -2,13 +2,14 @@ import { DEFAULT_INVITATION_ROLE, normalizeEmail, normalizeRole } from "@certavi
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { companies, invitations, joinRequests, memberships, users } from "../../db/schema";
+import { isUniqueViolation } from "../../db/unique-violation";
+import { callerMembership, callerUser } from "../../http/caller";
 import { conflict, detailError, fieldErrors, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
+import { paged, pageParams } from "../../http/paging";
 import type { AuthenticatedUser } from "../../http/request-context";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { callerMembership, callerUser, isUniqueViolation } from "../company/caller";
 import { COMPANY_MESSAGES, TEAM_MESSAGES } from "../company/messages";
-import { paged, pageParams } from "../products/paging";
 import { currentUserView } from "../users/current-user";
 import { invitationLink, invitationMail } from "./invitation-mail";
 import { assertMemberRoom } from "./member-limit";

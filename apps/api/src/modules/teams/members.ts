@@ -1,11 +1,11 @@
 import { canChangeMemberRole, canRemoveMember, memberRoleChoices, normalizeRole } from "@certavis/domain";
 import { and, eq } from "drizzle-orm";
 import { memberships } from "../../db/schema";
+import { callerMembership, callerUser } from "../../http/caller";
 import { fieldErrors, forbidden, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
-import { callerMembership, callerUser } from "../company/caller";
+import { paged, pageParams } from "../../http/paging";
 import { TEAM_MESSAGES } from "../company/messages";
-import { paged, pageParams } from "../products/paging";
 import { getMember, listMembers } from "./views";
 
 export const memberHandlers = defineHandlers({

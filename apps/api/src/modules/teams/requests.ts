@@ -1,11 +1,12 @@
 import { normalizeRole } from "@certavis/domain";
 import { and, eq, ne } from "drizzle-orm";
 import { companies, joinRequests, memberships } from "../../db/schema";
+import { isUniqueViolation } from "../../db/unique-violation";
+import { callerMembership, callerUser } from "../../http/caller";
 import { conflict, detailError, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
-import { callerMembership, callerUser, isUniqueViolation } from "../company/caller";
+import { paged, pageParams } from "../../http/paging";
 import { COMPANY_MESSAGES, TEAM_MESSAGES } from "../company/messages";
-import { paged, pageParams } from "../products/paging";
 import { assertMemberRoom } from "./member-limit";
 import { getJoinRequest, getMember, listPendingRequests } from "./views";
 

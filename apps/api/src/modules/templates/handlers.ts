@@ -1,12 +1,18 @@
-import { planLimits, templateLimitMessage, validateTemplateBody } from "@certavis/domain";
+import {
+  planLimits,
+  REMINDER_DELAY,
+  REQUEST_DELAY,
+  templateLimitMessage,
+  validateTemplateBody,
+} from "@certavis/domain";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { insertWithinPlan } from "../../db/company-lock";
 import { companies, emailTemplates } from "../../db/schema";
+import { callerCompanyId } from "../../http/caller";
 import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
-import { callerCompanyId } from "../products/caller";
-import { lockCompanyRow } from "../products/company-lock";
-import { paged, pageParams } from "../products/paging";
+import { paged, pageParams } from "../../http/paging";
 import { toTemplateView } from "./template-views";
 
 const BLANK = "Ce champ ne peut être vide.";
@@ -97,10 +103,8 @@ export const templateHandlers = defineHandlers({
     if (Object.keys(errors).length) throw fieldErrors(errors);
     await assertTemplateRoom(db, companyId);
     const at = now();
-    const row = await db.transaction(async (tx) => {
-      await lockCompanyRow(tx, companyId);
-      await assertTemplateRoom(tx, companyId);
-      const [inserted] = await tx
+    const row = await insertWithinPlan(db, companyId, assertTemplateRoom, (tx) =>
+      tx
         .insert(emailTemplates)
         .values({
           companyId,
@@ -108,16 +112,14 @@ export const templateHandlers = defineHandlers({
           subject: input.subject.trim(),
           body: input.body,
           type: input.type,
-          sendAfter: input.type === "request" ? (input.send_after ?? 3) : null,
-          remindAfter: input.type === "reminder" ? (input.remind_after ?? 7) : null,
+          sendAfter: input.type === "request" ? (input.send_after ?? REQUEST_DELAY.default) : null,
+          remindAfter: input.type === "reminder" ? (input.remind_after ?? REMINDER_DELAY.default) : null,
           isDefault: false,
           createdAt: at,
           updatedAt: at,
         })
-        .returning();
-      return inserted;
-    });
-    if (!row) throw new Error("template not created");
+        .returning(),
+    );
     reply.code(201);
     return toTemplateView(row);
   },
@@ -185,10 +187,8 @@ export const templateHandlers = defineHandlers({
     const current = await findTemplate(db, companyId, request.params.id);
     await assertTemplateRoom(db, companyId);
     const at = now();
-    const row = await db.transaction(async (tx) => {
-      await lockCompanyRow(tx, companyId);
-      await assertTemplateRoom(tx, companyId);
-      const [inserted] = await tx
+    const row = await insertWithinPlan(db, companyId, assertTemplateRoom, (tx) =>
+      tx
         .insert(emailTemplates)
         .values({
           companyId,
@@ -202,10 +202,8 @@ export const templateHandlers = defineHandlers({
           createdAt: at,
           updatedAt: at,
         })
-        .returning();
-      return inserted;
-    });
-    if (!row) throw new Error("template not duplicated");
+        .returning(),
+    );
     reply.code(201);
     return toTemplateView(row);
   },

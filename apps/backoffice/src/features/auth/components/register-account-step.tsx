@@ -1,7 +1,8 @@
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Callout, Flex, Grid } from "@radix-ui/themes";
+import { Flex, Grid } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
+import { ErrorCallout } from "../../../components/error-callout";
 import { FormField } from "../../../components/form-field";
 import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../../../lib/field-errors";
 import { toastError } from "../../../lib/toast/error-toast";
@@ -38,11 +39,7 @@ export function RegisterAccountStep({ onDone }: { onDone: () => void }) {
   return (
     <form noValidate onSubmit={onSubmit}>
       <Flex direction="column" gap="4">
-        {errors._general ? (
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>{errors._general}</Callout.Text>
-          </Callout.Root>
-        ) : null}
+        <ErrorCallout message={errors._general} />
         <Grid columns={{ initial: "1", sm: "2" }} gap="4">
           <FormField
             label={f.firstName}

@@ -15,7 +15,7 @@ import { useMe } from "../../../lib/api/get-me";
 import { apiFieldErrors } from "../../../lib/field-errors";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
-import { type InviteInput, sendInvites } from "../api/send-invite";
+import { type InviteInput, sendInvites } from "../../settings";
 
 const t = fr.auth.register.company;
 

@@ -6,6 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/auth-layout";
+import { ErrorCallout } from "../../../components/error-callout";
 import { apiFieldErrors } from "../../../lib/field-errors";
 import { toast } from "../../../lib/toast/toast-store";
 import { useConfirmEmailChange } from "../api/confirm-email-change";
@@ -55,9 +56,7 @@ export function ConfirmEmailChangeRoute() {
     <AuthLayout title={t.title}>
       {confirm.isError ? (
         <Flex direction="column" gap="4">
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>{confirmErrorMessage(confirm.error)}</Callout.Text>
-          </Callout.Root>
+          <ErrorCallout message={confirmErrorMessage(confirm.error)} />
           <Button size="3" onClick={submit}>
             {t.retry}
           </Button>

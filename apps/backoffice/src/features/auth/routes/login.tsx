@@ -1,10 +1,11 @@
 import { errorMessage } from "@certavis/api-client";
 import { fr } from "@certavis/i18n-fr";
-import { Button, Callout, Flex, Link as RLink, Text } from "@radix-ui/themes";
+import { Button, Flex, Link as RLink, Text } from "@radix-ui/themes";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, type Location, useLocation, useNavigate } from "react-router";
 import { AuthLayout } from "../../../components/auth-layout";
+import { ErrorCallout } from "../../../components/error-callout";
 import { FormField } from "../../../components/form-field";
 import { meQueryOptions, type User } from "../../../lib/api/get-me";
 import { apiFieldErrors, type FieldErrors } from "../../../lib/field-errors";
@@ -75,11 +76,7 @@ export function LoginRoute() {
     <AuthLayout title={t.title} subtitle={t.subtitle}>
       <form noValidate onSubmit={onSubmit}>
         <Flex direction="column" gap="4">
-          {errors._general ? (
-            <Callout.Root color="red" role="alert">
-              <Callout.Text>{errors._general}</Callout.Text>
-            </Callout.Root>
-          ) : null}
+          <ErrorCallout message={errors._general} />
           <FormField
             label={f.email}
             name="email"

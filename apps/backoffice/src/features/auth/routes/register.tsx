@@ -1,10 +1,11 @@
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Callout, Flex, Link as RLink, Text } from "@radix-ui/themes";
+import { Flex, Link as RLink, Text } from "@radix-ui/themes";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AuthLayout } from "../../../components/auth-layout";
+import { ErrorCallout } from "../../../components/error-callout";
 import { PlanPicker } from "../../../components/plan-picker";
 import { useMe } from "../../../lib/api/get-me";
 import { signOut } from "../../../lib/session";
@@ -62,9 +63,7 @@ export function RegisterRoute() {
       ) : step === "verify" ? (
         userFetchFailed ? (
           <Flex direction="column" gap="4">
-            <Callout.Root color="red" role="alert">
-              <Callout.Text>{fr.errors.verification.userFetchFailed}</Callout.Text>
-            </Callout.Root>
+            <ErrorCallout message={fr.errors.verification.userFetchFailed} />
             <Button
               variant="ghost"
               onClick={() => {

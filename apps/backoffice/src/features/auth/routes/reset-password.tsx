@@ -1,9 +1,10 @@
 import { validatePasswordReset } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
-import { Button, Callout, Flex, Link as RLink } from "@radix-ui/themes";
+import { Button, Flex, Link as RLink } from "@radix-ui/themes";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/auth-layout";
+import { ErrorCallout } from "../../../components/error-callout";
 import { FormField } from "../../../components/form-field";
 import { apiFieldErrors, type FieldErrors } from "../../../lib/field-errors";
 import { toastError } from "../../../lib/toast/error-toast";
@@ -72,11 +73,7 @@ export function ResetPasswordRoute() {
     <AuthLayout title={t.title}>
       <form noValidate onSubmit={onSubmit}>
         <Flex direction="column" gap="4">
-          {errors._general ? (
-            <Callout.Root color="red" role="alert">
-              <Callout.Text>{errors._general}</Callout.Text>
-            </Callout.Root>
-          ) : null}
+          <ErrorCallout message={errors._general} />
           <FormField
             label={t.newPassword}
             name="password"

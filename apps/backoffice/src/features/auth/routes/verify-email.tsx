@@ -1,9 +1,10 @@
 import { fr } from "@certavis/i18n-fr";
-import { Button, Callout, Flex } from "@radix-ui/themes";
+import { Button, Flex } from "@radix-ui/themes";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/auth-layout";
+import { ErrorCallout } from "../../../components/error-callout";
 import { useMe } from "../../../lib/api/get-me";
 import { signOut } from "../../../lib/session";
 import { VerifyEmailForm } from "../components/verify-email-form";
@@ -27,9 +28,7 @@ export function VerifyEmailRoute() {
     <AuthLayout title={t.title} subtitle={t.description(me.data?.email ?? "")}>
       <Flex direction="column" gap="4">
         {userFetchFailed ? (
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>{fr.errors.verification.userFetchFailed}</Callout.Text>
-          </Callout.Root>
+          <ErrorCallout message={fr.errors.verification.userFetchFailed} />
         ) : (
           <VerifyEmailForm
             initialCode={params.get("code") ?? ""}

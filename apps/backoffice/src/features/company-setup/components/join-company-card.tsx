@@ -1,8 +1,9 @@
 import { errorMessage } from "@certavis/api-client";
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Callout, Card, Flex, Heading, Spinner, Text, TextField } from "@radix-ui/themes";
+import { Card, Flex, Heading, Spinner, Text, TextField } from "@radix-ui/themes";
 import { useId, useState } from "react";
+import { ErrorCallout } from "../../../components/error-callout";
 import { SearchIcon } from "../../../components/icons";
 import { useDebouncedValue } from "../../../lib/hooks/use-debounced-value";
 import { toastError } from "../../../lib/toast/error-toast";
@@ -50,8 +51,7 @@ export function JoinCompanyCard({ onRequested }: { onRequested: () => void }) {
               {t.minChars}
             </Text>
           ) : results.isError ? (
-            <Callout.Root color="red" role="alert" size="1">
-              <Callout.Text>{errorMessage(results.error, t.searchFailed)}</Callout.Text>
+            <ErrorCallout size="1" message={errorMessage(results.error, t.searchFailed)}>
               <Button
                 variant="outline"
                 size="sm"
@@ -61,7 +61,7 @@ export function JoinCompanyCard({ onRequested }: { onRequested: () => void }) {
               >
                 {fr.common.retry}
               </Button>
-            </Callout.Root>
+            </ErrorCallout>
           ) : results.data && results.data.length === 0 ? (
             <Text size="2" color="gray">
               {t.noResults}

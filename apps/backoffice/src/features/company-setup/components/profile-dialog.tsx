@@ -1,9 +1,10 @@
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { AlertDialog, Callout, Dialog, Flex } from "@radix-ui/themes";
+import { AlertDialog, Dialog, Flex } from "@radix-ui/themes";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
+import { ErrorCallout } from "../../../components/error-callout";
 import { FormField } from "../../../components/form-field";
 import type { User } from "../../../lib/api/get-me";
 import { apiFieldErrors, type FieldErrors } from "../../../lib/field-errors";
@@ -70,11 +71,7 @@ export function ProfileDialog({
         <Dialog.Title>{t.title}</Dialog.Title>
         <form noValidate onSubmit={onSubmit}>
           <Flex direction="column" gap="3">
-            {errors._general ? (
-              <Callout.Root color="red" role="alert">
-                <Callout.Text>{errors._general}</Callout.Text>
-              </Callout.Root>
-            ) : null}
+            <ErrorCallout message={errors._general} />
             <FormField
               label={t.firstName}
               value={values.first_name}

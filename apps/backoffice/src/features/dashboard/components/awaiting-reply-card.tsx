@@ -2,8 +2,7 @@ import { formatRelativeTime, fr } from "@certavis/i18n-fr";
 import { Stars } from "@certavis/ui";
 import { Card, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
-import { ReviewDialog } from "../../../components/reviews/review-dialog";
-import { useAwaitingReply } from "../../../lib/api/get-awaiting-reply";
+import { ReviewDialog, useAwaitingReply } from "../../reviews";
 
 const t = fr.certification.backoffice;
 

@@ -2,17 +2,17 @@ import { errorMessage } from "@certavis/api-client";
 import { averageRating, normalizeReview } from "@certavis/domain";
 import { DASH, formatAverage, formatInteger, formatRelativeTime, fr } from "@certavis/i18n-fr";
 import { Button, InitialsAvatar, Stars } from "@certavis/ui";
-import { Callout, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
+import { ErrorCallout } from "../../../components/error-callout";
 import { ClockIcon, MessageIcon, StarIcon, TrendIcon } from "../../../components/icons";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
-import { ReviewDialog } from "../../../components/reviews/review-dialog";
-import { StatusBadge } from "../../../components/reviews/status-badge";
 import { StatCard } from "../../../components/stat-card";
 import { useCompany } from "../../../lib/api/get-company";
 import { useCheckoutReturn } from "../../../lib/hooks/use-checkout-return";
+import { ReviewDialog, StatusBadge } from "../../reviews";
 import { ActivityChart } from "../components/activity-chart";
 import { AwaitingReplyCard } from "../components/awaiting-reply-card";
 
@@ -33,9 +33,7 @@ export function DashboardRoute() {
     return (
       <>
         <PageHeader title={t.title} subtitle={t.subtitle} />
-        <Callout.Root color="red" role="alert" mb="3">
-          <Callout.Text>{errorMessage(company.error, t.loadFailed)}</Callout.Text>
-        </Callout.Root>
+        <ErrorCallout mb="3" message={errorMessage(company.error, t.loadFailed)} />
         <Button variant="outline" onClick={() => void company.refetch()}>
           {fr.common.retry}
         </Button>

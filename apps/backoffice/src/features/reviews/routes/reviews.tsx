@@ -2,19 +2,20 @@ import { errorMessage } from "@certavis/api-client";
 import { averageRating, satisfactionPercent } from "@certavis/domain";
 import { formatAverage, formatInteger, formatPercent, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Callout, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { useMemo, useState } from "react";
+import { ErrorCallout } from "../../../components/error-callout";
 import { ClockIcon, MessageIcon, SmileIcon, StarIcon } from "../../../components/icons";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
-import { ReviewDialog } from "../../../components/reviews/review-dialog";
 import { StatCard } from "../../../components/stat-card";
-import { downloadAuditCsv } from "../../../lib/api/download-audit-csv";
+import { downloadAuditCsv } from "../api/download-audit-csv";
 import { useCompany } from "../../../lib/api/get-company";
 import { toastError } from "../../../lib/toast/error-toast";
-import { useProducts } from "../api/get-products";
+import { useProducts } from "../../products";
 import { useReviews } from "../api/get-reviews";
 import { ReviewCard } from "../components/review-card";
+import { ReviewDialog } from "../components/review-dialog";
 import { ReviewFiltersBar } from "../components/review-filters";
 import { filterReviews, NO_FILTERS, type ReviewFilters, resetFilters } from "../lib/filter-reviews";
 
@@ -91,9 +92,7 @@ export function ReviewsRoute() {
         <LoadingScreen />
       ) : reviews.isError ? (
         <Flex direction="column" align="start" gap="3">
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>{errorMessage(reviews.error, fr.errors.reviews.loadFailed)}</Callout.Text>
-          </Callout.Root>
+          <ErrorCallout message={errorMessage(reviews.error, fr.errors.reviews.loadFailed)} />
           <Button variant="outline" onClick={() => void reviews.refetch()}>
             {fr.common.retry}
           </Button>

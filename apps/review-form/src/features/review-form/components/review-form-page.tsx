@@ -1,0 +1,90 @@
+import { useEffect, useState } from "react";
+import { fr } from "../../../lib/fr";
+import { pendingPublicForm } from "../../../strings-pending";
+import { getReviewForm } from "../api/get-review-form";
+import type { PublicForm } from "../api/review-form-types";
+import type { submitReview } from "../api/submit-review";
+import { FormFooter } from "./form-footer";
+import { FormHeader } from "./form-header";
+import { ProductCard } from "./product-card";
+import { ReviewForm } from "./review-form";
+import { ThankYou } from "./thank-you";
+
+type State =
+  | { kind: "loading" }
+  | { kind: "error"; message: string }
+  | { kind: "filling"; data: PublicForm }
+  | { kind: "submitted"; data: PublicForm };
+
+interface Props {
+  apiKey: string | null;
+  load?: typeof getReviewForm;
+  submit?: typeof submitReview;
+}
+
+/** /create-reviews?api_key=: loading, error, filling, submitted (spec §4). */
+export function ReviewFormPage({ apiKey, load = getReviewForm, submit }: Props) {
+  const [state, setState] = useState<State>(() =>
+    apiKey ? { kind: "loading" } : { kind: "error", message: fr.errors.publicForm.missingKey },
+  );
+
+  useEffect(() => {
+    if (!apiKey) return;
+    let live = true;
+    setState((current) => (current.kind === "loading" ? current : { kind: "loading" }));
+    void load(apiKey).then((result) => {
+      if (!live) return;
+      setState(
+        result.ok ? { kind: "filling", data: result.data } : { kind: "error", message: result.message },
+      );
+    });
+    return () => {
+      live = false;
+    };
+  }, [apiKey, load]);
+
+  const data = state.kind === "filling" || state.kind === "submitted" ? state.data : null;
+  return (
+    <div className="rf-page-shell">
+      {data ? <FormHeader company={data.company} /> : null}
+      <main className="rf-main">
+        {state.kind === "loading" ? (
+          <>
+            <h1 className="rf-visually-hidden">{pendingPublicForm.pageTitle}</h1>
+            <p className="rf-status" role="status">
+              {fr.common.loading}
+            </p>
+          </>
+        ) : state.kind === "error" ? (
+          <>
+            <h1 className="rf-visually-hidden">{pendingPublicForm.pageTitle}</h1>
+            <div className="rf-status rf-status--error" role="alert">
+              <p>{state.message}</p>
+            </div>
+          </>
+        ) : state.kind === "submitted" ? (
+          <ThankYou />
+        ) : (
+          <>
+            <ProductCard product={state.data.product} order={state.data.order} />
+            <h1 className="rf-title">{state.data.form.title}</h1>
+            {state.data.form.description ? (
+              <p className="rf-description">{state.data.form.description}</p>
+            ) : null}
+            <p className="rf-pitch">{fr.publicForm.pitch}</p>
+            <ReviewForm
+              // Another form or review key starts over (spec §4: page index reset when the form changes),
+              // and one key's answers are never saved as another's draft.
+              key={`${apiKey}|${state.data.form.id}`}
+              apiKey={apiKey ?? ""}
+              form={state.data.form}
+              submit={submit}
+              onSubmitted={() => setState({ kind: "submitted", data: state.data })}
+            />
+          </>
+        )}
+      </main>
+      <FormFooter website={data?.company.url} />
+    </div>
+  );
+}

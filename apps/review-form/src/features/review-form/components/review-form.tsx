@@ -1,0 +1,197 @@
+import {
+  type AnswerErrors,
+  cleanAnswers,
+  firstPageWithError,
+  validateAnswers,
+  validatePage,
+} from "@certavis/domain";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { clearDraft, loadDraft, saveDraft } from "../../../lib/draft-storage";
+import { type Answers, formPages, initialAnswers } from "../../../lib/form-rules";
+import { fr } from "../../../lib/fr";
+import type { PublicForm } from "../api/review-form-types";
+import { submitErrorsOf } from "../api/submit-errors";
+import { submitReview } from "../api/submit-review";
+import { ErrorBanner } from "./error-banner";
+import { FieldInput } from "./field-input";
+
+interface Props {
+  apiKey: string;
+  form: PublicForm["form"];
+  onSubmitted: () => void;
+  submit?: typeof submitReview;
+}
+
+type FocusTarget = { kind: "error" | "page" | "banner"; seq: number };
+
+/** The paged form: 'Suivant' checks the page, 'Envoyer mon avis' checks everything. */
+export function ReviewForm({ apiKey, form, onSubmitted, submit = submitReview }: Props) {
+  const pages = useMemo(() => formPages(form.schema), [form.schema]);
+  const fields = useMemo(() => pages.flatMap((page) => page.fields), [pages]);
+  const draft = useMemo(() => loadDraft(apiKey), [apiKey]);
+  const [answers, setAnswers] = useState<Answers>(() => ({ ...initialAnswers(fields), ...draft?.answers }));
+  const [files, setFiles] = useState<Record<string, File[]>>({});
+  const [pageIndex, setPageIndex] = useState(() =>
+    Math.min(Math.max(draft?.page ?? 0, 0), Math.max(pages.length - 1, 0)),
+  );
+  const [errors, setErrors] = useState<AnswerErrors>({});
+  const [banner, setBanner] = useState<string[]>([]);
+  const [sending, setSending] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [focus, setFocus] = useState<FocusTarget | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const pageHeading = useRef<HTMLParagraphElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+
+  const index = Math.min(pageIndex, Math.max(pages.length - 1, 0));
+  const page = pages[index];
+  const isLast = index >= pages.length - 1;
+  const values = { ...answers, ...files };
+
+  useEffect(() => saveDraft(apiKey, { answers, page: index }), [apiKey, answers, index]);
+
+  useEffect(() => {
+    if (!focus) return;
+    if (focus.kind === "banner") bannerRef.current?.focus();
+    else if (focus.kind === "page") pageHeading.current?.focus();
+    else {
+      const firstInvalid = page?.fields.find((field) => errors[field.id]);
+      const container = firstInvalid
+        ? formRef.current?.querySelector(`[data-field-id="${CSS.escape(firstInvalid.id)}"]`)
+        : null;
+      container?.querySelector<HTMLElement>("input, select, textarea")?.focus();
+    }
+  }, [focus, errors, page]);
+
+  const requestFocus = (kind: FocusTarget["kind"]) => setFocus((f) => ({ kind, seq: (f?.seq ?? 0) + 1 }));
+
+  const change = (fieldId: string, isFile: boolean, value: unknown) => {
+    if (isFile) {
+      setFiles((current) => {
+        const next = { ...current };
+        if (Array.isArray(value) && value.length > 0) next[fieldId] = value as File[];
+        else delete next[fieldId];
+        return next;
+      });
+    } else {
+      setAnswers((current) => {
+        const next = { ...current };
+        if (value === undefined) delete next[fieldId];
+        else next[fieldId] = value;
+        return next;
+      });
+    }
+    if (errors[fieldId]) {
+      setErrors((current) => {
+        const { [fieldId]: _removed, ...rest } = current;
+        return rest;
+      });
+    }
+  };
+
+  const goTo = (nextIndex: number) => {
+    setPageIndex(nextIndex);
+    requestFocus("page");
+  };
+
+  const next = () => {
+    if (!page) return;
+    const pageErrors = validatePage(fields, values, page.page);
+    setErrors(pageErrors);
+    if (Object.keys(pageErrors).length > 0) requestFocus("error");
+    else goTo(index + 1);
+  };
+
+  const send = async () => {
+    const allErrors = validateAnswers(fields, values, { ignoreUnknown: true });
+    setErrors(allErrors);
+    if (Object.keys(allErrors).length > 0) {
+      const errorPage = firstPageWithError(fields, allErrors);
+      const errorIndex = pages.findIndex((p) => p.page === errorPage);
+      setPageIndex(errorIndex >= 0 ? errorIndex : index);
+      requestFocus("error");
+      return;
+    }
+    setBanner([]);
+    setSending(true);
+    const hasFiles = Object.keys(files).length > 0;
+    setProgress(hasFiles ? 0 : null);
+    const result = await submit(apiKey, cleanAnswers(fields, answers), files, {
+      onProgress: hasFiles ? setProgress : undefined,
+    });
+    setSending(false);
+    setProgress(null);
+    if (result.ok) {
+      clearDraft(apiKey);
+      onSubmitted();
+      return;
+    }
+    const mapped = submitErrorsOf(
+      result,
+      fields.map((f) => f.id),
+    );
+    setErrors(mapped.fields);
+    setBanner(mapped.banner);
+    if (Object.keys(mapped.fields).length > 0) {
+      const errorPage = firstPageWithError(fields, mapped.fields);
+      const errorIndex = pages.findIndex((p) => p.page === errorPage);
+      if (errorIndex >= 0) setPageIndex(errorIndex);
+      requestFocus(mapped.banner.length > 0 ? "banner" : "error");
+    } else requestFocus("banner");
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    if (!isLast) next();
+    else void send();
+  };
+
+  return (
+    <form ref={formRef} className="rf-form" noValidate onSubmit={onSubmit} aria-busy={sending}>
+      <ErrorBanner ref={bannerRef} messages={banner} />
+      {pages.length > 1 ? (
+        <p className="rf-page" ref={pageHeading} tabIndex={-1}>
+          {fr.publicForm.page(index + 1, pages.length)}
+        </p>
+      ) : null}
+      <p className="rf-hint">{fr.publicForm.requiredHint}</p>
+      {page?.fields.map((field) => (
+        <FieldInput
+          key={field.id}
+          field={field}
+          value={values[field.id]}
+          error={errors[field.id]}
+          onChange={(value) => change(field.id, field.type === "file" || field.type === "media", value)}
+        />
+      ))}
+      {progress !== null ? (
+        <div className="rf-progress">
+          <progress max={100} value={Math.round(progress * 100)} aria-label={fr.publicForm.sending} />
+          <span aria-live="polite">{fr.publicForm.files.uploadProgress(Math.round(progress * 100))}</span>
+        </div>
+      ) : null}
+      <div className="rf-nav">
+        {index > 0 ? (
+          <button
+            type="button"
+            className="rf-button rf-button--secondary"
+            onClick={() => goTo(index - 1)}
+            disabled={sending}
+          >
+            {fr.publicForm.previous}
+          </button>
+        ) : null}
+        {isLast ? (
+          <button type="submit" className="rf-button" disabled={sending}>
+            {sending ? fr.publicForm.sending : fr.publicForm.submit}
+          </button>
+        ) : (
+          <button type="submit" className="rf-button">
+            {fr.publicForm.next}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * The embed loader: turns every `<div data-certavis-widget data-company-id=…>` of the host page into
+ * the widget iframe, then resizes each iframe to the height its widget posts. Plain DOM, no
+ * dependency: it runs on other companies' pages and must cost them nothing measurable.
+ * - the iframe is created only when its place nears the viewport (IntersectionObserver), so a widget
+ *   below the fold costs the page no frame, no request and no script while the page loads;
+ * - it never reads layout (no forced reflow on the host); height messages are applied once per frame;
+ * - `data-jsonld="1"` (with a product) adds the product's JSON-LD to the host's `<head>`, once.
+ */
+export const RESIZE_MESSAGE = "certavis:resize";
+export const DEFAULT_HEIGHT = 520;
+/** How far ahead of the viewport the frame is created (its page is ready when scrolled to). */
+export const NEAR_VIEWPORT = "600px 0px";
+const MOUNTED = "certavisMounted";
+const FRAME_ATTRIBUTE = "data-certavis-frame";
+export const JSON_LD_ATTRIBUTE = "data-certavis-jsonld";
+
+/** data-* attribute → widget query parameter. */
+const PARAMS: [keyof DOMStringMap, string][] = [
+  ["companyId", "company_id"],
+  ["productId", "product_id"],
+  ["showHeader", "show_header"],
+  ["accentColor", "accent_color"],
+];
+
+export function widgetUrl(origin: string, data: DOMStringMap): string {
+  const query = new URLSearchParams();
+  for (const [key, name] of PARAMS) {
+    const value = data[key];
+    if (value) query.set(name, value);
+  }
+  return `${origin}/widget?${query.toString()}`;
+}
+
+/** The JSON-LD endpoint for a host element, or null when it asks for none (or names no product). */
+export function jsonLdUrl(origin: string, data: DOMStringMap): string | null {
+  const product = data.productId;
+  if (data.jsonld !== "1" || !data.companyId || !product || product === "all") return null;
+  const query = new URLSearchParams({ company_id: data.companyId, product_id: product });
+  return `${origin}/api/v1/public/reviews/jsonld/?${query.toString()}`;
+}
+
+/** Puts the iframe in its host element now. */
+export function insertFrame(
+  doc: Document,
+  host: HTMLElement,
+  origin: string,
+  title: string,
+): HTMLIFrameElement {
+  const frame = doc.createElement("iframe");
+  frame.src = widgetUrl(origin, host.dataset);
+  frame.title = host.dataset.title || title;
+  frame.setAttribute("loading", "lazy");
+  frame.height = String(DEFAULT_HEIGHT);
+  frame.style.cssText = "display:block;width:100%;border:0";
+  frame.setAttribute(FRAME_ATTRIBUTE, "");
+  host.appendChild(frame);
+  return frame;
+}
+
+/** The widget hosts of the page not handled yet, marked as handled. */
+function newHosts(doc: Document): HTMLElement[] {
+  const hosts: HTMLElement[] = [];
+  doc.querySelectorAll<HTMLElement>("[data-certavis-widget]").forEach((host) => {
+    if (host.dataset[MOUNTED]) return;
+    host.dataset[MOUNTED] = "1";
+    hosts.push(host);
+  });
+  return hosts;
+}
+
+/** Inserts every widget's iframe at once (no viewport wait): the loader's fallback, and tests. */
+export function mountWidgets(doc: Document, origin: string, title: string): HTMLIFrameElement[] {
+  return newHosts(doc).map((host) => insertFrame(doc, host, origin, title));
+}
+
+/** Inserts each widget's iframe when its place comes within NEAR_VIEWPORT of the viewport. */
+export function mountWhenNear(win: Window, origin: string, title: string): HTMLElement[] {
+  const doc = win.document;
+  const hosts = newHosts(doc);
+  const Observer = (win as Window & { IntersectionObserver?: typeof IntersectionObserver })
+    .IntersectionObserver;
+  if (typeof Observer !== "function") {
+    for (const host of hosts) insertFrame(doc, host, origin, title);
+    return hosts;
+  }
+  const observer = new Observer(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        insertFrame(doc, entry.target as HTMLElement, origin, title);
+      }
+    },
+    { rootMargin: NEAR_VIEWPORT },
+  );
+  for (const host of hosts) observer.observe(host);
+  return hosts;
+}
+
+/**
+ * Adds the JSON-LD of each host that asks for it (`data-jsonld="1"`) to `<head>`, once per product
+ * and page. The body is text given to `textContent`: never parsed as HTML.
+ */
+export function insertJsonLd(
+  doc: Document,
+  origin: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<void>[] {
+  const done: Promise<void>[] = [];
+  doc.querySelectorAll<HTMLElement>("[data-certavis-widget]").forEach((host) => {
+    const url = jsonLdUrl(origin, host.dataset);
+    if (!url) return;
+    for (const old of doc.head.querySelectorAll(`script[${JSON_LD_ATTRIBUTE}]`))
+      if (old.getAttribute(JSON_LD_ATTRIBUTE) === url) return;
+    const script = doc.createElement("script");
+    script.type = "application/ld+json";
+    script.setAttribute(JSON_LD_ATTRIBUTE, url);
+    doc.head.appendChild(script);
+    done.push(
+      fetchImpl(url)
+        .then((response) => (response.ok ? response.text() : Promise.reject(response.status)))
+        .then(
+          (text) => {
+            script.textContent = text;
+          },
+          () => script.remove(),
+        ),
+    );
+  });
+  return done;
+}
+
+/**
+ * Accepts a height only from a widget frame of this page served by the loader's own origin, and
+ * applies the last one of each frame in the next animation frame (one style change per frame).
+ */
+export function listenForResize(win: Window, origin: string): () => void {
+  const pending = new Map<HTMLIFrameElement, number>();
+  let scheduled = false;
+  const apply = () => {
+    scheduled = false;
+    for (const [frame, height] of pending) {
+      frame.height = String(height);
+      // The space the page reserved for the default height (e.g. min-height: 520px) is the frame's now.
+      const host = frame.parentElement;
+      if (host?.hasAttribute("data-certavis-widget")) host.style.minHeight = "0";
+    }
+    pending.clear();
+  };
+  const onMessage = (event: MessageEvent) => {
+    if (event.origin !== origin) return;
+    const data = event.data as { type?: unknown; height?: unknown } | null;
+    if (!data || data.type !== RESIZE_MESSAGE) return;
+    const height = Number(data.height);
+    if (!Number.isFinite(height) || height <= 0) return;
+    win.document.querySelectorAll<HTMLIFrameElement>(`iframe[${FRAME_ATTRIBUTE}]`).forEach((frame) => {
+      if (!frame.contentWindow || frame.contentWindow !== event.source) return;
+      pending.set(frame, Math.min(Math.ceil(height), 20000));
+      if (scheduled) return;
+      scheduled = true;
+      if (typeof win.requestAnimationFrame === "function") win.requestAnimationFrame(apply);
+      else apply();
+    });
+  };
+  win.addEventListener("message", onMessage);
+  return () => win.removeEventListener("message", onMessage);
+}
+
+/** Starts the loader on a page; `scriptSrc` is the URL the loader was served from. Returns its stop. */
+export function startEmbed(win: Window, scriptSrc: string, title: string): () => void {
+  const origin = new URL(scriptSrc, win.location.href).origin;
+  const stop = listenForResize(win, origin);
+  const start = () => {
+    insertJsonLd(win.document, origin);
+    mountWhenNear(win, origin, title);
+  };
+  if (win.document.readyState === "loading") win.document.addEventListener("DOMContentLoaded", start);
+  else start();
+  return stop;
+}

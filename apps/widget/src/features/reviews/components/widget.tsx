@@ -1,0 +1,62 @@
+import { type CSSProperties, useState } from "react";
+import { fr } from "../../../lib/fr";
+import { CAROUSEL_THRESHOLD, MAX_REVIEWS } from "../../../lib/widget-constants";
+import type { WidgetParams } from "../../../lib/widget-params";
+import type { PublicReview, WidgetState } from "../api/public-reviews";
+import { LegalNotice } from "./legal-notice";
+import { ReviewCarousel } from "./review-carousel";
+import { ReviewDialog } from "./review-dialog";
+import { ReviewList } from "./review-list";
+import { WidgetHeader } from "./widget-header";
+
+interface Props {
+  params: WidgetParams;
+  state: WidgetState;
+}
+
+export function Widget({ params, state }: Props) {
+  const [selected, setSelected] = useState<PublicReview | null>(null);
+  const style = { "--cw-accent": params.accentColor, "--cv-accent": params.accentColor } as CSSProperties;
+
+  if (state.kind === "loading") {
+    return (
+      <main className="cw" style={style} aria-busy="true">
+        <HiddenTitle />
+        <p className="cw-status">{fr.common.loading}</p>
+      </main>
+    );
+  }
+  if (state.kind === "error") {
+    return (
+      <main className="cw" style={style}>
+        <HiddenTitle />
+        <p className="cw-error" role="alert">
+          {state.message}
+        </p>
+      </main>
+    );
+  }
+
+  const { data } = state;
+  const reviews = data.reviews.slice(0, MAX_REVIEWS);
+  return (
+    <main className="cw" style={style}>
+      {params.showHeader ? <WidgetHeader data={data} /> : <HiddenTitle />}
+      <LegalNotice companyId={data.company.id} />
+      {reviews.length === 0 ? (
+        <p className="cw-status">{fr.widget.empty}</p>
+      ) : reviews.length > CAROUSEL_THRESHOLD ? (
+        <ReviewCarousel reviews={reviews} onOpen={setSelected} paused={selected !== null} />
+      ) : (
+        <ReviewList reviews={reviews} onOpen={setSelected} />
+      )}
+      <p className="cw-powered">{fr.widget.poweredBy}</p>
+      <ReviewDialog review={selected} onClose={() => setSelected(null)} />
+    </main>
+  );
+}
+
+/** The page's heading when the header is not shown (the frame's page still needs one). */
+function HiddenTitle() {
+  return <h1 className="cw-visually-hidden">{fr.widget.title}</h1>;
+}
