@@ -434,7 +434,10 @@ describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
     });
     expect(unknown.statusCode).toBe(404);
 
-    const page = await t.inject({ method: "GET", url: `/widget/fonctionnement?company_id=${shop.company.id}` });
+    const page = await t.inject({
+      method: "GET",
+      url: `/widget/fonctionnement?company_id=${shop.company.id}`,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(page.body).toContain(`<title>Avis certifiés de ${shop.company.name}</title>`);

@@ -9,10 +9,10 @@ import {
 import { fr } from "@certavis/i18n-fr";
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { companies, orders, products, reviewEvents, reviews } from "../../db/schema";
+import { callerCompanyId } from "../../http/caller";
 import { conflict, fieldError, notFound } from "../../http/errors";
 import { defineHandlers, type ResponseOf } from "../../http/operation-types";
 import { hashReviewKey } from "../pipeline/review-key";
-import { callerCompanyId } from "../../http/caller";
 import { clearPublicReviewsMemo } from "../public/public-reviews";
 import { getReviewView, toReviewView } from "../reviews/review-views";
 import { auditCsv } from "./audit-csv";

@@ -4,9 +4,9 @@ import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Flex, Text, TextArea } from "@radix-ui/themes";
 import { useId, useState } from "react";
+import { toast } from "../../../lib/toast/toast-store";
 import { useDeleteReviewReply } from "../api/delete-review-reply";
 import { usePutReviewReply } from "../api/put-review-reply";
-import { toast } from "../../../lib/toast/toast-store";
 
 const t = fr.certification.backoffice;
 

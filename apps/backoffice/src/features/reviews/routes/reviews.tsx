@@ -9,10 +9,10 @@ import { ClockIcon, MessageIcon, SmileIcon, StarIcon } from "../../../components
 import { LoadingScreen } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
-import { downloadAuditCsv } from "../api/download-audit-csv";
 import { useCompany } from "../../../lib/api/get-company";
 import { toastError } from "../../../lib/toast/error-toast";
 import { useProducts } from "../../products";
+import { downloadAuditCsv } from "../api/download-audit-csv";
 import { useReviews } from "../api/get-reviews";
 import { ReviewCard } from "../components/review-card";
 import { ReviewDialog } from "../components/review-dialog";
