@@ -4,12 +4,25 @@ import {
   purgeCutoff,
   retentionCutoff,
 } from "@certavis/domain";
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { publicationWarnings, reviews } from "../../db/schema";
 import { clearPublicReviewsMemo } from "../public/public-reviews";
 import { queueAuthorEmail } from "./author-emails";
-import { recordReviewEvents } from "./review-events";
+import { type ReviewEventKind, recordReviewEvents } from "./review-events";
 
 const BATCH = 500;
 /** The day's warning waits this long, so that every batch warned that run is listed. */
@@ -30,51 +43,79 @@ async function inBatches(run: () => Promise<number>): Promise<number> {
   }
 }
 
-/** Pending reviews 30 days after submission: published by the system (ARCHITECTURE §10.9). */
-export async function autoPublishDueReviews(db: Db, now: Date): Promise<number> {
+/**
+ * Moves the reviews in status `from` matching `due` to `to` by the system, batch by batch, each with
+ * its trail row (kind, reason) in the same transaction; the public cache of each company is cleared.
+ */
+async function systemTransition(
+  db: Db,
+  now: Date,
+  move: {
+    from: string;
+    to: string;
+    due: SQL;
+    orderBy: SQL;
+    set: Partial<typeof reviews.$inferInsert>;
+    kind: ReviewEventKind;
+    reason: string;
+  },
+): Promise<number> {
   const companies = new Set<string>();
   const total = await inBatches(() =>
     db.transaction(async (tx) => {
       const due = await tx
-        .select({ id: reviews.id, companyId: reviews.companyId })
+        .select({ id: reviews.id })
         .from(reviews)
-        .where(and(eq(reviews.status, "pending"), lte(reviews.createdAt, at(autoPublicationCutoff(now)))))
-        .orderBy(asc(reviews.createdAt))
+        .where(and(eq(reviews.status, move.from), move.due))
+        .orderBy(move.orderBy)
         .limit(BATCH)
         .for("update", { skipLocked: true });
       if (due.length === 0) return 0;
-      const published = await tx
+      const moved = await tx
         .update(reviews)
-        .set({ status: "approved", moderatedAt: now, moderatedBy: null })
+        .set({ ...move.set, status: move.to })
         .where(
           and(
             inArray(
               reviews.id,
               due.map((r) => r.id),
             ),
-            eq(reviews.status, "pending"),
+            eq(reviews.status, move.from),
           ),
         )
         .returning({ id: reviews.id, companyId: reviews.companyId });
       await recordReviewEvents(
         tx,
-        published.map((r) => ({
+        moved.map((r) => ({
           companyId: r.companyId,
           reviewId: r.id,
-          kind: "auto_published" as const,
+          kind: move.kind,
           actor: { kind: "system" as const },
-          fromStatus: "pending",
-          toStatus: "approved",
-          reason: "delay_30_days",
+          fromStatus: move.from,
+          toStatus: move.to,
+          reason: move.reason,
           at: now,
         })),
       );
-      for (const r of published) companies.add(r.companyId);
+      for (const r of moved) companies.add(r.companyId);
       return due.length;
     }),
   );
   for (const id of companies) clearPublicReviewsMemo(id);
   return total;
+}
+
+/** Pending reviews 30 days after submission: published by the system (ARCHITECTURE §10.9). */
+export function autoPublishDueReviews(db: Db, now: Date): Promise<number> {
+  return systemTransition(db, now, {
+    from: "pending",
+    to: "approved",
+    due: lte(reviews.createdAt, at(autoPublicationCutoff(now))) as SQL,
+    orderBy: asc(reviews.createdAt),
+    set: { moderatedAt: now, moderatedBy: null },
+    kind: "auto_published",
+    reason: "delay_30_days",
+  });
 }
 
 /**
@@ -136,49 +177,16 @@ export async function warnBeforeAutoPublication(db: Db, now: Date): Promise<numb
 }
 
 /** Published reviews 5 years after publication: withdrawn from public view (status `expired`). */
-export async function expireOldReviews(db: Db, now: Date): Promise<number> {
-  const companies = new Set<string>();
-  const total = await inBatches(() =>
-    db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: reviews.id })
-        .from(reviews)
-        .where(and(eq(reviews.status, "approved"), lte(reviews.publishedAt, at(retentionCutoff(now)))))
-        .limit(BATCH)
-        .for("update", { skipLocked: true });
-      if (due.length === 0) return 0;
-      const expired = await tx
-        .update(reviews)
-        .set({ status: "expired", expiredAt: now })
-        .where(
-          and(
-            inArray(
-              reviews.id,
-              due.map((r) => r.id),
-            ),
-            eq(reviews.status, "approved"),
-          ),
-        )
-        .returning({ id: reviews.id, companyId: reviews.companyId });
-      await recordReviewEvents(
-        tx,
-        expired.map((r) => ({
-          companyId: r.companyId,
-          reviewId: r.id,
-          kind: "expired" as const,
-          actor: { kind: "system" as const },
-          fromStatus: "approved",
-          toStatus: "expired",
-          reason: "retention_5_years",
-          at: now,
-        })),
-      );
-      for (const r of expired) companies.add(r.companyId);
-      return due.length;
-    }),
-  );
-  for (const id of companies) clearPublicReviewsMemo(id);
-  return total;
+export function expireOldReviews(db: Db, now: Date): Promise<number> {
+  return systemTransition(db, now, {
+    from: "approved",
+    to: "expired",
+    due: lte(reviews.publishedAt, at(retentionCutoff(now))) as SQL,
+    orderBy: asc(reviews.publishedAt),
+    set: { expiredAt: now },
+    kind: "expired",
+    reason: "retention_5_years",
+  });
 }
 
 /** Rejected and withdrawn reviews kept one year, then purged (their trail rows stay). */
