@@ -4,20 +4,7 @@ import {
   purgeCutoff,
   retentionCutoff,
 } from "@certavis/domain";
-import {
-  type AnyColumn,
-  and,
-  asc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { publicationWarnings, reviews } from "../../db/schema";
 import { clearPublicReviewsMemo } from "../public/public-reviews";
