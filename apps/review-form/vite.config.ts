@@ -9,7 +9,9 @@ import { defineConfig } from "vite";
  * (rules, strings, components), so unused parts are dropped here.
  */
 const pureSharedPackages = (id: string) =>
-  /[\\/]packages[\\/](ui|domain|i18n-fr|api-client)[\\/]src[\\/].*\.tsx?$/.test(id) ? false : undefined;
+  /[\\/]packages[\\/](ui|domain|i18n-fr|api-client|form-fields)[\\/]src[\\/].*\.tsx?$/.test(id)
+    ? false
+    : undefined;
 
 const preactAliases = [
   { find: /^react$/, replacement: "preact/compat" },

@@ -50,6 +50,11 @@ const OPERATIONS: Record<string, { method: string; path: string; who: string }> 
     path: "/company/email-templates/{id}/duplicate/",
     who: CATALOG_MANAGERS,
   },
+  companyEmailTemplatesSendTest: {
+    method: "POST",
+    path: "/company/email-templates/test-email/",
+    who: CATALOG_MANAGERS,
+  },
   companyFormsList: { method: "GET", path: "/company/forms/", who: EVERY_MEMBER },
   companyFormsCreate: { method: "POST", path: "/company/forms/", who: CATALOG_MANAGERS },
   companyFormsGet: { method: "GET", path: "/company/forms/{id}/", who: EVERY_MEMBER },
@@ -60,6 +65,8 @@ const OPERATIONS: Record<string, { method: string; path: string; who: string }> 
   companyReviewsUpdate: { method: "PATCH", path: "/company/reviews/{id}/", who: EVERY_MEMBER },
   companyOrdersList: { method: "GET", path: "/company/orders/", who: EVERY_MEMBER },
   companyOrdersImport: { method: "POST", path: "/company/orders/import/", who: CATALOG_MANAGERS },
+  companyOrderImportsCreate: { method: "POST", path: "/company/orders/imports/", who: CATALOG_MANAGERS },
+  companyOrderImportsGet: { method: "GET", path: "/company/orders/imports/{id}/", who: CATALOG_MANAGERS },
 };
 const ROLES: Role[] = ["owner", "admin", "manager", "moderator", "accoutant", "member"];
 const allowed = (who: string, role: Role) =>

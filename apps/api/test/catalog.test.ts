@@ -512,6 +512,82 @@ describe.each(TEST_DATABASES)("catalogue on %s", (kind) => {
       ).toBe(404);
     });
 
+    it("accepts spec §7's payload {name, title, schema, fields}: fields alone, both equal, not both different", async () => {
+      const post = (payload: object) =>
+        t.inject({ method: "POST", url: api("/company/forms/"), headers: auth, payload });
+      const spec = await post({ name: "Spec §7", title: "Votre avis", schema: fields, fields });
+      expect(spec.statusCode, spec.body).toBe(201);
+      expect(expectMatchesContract(spec, "companyFormsCreate")).toMatchObject({
+        fields_count: 3,
+        schema: fields.map((f) => expect.objectContaining({ id: f.id })),
+      });
+      const onlyFields = await post({ name: "Champs", title: "Votre avis", fields });
+      expect(onlyFields.statusCode, onlyFields.body).toBe(201);
+      expect(onlyFields.json().fields_count).toBe(3);
+      const different = await post({
+        name: "Autre",
+        title: "Votre avis",
+        schema: fields,
+        fields: fields.slice(0, 2),
+      });
+      expect(different.statusCode).toBe(400);
+      expect(expectMatchesContract(different, "companyFormsCreate")).toEqual({
+        fields: ["Les listes « fields » et « schema » doivent être identiques."],
+      });
+      const none = await post({ name: "Vide", title: "Votre avis" });
+      expect(none.statusCode).toBe(400);
+      expect(expectMatchesContract(none, "companyFormsCreate")).toEqual({
+        schema: ["Ce champ est obligatoire."],
+      });
+      const id = spec.json().id as string;
+      const patched = await t.inject({
+        method: "PATCH",
+        url: api(`/company/forms/${id}/`),
+        headers: auth,
+        payload: { fields: fields.slice(0, 2) },
+      });
+      expect(expectMatchesContract(patched, "companyFormsUpdate")).toMatchObject({ fields_count: 2 });
+    });
+
+    it.each([
+      [0.5, 400],
+      [1, 201],
+      [50, 201],
+      [51, 400],
+      [1000, 400],
+    ])(
+      "a file field's max_size_mb of %s answers %s (1..50 MB, French 400 on the field)",
+      async (size, status) => {
+        const withFile = [
+          fields[0],
+          {
+            id: "doc",
+            type: "file",
+            label: "Facture",
+            required: false,
+            page: 0,
+            position: 1,
+            max_size_mb: size,
+          },
+        ];
+        const res = await t.inject({
+          method: "POST",
+          url: api("/company/forms/"),
+          headers: auth,
+          payload: { name: `Taille ${size}`, title: "Votre avis", schema: withFile },
+        });
+        expect(res.statusCode, res.body).toBe(status);
+        if (status === 400)
+          expect(expectMatchesContract(res, "companyFormsCreate")).toEqual({
+            "schema.1.max_size_mb": [
+              size < 1
+                ? "Assurez-vous que cette valeur est supérieure ou égale à 1."
+                : "Assurez-vous que cette valeur est inférieure ou égale à 50.",
+            ],
+          });
+      },
+    );
+
     it("keeps every field type and option of spec §3, pages normalised; refuses a select with one option", async () => {
       const every = [
         {

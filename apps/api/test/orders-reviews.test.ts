@@ -157,7 +157,9 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
           { line: 4, errors: { sku: ["Produit introuvable."] } },
           {
             line: 5,
-            errors: { order_date: ["Date invalide : utilisez le format AAAA-MM-JJ ou une date ISO 8601."] },
+            errors: {
+              order_date: ["Date invalide : utilisez le format JJ/MM/AAAA, AAAA-MM-JJ ou une date ISO 8601."],
+            },
           },
         ],
       });

@@ -275,6 +275,109 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
     expect(problems).toEqual([]);
   });
 
+  describe("role ceiling: nobody grants a role above their own (ARCHITECTURE §10.11)", () => {
+    const ABOVE_OWN = { detail: "Vous ne pouvez pas attribuer un rôle supérieur au vôtre." };
+    /** Roles each caller may NOT grant, written out from the rank owner > admin > manager > moderator > accoutant > member. */
+    const DENIED: Record<string, string[]> = {
+      owner: [],
+      admin: [],
+      manager: ["admin"],
+      moderator: ["admin", "manager"],
+    };
+    const verdict = (caller: string, role: string) => (DENIED[caller]?.includes(role) ? 403 : "ok");
+
+    it("invitations: owner, admin and moderator invite only up to their own role", async () => {
+      const problems: string[] = [];
+      for (const caller of ["owner", "admin", "moderator"] as const) {
+        for (const role of ["admin", "manager", "moderator", "accoutant", "member"]) {
+          const res = await t.inject({
+            method: "POST",
+            url: "/api/v1/company/invites/",
+            headers: authHeaders(tokens[caller] ?? ""),
+            payload: { email: uniqueEmail(`ceiling-${caller}`), role },
+          });
+          const want = verdict(caller, role);
+          const ok =
+            want === 403
+              ? res.statusCode === 403 && res.json().detail === ABOVE_OWN.detail
+              : res.statusCode === 201;
+          if (!ok)
+            problems.push(`${caller} invites ${role}: expected ${want}, got ${res.statusCode} ${res.body}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it("role changes: owner, admin and manager give only roles up to their own", async () => {
+      const target = await addMember(t, company, "member");
+      const [row] = await t.ctx.db
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(eq(memberships.userId, target.id));
+      const problems: string[] = [];
+      for (const caller of ["owner", "admin", "manager"] as const) {
+        for (const role of ["member", "moderator", "admin"]) {
+          const res = await t.inject({
+            method: "PATCH",
+            url: `/api/v1/company/members/${row?.id}/`,
+            headers: authHeaders(tokens[caller] ?? ""),
+            payload: { role },
+          });
+          const want = verdict(caller, role);
+          const ok =
+            want === 403
+              ? res.statusCode === 403 && res.json().detail === ABOVE_OWN.detail
+              : res.statusCode === 200;
+          if (!ok)
+            problems.push(`${caller} gives ${role}: expected ${want}, got ${res.statusCode} ${res.body}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it("join requests: owner, admin and manager accept only with roles up to their own", async () => {
+      const problems: string[] = [];
+      for (const caller of ["owner", "admin", "manager"] as const) {
+        for (const role of ["admin", "manager", "moderator", "accoutant", "member"]) {
+          const requester = await registerVerifiedUser(t);
+          const [request] = await t.ctx.db
+            .insert(joinRequests)
+            .values({ companyId: company.id, userId: requester.id })
+            .returning({ id: joinRequests.id });
+          const res = await t.inject({
+            method: "POST",
+            url: `/api/v1/company/requests/${request?.id}/accept/`,
+            headers: authHeaders(tokens[caller] ?? ""),
+            payload: { role },
+          });
+          const want = verdict(caller, role);
+          const ok =
+            want === 403
+              ? res.statusCode === 403 && res.json().detail === ABOVE_OWN.detail
+              : res.statusCode === 200;
+          if (!ok)
+            problems.push(
+              `${caller} accepts as ${role}: expected ${want}, got ${res.statusCode} ${res.body}`,
+            );
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it("the attack of issue 14: a moderator cannot invite a second account of theirs as admin", async () => {
+      const res = await t.inject({
+        method: "POST",
+        url: "/api/v1/company/invites/",
+        headers: authHeaders(tokens.moderator ?? ""),
+        payload: { email: uniqueEmail("second-self"), role: "admin" },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(ABOVE_OWN);
+      const pending = await t.ctx.db.select().from(invitations).where(eq(invitations.role, "admin"));
+      expect(pending.filter((i) => i.email.startsWith("second-self"))).toEqual([]);
+    });
+  });
+
   const ordered = [
     ...CONTRACT_OPERATIONS.filter((o) => !LAST.includes(o.operationId)),
     ...CONTRACT_OPERATIONS.filter((o) => LAST.includes(o.operationId)),

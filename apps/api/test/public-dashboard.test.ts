@@ -2,15 +2,17 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signAccessToken } from "../src/auth/access-token";
 import { emailDeliveries, orders, products, reviews } from "../src/db/schema";
-import { createOrder } from "../src/modules/orders/create-order";
 import { addDays, manualClock } from "../src/modules/pipeline";
 import { companyDashboardStats } from "../src/modules/reviews/company-stats";
 import { listReviewViews, searchNewest } from "../src/modules/reviews/review-views";
 import {
   authHeaders,
   createCompanyFor,
+  createProduct,
   createTestApp,
   expectMatchesContract,
+  orderWithReview as insertOrderWithReview,
+  type ReviewRow,
   registerVerifiedUser,
   TEST_DATABASES,
   type TestApp,
@@ -26,57 +28,11 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
   let t: TestApp;
   let company: TestCompany;
   let auth: Record<string, string>;
-  let reference = 0;
 
-  async function product(name: string, status = "active") {
-    const res = await t.inject({
-      method: "POST",
-      url: api("/company/products/"),
-      headers: auth,
-      payload: { name, status },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: string; name: string };
-  }
-
+  const product = (name: string, status = "active") => createProduct(t, auth, name, status);
   /** A real order (with its e-mail jobs) and, when `review` is given, its review row. */
-  async function orderWithReview(
-    productId: string,
-    orderDate: Date,
-    review?: { status: string; rating: number; at: Date; comment?: string },
-  ) {
-    return t.ctx.db.transaction(async (tx) => {
-      reference += 1;
-      const created = await createOrder(
-        tx,
-        company.id,
-        {
-          productId,
-          buyerEmail: `acheteur-${reference}@exemple.fr`,
-          buyerFirstName: "Léa",
-          buyerLastName: "Bernard",
-          reference: `REF-${reference}`,
-          orderDate,
-        },
-        { now: orderDate, secret: t.ctx.jwtKey },
-      );
-      if (!created.ok) throw new Error(JSON.stringify(created.errors));
-      if (review) {
-        await tx.insert(reviews).values({
-          companyId: company.id,
-          productId,
-          orderId: created.order.id,
-          rating: review.rating.toFixed(2),
-          comment: review.comment ?? `Avis ${reference}`,
-          authorFirstName: "Léa",
-          authorLastName: "Bernard",
-          status: review.status,
-          createdAt: review.at,
-        });
-      }
-      return created.order;
-    });
-  }
+  const orderWithReview = (productId: string, orderDate: Date, review?: ReviewRow) =>
+    insertOrderWithReview(t, company.id, productId, orderDate, review);
 
   beforeAll(async () => {
     t = await createTestApp({ kind, now: () => clock.now() });

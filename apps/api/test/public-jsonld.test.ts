@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reviews } from "../src/db/schema";
-import { createOrder } from "../src/modules/orders/create-order";
 import { addDays, manualClock } from "../src/modules/pipeline";
 import {
   authHeaders,
   createCompanyFor,
+  createProduct,
   createTestApp,
   expectMatchesContract,
+  orderWithReview,
+  type ReviewRow,
   registerVerifiedUser,
   TEST_DATABASES,
   type TestApp,
@@ -74,7 +75,6 @@ describe.each(TEST_DATABASES)("GET /public/reviews/jsonld/ on %s", (kind) => {
   let t: TestApp;
   let company: TestCompany;
   let auth: Record<string, string>;
-  let reference = 0;
 
   beforeAll(async () => {
     t = await createTestApp({ kind, now: () => clock.now() });
@@ -85,51 +85,9 @@ describe.each(TEST_DATABASES)("GET /public/reviews/jsonld/ on %s", (kind) => {
     await t?.close();
   });
 
-  async function product(name: string, status = "active") {
-    const res = await t.inject({
-      method: "POST",
-      url: api("/company/products/"),
-      headers: auth,
-      payload: { name, status },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: string };
-  }
-
-  async function review(
-    productId: string,
-    values: { status: string; rating: number; at: Date; comment?: string; title?: string },
-  ) {
-    await t.ctx.db.transaction(async (tx) => {
-      reference += 1;
-      const created = await createOrder(
-        tx,
-        company.id,
-        {
-          productId,
-          buyerEmail: `lea.bernard-${reference}@exemple.fr`,
-          buyerFirstName: "Léa",
-          buyerLastName: "Bernard",
-          reference: `LD-${reference}`,
-          orderDate: values.at,
-        },
-        { now: values.at, secret: t.ctx.jwtKey },
-      );
-      if (!created.ok) throw new Error(JSON.stringify(created.errors));
-      await tx.insert(reviews).values({
-        companyId: company.id,
-        productId,
-        orderId: created.order.id,
-        rating: values.rating.toFixed(2),
-        comment: values.comment ?? `Avis ${reference}`,
-        title: values.title ?? "",
-        authorFirstName: "Léa",
-        authorLastName: "Bernard",
-        status: values.status,
-        createdAt: values.at,
-      });
-    });
-  }
+  const product = (name: string, status = "active") => createProduct(t, auth, name, status);
+  const review = (productId: string, row: ReviewRow) =>
+    orderWithReview(t, company.id, productId, row.at, row);
 
   const url = (productId: string) =>
     api(`/public/reviews/jsonld/?company_id=${company.id}&product_id=${productId}`);

@@ -2,6 +2,7 @@ import { createRoot } from "react-dom/client";
 import { ReviewFormPage } from "./features/review-form/components/review-form-page";
 import { WithdrawalPage } from "./features/withdrawal/components/withdrawal-page";
 import "@certavis/ui/light.css";
+import "@certavis/form-fields/form-fields.css";
 import "./review-form.css";
 
 const container = document.getElementById("root");

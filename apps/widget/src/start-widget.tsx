@@ -14,7 +14,9 @@ export function startWidget(doc: Document = document): void {
   const params = parseWidgetParams(doc.location.search);
   const inline = readInlineState(doc);
   if (inline) {
-    hydrateRoot(container, <Widget params={params} state={inline} />);
+    // The slide the light autoplay reached, so that the carousel does not jump back to the first one.
+    const carouselStart = Number(doc.querySelector<HTMLElement>(".cw-carousel")?.dataset.index) || 0;
+    hydrateRoot(container, <Widget params={params} state={inline} carouselStart={carouselStart} />);
     return;
   }
   const root = createRoot(container);

@@ -192,4 +192,19 @@ describe("embed loader", () => {
     expect(scripts[0]?.getAttribute("type")).toBe("application/ld+json");
     expect(scripts[0]?.textContent).toBe(body);
   });
+
+  it("keeps the iframe the page already holds (the configurator's code) and only resizes it", async () => {
+    const placeholder = host({ "data-company-id": "c1" });
+    placeholder.innerHTML = `<iframe data-certavis-frame src="about:blank" height="520"></iframe>`;
+    const stop = startEmbed(window, `${ORIGIN}/embed.js`, "Avis clients");
+    try {
+      expect(document.querySelectorAll("iframe")).toHaveLength(1);
+      const frame = document.querySelector("iframe") as HTMLIFrameElement;
+      resize(frame.contentWindow, ORIGIN, { type: "certavis:resize", height: 300 });
+      await nextFrame();
+      expect(frame.height).toBe("300");
+    } finally {
+      stop();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 export * from "./answer-display";
 export * from "./certification";
 export * from "./csv/csv";
+export * from "./csv/decode";
 export * from "./csv/orders-csv";
 export * from "./delays";
 export * from "./forms/answer-validation";
@@ -25,3 +26,4 @@ export * from "./validation/order";
 export * from "./validation/password";
 export * from "./validation/template";
 export * from "./validation/verification-code";
+export * from "./validation/website";

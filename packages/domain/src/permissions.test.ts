@@ -96,7 +96,9 @@ describe("member management guards", () => {
 
   it.each([
     ["admin", "member", "moderator", false, true],
-    ["manager", "moderator", "admin", false, true],
+    ["manager", "moderator", "admin", false, false],
+    ["manager", "member", "moderator", false, true],
+    ["admin", "moderator", "admin", false, true],
     ["admin", "admin", "member", false, true],
     ["owner", "member", "admin", false, true],
     ["admin", "member", "manager", false, false],

@@ -1,4 +1,4 @@
-import { normalizeRole, type Role } from "./roles";
+import { canGrantRole, normalizeRole, type Role } from "./roles";
 
 /** Every action the server enforces and the apps use to show or hide controls (spec §6). */
 export const ACTIONS = [
@@ -90,7 +90,8 @@ export function canRemoveMember(
 
 /**
  * Whether `actor` may give `target` the role `next`: needs `members.changeRole`, the owner's role never
- * changes, nobody changes their own role, and `next` must be one of `memberRoleChoices`.
+ * changes, nobody changes their own role, `next` must be one of `memberRoleChoices` and not above the
+ * actor's own role (ARCHITECTURE §10.11).
  */
 export function canChangeMemberRole(
   actor: unknown,
@@ -101,5 +102,7 @@ export function canChangeMemberRole(
   const targetRole = normalizeRole(target);
   const nextRole = normalizeRole(next);
   if (isSelf || !targetRole || targetRole === "owner" || !nextRole) return false;
-  return memberRoleChoices.includes(nextRole) && can(actor, "members.changeRole");
+  return (
+    memberRoleChoices.includes(nextRole) && can(actor, "members.changeRole") && canGrantRole(actor, nextRole)
+  );
 }

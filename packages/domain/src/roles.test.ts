@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
   ASSIGNABLE_ROLES,
+  canGrantRole,
   DEFAULT_INVITATION_ROLE,
+  grantableRoles,
   INVITATION_ROLE_CHOICES,
   isAssignableRole,
   isRole,
   normalizeRole,
   REGISTRATION_INVITE_ROLE_CHOICES,
   ROLE_LABELS,
+  ROLE_RANK,
   ROLES,
   roleLabel,
 } from "./roles";
@@ -81,5 +84,47 @@ describe("assignable roles", () => {
     ["boss", false],
   ])("isAssignableRole(%j) = %s", (role, expected) => {
     expect(isAssignableRole(role)).toBe(expected);
+  });
+});
+
+describe("role ceiling (ARCHITECTURE §10.11)", () => {
+  it("ranks owner > admin > manager > moderator > accoutant > member", () => {
+    const ordered = [...ROLES].sort((a, b) => ROLE_RANK[b] - ROLE_RANK[a]);
+    expect(ordered).toEqual(["owner", "admin", "manager", "moderator", "accoutant", "member"]);
+  });
+
+  // Every actor × granted role: allowed exactly when the granted role is not owner and not above the actor.
+  const expected: Record<string, string[]> = {
+    owner: ["admin", "manager", "moderator", "accoutant", "member"],
+    admin: ["admin", "manager", "moderator", "accoutant", "member"],
+    manager: ["manager", "moderator", "accoutant", "member"],
+    moderator: ["moderator", "accoutant", "member"],
+    accoutant: ["accoutant", "member"],
+    member: ["member"],
+  };
+  it.each(
+    ROLES.flatMap((actor) => ROLES.map((role) => [actor, role, expected[actor]?.includes(role)] as const)),
+  )("canGrantRole(%s, %s) = %s", (actor, role, allowed) => {
+    expect(canGrantRole(actor, role)).toBe(allowed);
+  });
+
+  it.each([
+    ["MODERATOR", "Admin", false],
+    ["Accountant", "member", true],
+    ["ghost", "member", false],
+    ["admin", "boss", false],
+  ])("canGrantRole(%j, %j) = %s (case-insensitive, deny by default)", (actor, role, allowed) => {
+    expect(canGrantRole(actor, role)).toBe(allowed);
+  });
+
+  it("the invite form offers a moderator only moderator and Comptable", () => {
+    expect(grantableRoles("moderator", INVITATION_ROLE_CHOICES)).toEqual(["moderator", "accoutant"]);
+    expect(grantableRoles("admin", INVITATION_ROLE_CHOICES)).toEqual([
+      "moderator",
+      "admin",
+      "manager",
+      "accoutant",
+    ]);
+    expect(grantableRoles("member", INVITATION_ROLE_CHOICES)).toEqual([]);
   });
 });

@@ -27,6 +27,32 @@ export function isAssignableRole(value: unknown): boolean {
   return role !== null && role !== "owner";
 }
 
+/**
+ * Rank of each role (ARCHITECTURE §10.11): owner > admin > manager > moderator > accoutant > member.
+ * Nobody grants a role above their own, whether by invitation, join-request acceptance or role change.
+ */
+export const ROLE_RANK: Readonly<Record<Role, number>> = {
+  owner: 6,
+  admin: 5,
+  manager: 4,
+  moderator: 3,
+  accoutant: 2,
+  member: 1,
+};
+
+/** Whether `actor` may give someone `role`: an assignable role (never owner) at most the actor's rank. */
+export function canGrantRole(actor: unknown, role: unknown): boolean {
+  const actorRole = normalizeRole(actor);
+  const granted = normalizeRole(role);
+  if (!actorRole || !granted || granted === "owner") return false;
+  return ROLE_RANK[granted] <= ROLE_RANK[actorRole];
+}
+
+/** The roles of `choices` that `actor` may grant, in the order given (the form's choices). */
+export function grantableRoles(actor: unknown, choices: readonly Role[]): Role[] {
+  return choices.filter((role) => canGrantRole(actor, role));
+}
+
 /** Role assumed for an invitation that carries none (spec §3: Invitation role default member). */
 export const DEFAULT_INVITATION_RECORD_ROLE: Role = "member";
 

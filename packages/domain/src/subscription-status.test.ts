@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isSubscriptionUsable, SUBSCRIPTION_STATUSES, subscriptionStatusLabel } from "./subscription-status";
+import {
+  isSubscriptionUsable,
+  periodEndDate,
+  SUBSCRIPTION_STATUSES,
+  subscriptionStatusLabel,
+} from "./subscription-status";
 
 describe("subscription status", () => {
   it("lists the spec's statuses", () => {
@@ -41,5 +46,19 @@ describe("subscription status", () => {
     [undefined, false],
   ])("isSubscriptionUsable(%j) = %s", (input, expected) => {
     expect(isSubscriptionUsable(input)).toBe(expected);
+  });
+});
+
+describe("periodEndDate (cancel answer: seconds or date string)", () => {
+  it.each([
+    [1_798_761_600, "2027-01-01T00:00:00.000Z"],
+    ["2027-01-01T00:00:00Z", "2027-01-01T00:00:00.000Z"],
+    ["2027-01-01", "2027-01-01T00:00:00.000Z"],
+  ])("periodEndDate(%j) = %s", (value, iso) => {
+    expect(periodEndDate(value)?.toISOString()).toBe(iso);
+  });
+
+  it.each([["pas une date"], [null], [undefined], [{}]])("periodEndDate(%j) = null", (value) => {
+    expect(periodEndDate(value)).toBeNull();
   });
 });

@@ -36,3 +36,10 @@ export function subscriptionStatusLabel(value: unknown): string {
 export function isSubscriptionUsable(value: unknown): boolean {
   return value === "active" || value === "trialing" || value === "past_due";
 }
+
+/** `current_period_end` of a cancellation (spec §7): seconds since the epoch or a date string; null if unreadable. */
+export function periodEndDate(value: unknown): Date | null {
+  const date =
+    typeof value === "number" ? new Date(value * 1000) : typeof value === "string" ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}

@@ -7,6 +7,7 @@ import { editor } from "./messages/editor";
 import { errors } from "./messages/errors";
 import { forms } from "./messages/forms";
 import { iframe } from "./messages/iframe";
+import { orderImport } from "./messages/order-import";
 import { plans } from "./messages/plans";
 import { products } from "./messages/products";
 import { publicForm } from "./messages/public-form";
@@ -33,6 +34,7 @@ export const fr = {
   templates,
   forms,
   iframe,
+  orderImport,
   widget,
   publicForm,
   settings,

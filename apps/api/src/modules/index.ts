@@ -9,6 +9,7 @@ import { registerCertificationJobs } from "./certification/plugin";
 import { companyHandlers } from "./company/handlers";
 import { formHandlers } from "./forms/handlers";
 import { orderHandlers } from "./orders/handlers";
+import { registerOrderImports } from "./orders/imports-plugin";
 import { registerPipelineWorkers } from "./pipeline/plugin";
 import { productHandlers } from "./products/handlers";
 import { publicHandlers } from "./public/handlers";
@@ -62,5 +63,6 @@ export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
   registerPipelineWorkers,
   registerBillingPlugin,
   registerAuthPlugin,
+  registerOrderImports,
   registerCertificationJobs,
 ];

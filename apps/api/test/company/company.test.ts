@@ -580,9 +580,14 @@ describe.each(TEST_DATABASES)("company on %s", (kind) => {
       const logoPath = join(t.ctx.storage.root, (uploaded.json().logo as string).split("/uploads/")[1] ?? "");
       expect(existsSync(logoPath)).toBe(true);
 
-      const remove = (token: string) =>
-        t.inject({ method: "DELETE", url: api("/company/"), headers: authHeaders(token) });
-      const denied = await remove(admin.access);
+      const remove = (token: string, password = company.owner.password) =>
+        t.inject({
+          method: "DELETE",
+          url: api("/company/"),
+          headers: authHeaders(token),
+          payload: { password },
+        });
+      const denied = await remove(admin.access, admin.password);
       expect(denied.statusCode).toBe(403);
       expect(expectMatchesContract(denied, "companyDelete")).toEqual({ detail: FORBIDDEN });
 
@@ -604,6 +609,45 @@ describe.each(TEST_DATABASES)("company on %s", (kind) => {
       const none = await remove(company.owner.access);
       expect(none.statusCode).toBe(403);
       expect(none.json()).toEqual({ detail: NO_COMPANY });
+    });
+
+    it("asks for the owner's password: a French 400 without it or when wrong, and nothing is deleted", async () => {
+      const company = await createCompanyFor(t, await registerVerifiedUser(t));
+      const auth = authHeaders(company.owner.access);
+      const cases = [
+        [undefined, { detail: "Le corps de la requête n'est pas un JSON valide." }],
+        [{}, { password: ["Ce champ est obligatoire."] }],
+        [{ password: "faux-secret" }, { password: ["Mot de passe incorrect."] }],
+      ] as const;
+      for (const [payload, body] of cases) {
+        const res = await t.inject({
+          method: "DELETE",
+          url: api("/company/"),
+          headers: auth,
+          ...(payload ? { payload } : {}),
+        });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(expectMatchesContract(res, "companyDelete")).toEqual(body);
+      }
+      expect((await getCompany(company.owner.access)).statusCode).toBe(200);
+    });
+
+    it("counts wrong passwords with the sign-in attempts: past 10, even the right one waits (429)", async () => {
+      const company = await createCompanyFor(t, await registerVerifiedUser(t));
+      const remove = (password: string) =>
+        t.inject({
+          method: "DELETE",
+          url: api("/company/"),
+          headers: authHeaders(company.owner.access),
+          payload: { password },
+        });
+      for (let i = 0; i < 10; i++) expect((await remove(`faux-${i}`)).statusCode).toBe(400);
+      const locked = await remove(company.owner.password);
+      expect(locked.statusCode).toBe(429);
+      expect(expectMatchesContract(locked, "companyDelete")).toEqual({
+        detail: "Trop de tentatives de connexion. Veuillez réessayer dans 15 minutes.",
+      });
+      expect((await getCompany(company.owner.access)).statusCode).toBe(200);
     });
   });
 });

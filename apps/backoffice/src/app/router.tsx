@@ -104,17 +104,38 @@ export const routes: RouteObject[] = [
                     Component: m.ProductsRoute,
                   })),
               })),
-              ...["email-templates", "email-templates/new", "email-templates/:templateId"].map((path) => ({
-                path,
+              {
+                path: "orders/import",
+                lazy: () =>
+                  import("../features/orders/routes/order-import").then((m) => ({
+                    Component: m.OrderImportRoute,
+                  })),
+              },
+              {
+                path: "email-templates",
                 lazy: () =>
                   import("../features/templates/routes/templates").then((m) => ({
                     Component: m.TemplatesRoute,
                   })),
-              })),
-              ...["forms", "forms/new", "forms/:formId"].map((path) => ({
+              },
+              ...["email-templates/new", "email-templates/:templateId"].map((path) => ({
                 path,
                 lazy: () =>
+                  import("../features/templates/routes/template-editor").then((m) => ({
+                    Component: m.TemplateEditorRoute,
+                  })),
+              })),
+              {
+                path: "forms",
+                lazy: () =>
                   import("../features/forms/routes/forms").then((m) => ({ Component: m.FormsRoute })),
+              },
+              ...["forms/new", "forms/:formId"].map((path) => ({
+                path,
+                lazy: () =>
+                  import("../features/forms/routes/form-builder").then((m) => ({
+                    Component: m.FormBuilderRoute,
+                  })),
               })),
               {
                 path: "iframe",

@@ -114,3 +114,8 @@ export const CloseIcon = (p: P) => (
     <path d="M18 6 6 18M6 6l12 12" />
   </Icon>
 );
+export const CrownIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m3 7 4.5 4L12 5l4.5 6L21 7l-2 11H5z" />
+  </Icon>
+);

@@ -17,9 +17,12 @@ import { LoadingScreen } from "./loading-screen";
 export function PlanPicker({
   onFree,
   redirect = (url) => window.location.assign(url),
+  currentFixed = false,
 }: {
   onFree: () => void;
   redirect?: (url: string) => void;
+  /** Settings: the current plan (free included) is shown as 'Plan actuel' and cannot be chosen again. */
+  currentFixed?: boolean;
 }) {
   const subscription = useSubscription();
   const checkout = useCreateCheckoutSession();
@@ -65,7 +68,9 @@ export function PlanPicker({
       {subscription.data.plans.map((plan) => {
         const texts = fr.plans[plan.type];
         // The free plan always leads on (home); a paid one needs checkout configured and not be current.
-        const paidBlocked = plan.price > 0 && (plan.is_current || !plan.price_id_configured);
+        const paidBlocked =
+          (currentFixed && plan.is_current) ||
+          (plan.price > 0 && (plan.is_current || !plan.price_id_configured));
         return (
           <Card
             key={plan.type}
@@ -108,7 +113,7 @@ export function PlanPicker({
                   loading={chosen === plan.type}
                   onClick={() => void choose(plan.type)}
                 >
-                  {plan.is_current && plan.price > 0
+                  {plan.is_current && (plan.price > 0 || currentFixed)
                     ? fr.settings.subscription.current
                     : fr.auth.register.plan.choose}
                 </Button>

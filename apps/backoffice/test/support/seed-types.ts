@@ -30,6 +30,9 @@ export interface SeededCompany {
   name: string;
   apiKey: string;
   formId?: string;
+  requestTemplateId?: string;
+  reminderTemplateId?: string;
+  thanksTemplateId?: string;
 }
 
 export interface SeedAccountResult {

@@ -249,7 +249,7 @@ export interface paths {
         post: operations["companyCreate"];
         /**
          * Supprimer l'entreprise
-         * @description Owner only. Deletes the company and all its data; members are left without company.
+         * @description Owner only. Asks for the owner's password (400 on `password` when missing or wrong; the attempts count with the sign-in attempts of the address, 429 past 10 in 15 minutes), then deletes the company and all its data at once; members are left without company and a paid subscription is cancelled. There is no grace period, on purpose: a suspended company would have to disappear from every tenant query, the public widget, the review links already mailed to buyers and the orders API while it waits, and its buyers' personal data would outlive the owner's request; the password and the typed company name (asked by the back-office) stand in for it.
          */
         delete: operations["companyDelete"];
         options?: never;
@@ -340,7 +340,7 @@ export interface paths {
         head?: never;
         /**
          * Changer le rôle d'un membre
-         * @description Admin or manager. The owner's role cannot change.
+         * @description Admin or manager. The owner's role cannot change. Nobody grants a role above their own (rank owner > admin > manager > moderator > accoutant > member): 403 with a French `detail`.
          */
         patch: operations["companyMembersUpdate"];
         trace?: never;
@@ -486,7 +486,7 @@ export interface paths {
         put?: never;
         /**
          * Accepter une demande
-         * @description Owner, admin or manager. The requester joins with `role` (default `member`). 409 when not pending; 400 when the member limit of the plan is reached.
+         * @description Owner, admin or manager. The requester joins with `role` (default `member`). 409 when not pending; 400 when the member limit of the plan is reached; 403 when `role` is above the caller's own (rank owner > admin > manager > moderator > accoutant > member).
          */
         post: operations["companyRequestsAccept"];
         delete?: never;
@@ -533,7 +533,7 @@ export interface paths {
         put?: never;
         /**
          * Inviter un membre
-         * @description Owner, admin or moderator. E-mails an invitation carrying a code (valid 7 days). 400 when the e-mail is already a member or already invited, or the member limit of the plan is reached.
+         * @description Owner, admin or moderator. E-mails an invitation carrying a code (valid 7 days). 400 when the e-mail is already a member or already invited, or the member limit of the plan is reached. Nobody invites with a role above their own (rank owner > admin > manager > moderator > accoutant > member): 403 with a French `detail`.
          */
         post: operations["companyInvitesCreate"];
         delete?: never;
@@ -937,6 +937,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company/email-templates/test-email/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Envoyer un e-mail de test
+         * @description Renders the template being edited (saved or not) with sample values (the company's name, the signed-in user as buyer, an example review link) and queues it to the signed-in user's own address through the e-mail queue: it counts against the monthly e-mail quota like any e-mail (over quota it waits). At most 5 test e-mails per user per 10 minutes (429). Request and reminder bodies must contain `{{ url_avis }}` (400 on `body`).
+         */
+        post: operations["companyEmailTemplatesSendTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company/forms/": {
         parameters: {
             query?: never;
@@ -1062,10 +1082,50 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Importer des commandes (CSV)
-         * @description Multipart with a `file` part: a UTF-8 CSV (comma or semicolon separated) with a header line and the columns `reference`, `sku` or `product_id`, `buyer_email`, `buyer_first_name`, `buyer_last_name`, `order_date`. Each row is handled like `POST /orders/`; invalid rows are reported and skipped. 400 when the file is missing, not CSV or lacks required columns.
+         * Importer des commandes (CSV, réponse à la fin)
+         * @description Multipart with a `file` part: a CSV (comma or semicolon separated; UTF-8 with or without BOM, or Windows-1252) with a header line and the columns `reference`, `sku` or `product_id`, `buyer_email`, `buyer_first_name`, `buyer_last_name`, `order_date` (JJ/MM/AAAA or ISO). At most 10,000 data lines and 5 MB. Each row is handled like `POST /orders/`; invalid rows are reported and skipped. The same import as `POST /company/orders/imports/`, answered once it is over (the back-office uses the job endpoints to show progress). 400 when the file is missing, not CSV, too long or lacks required columns (nothing saved); 409 while another import of the company runs.
          */
         post: operations["companyOrdersImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/orders/imports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lancer un import de commandes (CSV)
+         * @description Same file as `POST /company/orders/import/`. The whole file is checked first (encoding, header, quotes, at most 10,000 data lines): any problem answers 400 on `file` and nothing is saved. Otherwise the import starts and the answer is 202 with the job; follow it with `GET /company/orders/imports/{id}/`. Lines are imported in batches, each batch and the job's counts in one transaction, so the job always says exactly what was kept. One import at a time per company (409); an import stops after 5 minutes (`failed`, with what was kept).
+         */
+        post: operations["companyOrderImportsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/orders/imports/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suivre un import de commandes
+         * @description The job's progress and, as it goes, every refused line. Another company's id → 404.
+         */
+        get: operations["companyOrderImportsGet"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1439,7 +1499,8 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        FormCreateInput: WithRequired<components["schemas"]["FormInput"], "name" | "title" | "schema">;
+        /** @description The fields come as `schema`, `fields` or both (400 on `schema` when neither is sent). */
+        FormCreateInput: WithRequired<components["schemas"]["FormInput"], "name" | "title">;
         /** @description One field of a review form. */
         FormField: {
             /** @description Stable field id (answers are keyed by it). */
@@ -1469,6 +1530,7 @@ export interface components {
             /** @description Accepted MIME types or extensions (file fields). */
             accept?: string | null;
             multiple?: boolean | null;
+            /** @description Largest file (file and media fields), 1 to 50 MB. */
             max_size_mb?: number | null;
             allow_images?: boolean | null;
             allow_videos?: boolean | null;
@@ -1476,13 +1538,15 @@ export interface components {
             placeholder?: string | null;
             help_text?: string | null;
         };
-        /** @description Form payload (PATCH: every field optional). The server applies the save rules: name and title non-empty after trimming, at least 2 fields, at least 1 required field, option rules. */
+        /** @description Form payload (PATCH: every field optional). The server applies the save rules: name and title non-empty after trimming, at least 2 fields, at least 1 required field, option rules. Spec §7 sends the fields as both `schema` and `fields`: either is accepted; when both are sent they must be the same list (else 400 on `fields`). Responses carry them as `schema`. */
         FormInput: {
             name?: string;
             title?: string;
             description?: string | null;
             status?: components["schemas"]["FormStatus"];
             schema?: components["schemas"]["FormField"][];
+            /** @description The same list as `schema` (spec §7 payload name). */
+            fields?: components["schemas"]["FormField"][];
         };
         /** @enum {string} */
         FormStatus: "active" | "draft" | "archived";
@@ -1589,6 +1653,46 @@ export interface components {
              * @description `FORM_URL/create-reviews?api_key=<review key>`.
              */
             review_url: string;
+        };
+        /** @description An import of orders from a CSV file, run by the server in batches (one at a time per company). Rows are kept batch by batch: at any moment `created` + `existing` are the orders the file has brought in so far, and `errors` every refused line so far. When `status` is `failed` (time cap reached, server stopped), the lines after `processed` were not read; nothing else is lost. */
+        OrderImportJob: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `running` while lines are being read; `done` when every line was; `failed` when it stopped early (see `detail`).
+             * @enum {string}
+             */
+            status: "running" | "done" | "failed";
+            filename: string;
+            /**
+             * @description How the file was read.
+             * @enum {string}
+             */
+            encoding: "utf-8" | "windows-1252";
+            /** @enum {string} */
+            separator: "," | ";";
+            /** @description Data lines of the file (the header not counted). */
+            total: number;
+            /** @description Data lines handled so far (created + existing + refused). */
+            processed: number;
+            /** @description Lines that created a new order (its e-mails are scheduled). */
+            created: number;
+            /** @description Lines whose reference was already known (the order is left unchanged). */
+            existing: number;
+            /** @description Lines refused (see `errors`). */
+            refused: number;
+            /** @description Every refused line so far, by line number. */
+            errors: {
+                /** @description 1-based line number in the file (the header is line 1). */
+                line: number;
+                errors: components["schemas"]["FieldErrors"];
+            }[];
+            /** @description Why the import stopped early (French), when `status` is `failed`. */
+            detail: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
         };
         OrderImportResult: {
             /** @description Rows that created a new order. */
@@ -2140,6 +2244,21 @@ export interface components {
             note: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description The template as the editor holds it (not necessarily saved). */
+        EmailTemplateTestInput: {
+            subject: string;
+            type: components["schemas"]["EmailTemplateType"];
+            body: string;
+        };
+        EmailTemplateTestQueued: {
+            /**
+             * Format: email
+             * @description The signed-in user's address the test e-mail goes to.
+             */
+            email: string;
+            /** @description French confirmation to show. */
+            detail: string;
         };
         /** @description What the author sees on the withdrawal page. */
         ReviewWithdrawal: {
@@ -2790,7 +2909,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
         responses: {
             /** @description Deleted. */
             204: {
@@ -2799,8 +2924,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     companyUpdate: {
@@ -4125,6 +4252,42 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    companyEmailTemplatesSendTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subject": "{{ prenom_acheteur }}, votre avis sur {{ nom_produit }} ?",
+                 *       "type": "request",
+                 *       "body": "Bonjour {{ prenom_acheteur }}, donnez votre avis : {{ url_avis }}"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailTemplateTestInput"];
+            };
+        };
+        responses: {
+            /** @description Queued to the caller's address. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTemplateTestQueued"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     companyFormsList: {
         parameters: {
             query?: {
@@ -4464,7 +4627,7 @@ export interface operations {
                      *           "line": 5,
                      *           "errors": {
                      *             "buyer_email": [
-                     *               "Saisissez une adresse e-mail valide."
+                     *               "Veuillez saisir une adresse email valide."
                      *             ]
                      *           }
                      *         }
@@ -4477,7 +4640,94 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    companyOrderImportsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Import started. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderImportJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    companyOrderImportsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a",
+                     *       "status": "running",
+                     *       "filename": "commandes.csv",
+                     *       "encoding": "windows-1252",
+                     *       "separator": ";",
+                     *       "total": 10000,
+                     *       "processed": 4000,
+                     *       "created": 3990,
+                     *       "existing": 9,
+                     *       "refused": 1,
+                     *       "errors": [
+                     *         {
+                     *           "line": 12,
+                     *           "errors": {
+                     *             "buyer_email": [
+                     *               "Veuillez saisir une adresse email valide."
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "detail": null,
+                     *       "created_at": "2026-11-23T09:30:00.000Z",
+                     *       "finished_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderImportJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     reviewFormGet: {

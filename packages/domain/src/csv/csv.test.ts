@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectSeparator, parseCsv } from "./csv";
+import { CsvTokenizer, detectSeparator, parseCsv } from "./csv";
 
 const cells = (text: string) => parseCsv(text).records.map((r) => r.cells);
 const lines = (text: string) => parseCsv(text).records.map((r) => r.line);
@@ -103,5 +103,39 @@ describe("parseCsv", () => {
 
   it("accepts an explicit separator", () => {
     expect(parseCsv("a;b,c", ",").records[0]?.cells).toEqual(["a;b", "c"]);
+  });
+});
+
+describe("CsvTokenizer (a slice at a time)", () => {
+  const text = 'a;b\r\n"x\r\ny";1\r\n\r\nz;"q""q"\r\nlast;2';
+
+  it.each([1, 2, 3, 7, 1000])("gives the same records as parseCsv in slices of %i characters", (size) => {
+    const tokenizer = new CsvTokenizer(text);
+    let steps = 0;
+    while (!tokenizer.step(size)) steps += 1;
+    expect(tokenizer.records).toEqual(parseCsv(text).records);
+    expect(tokenizer.separator).toBe(";");
+    // CRLF and doubled quotes are read two characters at a time
+    expect(steps).toBeGreaterThanOrEqual(Math.floor(text.length / size / 2) - 1);
+  });
+
+  it("stops at maxRecords + 1 records, before reading the rest", () => {
+    const lines = Array.from({ length: 50 }, (_, i) => `r${i},v`).join("\n");
+    const tokenizer = new CsvTokenizer(lines, { maxRecords: 10 });
+    tokenizer.step();
+    expect(tokenizer.tooManyRecords).toBe(true);
+    expect(tokenizer.records).toHaveLength(11);
+    const exact = new CsvTokenizer(lines, { maxRecords: 50 });
+    exact.step();
+    expect(exact.tooManyRecords).toBe(false);
+    expect(exact.records).toHaveLength(50);
+  });
+
+  it("reports an unterminated quote once done", () => {
+    const tokenizer = new CsvTokenizer('a,b\n1,"open\n2,3');
+    expect(tokenizer.step(5)).toBe(false);
+    expect(tokenizer.unterminatedQuoteAt).toBeNull();
+    tokenizer.step();
+    expect(tokenizer.unterminatedQuoteAt).toBe(2);
   });
 });

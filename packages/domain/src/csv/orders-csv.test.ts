@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { normalizeHeader, parseOrdersCsv } from "./orders-csv";
+import { decodeCsvBytes } from "./decode";
+import { frenchDateToIso, normalizeHeader, parseOrdersCsv } from "./orders-csv";
 
 const UUID = "6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b";
 
@@ -10,6 +11,10 @@ describe("normalizeHeader", () => {
     ["buyer first name", "buyer_first_name"],
     ["buyer-last-name", "buyer_last_name"],
     ["Email", "buyer_email"],
+    ["E-mail", "buyer_email"],
+    ["Adresse e-mail", "buyer_email"],
+    ["Date de commande", "order_date"],
+    ["Numéro de commande", "reference"],
     ["Prénom", "buyer_first_name"],
     ["product_sku", "sku"],
     ["Date", "order_date"],
@@ -91,16 +96,13 @@ describe("parseOrdersCsv", () => {
           buyer_email: ["Veuillez saisir une adresse email valide."],
           buyer_first_name: ["Ce champ est obligatoire."],
           reference: ["Ce champ est obligatoire."],
-          order_date: ["Date invalide : utilisez le format AAAA-MM-JJ ou une date ISO 8601."],
+          order_date: ["Date invalide : utilisez le format JJ/MM/AAAA, AAAA-MM-JJ ou une date ISO 8601."],
         },
       },
       { line: 3, errors: { product_id: ["Identifiant de produit invalide."] } },
-      {
-        line: 5,
-        errors: { order_date: ["Date invalide : utilisez le format AAAA-MM-JJ ou une date ISO 8601."] },
-      },
     ]);
-    expect(result.rows.map((row) => row.line)).toEqual([6]);
+    expect(result.rows.map((row) => row.line)).toEqual([5, 6]);
+    expect(result.rows[0]?.order.order_date).toBe("2026-11-23");
   });
 
   it.each([
@@ -135,5 +137,94 @@ describe("parseOrdersCsv", () => {
       buyer_first_name: "Ana",
       buyer_last_name: "Lopez",
     });
+  });
+});
+
+describe("frenchDateToIso (dates as French spreadsheets write them)", () => {
+  it.each([
+    ["23/11/2026", "2026-11-23"],
+    ["1/2/2026", "2026-02-01"],
+    [" 05/03/2026 ", "2026-03-05"],
+    ["23/11/2026 14:30", "2026-11-23T14:30:00"],
+    ["23/11/2026 9:05:07", "2026-11-23T09:05:07"],
+    ["2026-11-23", "2026-11-23"],
+    ["2026-11-23T10:00:00Z", "2026-11-23T10:00:00Z"],
+    ["11/23/26", "11/23/26"],
+    ["hier", "hier"],
+  ])("%j → %j", (input, expected) => {
+    expect(frenchDateToIso(input)).toBe(expected);
+  });
+
+  it.each([
+    ["31/02/2026", false],
+    ["13/13/2026", false],
+    ["29/02/2028", true],
+    ["23/11/2026 25:00", false],
+  ])("%j is a valid order date: %s", (date, valid) => {
+    const result = parseOrdersCsv(
+      `reference;sku;buyer_email;buyer_first_name;order_date\nR;S;a@b.fr;A;${date}`,
+    );
+    expect(result.rows.length === 1).toBe(valid);
+    if (!valid) {
+      expect(result.errors[0]?.errors).toEqual({
+        order_date: ["Date invalide : utilisez le format JJ/MM/AAAA, AAAA-MM-JJ ou une date ISO 8601."],
+      });
+    }
+  });
+});
+
+describe("an Excel export (Windows-1252, ';', JJ/MM/AAAA)", () => {
+  // 'Référence;SKU;E-mail;Prénom;Nom;Date' then 'CMD-1;LAMP-001;zoé@exemple.fr;Zoé;Lefèvre;20/11/2026', CRLF
+  const latin1 = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
+
+  it("decodes, detects ';' and reads accented names and French dates", () => {
+    const bytes = latin1(
+      "R\xe9f\xe9rence;SKU;Email;Pr\xe9nom;Nom;Date commande\r\nCMD-1;LAMP-001;zoe@exemple.fr;Zo\xe9;Lef\xe8vre;20/11/2026\r\n",
+    );
+    const decoded = decodeCsvBytes(bytes);
+    expect(decoded?.encoding).toBe("windows-1252");
+    const result = parseOrdersCsv(decoded?.text ?? "");
+    expect(result.separator).toBe(";");
+    expect(result.fileErrors).toEqual([]);
+    expect(result.rows).toEqual([
+      {
+        line: 2,
+        order: {
+          reference: "CMD-1",
+          sku: "LAMP-001",
+          buyer_email: "zoe@exemple.fr",
+          buyer_first_name: "Zoé",
+          buyer_last_name: "Lefèvre",
+          order_date: "2026-11-20",
+        },
+      },
+    ]);
+  });
+
+  it("maps Windows-1252's own characters (€, œ, ’) that Latin-1 lacks", () => {
+    expect(decodeCsvBytes(Uint8Array.from([0x80, 0x9c, 0x92]))?.text).toBe("€œ’");
+  });
+});
+
+// No DOM or Node types in the domain; TextEncoder exists in both.
+declare const TextEncoder: new () => { encode(input: string): Uint8Array };
+
+describe("decodeCsvBytes", () => {
+  const utf8 = (text: string) => new TextEncoder().encode(text);
+
+  it("reads UTF-8 with and without BOM the same way", () => {
+    const plain = decodeCsvBytes(utf8("Prénom;Nom\nZoé;Lefèvre"));
+    const withBom = decodeCsvBytes(Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8("Prénom;Nom\nZoé;Lefèvre")]));
+    expect(plain).toEqual({ text: "Prénom;Nom\nZoé;Lefèvre", encoding: "utf-8" });
+    expect(withBom?.encoding).toBe("utf-8");
+    expect(parseOrdersCsv(withBom?.text ?? "").columns).toEqual(["buyer_first_name", "buyer_last_name"]);
+  });
+
+  it.each([
+    ["a NUL byte", [0x41, 0x00, 0x42]],
+    ["UTF-16 LE", [0xff, 0xfe, 0x41, 0x00]],
+    ["UTF-16 BE", [0xfe, 0xff, 0x00, 0x41]],
+  ])("refuses %s (binary, null)", (_name, bytes) => {
+    expect(decodeCsvBytes(Uint8Array.from(bytes))).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { FieldErrors } from "../validation/field-errors";
 import { type OrderInput, validateOrderInput } from "../validation/order";
-import { type CsvSeparator, parseCsv } from "./csv";
+import { type CsvRecord, type CsvSeparator, parseCsv } from "./csv";
 
 /** Columns of the orders CSV, as named in the header (the order body's names). */
 export const ORDER_CSV_COLUMNS = [
@@ -22,15 +22,29 @@ export const ORDER_CSV_HEADER_ALIASES: Readonly<Record<string, OrderCsvColumn>> 
   reference_commande: "reference",
   product_sku: "sku",
   email: "buyer_email",
+  e_mail: "buyer_email",
+  courriel: "buyer_email",
+  adresse_email: "buyer_email",
+  adresse_e_mail: "buyer_email",
+  numero_de_commande: "reference",
+  numero_commande: "reference",
   first_name: "buyer_first_name",
   prenom: "buyer_first_name",
   last_name: "buyer_last_name",
   nom: "buyer_last_name",
   date: "order_date",
   date_commande: "order_date",
+  date_de_commande: "order_date",
 };
 
+/** Most orders in one file (the header not counted), and the largest file accepted. */
+export const ORDER_CSV_MAX_ROWS = 10_000;
+export const ORDER_CSV_MAX_BYTES = 5 * 1024 * 1024;
+
 export const ORDERS_CSV_MESSAGES = {
+  notCsv: "Le fichier n'est pas un CSV lisible (UTF-8 ou Windows-1252, séparateur virgule ou point-virgule).",
+  tooManyRows: "Le fichier dépasse 10 000 lignes de commandes : découpez-le en plusieurs fichiers.",
+  orderDate: "Date invalide : utilisez le format JJ/MM/AAAA, AAAA-MM-JJ ou une date ISO 8601.",
   empty: "Le fichier est vide.",
   missingColumns: (columns: readonly string[]) => `Colonnes manquantes : ${columns.join(", ")}.`,
   missingProductColumn: "Le fichier doit contenir une colonne product_id ou sku.",
@@ -74,6 +88,60 @@ export function normalizeHeader(name: string): OrderCsvColumn | null {
   return ORDER_CSV_HEADER_ALIASES[key] ?? null;
 }
 
+const FRENCH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+
+const pad = (value: string) => value.padStart(2, "0");
+
+/**
+ * 'JJ/MM/AAAA' (optionally ' HH:MM[:SS]'), as French spreadsheets write dates, to the ISO form the
+ * order rules read ('2026-11-20', '2026-11-20T14:30:00'); anything else is returned unchanged.
+ */
+export function frenchDateToIso(value: string): string {
+  const match = FRENCH_DATE.exec(value.trim());
+  if (!match) return value;
+  const [, day = "", month = "", year = "", hours, minutes, seconds] = match;
+  const date = `${year}-${pad(month)}-${pad(day)}`;
+  return hours === undefined ? date : `${date}T${pad(hours)}:${minutes}:${seconds ?? "00"}`;
+}
+
+export interface OrdersCsvHeader {
+  /** Columns recognised in the header, in file order (null for ignored columns). */
+  columns: (OrderCsvColumn | null)[];
+  /** Missing required columns; when present no row can be read. */
+  fileErrors: string[];
+}
+
+/** The header line: which columns are recognised, and what required column is missing. */
+export function readOrdersCsvHeader(header: CsvRecord): OrdersCsvHeader {
+  const columns = header.cells.map(normalizeHeader);
+  const fileErrors: string[] = [];
+  const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
+  if (missing.length > 0) fileErrors.push(ORDERS_CSV_MESSAGES.missingColumns(missing));
+  if (!columns.includes("product_id") && !columns.includes("sku")) {
+    fileErrors.push(ORDERS_CSV_MESSAGES.missingProductColumn);
+  }
+  return { columns, fileErrors };
+}
+
+/** One data line checked with the order rules (dates JJ/MM/AAAA or ISO). */
+export function validateOrderCsvRecord(
+  columns: readonly (OrderCsvColumn | null)[],
+  record: CsvRecord,
+): { ok: true; row: OrderCsvRow } | { ok: false; error: OrderCsvRowError } {
+  const values: Partial<Record<OrderCsvColumn, string>> = {};
+  columns.forEach((column, index) => {
+    // The first column of a given name wins; blank cells read as absent.
+    if (column && values[column] === undefined) values[column] = record.cells[index] ?? "";
+  });
+  if (values.order_date) values.order_date = frenchDateToIso(values.order_date);
+  const result = validateOrderInput(values);
+  if (result.ok) return { ok: true, row: { line: record.line, order: result.order } };
+  const errors = result.errors.order_date
+    ? { ...result.errors, order_date: [ORDERS_CSV_MESSAGES.orderDate] }
+    : result.errors;
+  return { ok: false, error: { line: record.line, errors } };
+}
+
 /**
  * Reads an orders CSV (',' or ';' detected from the header, BOM dropped, RFC 4180 quotes) and validates
  * every row with the order rules. Line numbers are those of the file (header = line 1).
@@ -87,27 +155,16 @@ export function parseOrdersCsv(text: string): OrdersCsvResult {
   const [header, ...records] = parsed.records;
   if (!header) return { ...base, fileErrors: [ORDERS_CSV_MESSAGES.empty] };
 
-  const columns = header.cells.map(normalizeHeader);
-  const fileErrors: string[] = [];
-  const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
-  if (missing.length > 0) fileErrors.push(ORDERS_CSV_MESSAGES.missingColumns(missing));
-  if (!columns.includes("product_id") && !columns.includes("sku")) {
-    fileErrors.push(ORDERS_CSV_MESSAGES.missingProductColumn);
-  }
+  const { columns, fileErrors } = readOrdersCsvHeader(header);
   if (fileErrors.length === 0 && records.length === 0) fileErrors.push(ORDERS_CSV_MESSAGES.noRows);
   if (fileErrors.length > 0) return { ...base, columns, fileErrors };
 
   const rows: OrderCsvRow[] = [];
   const errors: OrderCsvRowError[] = [];
   for (const record of records) {
-    const values: Partial<Record<OrderCsvColumn, string>> = {};
-    columns.forEach((column, index) => {
-      // The first column of a given name wins; blank cells read as absent.
-      if (column && values[column] === undefined) values[column] = record.cells[index] ?? "";
-    });
-    const result = validateOrderInput(values);
-    if (result.ok) rows.push({ line: record.line, order: result.order });
-    else errors.push({ line: record.line, errors: result.errors });
+    const result = validateOrderCsvRecord(columns, record);
+    if (result.ok) rows.push(result.row);
+    else errors.push(result.error);
   }
   return { separator: parsed.separator, columns, rows, errors, fileErrors: [] };
 }

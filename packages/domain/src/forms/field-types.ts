@@ -66,6 +66,9 @@ export interface FormField {
   help_text?: string | null;
 }
 
+/** Largest `max_size_mb` a file or media field may allow (spec §5 minimum 1; our maximum 50). */
+export const MAX_FIELD_SIZE_MB = 50;
+
 export const FIELD_DEFAULTS = {
   ratingMax: 5,
   ratingType: "star" as RatingType,

@@ -108,6 +108,31 @@ describe("size and count inputs (minimum 1, invalid → 1)", () => {
     expect(sanitizeMaxSizeMb(input)).toBe(size);
     expect(sanitizeMaxCount(input)).toBe(count);
   });
+
+  it.each([
+    [50, 50],
+    [51, 50],
+    [1000, 50],
+    ["75", 50],
+  ])("size %j is clamped to %s MB (issue 14: 1..50)", (input, size) => {
+    expect(sanitizeMaxSizeMb(input)).toBe(size);
+  });
+
+  it.each([
+    [0.5, false],
+    [1, true],
+    [50, true],
+    [50.5, false],
+    [1000, false],
+  ])("a stored max_size_mb of %s is valid: %s", (size, ok) => {
+    const field = { id: "f", type: "file", label: "Fichier", required: false, page: 0, position: 0 };
+    const parsed = formFieldSchema.safeParse({ ...field, max_size_mb: size });
+    expect(parsed.success).toBe(ok);
+    if (!parsed.success)
+      expect(parsed.error.issues[0]?.message).toBe(
+        "La taille maximale d'un fichier doit être comprise entre 1 et 50 Mo.",
+      );
+  });
 });
 
 describe("formFieldSchema / formFieldsSchema", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FIELD_TYPES, type FieldType, type FormField, RATING_TYPES } from "./field-types";
+import { FIELD_TYPES, type FieldType, type FormField, MAX_FIELD_SIZE_MB, RATING_TYPES } from "./field-types";
 
 export const FORM_SAVE_MESSAGES = {
   empty: "Ce champ ne peut être vide.",
@@ -15,6 +15,8 @@ export const FORM_SCHEMA_MESSAGES = {
   tooFewOptions: "Ce champ doit proposer au moins deux options.",
   invalidField: "Champ de formulaire invalide.",
   notAList: "Le schéma du formulaire doit être une liste de champs.",
+  maxSizeMb: `La taille maximale d'un fichier doit être comprise entre 1 et ${MAX_FIELD_SIZE_MB} Mo.`,
+  fieldsMismatch: "Les listes « fields » et « schema » doivent être identiques.",
 } as const;
 
 /** Least number of options of a choice field: select and checkbox keep 2, a dropdown may have none. */
@@ -59,8 +61,9 @@ export function sanitizeMinOne(value: unknown, { integer = false }: { integer?: 
   return integer ? Math.floor(n) : n;
 }
 
+/** A file or media size: 1..50 MB (invalid falls back to 1, above 50 is clamped to 50). */
 export function sanitizeMaxSizeMb(value: unknown): number {
-  return sanitizeMinOne(value);
+  return Math.min(MAX_FIELD_SIZE_MB, sanitizeMinOne(value));
 }
 
 export function sanitizeMaxCount(value: unknown): number {
@@ -119,7 +122,12 @@ export const formFieldSchema = z
     max: z.number().nullable().optional(),
     accept: z.string().nullable().optional(),
     multiple: z.boolean().nullable().optional(),
-    max_size_mb: z.number().min(1).nullable().optional(),
+    max_size_mb: z
+      .number()
+      .min(1, FORM_SCHEMA_MESSAGES.maxSizeMb)
+      .max(MAX_FIELD_SIZE_MB, FORM_SCHEMA_MESSAGES.maxSizeMb)
+      .nullable()
+      .optional(),
     allow_images: z.boolean().nullable().optional(),
     allow_videos: z.boolean().nullable().optional(),
     max_count: optionalInt(1),

@@ -38,6 +38,8 @@ export const errors = {
     acceptInvitationFailed: "Impossible d'accepter l'invitation",
     refuseInvitationFailed: "Impossible de refuser l'invitation",
     someInvitesFailed: "Impossible d'envoyer certaines invitations",
+    /** The server's 403 when a role above the caller's own is granted (ARCHITECTURE §10.11). */
+    roleAboveOwn: "Vous ne pouvez pas attribuer un rôle supérieur au vôtre.",
   },
   profile: {
     updateFailed: "Impossible de mettre à jour le profil",

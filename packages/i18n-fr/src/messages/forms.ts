@@ -3,13 +3,6 @@ export const forms = {
   subtitle: "Créez les formulaires que vos clients remplissent pour donner leur avis",
   create: "Nouveau formulaire",
   searchPlaceholder: "Rechercher un formulaire...",
-  card: {
-    menu: "Actions du formulaire",
-    fieldCount: (n: number) => (n > 1 ? `${n} champs` : `${n} champ`),
-    moreFields: (n: number) => (n > 1 ? `+${n} autres champs` : `+${n} autre champ`),
-    duplicate: "Dupliquer",
-    delete: "Supprimer",
-  },
   deleteDialog: {
     title: "Supprimer le formulaire ?",
     description: (name: string) => `Le formulaire « ${name} » sera définitivement supprimé.`,
@@ -24,6 +17,21 @@ export const forms = {
     saved: "Formulaire enregistré",
     duplicated: "Formulaire dupliqué",
     deleted: "Formulaire supprimé",
+  },
+  /** The API's refusals on forms. */
+  server: {
+    defaultNotDeletable: "Le formulaire par défaut ne peut pas être supprimé.",
+  },
+  duplicateFailed: "Duplication impossible",
+  deleteFailed: "Suppression impossible",
+  card: {
+    menu: "Actions du formulaire",
+    fieldCount: (n: number) => (n > 1 ? `${n} champs` : `${n} champ`),
+    moreFields: (n: number) => (n > 1 ? `+${n} autres champs` : `+${n} autre champ`),
+    duplicate: "Dupliquer",
+    delete: "Supprimer",
+    default: "Par défaut",
+    required: "obligatoire",
   },
   fieldTypes: {
     text: "Texte court",
@@ -58,8 +66,22 @@ export const forms = {
     deletePage: "Supprimer la page",
     preview: "Aperçu",
     previewTitle: "Aperçu du formulaire",
+    previewHint: "Le formulaire tel que vos clients le verront.",
+    previewPage: (n: number, total: number) => `Page ${n} sur ${total}`,
     save: "Enregistrer",
     cancel: "Annuler",
+    pages: "Pages du formulaire",
+    pageFields: (n: number) => `Champs de la page ${n}`,
+    paletteHint: "Le champ est ajouté à la page affichée.",
+    uploadsNotInPlan: "Les champs photo et vidéo demandent l'abonnement Croissance ou Expansion.",
+    errorsTitle: "Le formulaire ne peut pas être enregistré :",
+    fieldPosition: (n: number, total: number) => `Champ ${n} sur ${total}`,
+    moved: (label: string, n: number) => `« ${label} » est maintenant en position ${n}.`,
+    moveToPage: "Déplacer vers la page",
+    planLimitTitle: "Formulaires personnalisés non inclus",
+    planLimit:
+      "Votre abonnement Lancement ne permet pas de créer des formulaires personnalisés : vos produits utilisent le formulaire par défaut. Passez à l'abonnement Croissance pour créer les vôtres.",
+    upgrade: "Voir les abonnements",
     field: {
       label: "Libellé",
       required: "Obligatoire",

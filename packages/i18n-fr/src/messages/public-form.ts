@@ -10,6 +10,8 @@ export const publicForm = {
   selectPlaceholder: "Sélectionnez une option",
   chooseFile: "Choisir un fichier",
   chooseMedia: "Ajouter des photos ou des vidéos",
+  choosePhotos: "Ajouter des photos",
+  chooseVideos: "Ajouter des vidéos",
   maxSize: (megabytes: number) => `Taille maximale : ${megabytes} Mo`,
   requiredHint: "Les champs marqués d'un * sont obligatoires.",
   logoAlt: (company: string) => `Logo de ${company}`,

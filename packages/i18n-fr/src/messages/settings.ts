@@ -20,6 +20,11 @@ export const settings = {
       removeDescription: (name: string) => `${name} n'aura plus accès à l'entreprise.`,
       roleUpdated: "Rôle mis à jour",
       removed: "Membre retiré",
+      roleOf: (name: string) => `Rôle de ${name}`,
+      removeOf: (name: string) => `Retirer ${name}`,
+      usage: (count: number, max: number) => `${count} / ${max} ${max > 1 ? "membres" : "membre"}`,
+      unlimited: "Membres illimités",
+      upgradeHint: "Passez à une offre supérieure dans l'onglet Abonnement pour ajouter des membres.",
     },
     invitations: {
       title: "Invitations",
@@ -31,6 +36,8 @@ export const settings = {
       empty: "Aucune invitation en attente",
       sent: "Invitation envoyée",
       cancelled: "Invitation annulée",
+      emailPlaceholder: "collegue@exemple.fr",
+      cancelOf: (email: string) => `Annuler l'invitation de ${email}`,
     },
     requests: {
       title: "Demandes d'adhésion",
@@ -41,6 +48,9 @@ export const settings = {
       empty: "Aucune demande en attente",
       accepted: "Demande acceptée",
       refused: "Demande refusée",
+      roleFor: (name: string) => `Rôle attribué à ${name}`,
+      acceptOf: (name: string) => `Accepter la demande de ${name}`,
+      refuseOf: (name: string) => `Refuser la demande de ${name}`,
     },
   },
   company: {
@@ -70,7 +80,7 @@ export const settings = {
     quota: {
       title: "Emails envoyés ce mois-ci",
       usage: (used: string, limit: string) => `${used} / ${limit}`,
-      unlimited: "Illimité",
+      unlimited: "illimité",
       resetsOn: (date: string) => `Réinitialisation le ${date}`,
     },
     danger: {
@@ -83,12 +93,18 @@ export const settings = {
       leaveTitle: "Quitter l'entreprise ?",
       leaveDescription: "Vous n'aurez plus accès aux données de cette entreprise.",
       deleted: "Entreprise supprimée",
+      typeName: (name: string) => `Saisissez « ${name} » pour confirmer`,
+      password: "Votre mot de passe",
       left: "Vous avez quitté l'entreprise",
     },
   },
   subscription: {
     title: "Abonnement",
     currentPlan: "Plan actuel",
+    plan: "Plan",
+    plans: "Plans",
+    periodEnd: "Fin de la période en cours",
+    cancelledTitle: "Résiliation programmée",
     status: "Statut",
     choose: "Choisir ce plan",
     current: "Plan actuel",
@@ -135,6 +151,7 @@ export const settings = {
       confirm: "Confirmer le nouveau mot de passe",
       submit: "Modifier le mot de passe",
       updated: "Mot de passe mis à jour",
+      otherSessionsSignedOut: "Vos autres sessions ont été déconnectées.",
     },
     deleteAccount: {
       title: "Supprimer mon compte",

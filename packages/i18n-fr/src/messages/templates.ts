@@ -48,9 +48,39 @@ export const templates = {
     ],
     preview: "Aperçu",
     previewTitle: "Aperçu de l'email",
+    previewSubject: "Objet :",
+    previewHint: "Les variables sont remplacées par des valeurs d'exemple.",
     save: "Enregistrer",
     cancel: "Annuler",
+    saveFailed: "Impossible d'enregistrer le modèle.",
+    insertVariable: (label: string) => `Insérer ${label}`,
+    typeRequest: "Demande d'avis",
+    typeReminder: "Relance",
+    planLimitTitle: "Modèles personnalisés non inclus",
+    planLimit:
+      "Votre abonnement Lancement ne permet pas de créer des modèles d'email personnalisés. Vous pouvez modifier les modèles par défaut, ou passer à l'abonnement Croissance pour créer les vôtres.",
+    upgrade: "Voir les abonnements",
+    notFound: "Ce modèle n'existe pas ou plus.",
   },
+  /** The API's refusals on templates. */
+  server: {
+    defaultTypeLocked: "Le type d'un modèle par défaut ne peut pas être modifié.",
+    thanksTypeLocked: "Le type d'un modèle de remerciement ne peut pas être modifié.",
+    onlyRequestOrReminder: "Choisissez le type « Demande » ou « Rappel ».",
+    defaultNotDeletable: "Un modèle par défaut ne peut pas être supprimé.",
+  },
+  /** 'Envoyer un e-mail de test' (beyond the spec): the rendered template to the signed-in user. */
+  testEmail: {
+    button: "Envoyer un e-mail de test",
+    sent: "E-mail de test envoyé",
+    sentTo: (email: string) => `Un e-mail de test part vers ${email}. Il compte dans votre quota d'emails.`,
+    failed: "Impossible d'envoyer l'e-mail de test",
+    throttled: "Vous avez envoyé beaucoup d'e-mails de test : réessayez dans quelques minutes.",
+    exampleProduct: "Produit exemple",
+    subjectPrefix: "[Test] ",
+  },
+  duplicateFailed: "Duplication impossible",
+  deleteFailed: "Suppression impossible",
   /** Labels of the editor variables (written {{ name }} in the body). */
   variableLabels: {
     nom_entreprise: "Nom de l'entreprise",

@@ -1,7 +1,8 @@
 import { formatCount } from "../format/number";
+import { widgetTitle } from "./widget-title";
 
 export const widget = {
-  title: "Avis clients",
+  title: widgetTitle,
   allProducts: "Tous nos produits",
   reviewsCount: (n: number) => `${formatCount(n)} avis`,
   averageOutOfFive: (average: string) => `${average}/5`,

@@ -2,4 +2,5 @@ export * from "./billing";
 export * from "./catalog";
 export * from "./companies";
 export * from "./identity";
+export * from "./order-imports";
 export * from "./reviews";

@@ -176,14 +176,18 @@ export const emailDeliveries = pgTable(
   {
     id: id(),
     companyId: companyRef(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The order of a pipeline e-mail; null for a `test` e-mail (its message is stored below). */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
     /**
-     * request | reminder | thanks (templates); rejection | reply (to the author);
+     * request | reminder | thanks (templates); test; rejection | reply (to the author);
      * publication_warning (to the company's admins, keyed by the order of the first review it lists).
      */
     kind: text("kind").notNull(),
+    /** A `test` e-mail (template editor): recipient and the message rendered when it was asked for. */
+    toEmail: text("to_email"),
+    subject: text("subject"),
+    textBody: text("text_body"),
+    htmlBody: text("html_body"),
     /** scheduled | sending | sent | held | cancelled | failed */
     status: text("status").notNull().default("scheduled"),
     scheduledAt: tz("scheduled_at"),

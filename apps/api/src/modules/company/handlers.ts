@@ -8,10 +8,12 @@ import { isMultipart, readMultipart } from "../../http/multipart";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { isStoredImage, publicImageUrl } from "../../lib/image-url";
+import { IDENTITY_MSG } from "../auth/messages";
 import {
   cancelSubscriptionsAtProvider,
   recordSubscriptionsToCancel,
 } from "../billing/subscriptions-to-cancel";
+import { checkOwnPassword } from "../users/own-password";
 import { newApiKey } from "./api-key";
 import { companyFiles, removeCompanyFiles } from "./company-files";
 import { readCompanyName, readWebsite } from "./company-input";
@@ -140,6 +142,12 @@ export const companyHandlers = defineHandlers({
     const { ctx } = request.server;
     const company = await findCompany(ctx.db, membership.companyId);
     if (!company) throw notFound();
+    // Deleting everything at once (no grace period, see the contract) asks for the owner's password,
+    // counted like every other password guess of the address.
+    await checkOwnPassword(request, callerUser(request), request.body.password, {
+      field: "password",
+      message: IDENTITY_MSG.wrongPassword,
+    });
     const files = await companyFiles(ctx.db, company.id, company.logoPath);
     // Memberships, invitations, requests, catalogue, orders and reviews go with it (ON DELETE CASCADE);
     // a paid subscription stops billing (its cancel at Stripe is retried if Stripe fails).

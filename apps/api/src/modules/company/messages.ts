@@ -1,3 +1,5 @@
+import { errors } from "@certavis/i18n-fr/messages/errors";
+
 /** French answers of the company and team operations (shown as toasts by the back-office). */
 export const COMPANY_MESSAGES = {
   alreadyInCompany:
@@ -10,6 +12,7 @@ export const TEAM_MESSAGES = {
   ownerRoleFixed: "Le rôle du propriétaire ne peut pas être modifié.",
   ownRoleFixed: "Vous ne pouvez pas modifier votre propre rôle.",
   roleNotAllowed: "Choisissez le rôle Membre, Modérateur ou Administrateur.",
+  roleAboveOwn: errors.team.roleAboveOwn,
   ownerCannotLeave:
     "Le propriétaire ne peut pas quitter l'entreprise ni en être retiré. Supprimez l'entreprise à la place.",
   alreadyMember: "Cette personne est déjà membre de l'entreprise.",

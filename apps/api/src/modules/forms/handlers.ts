@@ -1,4 +1,6 @@
+import { isDeepStrictEqual } from "node:util";
 import {
+  FORM_SCHEMA_MESSAGES,
   type FormField,
   formLimitMessage,
   formSaveSchema,
@@ -7,16 +9,18 @@ import {
   planLimits,
   UPLOADS_NOT_ALLOWED_MESSAGE,
 } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { insertWithinPlan } from "../../db/company-lock";
 import { companies, forms } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
+import { MSG } from "../../http/messages";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 
-const DEFAULT_NOT_DELETABLE = "Le formulaire par défaut ne peut pas être supprimé.";
+const DEFAULT_NOT_DELETABLE = fr.forms.server.defaultNotDeletable;
 
 type FormRow = typeof forms.$inferSelect;
 
@@ -101,6 +105,17 @@ interface FormBody {
   description?: string | null;
   status?: "active" | "draft" | "archived";
   schema?: unknown[];
+  fields?: unknown[];
+}
+
+/**
+ * Spec §7 posts the fields as `schema` and `fields`: either one, or both when they are the same list
+ * (400 on `fields` otherwise). Undefined when neither is sent.
+ */
+function fieldsOf(body: FormBody): unknown[] | undefined {
+  if (body.schema && body.fields && !isDeepStrictEqual(body.schema, body.fields))
+    throw fieldErrors({ fields: [FORM_SCHEMA_MESSAGES.fieldsMismatch] });
+  return body.schema ?? body.fields;
 }
 
 export const formHandlers = defineHandlers({
@@ -124,12 +139,9 @@ export const formHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, now } = request.server.ctx;
     const body = request.body as FormBody;
-    const valid = validateForm({
-      name: body.name,
-      title: body.title,
-      description: body.description,
-      schema: body.schema,
-    });
+    const schema = fieldsOf(body);
+    if (!schema) throw fieldErrors({ schema: [MSG.required] });
+    const valid = validateForm({ name: body.name, title: body.title, description: body.description, schema });
     await assertFormRoom(db, companyId);
     await assertUploadsAllowed(db, companyId, valid.schema);
     const at = now();
@@ -163,13 +175,14 @@ export const formHandlers = defineHandlers({
     const { db, now } = request.server.ctx;
     const current = await findForm(db, companyId, request.params.id);
     const body = request.body as FormBody;
+    const schema = fieldsOf(body);
     const valid = validateForm({
       name: body.name ?? current.name,
       title: body.title ?? current.title,
       description: body.description === undefined ? current.description : body.description,
-      schema: body.schema ?? current.schema,
+      schema: schema ?? current.schema,
     });
-    if (body.schema) await assertUploadsAllowed(db, companyId, valid.schema);
+    if (schema) await assertUploadsAllowed(db, companyId, valid.schema);
     const [row] = await db
       .update(forms)
       .set({

@@ -1,11 +1,14 @@
 import { parseOrderDate } from "@certavis/domain";
+import { and, eq } from "drizzle-orm";
+import { orderImports } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
-import { fieldErrors, forbidden } from "../../http/errors";
-import { defineHandlers } from "../../http/operation-types";
+import { fieldErrors, forbidden, notFound } from "../../http/errors";
+import { defineHandlers, type ResponseOf } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { deriveReviewKey, reviewUrl } from "../pipeline/review-key";
 import { createOrder } from "./create-order";
-import { importOrdersCsv } from "./import-csv";
+import { startOrderImport } from "./import-csv";
+import { failStaleImports, orderImportView } from "./order-import-job";
 import { listOrderViews } from "./order-views";
 
 export const INVALID_ORDER_DATE = "Date invalide.";
@@ -55,10 +58,32 @@ export const orderHandlers = defineHandlers({
     return paged(request, page, count, results);
   },
 
-  companyOrdersImport: async (request) => {
+  /** The same import as the job endpoints, answered once it is over (kept for API users). */
+  companyOrdersImport: async (request): Promise<ResponseOf<"companyOrdersImport", 200>> => {
+    const { job, finished } = await startOrderImport(request);
+    await finished;
+    const [row] = await request.server.ctx.db.select().from(orderImports).where(eq(orderImports.id, job.id));
+    return { created: row?.created ?? 0, existing: row?.existing ?? 0, errors: row?.errors ?? [] };
+  },
+
+  companyOrderImportsCreate: async (
+    request,
+    reply,
+  ): Promise<ResponseOf<"companyOrderImportsCreate", 202>> => {
+    const { job } = await startOrderImport(request);
+    reply.code(202);
+    return job;
+  },
+
+  companyOrderImportsGet: async (request): Promise<ResponseOf<"companyOrderImportsGet", 200>> => {
     const companyId = callerCompanyId(request);
-    const result = await importOrdersCsv(request, companyId);
-    request.server.pipeline?.notify();
-    return result;
+    const { db, now } = request.server.ctx;
+    await failStaleImports(db, now(), companyId);
+    const [row] = await db
+      .select()
+      .from(orderImports)
+      .where(and(eq(orderImports.id, request.params.id), eq(orderImports.companyId, companyId)));
+    if (!row) throw notFound();
+    return orderImportView(row);
   },
 });

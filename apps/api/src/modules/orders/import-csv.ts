@@ -1,70 +1,83 @@
-import { parseOrderDate, parseOrdersCsv } from "@certavis/domain";
+import {
+  CsvTokenizer,
+  decodeCsvBytes,
+  ORDER_CSV_MAX_BYTES,
+  ORDER_CSV_MAX_ROWS,
+  ORDERS_CSV_MESSAGES,
+  readOrdersCsvHeader,
+} from "@certavis/domain";
+import { orderImport } from "@certavis/i18n-fr/messages/order-import";
 import type { FastifyRequest } from "fastify";
-import { HttpError } from "../../http/errors";
+import { orderImports } from "../../db/schema";
+import { callerCompanyId } from "../../http/caller";
+import { conflict, HttpError } from "../../http/errors";
 import { readMultipart } from "../../http/multipart";
-import { createOrder } from "./create-order";
+import { failStaleImports, type ImportSource, orderImportView, yieldToLoop } from "./order-import-job";
 
-export const CSV_MAX_BYTES = 5 * 1024 * 1024;
-export const CSV_MAX_ROWS = 10_000;
+/** Characters tokenized between two yields to the event loop (a few milliseconds of work). */
+const TOKENIZE_SLICE = 100_000;
 
-export const CSV_MESSAGES = {
-  missingFile: "Ajoutez un fichier CSV (champ « file »).",
-  notCsv: "Le fichier n'est pas un CSV lisible (UTF-8, séparateur virgule ou point-virgule).",
-  tooManyRows: `Le fichier dépasse ${CSV_MAX_ROWS} lignes.`,
-} as const;
+const fileError = (...messages: string[]) => new HttpError(400, { file: messages });
 
-/** The text of the `file` part, refused (400 on `file`) when missing or not UTF-8 text. */
-async function readCsvText(request: FastifyRequest): Promise<string> {
-  const body = await readMultipart(request, { maxFileBytes: CSV_MAX_BYTES, maxFiles: 1 });
-  const file = body.files.find((f) => f.field === "file");
-  if (!file) throw new HttpError(400, { file: [CSV_MESSAGES.missingFile] });
-  try {
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(file.data);
-    if (text.includes("\u0000")) throw new Error("binary");
-    return text;
-  } catch {
-    throw new HttpError(400, { file: [CSV_MESSAGES.notCsv] });
-  }
+export interface CheckedOrdersFile extends ImportSource {
+  filename: string;
+  encoding: "utf-8" | "windows-1252";
+  separator: "," | ";";
 }
 
 /**
- * `POST /company/orders/import/`: the file is read and every row checked with the domain's order
- * rules (`parseOrdersCsv`); a file-level problem (missing columns, unterminated quote, no rows) saves
- * nothing. Good rows become orders, with their e-mail jobs, in ONE transaction; rejected rows are
- * reported by line (header = line 1).
+ * The `file` part, decoded (UTF-8, else Windows-1252) and tokenized a slice at a time; refused with
+ * a French 400 on `file` when missing, binary, longer than 10,000 data lines (reading stops right
+ * there), with an unclosed quote, without the required columns or without any line. Nothing is saved.
  */
-export async function importOrdersCsv(request: FastifyRequest, companyId: string) {
-  const { db, now, jwtKey } = request.server.ctx;
-  const parsed = parseOrdersCsv(await readCsvText(request));
-  if (parsed.fileErrors.length) throw new HttpError(400, { file: parsed.fileErrors });
-  if (parsed.rows.length + parsed.errors.length > CSV_MAX_ROWS)
-    throw new HttpError(400, { file: [CSV_MESSAGES.tooManyRows] });
-  const errors = [...parsed.errors];
-  const at = now();
-  const outcome = await db.transaction(async (tx) => {
-    let created = 0;
-    let existing = 0;
-    for (const { line, order } of parsed.rows) {
-      const result = await createOrder(
-        tx,
-        companyId,
-        {
-          productId: order.product_id ?? null,
-          sku: order.sku ?? null,
-          buyerEmail: order.buyer_email,
-          buyerFirstName: order.buyer_first_name,
-          buyerLastName: order.buyer_last_name,
-          reference: order.reference,
-          orderDate: order.order_date ? parseOrderDate(order.order_date) : null,
-        },
-        { now: at, secret: jwtKey },
-      );
-      if (!result.ok) errors.push({ line, errors: result.errors });
-      else if (result.created) created++;
-      else existing++;
-    }
-    return { created, existing };
-  });
-  errors.sort((a, b) => a.line - b.line);
-  return { ...outcome, errors };
+export async function readOrdersFile(request: FastifyRequest): Promise<CheckedOrdersFile> {
+  const body = await readMultipart(request, { maxFileBytes: ORDER_CSV_MAX_BYTES, maxFiles: 1 });
+  const file = body.files.find((f) => f.field === "file");
+  if (!file) throw fileError(orderImport.server.missingFile);
+  const decoded = decodeCsvBytes(file.data);
+  if (!decoded) throw fileError(ORDERS_CSV_MESSAGES.notCsv);
+  const tokenizer = new CsvTokenizer(decoded.text, { maxRecords: ORDER_CSV_MAX_ROWS + 1 });
+  while (!tokenizer.step(TOKENIZE_SLICE)) await yieldToLoop();
+  if (tokenizer.tooManyRecords) throw fileError(ORDERS_CSV_MESSAGES.tooManyRows);
+  const unterminated = tokenizer.unterminatedQuoteAt;
+  if (unterminated !== null) throw fileError(ORDERS_CSV_MESSAGES.unterminatedQuote(unterminated));
+  const [header, ...records] = tokenizer.records;
+  if (!header) throw fileError(ORDERS_CSV_MESSAGES.empty);
+  const { columns, fileErrors } = readOrdersCsvHeader(header);
+  if (fileErrors.length) throw fileError(...fileErrors);
+  if (records.length === 0) throw fileError(ORDERS_CSV_MESSAGES.noRows);
+  return {
+    filename: file.filename.slice(0, 255),
+    encoding: decoded.encoding,
+    separator: tokenizer.separator,
+    columns,
+    records,
+  };
+}
+
+/**
+ * Checks the file, records the job (one running import per company: 409 otherwise) and starts it in
+ * the background on this instance. `finished` settles when the job is over.
+ */
+export async function startOrderImport(request: FastifyRequest) {
+  const companyId = callerCompanyId(request);
+  const file = await readOrdersFile(request);
+  const { db, now } = request.server.ctx;
+  await failStaleImports(db, now(), companyId);
+  const [job] = await db
+    .insert(orderImports)
+    .values({
+      companyId,
+      filename: file.filename,
+      encoding: file.encoding,
+      separator: file.separator,
+      total: file.records.length,
+      heartbeatAt: now(),
+      createdAt: now(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!job) throw conflict(orderImport.server.alreadyRunning);
+  const finished = request.server.orderImports.run(job.id, companyId, file);
+  return { job: orderImportView(job), finished };
 }

@@ -77,6 +77,9 @@ const noOutcomes = (): OutcomeCounts => ({ sent: 0, held: 0, cancelled: 0, retry
 
 type DeliveryRow = typeof emailDeliveries.$inferSelect;
 
+/** A test e-mail of the template editor: no order, its message is stored with it. */
+const isTestEmail = (row: DeliveryRow) => row.kind === "test";
+
 /** An e-mail this worker holds the lease of, ready to send. */
 interface Claimed {
   delivery: DeliveryRow;
@@ -149,7 +152,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       const now = clock.now();
       const rows = await lockDue(tx, now);
       if (rows.length === 0) return null;
-      const orderIds = [...new Set(rows.map((r) => r.orderId))];
+      const orderIds = [...new Set(rows.flatMap((r) => (r.orderId ? [r.orderId] : [])))];
       const context = await tx
         .select({ order: orders, product: products, company: companies })
         .from(orders)
@@ -158,12 +161,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         .where(inArray(orders.id, orderIds));
       const byOrder = new Map(context.map((c) => [c.order.id, c]));
       const reviewed = new Set(
-        (
-          await tx
-            .select({ orderId: reviews.orderId })
-            .from(reviews)
-            .where(inArray(reviews.orderId, orderIds))
-        ).map((r) => r.orderId),
+        orderIds.length
+          ? (
+              await tx
+                .select({ orderId: reviews.orderId })
+                .from(reviews)
+                .where(inArray(reviews.orderId, orderIds))
+            ).map((r) => r.orderId)
+          : [],
       );
       const companyIds = [...new Set(context.map((c) => c.company.id))];
       const templates = companyIds.length
@@ -188,8 +193,10 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         template: (typeof templates)[number] | null;
         rendered?: Omit<MailMessage, "code">;
       }[] = [];
+      const tests = rows.filter(isTestEmail);
       for (const row of rows) {
-        const ctx = byOrder.get(row.orderId);
+        if (isTestEmail(row)) continue;
+        const ctx = row.orderId ? byOrder.get(row.orderId) : undefined;
         const kind = row.kind as EmailKind;
         if (!ctx) {
           cancel(row.id, "commande introuvable");
@@ -232,6 +239,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       const wanted = new Map<string, number>();
       for (const { row, ctx } of ready)
         if (row.status !== "sending") wanted.set(ctx.company.id, (wanted.get(ctx.company.id) ?? 0) + 1);
+      for (const row of tests)
+        if (row.status !== "sending") wanted.set(row.companyId, (wanted.get(row.companyId) ?? 0) + 1);
       const granted = await reserveEmailQuota(tx, wanted, now);
       const leaseUntil = new Date(now.getTime() + LEASE_MS);
       const claimed: Claimed[] = [];
@@ -281,10 +290,36 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           message,
         });
       }
+      for (const row of tests) {
+        if (row.status !== "sending") {
+          const left = granted.get(row.companyId) ?? 0;
+          if (left <= 0) {
+            held.set(row.companyId, [...(held.get(row.companyId) ?? []), row.id]);
+            continue;
+          }
+          granted.set(row.companyId, left - 1);
+        }
+        claimed.push({
+          delivery: row,
+          companyId: row.companyId,
+          leaseUntil,
+          attempts: row.attempts + 1,
+          message: {
+            to: row.toEmail ?? "",
+            subject: row.subject ?? "",
+            text: row.textBody ?? "",
+            html: row.htmlBody ?? "",
+          },
+        });
+      }
       // Looked at again within the hour (a plan upgrade releases them), at the latest when the month turns.
       const retryAt = new Date(Math.min(nextMonthStart(now).getTime(), now.getTime() + HELD_RECHECK_MS));
       for (const [companyId, ids] of held) {
-        const planType = byOrder.get(rows.find((r) => r.id === ids[0])?.orderId ?? "")?.company.planType;
+        const [company] = await tx
+          .select({ planType: companies.planType })
+          .from(companies)
+          .where(eq(companies.id, companyId));
+        const planType = company?.planType;
         const limit = planLimits(planType).max_emails_per_month ?? 0;
         await setStatus(tx, ids, {
           status: "held",

@@ -56,7 +56,16 @@ export async function scheduleOrderEmails(
   order: SchedulableOrder,
   product: SchedulableProduct,
 ): Promise<{ requestAt: Date; reminderAt: Date | null }> {
-  const { requestAfterDays, reminderAfterDays } = await emailDelays(tx, product);
+  const { rows, requestAt, reminderAt } = orderEmailRows(order, await emailDelays(tx, product));
+  await tx.insert(emailDeliveries).values(rows).onConflictDoNothing();
+  return { requestAt, reminderAt };
+}
+
+/** The due `email_deliveries` rows of one order (request, and reminder when asked), for bulk inserts. */
+export function orderEmailRows(
+  order: SchedulableOrder,
+  { requestAfterDays, reminderAfterDays }: { requestAfterDays: number; reminderAfterDays: number | null },
+): { rows: (typeof emailDeliveries.$inferInsert)[]; requestAt: Date; reminderAt: Date | null } {
   const requestAt = addDays(order.orderDate, requestAfterDays);
   const reminderAt = reminderAfterDays === null ? null : addDays(requestAt, reminderAfterDays);
   const rows: (typeof emailDeliveries.$inferInsert)[] = [
@@ -77,8 +86,7 @@ export async function scheduleOrderEmails(
       scheduledAt: reminderAt,
     });
   }
-  await tx.insert(emailDeliveries).values(rows).onConflictDoNothing();
-  return { requestAt, reminderAt };
+  return { rows, requestAt, reminderAt };
 }
 
 /** After a submission: the reminder is cancelled (unless already sent) and the thanks e-mail queued. */

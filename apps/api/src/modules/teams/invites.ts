@@ -1,10 +1,10 @@
-import { DEFAULT_INVITATION_ROLE, normalizeEmail, normalizeRole } from "@certavis/domain";
+import { canGrantRole, DEFAULT_INVITATION_ROLE, normalizeEmail, normalizeRole } from "@certavis/domain";
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { companies, invitations, joinRequests, memberships, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { callerMembership, callerUser } from "../../http/caller";
-import { conflict, detailError, fieldErrors, notFound } from "../../http/errors";
+import { conflict, detailError, fieldErrors, forbidden, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import type { AuthenticatedUser } from "../../http/request-context";
@@ -67,6 +67,7 @@ export const inviteHandlers = defineHandlers({
     const { ctx } = request.server;
     const email = normalizeEmail(request.body.email);
     const role = normalizeRole(request.body.role ?? DEFAULT_INVITATION_ROLE) ?? DEFAULT_INVITATION_ROLE;
+    if (!canGrantRole(caller.role, role)) throw forbidden(TEAM_MESSAGES.roleAboveOwn);
     const now = ctx.now();
     const code = randomToken(16);
     const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_DAYS * 24 * 3600 * 1000);

@@ -1,4 +1,10 @@
-import { canChangeMemberRole, canRemoveMember, memberRoleChoices, normalizeRole } from "@certavis/domain";
+import {
+  canChangeMemberRole,
+  canGrantRole,
+  canRemoveMember,
+  memberRoleChoices,
+  normalizeRole,
+} from "@certavis/domain";
 import { and, eq } from "drizzle-orm";
 import { memberships } from "../../db/schema";
 import { callerMembership, callerUser } from "../../http/caller";
@@ -29,6 +35,7 @@ export const memberHandlers = defineHandlers({
       const nextRole = normalizeRole(next);
       if (!nextRole || !memberRoleChoices.includes(nextRole))
         throw fieldErrors({ role: [TEAM_MESSAGES.roleNotAllowed] });
+      if (!canGrantRole(caller.role, nextRole)) throw forbidden(TEAM_MESSAGES.roleAboveOwn);
       throw forbidden();
     }
     await db

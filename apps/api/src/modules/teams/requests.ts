@@ -1,9 +1,9 @@
-import { normalizeRole } from "@certavis/domain";
+import { canGrantRole, normalizeRole } from "@certavis/domain";
 import { and, eq, ne } from "drizzle-orm";
 import { companies, joinRequests, memberships } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { callerMembership, callerUser } from "../../http/caller";
-import { conflict, detailError, notFound } from "../../http/errors";
+import { conflict, detailError, forbidden, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { COMPANY_MESSAGES, TEAM_MESSAGES } from "../company/messages";
@@ -84,6 +84,7 @@ export const requestHandlers = defineHandlers({
     const deciderId = callerUser(request).id;
     const { ctx } = request.server;
     const role = normalizeRole(request.body?.role ?? "member") ?? "member";
+    if (!canGrantRole(caller.role, role)) throw forbidden(TEAM_MESSAGES.roleAboveOwn);
     const now = ctx.now();
     const [row] = await ctx.db
       .select()

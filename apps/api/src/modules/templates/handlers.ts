@@ -5,21 +5,26 @@ import {
   templateLimitMessage,
   validateTemplateBody,
 } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { insertWithinPlan } from "../../db/company-lock";
 import { companies, emailTemplates } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
+import { MSG } from "../../http/messages";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
+import { sendTestEmail } from "./send-test-email";
 import { toTemplateView } from "./template-views";
 
-const BLANK = "Ce champ ne peut être vide.";
-const DEFAULT_TYPE_LOCKED = "Le type d'un modèle par défaut ne peut pas être modifié.";
-const THANKS_TYPE_LOCKED = "Le type d'un modèle de remerciement ne peut pas être modifié.";
-const ONLY_REQUEST_OR_REMINDER = "Choisissez le type « Demande » ou « Rappel ».";
-const DEFAULT_NOT_DELETABLE = "Un modèle par défaut ne peut pas être supprimé.";
+const BLANK = MSG.blank;
+const {
+  defaultTypeLocked: DEFAULT_TYPE_LOCKED,
+  thanksTypeLocked: THANKS_TYPE_LOCKED,
+  onlyRequestOrReminder: ONLY_REQUEST_OR_REMINDER,
+  defaultNotDeletable: DEFAULT_NOT_DELETABLE,
+} = fr.templates.server;
 
 async function findTemplate(db: DbOrTx, companyId: string, id: string) {
   const [row] = await db
@@ -179,6 +184,12 @@ export const templateHandlers = defineHandlers({
       .delete(emailTemplates)
       .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.id, current.id)));
     reply.code(204);
+  },
+
+  companyEmailTemplatesSendTest: async (request, reply) => {
+    const queued = await sendTestEmail(request);
+    reply.code(202);
+    return queued;
   },
 
   companyEmailTemplatesDuplicate: async (request, reply) => {

@@ -1,8 +1,9 @@
 /**
- * The embed loader: turns every `<div data-certavis-widget data-company-id=…>` of the host page into
- * the widget iframe, then resizes each iframe to the height its widget posts. Plain DOM, no
+ * The embed loader: resizes each widget iframe of the host page (`iframe[data-certavis-frame]` in a
+ * `<div data-certavis-widget …>`) to the height its widget posts, and turns a bare
+ * `<div data-certavis-widget data-company-id=…>` into the widget iframe. Plain DOM, no
  * dependency: it runs on other companies' pages and must cost them nothing measurable.
- * - the iframe is created only when its place nears the viewport (IntersectionObserver), so a widget
+ * - a bare placeholder's iframe is created only when its place nears the viewport (IntersectionObserver), so a widget
  *   below the fold costs the page no frame, no request and no script while the page loads;
  * - it never reads layout (no forced reflow on the host); height messages are applied once per frame;
  * - `data-jsonld="1"` (with a product) adds the product's JSON-LD to the host's `<head>`, once.
@@ -58,13 +59,17 @@ export function insertFrame(
   return frame;
 }
 
-/** The widget hosts of the page not handled yet, marked as handled. */
+/**
+ * The widget hosts of the page not handled yet, marked as handled. A host that already holds its
+ * iframe (the configurator's code: the browser creates and lazy-loads it while parsing, at no script
+ * cost) is only resized.
+ */
 function newHosts(doc: Document): HTMLElement[] {
   const hosts: HTMLElement[] = [];
   doc.querySelectorAll<HTMLElement>("[data-certavis-widget]").forEach((host) => {
     if (host.dataset[MOUNTED]) return;
     host.dataset[MOUNTED] = "1";
-    hosts.push(host);
+    if (!host.querySelector(`iframe[${FRAME_ATTRIBUTE}]`)) hosts.push(host);
   });
   return hosts;
 }

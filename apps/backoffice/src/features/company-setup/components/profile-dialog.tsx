@@ -6,13 +6,13 @@ import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { ErrorCallout } from "../../../components/error-callout";
 import { FormField } from "../../../components/form-field";
+import { useDeleteAccount } from "../../../lib/api/delete-account";
 import type { User } from "../../../lib/api/get-me";
+import { useUpdateProfile } from "../../../lib/api/update-profile";
 import { apiFieldErrors, type FieldErrors } from "../../../lib/field-errors";
 import { signOut } from "../../../lib/session";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
-import { useDeleteAccount } from "../api/delete-account";
-import { useUpdateProfile } from "../api/update-profile";
 
 const t = fr.companySetup.profileDialog;
 

@@ -1,4 +1,5 @@
 import type { NormalizedReview, ReviewStatus } from "@certavis/domain";
+import { foldText } from "../../../lib/fold-text";
 
 export interface ReviewFilters {
   search: string;
@@ -11,11 +12,7 @@ export interface ReviewFilters {
 
 export const NO_FILTERS: ReviewFilters = { search: "", product: "all", rating: "all", status: "all" };
 
-const fold = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase();
+const fold = foldText;
 
 /** Free text over comment, author name and product name; product, star rating and status filters. */
 export function filterReviews(

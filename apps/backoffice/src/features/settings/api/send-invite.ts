@@ -1,4 +1,6 @@
 import { errorMessage } from "@certavis/api-client";
+import { queryKeys } from "@certavis/api-client/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export interface InviteInput {
@@ -7,6 +9,17 @@ export interface InviteInput {
 }
 
 export const sendInvite = (input: InviteInput) => api.post("/company/invites/", { body: input });
+
+/** One invitation from the team settings; the pending list is read again. */
+export const useSendInvite = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: sendInvite,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.invites });
+    },
+  });
+};
 
 /**
  * Sends the invites one after the other (the plan's member limit then refuses the last ones, not random

@@ -4,9 +4,9 @@ import { DropdownMenu } from "@radix-ui/themes";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { ChevronsUpDownIcon } from "../../../components/icons";
+import { usePendingJoinRequestCount } from "../../../lib/api/get-join-requests";
 import { useMe } from "../../../lib/api/get-me";
 import { signOut } from "../../../lib/session";
-import { usePendingJoinRequestCount } from "../api/get-join-requests";
 import { displayName } from "../lib/nav-items";
 
 /** Sidebar footer: name, e-mail, the pending-requests dot and the 'Mon compte' menu. */

@@ -11,6 +11,8 @@ interface Props {
   /** Held by the parent, e.g. while the detail dialog is open. */
   paused?: boolean;
   autoplayMs?: number;
+  /** The slide shown first (the one the page's light autoplay had reached). */
+  initialIndex?: number;
 }
 
 type PauseReason = "hover" | "drag" | "focus" | "offscreen";
@@ -19,8 +21,16 @@ type PauseReason = "hover" | "drag" | "focus" | "offscreen";
  * Horizontal, swipeable (CSS scroll snap) list that advances every 4 s; paused while hovered, dragged,
  * focused or out of sight, and never moving by itself when the visitor prefers reduced motion.
  */
-export function ReviewCarousel({ reviews, onOpen, paused = false, autoplayMs = AUTOPLAY_MS }: Props) {
-  const [index, setIndex] = useState(0);
+export function ReviewCarousel({
+  reviews,
+  onOpen,
+  paused = false,
+  autoplayMs = AUTOPLAY_MS,
+  initialIndex = 0,
+}: Props) {
+  const [index, setIndex] = useState(() =>
+    initialIndex >= 0 && initialIndex < reviews.length ? initialIndex : 0,
+  );
   const [pauses, setPauses] = useState<PauseReason[]>([]);
   const reducedMotion = usePrefersReducedMotion();
   const track = useRef<HTMLUListElement>(null);
@@ -80,6 +90,7 @@ export function ReviewCarousel({ reviews, onOpen, paused = false, autoplayMs = A
       aria-roledescription="carrousel"
       aria-label={fr.widget.title}
       data-playing={playing ? "true" : "false"}
+      data-index={index}
       onPointerEnter={(event) => event.pointerType === "mouse" && pause("hover")}
       onPointerLeave={() => resume("hover")}
       onPointerDown={() => pause("drag")}
@@ -111,7 +122,7 @@ export function ReviewCarousel({ reviews, onOpen, paused = false, autoplayMs = A
           ‹
         </button>
         <span className="cw-position" aria-live={playing ? "off" : "polite"}>
-          {index + 1} / {count}
+          {`${index + 1} / ${count}`}
         </span>
         <button
           type="button"

@@ -12,9 +12,11 @@ import { WidgetHeader } from "./widget-header";
 interface Props {
   params: WidgetParams;
   state: WidgetState;
+  /** The slide the carousel shows when this takes over the server-painted page (see start-widget). */
+  carouselStart?: number;
 }
 
-export function Widget({ params, state }: Props) {
+export function Widget({ params, state, carouselStart = 0 }: Props) {
   const [selected, setSelected] = useState<PublicReview | null>(null);
   const style = { "--cw-accent": params.accentColor, "--cv-accent": params.accentColor } as CSSProperties;
 
@@ -46,7 +48,12 @@ export function Widget({ params, state }: Props) {
       {reviews.length === 0 ? (
         <p className="cw-status">{fr.widget.empty}</p>
       ) : reviews.length > CAROUSEL_THRESHOLD ? (
-        <ReviewCarousel reviews={reviews} onOpen={setSelected} paused={selected !== null} />
+        <ReviewCarousel
+          reviews={reviews}
+          onOpen={setSelected}
+          paused={selected !== null}
+          initialIndex={carouselStart}
+        />
       ) : (
         <ReviewList reviews={reviews} onOpen={setSelected} />
       )}

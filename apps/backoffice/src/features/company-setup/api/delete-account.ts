@@ -1,6 +1,0 @@
-import { useMutation } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-
-export const deleteAccount = (password: string) => api.delete("/users/me/", { body: { password } });
-
-export const useDeleteAccount = () => useMutation({ mutationFn: deleteAccount });

@@ -1,0 +1,60 @@
+import { normalizeAccentColor } from "@certavis/domain";
+
+/** Spec §9: the plain iframe's height. */
+export const IFRAME_HEIGHT = 520;
+
+export interface WidgetConfig {
+  companyId: string;
+  /** A product id, or "all". */
+  productId: string;
+  showHeader: boolean;
+  /** As typed: invalid values become #10b981 (spec §5). */
+  accentColor: string;
+  /** The script also adds the product's JSON-LD to the host page (needs a product). */
+  jsonLd: boolean;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+export const hasProduct = (config: WidgetConfig) => !!config.productId && config.productId !== "all";
+
+/** The widget's address with the embed parameters of spec §9 (`show_header=0` only when hidden). */
+export function widgetUrl(origin: string, config: WidgetConfig): string {
+  const query = new URLSearchParams({ company_id: config.companyId });
+  if (hasProduct(config)) query.set("product_id", config.productId);
+  if (!config.showHeader) query.set("show_header", "0");
+  query.set("accent_color", normalizeAccentColor(config.accentColor));
+  return `${origin}/widget?${query.toString()}`;
+}
+
+/** The spec's plain iframe: fixed height 520, lazy, no script on the shop's page. */
+export function plainIframeCode(origin: string, config: WidgetConfig, title: string): string {
+  const src = escapeAttribute(widgetUrl(origin, config));
+  return `<iframe src="${src}" width="100%" height="${IFRAME_HEIGHT}" style="border:0" title="${escapeAttribute(title)}" loading="lazy"></iframe>`;
+}
+
+/**
+ * The `/embed.js` form: the same lazy iframe in a placeholder the loader resizes to the widget's
+ * height (and fills with JSON-LD with `data-jsonld`). The iframe is in the code, not created by the
+ * script, so the shop's page pays no script for it (bench/widget-lighthouse.mjs).
+ */
+export function scriptEmbedCode(origin: string, config: WidgetConfig, title: string): string {
+  const attributes = [`data-company-id="${escapeAttribute(config.companyId)}"`];
+  if (hasProduct(config)) attributes.push(`data-product-id="${escapeAttribute(config.productId)}"`);
+  if (config.jsonLd && hasProduct(config)) attributes.push('data-jsonld="1"');
+  const src = escapeAttribute(widgetUrl(origin, config));
+  return [
+    `<div data-certavis-widget ${attributes.join(" ")}>`,
+    `<iframe data-certavis-frame src="${src}" width="100%" height="${IFRAME_HEIGHT}" style="border:0;display:block" title="${escapeAttribute(title)}" loading="lazy"></iframe>`,
+    "</div>",
+    `<script src="${escapeAttribute(origin)}/embed.js" async></script>`,
+  ].join("\n");
+}
+
+/** The JSON-LD endpoint a shop's server reads for one product (null without a product). */
+export function jsonLdUrl(origin: string, apiBase: string, config: WidgetConfig): string | null {
+  if (!hasProduct(config)) return null;
+  const query = new URLSearchParams({ company_id: config.companyId, product_id: config.productId });
+  return `${origin}${apiBase}/public/reviews/jsonld/?${query.toString()}`;
+}

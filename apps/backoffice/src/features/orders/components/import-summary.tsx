@@ -1,0 +1,76 @@
+import { formatInteger, fr } from "@certavis/i18n-fr";
+import { Button } from "@certavis/ui";
+import { Callout, Card, Flex, Grid, Heading, Table, Text } from "@radix-ui/themes";
+import type { OrderImportJob } from "../api/get-order-import";
+import { downloadText, reasonOf, refusedLinesCsv } from "../lib/csv-download";
+
+const t = fr.orderImport;
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <Card>
+      <Text as="p" size="2" color="gray">
+        {label}
+      </Text>
+      <Text as="p" size="6" weight="bold">
+        {formatInteger(value)}
+      </Text>
+    </Card>
+  );
+}
+
+/** What the import kept: the three counts, why it stopped if it did, and every refused line. */
+export function ImportSummary({ job }: { job: OrderImportJob }) {
+  return (
+    <Flex direction="column" gap="4">
+      <Heading as="h2" size="5">
+        {job.status === "done" ? t.doneTitle : t.failedTitle}
+      </Heading>
+      {job.detail ? (
+        <Callout.Root color="amber" role="alert">
+          <Callout.Text>{job.detail}</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      <Text as="p">{t.summary(job.created, job.existing, job.refused)}</Text>
+      <Grid columns={{ initial: "1", sm: "3" }} gap="3">
+        <Count label={t.created} value={job.created} />
+        <Count label={t.existing} value={job.existing} />
+        <Count label={t.refused} value={job.refused} />
+      </Grid>
+      <Heading as="h3" size="4">
+        {t.refusedTitle}
+      </Heading>
+      {job.errors.length === 0 ? (
+        <Text color="gray">{t.noneRefused}</Text>
+      ) : (
+        <>
+          <div>
+            <Button
+              variant="outline"
+              onClick={() => downloadText(t.refusedFilename, refusedLinesCsv(job.errors))}
+            >
+              {t.downloadRefused}
+            </Button>
+          </div>
+          <Table.Root variant="surface" size="1">
+            <caption className="sr-only">{t.refusedTitle}</caption>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>{t.lineColumn}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t.reasonColumn}</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {job.errors.map((error) => (
+                <Table.Row key={error.line}>
+                  <Table.RowHeaderCell>{error.line}</Table.RowHeaderCell>
+                  <Table.Cell>{reasonOf(error.errors)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,77 @@
+import {
+  type CsvEncoding,
+  type CsvSeparator,
+  CsvTokenizer,
+  decodeCsvBytes,
+  ORDER_CSV_MAX_BYTES,
+  ORDER_CSV_MAX_ROWS,
+  ORDERS_CSV_MESSAGES,
+  type OrderCsvColumn,
+  readOrdersCsvHeader,
+} from "@certavis/domain";
+
+/** Lines shown in the preview. */
+export const PREVIEW_LINES = 5;
+
+export interface OrdersFilePreview {
+  file: File;
+  bytes: Uint8Array;
+  encoding: CsvEncoding;
+  separator: CsvSeparator;
+  /** The header's cells as written, and the column each one is read as (null: ignored). */
+  headers: string[];
+  columns: (OrderCsvColumn | null)[];
+  /** The first data lines: their line number in the file and cells. */
+  lines: { line: number; cells: string[] }[];
+  /** Data lines of the file (the header not counted). */
+  rows: number;
+  /** Problems that make the server refuse the whole file (same rules, domain package). */
+  fileErrors: string[];
+}
+
+async function bytesOf(file: File): Promise<Uint8Array> {
+  if (typeof file.arrayBuffer === "function") return new Uint8Array(await file.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(file);
+  });
+}
+
+/** Reads a chosen file as the server will (decoding, separator, header, size): the preview's data. */
+export async function readOrdersFile(
+  file: File,
+): Promise<OrdersFilePreview | { file: File; fileErrors: string[] }> {
+  if (file.size > ORDER_CSV_MAX_BYTES) return { file, fileErrors: [ORDERS_CSV_MESSAGES.tooManyRows] };
+  const bytes = await bytesOf(file);
+  const decoded = decodeCsvBytes(bytes);
+  if (!decoded) return { file, fileErrors: [ORDERS_CSV_MESSAGES.notCsv] };
+  const tokenizer = new CsvTokenizer(decoded.text, { maxRecords: ORDER_CSV_MAX_ROWS + 1 });
+  tokenizer.step();
+  const [header, ...records] = tokenizer.records;
+  const fileErrors: string[] = [];
+  const { columns, fileErrors: headerErrors } = header
+    ? readOrdersCsvHeader(header)
+    : { columns: [], fileErrors: [ORDERS_CSV_MESSAGES.empty] };
+  fileErrors.push(...headerErrors);
+  if (tokenizer.tooManyRecords) fileErrors.push(ORDERS_CSV_MESSAGES.tooManyRows);
+  if (tokenizer.unterminatedQuoteAt !== null)
+    fileErrors.push(ORDERS_CSV_MESSAGES.unterminatedQuote(tokenizer.unterminatedQuoteAt));
+  if (header && headerErrors.length === 0 && records.length === 0)
+    fileErrors.push(ORDERS_CSV_MESSAGES.noRows);
+  return {
+    file,
+    bytes,
+    encoding: decoded.encoding,
+    separator: tokenizer.separator,
+    headers: header?.cells ?? [],
+    columns,
+    lines: records.slice(0, PREVIEW_LINES),
+    rows: records.length,
+    fileErrors,
+  };
+}
+
+export const isPreview = (read: Awaited<ReturnType<typeof readOrdersFile>>): read is OrdersFilePreview =>
+  "bytes" in read;

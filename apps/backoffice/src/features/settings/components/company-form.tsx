@@ -1,0 +1,103 @@
+import { safeLogoUrl, websiteHref } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
+import { Button } from "@certavis/ui";
+import { Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import { type FormEvent, useState } from "react";
+import { ErrorCallout } from "../../../components/error-callout";
+import { FormField } from "../../../components/form-field";
+import { ImageInput, type ImageValue } from "../../../components/image-input";
+import type { Company } from "../../../lib/api/get-company";
+import { apiFieldErrors, type FieldErrors } from "../../../lib/field-errors";
+import { toastError } from "../../../lib/toast/error-toast";
+import { toast } from "../../../lib/toast/toast-store";
+import { type CompanyInput, useUpdateCompany } from "../api/update-company";
+
+const t = fr.settings.company;
+
+/** Name (disabled for roles that cannot edit), website with its link, logo; 'Enregistrer' once changed. */
+export function CompanyForm({ company, editable }: { company: Company; editable: boolean }) {
+  const savedLogo = safeLogoUrl(company.logo);
+  const [name, setName] = useState(company.name);
+  const [website, setWebsite] = useState(company.website ?? "");
+  const [logo, setLogo] = useState<ImageValue>(savedLogo);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const update = useUpdateCompany();
+  const href = websiteHref(company.website);
+
+  const changes: CompanyInput = {};
+  if (name.trim() !== company.name) changes.name = name.trim();
+  if (website.trim() !== (company.website ?? "")) changes.website = website.trim() || null;
+  if (logo instanceof File) changes.logo = logo;
+  else if (logo === null && savedLogo) changes.logo = null;
+  const changed = Object.keys(changes).length > 0;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!changed) return;
+    if (!name.trim()) {
+      setErrors({ name: fr.validation.companyNameRequired });
+      return;
+    }
+    update.mutate(changes, {
+      onSuccess: (saved) => {
+        setErrors({});
+        setLogo(safeLogoUrl(saved.logo));
+        toast({ title: t.updated, variant: "success" });
+      },
+      onError: (error) => {
+        const fields = apiFieldErrors(error);
+        if (Object.keys(fields).length > 0) setErrors(fields);
+        else toastError(error, fr.errors.company.updateFailed);
+      },
+    });
+  }
+
+  return (
+    <Card size="3" asChild>
+      <section aria-labelledby="company-title">
+        <Heading as="h2" size="4" id="company-title" mb="3">
+          {t.title}
+        </Heading>
+        <form noValidate onSubmit={submit}>
+          <Flex direction="column" gap="3">
+            <ErrorCallout message={errors._general} />
+            <FormField
+              label={t.name}
+              value={name}
+              disabled={!editable}
+              error={errors.name}
+              onChange={(e) => setName(e.target.value)}
+            />
+            <FormField
+              label={t.website}
+              value={website}
+              disabled={!editable}
+              placeholder={t.websitePlaceholder}
+              error={errors.website}
+              onChange={(e) => setWebsite(e.target.value)}
+            />
+            {href ? (
+              <Text size="2">
+                <Link href={href} target="_blank" rel="noopener noreferrer">
+                  {t.openWebsite}
+                </Link>
+              </Text>
+            ) : null}
+            {editable ? (
+              <ImageInput label={t.logo} value={logo} onChange={setLogo} error={errors.logo} />
+            ) : savedLogo ? (
+              <img src={savedLogo} alt={t.logo} className="size-20 rounded-md object-cover" />
+            ) : null}
+            {editable ? (
+              <Flex justify="end">
+                <Button type="submit" disabled={!changed} loading={update.isPending}>
+                  {t.save}
+                </Button>
+              </Flex>
+            ) : null}
+          </Flex>
+        </form>
+      </section>
+    </Card>
+  );
+}

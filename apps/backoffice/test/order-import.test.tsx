@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderSignedIn } from "./support/render-app";
+import { seed } from "./support/test-api";
+
+/** A file as Excel saves it in France: Windows-1252 bytes, ';', dates JJ/MM/AAAA. */
+function excelFile(lines: string[], name = "commandes.csv") {
+  const bytes = Uint8Array.from(lines.join("\r\n"), (char) => char.charCodeAt(0));
+  return new File([bytes], name, { type: "text/csv" });
+}
+
+const GOOD_AND_BAD = [
+  "Référence;SKU;E-mail;Prénom;Nom;Date de commande;Canal",
+  "WEB-1;LAMP-IMP;zoe@exemple.fr;Zoé;Lefèvre;20/11/2026;web",
+  "WEB-2;LAMP-IMP;pas-un-email;Loïc;Gaël;21/11/2026;web",
+  "WEB-3;LAMP-IMP;noel@exemple.fr;Noël;Dupré;2026-11-22;boutique",
+];
+
+/** A downloaded file's text, BOM included (Blob.text() would drop it). */
+const textOf = async (blob: Blob | undefined) =>
+  blob ? new TextDecoder("utf-8", { ignoreBOM: true }).decode(await blob.arrayBuffer()) : "";
+
+/** Blobs the screen hands to the browser's download, read back as text. */
+function captureDownloads() {
+  const saved: Blob[] = [];
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    saved.push(blob);
+    return "blob:download";
+  }) as typeof URL.createObjectURL;
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+  return saved;
+}
+
+async function signedInWithProduct() {
+  const app = await renderSignedIn("/orders/import");
+  if (!app.company) throw new Error("company expected");
+  await seed.products({ companyId: app.company.id, products: [{ name: "Lampe Import", sku: "LAMP-IMP" }] });
+  return app;
+}
+
+describe("/orders/import", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("previews an Excel file with the columns recognised, imports it with progress, then lists the refused line", async () => {
+    const user = userEvent.setup();
+    await signedInWithProduct();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Importer des commandes" }),
+    ).toBeInTheDocument();
+
+    await user.upload(screen.getByLabelText("Fichier CSV de commandes"), excelFile(GOOD_AND_BAD));
+
+    expect(await screen.findByRole("heading", { name: "Aperçu : commandes.csv" })).toBeInTheDocument();
+    expect(
+      screen.getByText("3 lignes de commandes · séparateur « ; » · Windows-1252 (Excel)"),
+    ).toBeInTheDocument();
+    const table = screen.getByRole("table");
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      "Ligne",
+      "Référence",
+      "Produit (SKU)",
+      "E-mail",
+      "Prénom",
+      "Nom",
+      "Date de commande",
+      "Canal (ignorée)",
+    ]);
+    expect(within(table).getByText("Lefèvre")).toBeInTheDocument();
+    expect(within(table).getByRole("rowheader", { name: "4" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Importer 3 commandes" }));
+
+    expect(
+      await screen.findByRole("heading", { name: "Import terminé" }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText("2 commandes créées, 0 déjà connue, 1 ligne refusée.")).toBeInTheDocument();
+    const refused = screen.getByRole("table", { name: "Lignes refusées" });
+    const rows = within(refused).getAllByRole("row").slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "3E-mail : Veuillez saisir une adresse email valide.",
+    ]);
+
+    const saved = captureDownloads();
+    await user.click(screen.getByRole("button", { name: "Télécharger les lignes refusées (CSV)" }));
+    expect(await textOf(saved[0])).toBe(
+      "\uFEFFligne;motif\r\n3;E-mail : Veuillez saisir une adresse email valide.\r\n",
+    );
+
+    // Importing the same file again: nothing created twice.
+    await user.click(screen.getByRole("button", { name: "Importer un autre fichier" }));
+    await user.upload(screen.getByLabelText("Fichier CSV de commandes"), excelFile(GOOD_AND_BAD));
+    await user.click(await screen.findByRole("button", { name: "Importer 3 commandes" }));
+    expect(
+      await screen.findByText("0 commande créée, 2 déjà connues, 1 ligne refusée.", {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the real progress of a long import", async () => {
+    const user = userEvent.setup();
+    await signedInWithProduct();
+    const lines = ["reference;sku;buyer_email;buyer_first_name;buyer_last_name;order_date"];
+    for (let i = 0; i < 3000; i++) lines.push(`P-${i};LAMP-IMP;p${i}@exemple.fr;Paul;Martin;20/11/2026`);
+    await user.upload(await screen.findByLabelText("Fichier CSV de commandes"), excelFile(lines, "gros.csv"));
+    await user.click(await screen.findByRole("button", { name: /^Importer 3.000 commandes$/ }));
+    const bar = await screen.findByRole("progressbar", { name: "Progression de l'import" });
+    expect(Number(bar.getAttribute("aria-valuenow"))).toBeLessThan(100);
+    expect(screen.getByText(/^Import en cours… [\d ]+ \/ 3 000 lignes$/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "3 000 commandes créées, 0 déjà connue, 0 ligne refusée.",
+        {},
+        { timeout: 30_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Aucune ligne refusée.")).toBeInTheDocument();
+    // (The testing library reads the narrow no-break spaces of French numbers as plain spaces.)
+  }, 40_000);
+
+  it("refuses a file the import cannot read before sending it", async () => {
+    const user = userEvent.setup();
+    await signedInWithProduct();
+    await user.upload(
+      await screen.findByLabelText("Fichier CSV de commandes"),
+      excelFile(["ref;email", "X-1;x@exemple.fr"], "incomplet.csv"),
+    );
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Colonnes manquantes : buyer_first_name.");
+    expect(alert).toHaveTextContent("Le fichier doit contenir une colonne product_id ou sku.");
+    expect(screen.getByRole("button", { name: "Importer 1 commande" })).toBeDisabled();
+  });
+
+  it("offers the model CSV", async () => {
+    const user = userEvent.setup();
+    await signedInWithProduct();
+    const saved = captureDownloads();
+    await user.click(await screen.findByRole("button", { name: "Télécharger le modèle CSV" }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const text = await textOf(saved[0]);
+    expect(text.split("\r\n")[0]).toBe(
+      "\uFEFFreference;sku;buyer_email;buyer_first_name;buyer_last_name;order_date",
+    );
+    expect(screen.getByRole("link", { name: "Retour aux produits" })).toHaveAttribute("href", "/products");
+  });
+});

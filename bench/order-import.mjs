@@ -1,0 +1,114 @@
+// Order import (issue 14 point 1): a 10,000-line French Excel CSV (Windows-1252, ';', JJ/MM/AAAA)
+// imported through the job endpoints of the built server (`apps/api/dist/main.js`, `pnpm build`
+// first) on PGlite and on PostgreSQL, while `/health/` is probed back to back. Prints the import's
+// duration (POST to `done`), the health latency during it (p50/p99/max), and how fast a 10,001-line
+// file is refused. Budgets: 10,000 lines < 10 s, health p99 < 100 ms.
+// Usage: node bench/order-import.mjs [pglite|postgres|both=both] [lines=10000] [port=3196]
+import { freshDatabase, ms, percentile, startApiServer } from "./lib/api-server.mjs";
+
+const which = process.argv[2] ?? "both";
+const lines = Number(process.argv[3] ?? 10_000);
+const port = Number(process.argv[4] ?? 3196);
+
+function excelCsv(count, prefix) {
+  const today = new Date();
+  const date = `${String(today.getDate()).padStart(2, "0")}/${String(today.getMonth() + 1).padStart(2, "0")}/${today.getFullYear()}`;
+  const rows = ["Référence;SKU;E-mail;Prénom;Nom;Date de commande"];
+  for (let i = 0; i < count; i++)
+    rows.push(`${prefix}-${i};LAMP-001;client${i}@exemple.fr;Zoé;Lefèvre;${date}`);
+  return Buffer.from(`${rows.join("\r\n")}\r\n`, "latin1");
+}
+
+async function login(base) {
+  const res = await fetch(`${base}/api/v1/auth/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "demo@exemple.fr", password: "demo-certavis" }),
+  });
+  if (!res.ok) throw new Error(`login answered ${res.status}`);
+  return (await res.json()).access;
+}
+
+function upload(base, token, bytes) {
+  const form = new FormData();
+  form.append("file", new Blob([bytes], { type: "text/csv" }), "commandes.csv");
+  return fetch(`${base}/api/v1/company/orders/imports/`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+}
+
+/** Probes `/health/` back to back until stopped; latencies in ms. */
+function probeHealth(base) {
+  const samples = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      const res = await fetch(`${base}/api/v1/health/`);
+      await res.arrayBuffer();
+      samples.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return samples.sort((a, b) => a - b);
+    },
+  };
+}
+
+async function run(kind) {
+  const database = kind === "postgres" ? await freshDatabase("certavis_bench_import") : null;
+  const server = await startApiServer({
+    databaseUrl: database?.url ?? "",
+    port,
+    env: { SEED_DEMO: "1" },
+  });
+  try {
+    const token = await login(server.base);
+    const refusedStart = performance.now();
+    const tooLong = await upload(server.base, token, excelCsv(lines + 1, "X"));
+    const refusedMs = performance.now() - refusedStart;
+    if (tooLong.status !== 400) throw new Error(`a ${lines + 1}-line file answered ${tooLong.status}`);
+
+    // The same probe with nothing else running: what the machine gives anyway (shared CI cores).
+    const idle = probeHealth(server.base);
+    await new Promise((r) => setTimeout(r, 2000));
+    const baseline = await idle.stop();
+
+    const probe = probeHealth(server.base);
+    await new Promise((r) => setTimeout(r, 200));
+    const started = performance.now();
+    const res = await upload(server.base, token, excelCsv(lines, "B"));
+    if (res.status !== 202) throw new Error(`import answered ${res.status}: ${await res.text()}`);
+    const acceptedMs = performance.now() - started;
+    let job = await res.json();
+    while (job.status === "running") {
+      await new Promise((r) => setTimeout(r, 100));
+      job = await (
+        await fetch(`${server.base}/api/v1/company/orders/imports/${job.id}/`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json();
+    }
+    const totalMs = performance.now() - started;
+    const health = await probe.stop();
+    if (job.status !== "done" || job.created !== lines)
+      throw new Error(`import ended ${JSON.stringify(job)}`);
+    console.log(
+      `order import, ${kind}: ${lines} lines in ${(totalMs / 1000).toFixed(2)} s (202 after ${ms(acceptedMs)}; created ${job.created}); ` +
+        `/health/ during it (${health.length} probes): p50 ${ms(percentile(health, 0.5))}, p99 ${ms(percentile(health, 0.99))}, max ${ms(health.at(-1) ?? 0)}; ` +
+        `idle baseline p50 ${ms(percentile(baseline, 0.5))}, p99 ${ms(percentile(baseline, 0.99))}; ` +
+        `${lines + 1}-line file refused in ${ms(refusedMs)}`,
+    );
+  } finally {
+    await server.stop();
+    await database?.drop();
+  }
+}
+
+for (const kind of which === "both" ? ["pglite", "postgres"] : [which]) await run(kind);

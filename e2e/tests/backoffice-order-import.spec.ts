@@ -1,0 +1,91 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { linkOf, waitForMail } from "../support/mailbox";
+
+/**
+ * The demo owner imports a CSV saved by Excel in France (Windows-1252, ';', dates JJ/MM/AAAA) with one
+ * bad line on /orders/import: preview with the recognised columns, import with the server's progress,
+ * the summary with the refused line, and the request e-mail of a good line in the real SMTP sink.
+ */
+
+const DEMO = { email: "demo@exemple.fr", password: "demo-certavis" } as const;
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+const frenchDate = (date: Date) =>
+  `${String(date.getDate()).padStart(2, "0")}/${String(date.getMonth() + 1).padStart(2, "0")}/${date.getFullYear()}`;
+
+test("import a French Excel CSV with one bad line: preview, progress, summary, and the request e-mail arrives", async ({
+  page,
+}) => {
+  const run = Date.now();
+  const buyer = `zoe.${run}@exemple.fr`;
+  // Ordered five days ago: the request e-mail (J+3) is due as soon as the order exists.
+  const ordered = frenchDate(new Date(run - 5 * 24 * 3600 * 1000));
+  const csv = [
+    "Référence;SKU;E-mail;Prénom;Nom;Date de commande",
+    `XL-${run}-1;LAMP-001;${buyer};Zoé;Lefèvre;${ordered}`,
+    `XL-${run}-2;LAMP-001;pas-un-email;Loïc;Gaël;${ordered}`,
+    `XL-${run}-3;LAMP-001;noel.${run}@exemple.fr;Noël;Dupré;${ordered}`,
+  ].join("\r\n");
+  const since = new Date();
+
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByLabel("Mot de passe").fill(DEMO.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
+
+  await page.goto("/orders/import");
+  await expect(page.getByRole("heading", { name: "Importer des commandes", level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByLabel("Fichier CSV de commandes").setInputFiles({
+    name: "export-excel.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(csv, "latin1"),
+  });
+  await expect(page.getByRole("heading", { name: "Aperçu : export-excel.csv" })).toBeVisible();
+  await expect(
+    page.getByText("3 lignes de commandes · séparateur « ; » · Windows-1252 (Excel)"),
+  ).toBeVisible();
+  const preview = page.getByRole("table");
+  await expect(preview.getByRole("columnheader")).toHaveText([
+    "Ligne",
+    "Référence",
+    "Produit (SKU)",
+    "E-mail",
+    "Prénom",
+    "Nom",
+    "Date de commande",
+  ]);
+  await expect(preview.getByRole("cell", { name: "Lefèvre" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Keyboard: the import button is reached and pressed without the mouse.
+  const start = page.getByRole("button", { name: "Importer 3 commandes" });
+  await start.focus();
+  await expect(start).toBeFocused();
+  await page.keyboard.press("Enter");
+
+  await expect(page.getByRole("heading", { name: "Import terminé" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("2 commandes créées, 0 déjà connue, 1 ligne refusée.")).toBeVisible();
+  const refused = page.getByRole("table", { name: "Lignes refusées" });
+  await expect(refused.getByRole("row").nth(1)).toHaveText(
+    /^3E-mail : Veuillez saisir une adresse email valide\.$/,
+  );
+  await expect(page.getByRole("button", { name: "Télécharger les lignes refusées (CSV)" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Télécharger les lignes refusées (CSV)" }).click();
+  expect((await download).suggestedFilename()).toBe("lignes-refusees.csv");
+
+  // The good line's buyer gets the review request, with the link to the form.
+  const mail = await waitForMail({ to: buyer, after: new Date(since.getTime() - 1000) }, 60_000);
+  expect(linkOf(mail, "create-reviews?api_key=")).toMatch(/create-reviews\?api_key=[\w-]{43}$/);
+});

@@ -1,0 +1,73 @@
+import { formatInteger } from "../format/number";
+
+const plural = (n: number, one: string, many: string) => (n > 1 ? many : one);
+const n = formatInteger;
+
+/** The order import screen (/orders/import) and the import endpoints' French answers. */
+export const orderImport = {
+  title: "Importer des commandes",
+  subtitle:
+    "Ajoutez en une fois les commandes de votre boutique : chaque acheteur recevra sa demande d'avis.",
+  backToProducts: "Retour aux produits",
+  help: "Colonnes : reference, sku (ou product_id), buyer_email, buyer_first_name, buyer_last_name, order_date. Séparateur « ; » ou « , », fichier UTF-8 ou Windows-1252 (Excel), dates JJ/MM/AAAA ou AAAA-MM-JJ, 10 000 lignes au plus.",
+  downloadModel: "Télécharger le modèle CSV",
+  modelFilename: "modele-commandes.csv",
+  /** Example lines of the model file (';' separated, under the header the import reads). */
+  modelLines: [
+    "CMD-2026-0001;LAMP-001;lea.bernard@exemple.fr;Léa;Bernard;20/11/2026",
+    "CMD-2026-0002;LAMP-001;hugo.lefevre@exemple.fr;Hugo;Lefèvre;2026-11-21",
+  ],
+  dropZone: "Déposez votre fichier CSV ici",
+  or: "ou",
+  chooseFile: "Choisir un fichier",
+  fileInputLabel: "Fichier CSV de commandes",
+  reading: "Lecture du fichier…",
+  previewTitle: (filename: string) => `Aperçu : ${filename}`,
+  previewSummary: (rows: number, separator: string, encoding: string) =>
+    `${n(rows)} ${plural(rows, "ligne", "lignes")} de commandes · séparateur « ${separator} » · ${encoding}`,
+  encodings: { "utf-8": "UTF-8", "windows-1252": "Windows-1252 (Excel)" },
+  previewCaption: (shown: number) => `Les ${shown} premières lignes, avec les colonnes reconnues`,
+  lineColumn: "Ligne",
+  columns: {
+    reference: "Référence",
+    product_id: "Produit (id)",
+    sku: "Produit (SKU)",
+    buyer_email: "E-mail",
+    buyer_first_name: "Prénom",
+    buyer_last_name: "Nom",
+    order_date: "Date de commande",
+  },
+  ignoredColumn: (name: string) => `${name} (ignorée)`,
+  start: (rows: number) => `Importer ${n(rows)} ${plural(rows, "commande", "commandes")}`,
+  changeFile: "Changer de fichier",
+  progressLabel: "Progression de l'import",
+  progress: (processed: number, total: number) => `Import en cours… ${n(processed)} / ${n(total)} lignes`,
+  doneTitle: "Import terminé",
+  failedTitle: "Import interrompu",
+  created: "Créées",
+  existing: "Déjà connues",
+  refused: "Refusées",
+  summary: (created: number, existing: number, refused: number) =>
+    `${n(created)} ${plural(created, "commande créée", "commandes créées")}, ${n(existing)} déjà ${plural(existing, "connue", "connues")}, ${n(refused)} ${plural(refused, "ligne refusée", "lignes refusées")}.`,
+  refusedTitle: "Lignes refusées",
+  reasonColumn: "Motif",
+  downloadRefused: "Télécharger les lignes refusées (CSV)",
+  refusedFilename: "lignes-refusees.csv",
+  refusedCsvHeader: ["ligne", "motif"],
+  noneRefused: "Aucune ligne refusée.",
+  importAnother: "Importer un autre fichier",
+  startFailed: "L'import n'a pas pu démarrer. Réessayez.",
+  followFailed: "Impossible de suivre l'import. Rechargez la page.",
+  /** Server answers. */
+  server: {
+    missingFile: "Ajoutez un fichier CSV (champ « file »).",
+    alreadyRunning:
+      "Un import de commandes est déjà en cours pour votre entreprise. Attendez qu'il se termine.",
+    timeCap: (processed: number, total: number, minutes: number) =>
+      `L'import a dépassé ${minutes} minutes et a été arrêté après ${n(processed)} lignes sur ${n(total)}. Réimportez le fichier : les commandes déjà créées seront reconnues.`,
+    failed: (processed: number, total: number) =>
+      `L'import a échoué après ${n(processed)} lignes sur ${n(total)}. Réimportez le fichier : les commandes déjà créées seront reconnues.`,
+    interrupted: (processed: number, total: number) =>
+      `L'import a été interrompu (serveur arrêté) après ${n(processed)} lignes sur ${n(total)}. Réimportez le fichier : les commandes déjà créées seront reconnues.`,
+  },
+} as const;
