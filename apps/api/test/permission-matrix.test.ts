@@ -10,7 +10,7 @@
 import { type Action, can, normalizeRole, type Role } from "@certavis/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitations, joinRequests, memberships, reviews } from "../src/db/schema";
+import { invitations, joinRequests, memberships, orderImports, reviews } from "../src/db/schema";
 import type { ContractOperation } from "../src/http/openapi-routes";
 import { compileCached, contractAjv, rewriteRefs } from "../src/http/openapi-schemas";
 import { type Access, OPERATION_ACCESS } from "../src/http/operation-access";
@@ -161,7 +161,11 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
       .insert(joinRequests)
       .values({ companyId: company.id, userId: requester.id })
       .returning({ id: joinRequests.id });
-    if (!review || !victimMembership || !invitation || !request) throw new Error("fixtures");
+    const [orderImport] = await t.ctx.db
+      .insert(orderImports)
+      .values({ companyId: company.id, status: "done", encoding: "utf-8", separator: ";", total: 0 })
+      .returning({ id: orderImports.id });
+    if (!review || !victimMembership || !invitation || !request || !orderImport) throw new Error("fixtures");
     const ids = {
       product: productId,
       template: company.defaults.requestTemplateId,
@@ -170,6 +174,7 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
       member: victimMembership.id,
       invitation: invitation.id,
       request: request.id,
+      orderImport: orderImport.id,
     };
     for (const op of CONTRACT_OPERATIONS) {
       const path = op.path;
@@ -188,7 +193,9 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
                   ? "invitation"
                   : path.startsWith("/company/requests/")
                     ? "request"
-                    : null;
+                    : path.startsWith("/company/orders/imports/")
+                      ? "orderImport"
+                      : null;
       if (!key) throw new Error(`No fixture for ${op.operationId} (${path}): add one`);
       fixtures[op.operationId] = ids[key];
     }
