@@ -2,7 +2,7 @@
 // (`apps/api/dist/main.js`) on it, straight-to-database users with signed access tokens (as
 // apps/api/test/helpers/users.ts does), and percentiles.
 import { spawn, spawnSync } from "node:child_process";
-import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { createHmac, hkdfSync, randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -123,7 +123,9 @@ export function accessToken(jwtSecret, userId) {
       exp: now + 900,
     }),
   );
-  const signature = createHmac("sha256", jwtSecret).update(`${header}.${payload}`).digest("base64url");
+  // The server signs with a key derived for access tokens from its root secret (apps/api/src/lib/keyring.ts).
+  const key = Buffer.from(hkdfSync("sha256", jwtSecret, Buffer.alloc(0), "certavis:access-token", 32));
+  const signature = createHmac("sha256", key).update(`${header}.${payload}`).digest("base64url");
   return `${header}.${payload}.${signature}`;
 }
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import openapiDocument from "@certavis/openapi";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { Redis } from "ioredis";
 import { type AppConfig, OWASP_ARGON2ID, type PasswordHashParams } from "./config";
 import type { AppContext } from "./context";
 import { type Database, openDatabase } from "./db/client";
@@ -13,11 +14,15 @@ import { registerJsonParser } from "./http/json-body";
 import { type ContractOperation, registerOpenApiRoutes } from "./http/openapi-routes";
 import type { OpenApiDocument } from "./http/openapi-schemas";
 import type { OperationHandlers } from "./http/operation-types";
+import { postgresRateLimitStore, purgeRateLimitHits } from "./http/rate-limit-store";
 import { registerCors, registerRateLimit, registerSecurityHeaders } from "./http/security";
 import { registerStaticRoutes } from "./http/static-routes";
-import { createCipher, randomToken } from "./lib/crypto";
-import { resolveServerSecret } from "./lib/server-secret";
-import { createFileStorage, uploadsDir } from "./lib/storage";
+import { randomToken } from "./lib/crypto";
+import { loadKeyRing, unloadedKeyRing } from "./lib/keyring";
+import { registerPeriodicTask } from "./lib/periodic-task";
+import { createS3Storage } from "./lib/s3-storage";
+import { createFileStorage, type FileStorage, uploadsDir } from "./lib/storage";
+import { createMailOutboxWorker } from "./mail/mail-outbox";
 import { registerMailboxRoutes } from "./mail/mailbox-routes";
 import type { Mailer } from "./mail/mailer";
 import { createOutboxMailer, type OutboxMailer } from "./mail/outbox-mailer";
@@ -25,6 +30,40 @@ import { createSmtpMailer } from "./mail/smtp-mailer";
 import { allHandlers, modulePlugins } from "./modules";
 import { createStripeClient } from "./modules/billing/stripe-client";
 import { seedDemoIfEmpty } from "./seed/demo";
+
+/** S3 when `S3_BUCKET` is set, else `DATA_DIR/uploads` (a temporary folder in memory mode). */
+function createStorage(config: AppConfig, inMemory: boolean): FileStorage {
+  if (config.s3Bucket) {
+    const publicUrl =
+      config.s3PublicUrl ??
+      (config.s3Endpoint ? `${config.s3Endpoint.replace(/\/+$/, "")}/${config.s3Bucket}` : null) ??
+      `https://${config.s3Bucket}.s3.${config.s3Region}.amazonaws.com`;
+    return createS3Storage({
+      bucket: config.s3Bucket,
+      endpoint: config.s3Endpoint,
+      region: config.s3Region,
+      accessKeyId: config.s3AccessKeyId,
+      secretAccessKey: config.s3SecretAccessKey,
+      publicUrl,
+    });
+  }
+  return createFileStorage(
+    uploadsDir(inMemory ? null : config.dataDir, join(tmpdir(), `certavis-uploads-${randomToken(6)}`)),
+    config.publicUrl,
+  );
+}
+
+/**
+ * TRUST_PROXY for Fastify. A hop count trusts that many addresses from the socket's side (Fastify's
+ * own number option now trusts none): only for instances that nothing but the proxies can reach.
+ */
+function trustProxyOption(trust: AppConfig["trustProxy"]): FastifyServerOptions["trustProxy"] {
+  if (typeof trust === "number") return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
+/** The advisory lock of start-up (migrations, key creation, demo seed). */
+const STARTUP_LOCK = 4_711_000;
 
 export interface BuildAppOptions {
   /** Overrides of the environment (env.ts); e.g. `{ dataDir: "memory://", smtpUrl }` in tests. */
@@ -65,7 +104,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
   const database =
     options.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: inMemory ? null : config.dataDir }));
-  const secret = resolveServerSecret(config.jwtSecret, inMemory ? null : config.dataDir);
   const production = config.nodeEnv === "production";
 
   const outbox: OutboxMailer | null = production
@@ -94,22 +132,23 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
     db: database.db,
     mailer,
     outbox,
-    storage: createFileStorage(
-      uploadsDir(inMemory ? null : config.dataDir, join(tmpdir(), `certavis-uploads-${randomToken(6)}`)),
-      config.publicUrl,
-    ),
-    jwtKey: new TextEncoder().encode(secret),
-    apiKeyCipher: createCipher(secret, "company-api-key"),
+    storage: createStorage(config, inMemory),
+    mailOutbox: null,
+    keys: unloadedKeyRing,
+    apiKeyCipher: {
+      encrypt: (plain) => ctx.keys.apiKeyCipher.encrypt(plain),
+      decrypt: (sealed) => ctx.keys.apiKeyCipher.decrypt(sealed),
+    },
     passwordHashParams: options.passwordHashParams ?? OWASP_ARGON2ID,
     stripe: createStripeClient(config, options.stripeFetch),
     now: options.now ?? (() => new Date()),
-    state: { ready: false },
+    state: { ready: false, stopping: false },
   };
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 30 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
   });
   app.decorate("ctx", ctx);
@@ -123,7 +162,25 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
   registerJsonParser(app);
   await registerSecurityHeaders(app, config);
   await registerCors(app, config);
-  await registerRateLimit(app);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : null;
+  redis?.on("error", (error) => app.log.warn({ err: error }, "redis"));
+  await registerRateLimit(
+    app,
+    redis
+      ? { kind: "redis", redis }
+      : database.kind === "postgres"
+        ? { kind: "postgres", store: postgresRateLimitStore(database.db) }
+        : { kind: "memory" },
+  );
+  if (!redis && database.kind === "postgres") {
+    registerPeriodicTask(app, {
+      name: "rate limit purge",
+      everyMs: 10 * 60_000,
+      task: () => purgeRateLimitHits(database.db),
+    });
+  }
   await app.register(multipart, {
     limits: { fileSize: 20 * 1024 * 1024, files: 20, fields: 50, fieldSize: 1024 * 1024, parts: 80 },
   });
@@ -138,19 +195,38 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
   if (outbox) registerMailboxRoutes(app, () => outbox.list(), Boolean(config.smtpUrl));
   await registerStaticRoutes(app, ctx);
 
+  const mailOutbox = createMailOutboxWorker({
+    db: database.db,
+    mailer,
+    isReady: () => ctx.state.ready,
+    log: (message, extra) => app.log.warn(extra ?? {}, message),
+  });
+  ctx.mailOutbox = mailOutbox;
+  app.addHook("onReady", async () => mailOutbox.start());
+  app.addHook("preClose", async () => mailOutbox.stop());
+
   app.addHook("onClose", async () => {
     await mailer.close();
+    redis?.disconnect();
     if (!options.database) await database.close();
   });
 
   let preparing: Promise<void> | null = null;
   const prepare = () => {
-    preparing ??= (async () => {
+    // Instances started at the same moment on one empty database take turns: the first migrates,
+    // creates the key and seeds; the others find it done.
+    preparing ??= database.exclusive(STARTUP_LOCK, async () => {
       await database.migrate();
+      ctx.keys = await loadKeyRing({
+        jwtSecret: config.jwtSecret,
+        jwtPreviousSecrets: config.jwtPreviousSecrets,
+        database,
+        dataDir: inMemory ? null : config.dataDir,
+      });
       const seeded = await seedDemoIfEmpty(ctx);
       if (seeded) app.log.info("demo seed created");
       ctx.state.ready = true;
-    })();
+    });
     return preparing;
   };
 

@@ -1,7 +1,9 @@
 import type { AppConfig, PasswordHashParams } from "./config";
 import type { Database, Db } from "./db/client";
 import type { Cipher } from "./lib/crypto";
+import type { KeyRing } from "./lib/keyring";
 import type { FileStorage } from "./lib/storage";
+import type { MailOutboxWorker } from "./mail/mail-outbox";
 import type { Mailer } from "./mail/mailer";
 import type { OutboxMailer } from "./mail/outbox-mailer";
 import type { StripeClient } from "./modules/billing/stripe-client";
@@ -15,14 +17,20 @@ export interface AppContext {
   /** The in-memory copy of sent mails behind `/_dev/mailbox` (null in production). */
   outbox: OutboxMailer | null;
   storage: FileStorage;
-  /** HS256 key of access JWTs (from JWT_SECRET or the generated secret). */
-  jwtKey: Uint8Array;
-  /** Reversible encryption of company API keys (see db/schema/companies.ts). */
+  /** Sends the queued identity, invitation and moderation e-mails (mail/mail-outbox.ts). */
+  mailOutbox: MailOutboxWorker | null;
+  /**
+   * The keys shared by every instance (JWT_SECRET or the database; lib/keyring.ts): access tokens,
+   * review keys and API-key encryption each use their own derived key. Loaded by `prepare()`.
+   */
+  keys: KeyRing;
+  /** Reversible encryption of company API keys (see db/schema/companies.ts), by `keys`. */
   apiKeyCipher: Cipher;
   passwordHashParams: PasswordHashParams;
   /** Stripe when STRIPE_SECRET_KEY is set; null means the local sandbox checkout. */
   stripe: StripeClient | null;
   /** The clock (tests may move it). */
   now: () => Date;
-  state: { ready: boolean };
+  /** `ready` once migrated and seeded; `stopping` from SIGTERM on (GET /health/ answers 503). */
+  state: { ready: boolean; stopping: boolean };
 }

@@ -16,14 +16,39 @@ export interface EnvConfig {
   widgetUrl: string;
   stripeSecretKey: string | null;
   stripeWebhookSecret: string | null;
-  /** Given secret (≥ 256 bits); when absent one is generated once and kept in `dataDir`. */
+  /**
+   * Given secret (≥ 256 bits) shared by every instance; when absent one is generated once and kept
+   * in the database (table `server_keys`), which every instance on that database shares.
+   */
   jwtSecret: string | null;
+  /** Former JWT_SECRET values (comma-separated), still accepted after a rotation (review links: 90 days). */
+  jwtPreviousSecrets: string[];
   /** `null` = default (seed when embedded and empty); `false` never; `true` always when empty. */
   seedDemo: boolean | null;
   rateLimitPerIp: number;
+  /** Redis for the shared per-IP counts (`REDIS_URL`); PostgreSQL's table otherwise, memory on PGlite. */
+  redisUrl: string | null;
+  /**
+   * `TRUST_PROXY`: the proxies whose `X-Forwarded-For` is believed, as a hop count (`1`: one load
+   * balancer in front) or a comma-separated list of addresses/CIDRs; default: none, the client's
+   * address is the socket's (a client cannot choose its own address).
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
-  /** S3-compatible storage is not implemented yet: files always go under `dataDir/uploads`. */
+  /**
+   * `SHUTDOWN_DRAIN_MS`: on SIGTERM, how long the instance keeps serving while `GET /health/`
+   * answers 503 (the load balancer's health-check interval) before it stops taking requests.
+   */
+  shutdownDrainMs: number;
+  /** S3-compatible storage when `S3_BUCKET` is set (lib/s3-storage.ts); `dataDir/uploads` otherwise. */
   s3Bucket: string | null;
+  /** `S3_ENDPOINT`: a non-AWS server (MinIO, ...), addressed path-style. */
+  s3Endpoint: string | null;
+  s3Region: string;
+  s3AccessKeyId: string | null;
+  s3SecretAccessKey: string | null;
+  /** `S3_PUBLIC_URL`: where browsers read the files; default `<S3_ENDPOINT>/<S3_BUCKET>`. */
+  s3PublicUrl: string | null;
 }
 
 function nonEmpty(value: string | undefined): string | null {
@@ -37,6 +62,21 @@ function int(value: string | undefined, fallback: number): number {
 
 function origin(value: string): string {
   return value.replace(/\/+$/, "");
+}
+
+/** `TRUST_PROXY`: none (default, `false`, `0`), a hop count, or addresses/CIDRs. `true` is refused. */
+export function parseTrustProxy(value: string | null): false | number | string[] {
+  if (value === null || value === "false" || value === "0") return false;
+  if (/^\d+$/.test(value)) return Number.parseInt(value, 10);
+  if (value === "true") {
+    throw new Error(
+      "TRUST_PROXY=true would let any client choose its address: give a hop count or the proxies' CIDRs.",
+    );
+  }
+  return value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
@@ -57,9 +97,21 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     stripeSecretKey: nonEmpty(env.STRIPE_SECRET_KEY),
     stripeWebhookSecret: nonEmpty(env.STRIPE_WEBHOOK_SECRET),
     jwtSecret: nonEmpty(env.JWT_SECRET),
+    jwtPreviousSecrets: (nonEmpty(env.JWT_PREVIOUS_SECRETS) ?? "")
+      .split(",")
+      .map((value) => value.trim())
+      .filter(Boolean),
     seedDemo: seed === null ? null : seed !== "0" && seed.toLowerCase() !== "false",
     rateLimitPerIp: int(env.RATE_LIMIT_PER_IP, 30),
+    redisUrl: nonEmpty(env.REDIS_URL),
+    trustProxy: parseTrustProxy(nonEmpty(env.TRUST_PROXY)),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? "info",
+    shutdownDrainMs: nonEmpty(env.SHUTDOWN_DRAIN_MS) === "0" ? 0 : int(env.SHUTDOWN_DRAIN_MS, 5000),
     s3Bucket: nonEmpty(env.S3_BUCKET),
+    s3Endpoint: nonEmpty(env.S3_ENDPOINT),
+    s3Region: nonEmpty(env.S3_REGION) ?? "us-east-1",
+    s3AccessKeyId: nonEmpty(env.S3_ACCESS_KEY_ID),
+    s3SecretAccessKey: nonEmpty(env.S3_SECRET_ACCESS_KEY),
+    s3PublicUrl: nonEmpty(env.S3_PUBLIC_URL),
   };
 }

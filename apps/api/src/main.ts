@@ -10,9 +10,14 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Readiness first: GET /health/ answers 503 while requests are still served, so the load balancer
+    // stops sending; then close: no new connection, requests in flight finish, the mail worker ends
+    // its sends (or their short lease lets another instance take them).
+    ctx.state.stopping = true;
+    const force = setTimeout(() => process.exit(1), config.shutdownDrainMs + 30_000);
     force.unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       await app.close();
       process.exit(0);
     } catch (error) {

@@ -447,7 +447,11 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
     it("seeds the demo catalogue, filters the list, moderates once, computes the dashboard figures", async () => {
       const demo = await createCompanyFor(t, await registerVerifiedUser(t), { name: "Maison Lumière" });
       await t.ctx.db.transaction((tx) =>
-        seedCatalog(tx, { id: demo.id, ownerId: demo.owner.id }, { reviewKeySecret: t.ctx.jwtKey }),
+        seedCatalog(
+          tx,
+          { id: demo.id, ownerId: demo.owner.id },
+          { reviewKeySecret: t.ctx.keys.currentKey("review-key") },
+        ),
       );
       const headers = authHeaders(demo.owner.access);
 

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signAccessToken } from "../src/auth/access-token";
+import { signAccessTokenWith } from "../src/auth/access-token";
 import { emailDeliveries, orders, products, reviews } from "../src/db/schema";
 import { addDays, manualClock } from "../src/modules/pipeline";
 import { companyDashboardStats } from "../src/modules/reviews/company-stats";
@@ -152,7 +152,7 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
           method: "PATCH",
           url: api(`/company/reviews/${id}/`),
           // A token signed at the moved clock (the first one has expired by then).
-          headers: authHeaders(await signAccessToken(t.ctx.jwtKey, owner.id, clock.now())),
+          headers: authHeaders(await signAccessTokenWith(t.ctx.keys, owner.id, clock.now())),
           payload: { status: "approved" },
         });
         expect(res.statusCode, res.body).toBe(200);

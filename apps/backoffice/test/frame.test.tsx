@@ -29,19 +29,21 @@ describe("route table of spec §2 (real API)", () => {
       ["/products/new", "Produits"],
       ["/products/0f7a3c1e-5b1d-4c38-9a55-1f0c2b7d9e10", "Produits"],
       ["/email-templates", "Modèles Email"],
-      ["/email-templates/new", "Modèles Email"],
-      ["/email-templates/0f7a3c1e", "Modèles Email"],
+      ["/email-templates/new", "Nouveau modèle"],
+      // An unknown id goes back to the list (spec §2).
+      ["/email-templates/0f7a3c1e", "Modèles Email", "/email-templates"],
       ["/forms", "Formulaires"],
-      ["/forms/new", "Formulaires"],
-      ["/forms/0f7a3c1e", "Formulaires"],
+      ["/forms/new", "Nouveau formulaire"],
+      ["/forms/0f7a3c1e", "Formulaires", "/forms"],
       ["/iframe", "Iframe"],
-      ["/settings/teams", /Équipe/],
-      ["/settings/subscription", /Abonnement/],
-      ["/settings/company", /Entreprise/],
-      ["/settings/user", /Utilisateur/],
-    ] as const;
-    for (const [path, title] of signedIn) {
+      ["/settings/teams", "Paramètres"],
+      ["/settings/subscription", "Paramètres"],
+      ["/settings/company", "Paramètres"],
+      ["/settings/user", "Paramètres"],
+    ] as [string, string | RegExp, string?][];
+    for (const [path, title, settlesOn] of signedIn) {
       await act(() => app.router.navigate(path));
+      if (settlesOn) await waitFor(() => expect(currentPath(app)).toBe(settlesOn));
       await waitFor(async () => expect(await heading1()).toHaveTextContent(title));
       expect(screen.queryByText("Page introuvable"), path).not.toBeInTheDocument();
     }

@@ -69,18 +69,20 @@ describe("shell: sidebar (real API)", () => {
     const links = within(nav()).getAllByRole("link");
     expect(links.map((l) => [l.textContent, l.getAttribute("href")])).toEqual(NAV);
 
-    const cases: [string, string | null][] = [
+    // [path, active entry, where the screen settles: an unknown template id goes back to the list]
+    const cases: [string, string | null, string?][] = [
       ["/", "Tableau de bord"],
       ["/reviews", "Avis"],
       ["/products", "Produits"],
       ["/products/new", "Produits"],
-      ["/email-templates/0b6c1f5e", "Modèles Email"],
+      ["/email-templates/0b6c1f5e", "Modèles Email", "/email-templates"],
       ["/forms/new", "Formulaires"],
       ["/iframe", "Iframe"],
       ["/settings/teams", null],
     ];
-    for (const [path, active] of cases) {
+    for (const [path, active, settlesOn] of cases) {
       await act(() => app.router.navigate(path));
+      if (settlesOn) await waitFor(() => expect(currentPath(app)).toBe(settlesOn));
       await waitFor(() => {
         const current = within(nav())
           .getAllByRole("link")

@@ -12,6 +12,7 @@ export const defaultPublicPaths: readonly string[] = [
   "/auth/change-email/confirm/",
   "/review/",
   "/public/reviews/",
+  "/public/reviews/jsonld/",
   "/orders/",
   "/health/",
   "/billing/stripe/webhook/",

@@ -4,7 +4,7 @@ import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
 import { refreshTokens } from "../db/schema";
 import { randomToken, sha256 } from "../lib/crypto";
-import { signAccessToken } from "./access-token";
+import { signAccessTokenWith } from "./access-token";
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 
@@ -29,7 +29,7 @@ export async function issueTokenPair(
     expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_DAYS * 24 * 3600 * 1000),
     createdAt: now,
   });
-  return { access: await signAccessToken(ctx.jwtKey, userId, now), refresh };
+  return { access: await signAccessTokenWith(ctx.keys, userId, now), refresh };
 }
 
 /** Revokes every live refresh token of a family (logout, reuse detection). */

@@ -29,6 +29,12 @@ export interface Database {
   /** The node-postgres pool in PostgreSQL mode. */
   pool: pg.Pool | null;
   migrate(): Promise<void>;
+  /**
+   * Runs `task` while holding the PostgreSQL advisory lock `lockId` (a session lock on a connection
+   * of its own): instances started together take turns (migrations, demo seed). PGlite is one
+   * process: the task simply runs.
+   */
+  exclusive<T>(lockId: number, task: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -55,6 +61,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migrate: async () => {
         await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
       },
+      exclusive: async (lockId, task) => {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [lockId]);
+          try {
+            return await task();
+          } finally {
+            await client.query("select pg_advisory_unlock($1)", [lockId]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -79,6 +98,7 @@ export function wrapPglite(pglite: PGlite): Database {
     migrate: async () => {
       await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
     },
+    exclusive: (_lockId, task) => task(),
     close: () => pglite.close(),
   };
 }

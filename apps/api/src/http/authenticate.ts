@@ -22,7 +22,7 @@ export async function authenticateUser(
   const token = bearerToken(request);
   if (!token) throw unauthorized(MSG.unauthenticated);
   const { ctx } = request.server;
-  const userId = await verifyAccessToken(ctx.jwtKey, token, ctx.now());
+  const userId = await verifyAccessToken(ctx.keys, token, ctx.now());
   if (!userId) throw unauthorized(MSG.invalidToken);
   const rows = await ctx.db
     .select({

@@ -8,6 +8,12 @@ import { MSG } from "./messages";
  */
 export function registerStartupGate(app: FastifyInstance, ctx: AppContext): void {
   app.addHook("onRequest", async (request, reply) => {
+    // Shutting down (SIGTERM): the health check tells the load balancer to stop sending; the other
+    // requests are still served until the server closes.
+    if (ctx.state.stopping && request.url.startsWith("/api/v1/health")) {
+      reply.code(503).header("retry-after", "1");
+      return reply.send({ status: "stopping" });
+    }
     if (ctx.state.ready || !request.url.startsWith("/api/")) return;
     reply.code(503).header("retry-after", "1");
     return reply.send(

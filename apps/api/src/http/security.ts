@@ -1,7 +1,8 @@
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Redis } from "ioredis";
 import type { AppConfig } from "../config";
 import { HttpError } from "./errors";
 import { MSG } from "./messages";
@@ -97,10 +98,21 @@ export async function registerCors(app: FastifyInstance, config: AppConfig): Pro
   );
 }
 
+/** Where the per-IP counts live: shared by every instance unless the server is embedded (PGlite). */
+export type RateLimitBackend =
+  | { kind: "redis"; redis: Redis }
+  | { kind: "postgres"; store: FastifyRateLimitStoreCtor }
+  | { kind: "memory" };
+
 /** Per-IP limit for sensitive routes: a route opts in with `config: { rateLimit: sensitiveRateLimit(config) }`. */
-export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+export async function registerRateLimit(app: FastifyInstance, backend: RateLimitBackend): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    ...(backend.kind === "redis" ? { redis: backend.redis, nameSpace: "certavis-rate-limit:" } : {}),
+    ...(backend.kind === "postgres" ? { store: backend.store } : {}),
+    // A store that cannot be reached lets requests through (logged) rather than failing sign-ins:
+    // the per-account limits (auth_throttles) still hold in the database.
+    skipOnError: backend.kind !== "memory",
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, { detail: MSG.throttled }, { "retry-after": String(Math.ceil(context.ttl / 1000)) }),
   });

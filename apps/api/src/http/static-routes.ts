@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
@@ -12,9 +13,11 @@ import { registerWidgetRoutes } from "./widget-routes";
  * plugin), and the back-office for every other path, with SPA fallbacks to each index.html.
  */
 export async function registerStaticRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Files in a bucket are served by the bucket (S3_PUBLIC_URL); the reply's sendFile stays available.
   await app.register(fastifyStatic, {
-    root: ctx.storage.root,
+    root: ctx.storage.root ?? tmpdir(),
     prefix: "/uploads/",
+    serve: ctx.storage.root !== null,
     index: false,
     decorateReply: true,
     cacheControl: true,

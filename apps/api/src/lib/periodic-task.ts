@@ -1,8 +1,31 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { Db } from "../db/client";
+import { periodicTaskRuns } from "../db/schema";
+
+/**
+ * Claims this period's run of `name` for the caller: true for exactly one instance per period,
+ * whatever the number of instances ticking (one atomic upsert on `periodic_task_runs`, on the
+ * database's clock so instances with skewed clocks agree).
+ */
+export async function claimPeriodicRun(db: Db, name: string, everyMs: number): Promise<boolean> {
+  const result = await db
+    .insert(periodicTaskRuns)
+    .values({ name, lastRunAt: sql`now()`, runs: 1 })
+    .onConflictDoUpdate({
+      target: periodicTaskRuns.name,
+      set: { lastRunAt: sql`now()`, runs: sql`${periodicTaskRuns.runs} + 1` },
+      // A little slack: a timer that fires a few ms "early" on the database's clock still runs.
+      setWhere: sql`${periodicTaskRuns.lastRunAt} <= now() - make_interval(secs => ${(everyMs - Math.min(everyMs / 20, 2000)) / 1000}::double precision)`,
+    })
+    .returning({ name: periodicTaskRuns.name });
+  return result.length > 0;
+}
 
 /**
  * Runs `task` every `everyMs` once the server is ready and its database migrated, never two runs at
- * once, until the server closes. A failed run is logged and the next one tries again.
+ * once, until the server closes; with several instances on one database, once per period across all
+ * of them (`claimPeriodicRun`). A failed run is logged and the next period tries again.
  */
 export function registerPeriodicTask(
   app: FastifyInstance,
@@ -14,7 +37,7 @@ export function registerPeriodicTask(
     if (running || !app.ctx.state.ready) return;
     running = true;
     try {
-      await options.task();
+      if (await claimPeriodicRun(app.ctx.db, options.name, options.everyMs)) await options.task();
     } catch (error) {
       app.log.warn({ err: error }, `${options.name} failed`);
     } finally {

@@ -3,14 +3,30 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { randomToken } from "./crypto";
 
-/** Uploaded files under `DATA_DIR/uploads`, served at `/uploads/<path>` (S3 not implemented). */
+/**
+ * Uploaded files (logos, product images, review photos and videos): under `DATA_DIR/uploads` served
+ * at `/uploads/<path>` (embedded default), or in an S3-compatible bucket (lib/s3-storage.ts) that
+ * every instance shares.
+ */
 export interface FileStorage {
-  root: string;
+  /** The local folder served at `/uploads/`; null when files live in a bucket. */
+  root: string | null;
   /** Saves bytes under `folder/` with a random name; returns the relative path. */
   save(folder: string, extension: string, data: Buffer): Promise<string>;
   remove(relativePath: string | null | undefined): Promise<void>;
-  /** Public URL (absolute, PUBLIC_URL origin) of a stored file, or null. */
+  /** Removes every file under `folder/` (a deleted company's review uploads). */
+  removeFolder(folder: string): Promise<void>;
+  /** Public URL (absolute) of a stored file, or null. */
   url(relativePath: string | null | undefined): string | null;
+}
+
+/** `folder/<random>.<ext>` with only safe characters: the same keys on disk and in a bucket. */
+export function newStoragePath(folder: string, extension: string): string {
+  return `${cleanFolder(folder)}/${randomToken(16)}.${extension.replace(/[^a-z0-9]/gi, "")}`;
+}
+
+export function cleanFolder(folder: string): string {
+  return folder.replace(/[^a-z0-9/_-]/gi, "");
 }
 
 export function createFileStorage(root: string, publicUrl: string): FileStorage {
@@ -24,7 +40,7 @@ export function createFileStorage(root: string, publicUrl: string): FileStorage 
   return {
     root: absoluteRoot,
     async save(folder, extension, data) {
-      const relativePath = `${folder.replace(/[^a-z0-9/_-]/gi, "")}/${randomToken(16)}.${extension.replace(/[^a-z0-9]/gi, "")}`;
+      const relativePath = newStoragePath(folder, extension);
       const full = inside(relativePath);
       await mkdir(dirname(full), { recursive: true });
       await writeFile(full, data);
@@ -33,6 +49,9 @@ export function createFileStorage(root: string, publicUrl: string): FileStorage 
     async remove(relativePath) {
       if (!relativePath) return;
       await rm(inside(relativePath), { force: true });
+    },
+    async removeFolder(folder) {
+      await rm(inside(cleanFolder(folder)), { recursive: true, force: true });
     },
     url(relativePath) {
       return relativePath ? `${publicUrl}/uploads/${relativePath}` : null;

@@ -38,7 +38,11 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
       ctx.apiKeyCipher,
       now,
     );
-    await seedCatalog(tx, { id: company.id, ownerId: owner.id }, { now, reviewKeySecret: ctx.jwtKey });
+    await seedCatalog(
+      tx,
+      { id: company.id, ownerId: owner.id },
+      { now, reviewKeySecret: ctx.keys.currentKey("review-key") },
+    );
   });
   return true;
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signAccessToken } from "../../src/auth/access-token";
+import { signAccessTokenWith } from "../../src/auth/access-token";
 import { checkoutSessions } from "../../src/db/schema";
 import {
   addMember,
@@ -59,7 +59,7 @@ describe.each(TEST_DATABASES)("sandbox checkout on %s", (kind) => {
   });
 
   /** A fresh access token at the test clock's time (tokens live 15 minutes and the clock moves). */
-  const auth = async () => authHeaders(await signAccessToken(t.ctx.jwtKey, adminId, clock.now()));
+  const auth = async () => authHeaders(await signAccessTokenWith(t.ctx.keys, adminId, clock.now()));
   const subscription = async () => {
     const res = await t.inject({ method: "GET", url: api("/company/subscription/"), headers: await auth() });
     expect(res.statusCode, res.body).toBe(200);

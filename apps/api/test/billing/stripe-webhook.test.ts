@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signAccessToken } from "../../src/auth/access-token";
+import { signAccessTokenWith } from "../../src/auth/access-token";
 import {
   checkoutSessions,
   invoices,
@@ -63,7 +63,7 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
     return { company, adminId: admin.id, adminEmail: admin.email };
   };
   const auth = async (userId: string) =>
-    authHeaders(await signAccessToken(t.ctx.jwtKey, userId, clock.now()));
+    authHeaders(await signAccessTokenWith(t.ctx.keys, userId, clock.now()));
   const subscriptionOf = async (userId: string) => {
     const res = await t.inject({
       method: "GET",
@@ -535,11 +535,12 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
   });
 
   it("deleting a paying company cancels its subscription at Stripe, retried if Stripe is down", async () => {
-    const deleteCompany = async (company: { owner: { id: string } }) => {
+    const deleteCompany = async (company: { owner: { id: string; password: string } }) => {
       const res = await t.inject({
         method: "DELETE",
         url: api("/company/"),
         headers: await auth(company.owner.id),
+        payload: { password: company.owner.password },
       });
       expect(res.statusCode, res.body).toBe(204);
     };

@@ -413,7 +413,7 @@ describe.each(TEST_DATABASES)("company on %s", (kind) => {
       const body = expectMatchesContract<CompanyBody>(res, "companyUpdate");
       expect(body.name).toBe("Atelier Sud");
       expect(body.logo).toMatch(/^http:\/\/certavis\.test\/uploads\/logos\/[\w-]+\.webp$/);
-      const first = join(t.ctx.storage.root, storedPath(body.logo ?? ""));
+      const first = join(t.ctx.storage.root ?? "", storedPath(body.logo ?? ""));
       const meta = await sharp(readFileSync(first)).metadata();
       expect(meta).toMatchObject({ format: "webp", width: 512, height: 256 });
       const served = await t.inject({ method: "GET", url: `/uploads/${storedPath(body.logo ?? "")}` });
@@ -425,7 +425,7 @@ describe.each(TEST_DATABASES)("company on %s", (kind) => {
       );
       expect(replaced.logo).not.toBe(body.logo);
       expect(existsSync(first)).toBe(false);
-      const second = join(t.ctx.storage.root, storedPath(replaced.logo ?? ""));
+      const second = join(t.ctx.storage.root ?? "", storedPath(replaced.logo ?? ""));
       expect((await sharp(readFileSync(second)).metadata()).width).toBe(64);
 
       const removed = expectMatchesContract<CompanyBody>(
@@ -577,7 +577,10 @@ describe.each(TEST_DATABASES)("company on %s", (kind) => {
         headers: { ...authHeaders(company.owner.access), ...withLogo.headers },
         payload: withLogo.payload,
       });
-      const logoPath = join(t.ctx.storage.root, (uploaded.json().logo as string).split("/uploads/")[1] ?? "");
+      const logoPath = join(
+        t.ctx.storage.root ?? "",
+        (uploaded.json().logo as string).split("/uploads/")[1] ?? "",
+      );
       expect(existsSync(logoPath)).toBe(true);
 
       const remove = (token: string, password = company.owner.password) =>

@@ -23,19 +23,32 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
     const database = wrapPglite(await freshPglite());
     return { database, dispose: async () => database.close() };
   }
-  const name = `certavis_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  const empty = await createEmptyPostgres(TEST_DATABASE_URL);
+  const database = await openDatabase({ databaseUrl: empty.url, dataDir: null });
   return {
     database,
     dispose: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await empty.drop();
+    },
+  };
+}
+
+/** A fresh, empty (not migrated) `certavis_test_<random>` database on `serverUrl`, and its removal. */
+export async function createEmptyPostgres(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `certavis_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();

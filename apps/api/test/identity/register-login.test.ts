@@ -180,8 +180,7 @@ describe("per-IP rate limit of the sensitive identity endpoints", () => {
     "%s answers 429 with a French detail past RATE_LIMIT_PER_IP",
     async (operationId, path, body) => {
       const ip = `10.0.0.${cases.findIndex((c) => c[0] === operationId) + 1}`;
-      const call = () =>
-        t.inject({ method: "POST", url: api(path), payload: body, headers: { "x-forwarded-for": ip } });
+      const call = () => t.inject({ method: "POST", url: api(path), payload: body, remoteAddress: ip });
       for (let i = 0; i < 3; i++) expect((await call()).statusCode).not.toBe(429);
       const res = await call();
       expect(res.statusCode).toBe(429);
@@ -195,7 +194,7 @@ describe("per-IP rate limit of the sensitive identity endpoints", () => {
         method: "POST",
         url: api(path),
         payload: body,
-        headers: { "x-forwarded-for": "10.9.9.9" },
+        remoteAddress: "10.9.9.9",
       });
       expect(other.statusCode).not.toBe(429);
     },

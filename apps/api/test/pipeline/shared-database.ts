@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from "../../src/db/client";
 import { TEST_DATABASE_URL, type TestDatabaseKind } from "../helpers";
+import { createEmptyPostgres } from "../helpers/databases";
 import { freshPglite } from "../helpers/pglite-template";
 
 /** A migrated database that other processes can open too (PGlite in a folder, or a fresh PG database). */
@@ -19,26 +18,15 @@ export interface SharedDatabase {
 export async function createSharedDatabase(kind: TestDatabaseKind): Promise<SharedDatabase> {
   const serverUrl = TEST_DATABASE_URL;
   if (kind === "postgres" && serverUrl) {
-    const name = `certavis_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const databaseUrl = url.toString();
+    const empty = await createEmptyPostgres(serverUrl);
+    const databaseUrl = empty.url;
     const first = await openDatabase({ databaseUrl, dataDir: null });
     await first.migrate();
     await first.close();
     return {
       env: { DATABASE_URL: databaseUrl },
       open: () => openDatabase({ databaseUrl, dataDir: null }),
-      async dispose() {
-        const cleanup = new pg.Client({ connectionString: serverUrl });
-        await cleanup.connect();
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await cleanup.end();
-      },
+      dispose: () => empty.drop(),
     };
   }
   const dataDir = mkdtempSync(join(tmpdir(), "certavis-pglite-"));

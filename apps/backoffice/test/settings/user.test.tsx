@@ -91,7 +91,7 @@ describe("settings: Utilisateur (real API)", () => {
     const user = userEvent.setup();
     const card = await region("Supprimer mon compte");
     await user.click(within(card).getByRole("button", { name: "Supprimer mon compte" }));
-    const dialog = await screen.findByRole("alertdialog", { name: "Supprimer mon compte" });
+    const dialog = await screen.findByRole("alertdialog", { name: "Supprimer votre compte ?" });
     await user.type(within(dialog).getByLabelText("Mot de passe"), "faux");
     await user.click(within(dialog).getByRole("button", { name: "Supprimer définitivement" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("Mot de passe incorrect.");

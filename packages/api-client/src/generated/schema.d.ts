@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Server readiness
-         * @description 200 `{"status":"ok"}` once migrations and the demo seed are done; 503 before.
+         * @description Readiness for a load balancer: 200 `{"status":"ok"}` once migrations and the demo seed are done; 503 `starting` before, 503 `stopping` once the instance is shutting down.
          */
         get: operations["healthGet"];
         put?: never;
@@ -1552,10 +1552,10 @@ export interface components {
         FormStatus: "active" | "draft" | "archived";
         Health: {
             /**
-             * @description `ok` once migrations and the demo seed are done, `starting` before.
+             * @description `ok` once migrations and the demo seed are done, `starting` before, `stopping` once the instance received SIGTERM (it still finishes and accepts requests while the load balancer stops sending).
              * @enum {string}
              */
-            status: "ok" | "starting";
+            status: "ok" | "starting" | "stopping";
         };
         /** @description An invitation to join a company. */
         Invitation: {
@@ -2473,7 +2473,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description Not ready yet. */
+            /** @description Not ready (starting, or stopping after SIGTERM). */
             503: {
                 headers: {
                     [name: string]: unknown;

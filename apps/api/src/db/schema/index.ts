@@ -1,5 +1,6 @@
 export * from "./billing";
 export * from "./catalog";
+export * from "./cluster";
 export * from "./companies";
 export * from "./identity";
 export * from "./order-imports";

@@ -14,3 +14,7 @@ export const EMAIL_CHANGE_TOKEN_TTL_MS = 24 * 60 * 60_000;
 /** Failed sign-ins per e-mail address (existing or not) before the account is locked for the window. */
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** Past LOGIN_MAX_FAILURES on an address from all clients, each attempt waits this much more... */
+export const LOGIN_SLOWDOWN_STEP_MS = 250;
+/** ...up to this. */
+export const LOGIN_SLOWDOWN_MAX_MS = 3000;

@@ -8,16 +8,17 @@ import { IDENTITY_MSG } from "./messages";
 import { countPasswordAttempt, forgetPasswordAttempts } from "./password-attempts";
 
 /**
- * Signs in. Every attempt is counted per e-mail address before the password is checked (so parallel
- * guesses are counted too) and a success clears the count; past LOGIN_MAX_FAILURES in the window the
- * address answers 429 whatever the password. Unknown and known addresses answer alike.
+ * Signs in. Every attempt is counted per e-mail address and client address before the password is
+ * checked (so parallel guesses are counted too) and a success clears the count; past
+ * LOGIN_MAX_FAILURES in the window that client answers 429 for the address whatever the password,
+ * and attempts from everywhere slow down (password-attempts.ts). Unknown and known addresses answer alike.
  */
 export async function login(request: FastifyRequest, body: BodyOf<"authLogin">): Promise<TokenPair> {
   const { ctx } = request.server;
   const email = normalizeEmail(body.email);
-  await countPasswordAttempt(ctx, email);
+  await countPasswordAttempt(ctx, email, request.ip);
   const user = await checkCredentials(ctx, email, body.password);
   if (!user) throw fieldErrors({ non_field_errors: [IDENTITY_MSG.invalidCredentials] });
-  await forgetPasswordAttempts(ctx.db, email);
+  await forgetPasswordAttempts(ctx.db, email, request.ip);
   return issueTokenPair(ctx, ctx.db, user.id);
 }

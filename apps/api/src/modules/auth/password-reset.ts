@@ -52,7 +52,7 @@ export async function confirmPasswordReset(
       .where(eq(users.id, used.userId))
       .returning({ email: users.email, firstName: users.firstName });
     await revokeAllForUser(tx, used.userId, now);
-    if (updated) await forgetPasswordAttempts(tx, updated.email);
+    if (updated) await forgetPasswordAttempts(tx, updated.email, null);
     return updated ?? null;
   });
   if (!user) throw fieldErrors({ token: [IDENTITY_MSG.invalidResetToken] });

@@ -66,7 +66,10 @@ export async function purgeExpiredThrottles(db: DbOrTx, now: Date): Promise<numb
 }
 
 export const throttleKeys = {
+  /** Every failed attempt on an address, whoever sent it (slows attempts down). */
   login: (email: string) => `login:${email}`,
+  /** Failed attempts on an address from one client address (locks that client out of it). */
+  loginFrom: (email: string, clientIp: string) => `login-from:${email}|${clientIp}`,
   emailCode: (userId: string) => `email-code:${userId}`,
   resetMail: (email: string) => `reset-mail:${email}`,
 };

@@ -1,5 +1,3 @@
-import { rm } from "node:fs/promises";
-import { resolve, sep } from "node:path";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { products } from "../../db/schema";
@@ -24,7 +22,5 @@ export async function removeCompanyFiles(
   files: Awaited<ReturnType<typeof companyFiles>>,
 ): Promise<void> {
   for (const path of files.paths) await storage.remove(path).catch(() => undefined);
-  const folder = resolve(storage.root, files.reviewUploadsFolder);
-  if (folder.startsWith(storage.root + sep))
-    await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+  await storage.removeFolder(files.reviewUploadsFolder).catch(() => undefined);
 }

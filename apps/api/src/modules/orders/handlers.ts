@@ -5,7 +5,7 @@ import { callerCompanyId } from "../../http/caller";
 import { fieldErrors, forbidden, notFound } from "../../http/errors";
 import { defineHandlers, type ResponseOf } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
-import { deriveReviewKey, reviewUrl } from "../pipeline/review-key";
+import { reviewKeyOf, reviewUrl } from "../pipeline/review-key";
 import { createOrder } from "./create-order";
 import { startOrderImport } from "./import-csv";
 import { failStaleImports, orderImportView } from "./order-import-job";
@@ -34,7 +34,7 @@ export const orderHandlers = defineHandlers({
           reference: body.reference,
           orderDate,
         },
-        { now: ctx.now(), secret: ctx.jwtKey },
+        { now: ctx.now(), secret: ctx.keys.currentKey("review-key") },
       ),
     );
     if (!result.ok) throw fieldErrors(result.errors);
@@ -44,7 +44,10 @@ export const orderHandlers = defineHandlers({
     reply.code(result.created ? 201 : 200);
     return {
       ...view,
-      review_url: reviewUrl(ctx.config.formUrl, deriveReviewKey(ctx.jwtKey, result.order.id)),
+      review_url: reviewUrl(
+        ctx.config.formUrl,
+        reviewKeyOf(ctx.keys.all("review-key"), result.order.id, result.order.reviewKeyHash),
+      ),
     };
   },
 

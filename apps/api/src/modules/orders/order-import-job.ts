@@ -24,7 +24,7 @@ export const importLimits = {
    * Lines per batch: one transaction each, then the event loop is given back. PGlite runs queries on
    * the server's own thread, so its batches are small enough to keep other requests under ~50 ms.
    */
-  batchSize: { pglite: 100, postgres: 1000 },
+  batchSize: { pglite: 50, postgres: 1000 },
   /** An import running longer stops (`failed`, with what was kept). */
   timeCapMs: 5 * 60_000,
   /** A running import whose heartbeat is older lost its instance (crash, deploy). */
@@ -203,7 +203,7 @@ export async function runOrderImport(
             buyerFirstName: order.buyer_first_name,
             buyerLastName: order.buyer_last_name,
             orderDate: (order.order_date ? parseOrderDate(order.order_date) : null) ?? now,
-            reviewKeyHash: hashReviewKey(deriveReviewKey(ctx.jwtKey, id)),
+            reviewKeyHash: hashReviewKey(deriveReviewKey(ctx.keys.currentKey("review-key"), id)),
             reviewKeyExpiresAt: addDays(now, REVIEW_KEY_LIFETIME_DAYS),
             createdAt: now,
           },

@@ -10,14 +10,19 @@ import { deriveWithdrawalToken, procedureUrl, withdrawalUrl } from "../certifica
 import { type Clock, nextMonthStart, systemClock } from "./clock";
 import { releaseEmailQuota, reserveEmailQuota } from "./email-quota";
 import { renderEmail, withFooter } from "./render-email";
-import { deriveReviewKey, reviewUrl } from "./review-key";
+import { reviewKeyOf, reviewUrl } from "./review-key";
 import type { EmailKind } from "./schedule";
 
 export const MAX_ATTEMPTS = 5;
 const BACKOFF_BASE_MS = 60_000;
 const HELD_RECHECK_MS = 60 * 60 * 1000;
-/** How long a claimed e-mail belongs to its worker; past it, a dead worker's e-mail is claimed again. */
-export const LEASE_MS = 5 * 60 * 1000;
+/**
+ * How long a claimed e-mail belongs to its worker; past it, a dead worker's e-mail is claimed again
+ * (within a minute of the death: ARCHITECTURE §9). A living worker renews the leases of the e-mails
+ * it is still sending every third of it, so a slow SMTP server never makes two workers send one
+ * e-mail; the SMTP socket timeout (smtp-mailer.ts) is below it anyway.
+ */
+export const LEASE_MS = 30 * 1000;
 const DEFAULT_BATCH_SIZE = 50;
 
 export type DeliveryOutcome = "sent" | "held" | "cancelled" | "retry" | "dead";
@@ -30,8 +35,8 @@ export interface MailWorkerOptions {
   formUrl: string;
   /** Origin of the widget and its procedure page (`WIDGET_URL`); defaults to `formUrl`. */
   widgetUrl?: string;
-  /** Secret the review keys are derived from. */
-  reviewKeySecret: string | Uint8Array;
+  /** The secret(s) review keys derive from, newest first (a function: read when each mail is made). */
+  reviewKeySecret: string | Uint8Array | (() => readonly (string | Uint8Array)[]);
   clock?: Clock;
   /** Parallel claim loops (PostgreSQL); PGlite is one session, keep 1. */
   concurrency?: number;
@@ -41,6 +46,8 @@ export interface MailWorkerOptions {
   log?: (message: string, extra?: Record<string, unknown>) => void;
   /** Jobs are claimed only once this says the database is migrated. */
   isReady?: () => boolean;
+  /** The lease (tests shorten it); renewed every third of it while sending. */
+  leaseMs?: number;
 }
 
 export interface MailWorker {
@@ -84,6 +91,7 @@ const isTestEmail = (row: DeliveryRow) => row.kind === "test";
 interface Claimed {
   delivery: DeliveryRow;
   companyId: string;
+  /** Moves forward when the lease is renewed. */
   leaseUntil: Date;
   attempts: number;
   message: MailMessage;
@@ -99,14 +107,17 @@ interface Claimed {
  * could go out twice. Failures come back with exponential backoff, then end `failed`.
  */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
-  const { db, mailer, formUrl, reviewKeySecret } = options;
+  const { db, mailer, formUrl } = options;
   const widgetUrl = options.widgetUrl ?? formUrl;
+  const secrets = options.reviewKeySecret;
+  const reviewKeySecret = typeof secrets === "function" ? secrets : () => [secrets];
   const clock = options.clock ?? systemClock;
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const log = options.log ?? (() => {});
   const isReady = options.isReady ?? (() => true);
+  const leaseMs = options.leaseMs ?? LEASE_MS;
   let running = false;
   let abortController = new AbortController();
   let loops: Promise<void>[] = [];
@@ -242,7 +253,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       for (const row of tests)
         if (row.status !== "sending") wanted.set(row.companyId, (wanted.get(row.companyId) ?? 0) + 1);
       const granted = await reserveEmailQuota(tx, wanted, now);
-      const leaseUntil = new Date(now.getTime() + LEASE_MS);
+      const leaseUntil = new Date(now.getTime() + leaseMs);
       const claimed: Claimed[] = [];
       const held = new Map<string, string[]>();
       for (const { row, ctx, template, rendered } of ready) {
@@ -262,7 +273,10 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
             prenom_acheteur: ctx.order.buyerFirstName,
             nom_acheteur: ctx.order.buyerLastName,
             email_acheteur: ctx.order.buyerEmail,
-            url_avis: reviewUrl(formUrl, deriveReviewKey(reviewKeySecret, ctx.order.id)),
+            url_avis: reviewUrl(
+              formUrl,
+              reviewKeyOf(reviewKeySecret(), ctx.order.id, ctx.order.reviewKeyHash),
+            ),
           }),
         };
         if (!rendered) {
@@ -271,7 +285,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
             row.kind === "thanks"
               ? [
                   fr.certification.mail.withdrawalLine(
-                    withdrawalUrl(formUrl, deriveWithdrawalToken(reviewKeySecret, ctx.order.id)),
+                    withdrawalUrl(formUrl, deriveWithdrawalToken(reviewKeySecret()[0] ?? "", ctx.order.id)),
                   ),
                   fr.certification.mail.procedureLine(procedureUrl(widgetUrl, ctx.company.id)),
                 ]
@@ -344,17 +358,59 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     });
   }
 
-  /** Sends one leased e-mail and records the result (only while the lease is still ours). */
-  async function deliver(item: Claimed): Promise<DeliveryOutcome> {
-    const ours = and(
-      eq(emailDeliveries.id, item.delivery.id),
-      eq(emailDeliveries.status, "sending"),
-      eq(emailDeliveries.leaseUntil, item.leaseUntil),
-    );
+  /** Extends the leases of the e-mails still being sent (only those still ours). */
+  async function renewLeases(sending: ReadonlySet<Claimed>): Promise<void> {
+    const byLease = new Map<number, Claimed[]>();
+    for (const item of sending) {
+      const group = byLease.get(item.leaseUntil.getTime()) ?? [];
+      group.push(item);
+      byLease.set(item.leaseUntil.getTime(), group);
+    }
+    const leaseUntil = new Date(clock.now().getTime() + leaseMs);
+    for (const [current, items] of byLease) {
+      const renewed = await db
+        .update(emailDeliveries)
+        .set({ leaseUntil })
+        .where(
+          and(
+            inArray(
+              emailDeliveries.id,
+              items.map((item) => item.delivery.id),
+            ),
+            eq(emailDeliveries.status, "sending"),
+            eq(emailDeliveries.leaseUntil, new Date(current)),
+          ),
+        )
+        .returning({ id: emailDeliveries.id });
+      const ids = new Set(renewed.map((row) => row.id));
+      for (const item of items) if (ids.has(item.delivery.id)) item.leaseUntil = leaseUntil;
+    }
+  }
+
+  /**
+   * Sends one leased e-mail and records the result (only while the lease is still ours). Once sent,
+   * the e-mail leaves `sending` (no renewal starts for it) and waits for a renewal in flight, so
+   * its mark compares with the lease as renewed.
+   */
+  async function deliver(
+    item: Claimed,
+    sending: Set<Claimed>,
+    renewal: () => Promise<void>,
+  ): Promise<DeliveryOutcome> {
+    const ours = () =>
+      and(
+        eq(emailDeliveries.id, item.delivery.id),
+        eq(emailDeliveries.status, "sending"),
+        eq(emailDeliveries.leaseUntil, item.leaseUntil),
+      );
     try {
       await sendAbortable(item.message);
+      sending.delete(item);
+      await renewal();
     } catch (error) {
       if (error instanceof AbortedError) throw error;
+      sending.delete(item);
+      await renewal();
       const message = error instanceof Error ? error.message : String(error);
       const dead = item.attempts >= MAX_ATTEMPTS;
       const now = clock.now();
@@ -371,7 +427,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
               ? item.delivery.scheduledAt
               : new Date(now.getTime() + backoffMs(item.attempts)),
           })
-          .where(ours);
+          .where(ours());
       });
       log("mail delivery failed", {
         deliveryId: item.delivery.id,
@@ -384,7 +440,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     await db
       .update(emailDeliveries)
       .set({ status: "sent", sentAt: clock.now(), leaseUntil: null, lastError: null })
-      .where(ours);
+      .where(ours());
     return "sent";
   }
 
@@ -392,7 +448,21 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     const counts = noOutcomes();
     const claimed = await claim(counts);
     if (claimed === null) return null;
-    const outcomes = await Promise.allSettled(claimed.map((item) => deliver(item)));
+    const sending = new Set(claimed);
+    let renewal: Promise<void> = Promise.resolve();
+    const renewer = setInterval(() => {
+      renewal = renewal
+        .then(() => renewLeases(sending))
+        .catch((error: unknown) =>
+          log("mail lease renewal failed", { error: error instanceof Error ? error.message : String(error) }),
+        );
+    }, leaseMs / 3);
+    let outcomes: PromiseSettledResult<DeliveryOutcome>[];
+    try {
+      outcomes = await Promise.allSettled(claimed.map((item) => deliver(item, sending, () => renewal)));
+    } finally {
+      clearInterval(renewer);
+    }
     for (const outcome of outcomes) {
       if (outcome.status === "fulfilled") counts[outcome.value] += 1;
       else throw outcome.reason;

@@ -16,6 +16,27 @@ export function hashReviewKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
 }
 
+/**
+ * The review key of an order whose hash is `keyHash`, derived with whichever secret made it (newest
+ * first): a link mailed after a key rotation for an order recorded before it still opens. Falls back
+ * to the newest secret.
+ */
+export function reviewKeyOf(
+  secrets: string | Uint8Array | readonly (string | Uint8Array)[],
+  orderId: string,
+  keyHash: string,
+): string {
+  const list = typeof secrets === "string" || secrets instanceof Uint8Array ? [secrets] : secrets;
+  let first: string | null = null;
+  for (const secret of list) {
+    const key = deriveReviewKey(secret, orderId);
+    if (hashReviewKey(key) === keyHash) return key;
+    first ??= key;
+  }
+  if (first === null) throw new Error("no review key secret");
+  return first;
+}
+
 export function reviewUrl(formUrl: string, key: string): string {
   return `${formUrl.replace(/\/+$/, "")}/create-reviews?api_key=${encodeURIComponent(key)}`;
 }

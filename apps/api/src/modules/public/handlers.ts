@@ -40,7 +40,7 @@ export const publicHandlers = defineHandlers({
   },
 
   reviewSubmit: async (request, reply) => {
-    const { db, storage, now, jwtKey } = request.server.ctx;
+    const { db, storage, now, keys } = request.server.ctx;
     const key = request.query.api_key;
     // A bad key is refused before reading any upload; the form bounds what the read may take.
     const before = await orderForReviewKey(db, key, now());
@@ -86,7 +86,9 @@ export const publicHandlers = defineHandlers({
             formSnapshot: fields,
             status: "pending",
             createdAt: at,
-            withdrawalTokenHash: hashReviewKey(deriveWithdrawalToken(jwtKey, order.id)),
+            withdrawalTokenHash: hashReviewKey(
+              deriveWithdrawalToken(keys.all("review-key")[0] ?? "", order.id),
+            ),
           })
           .returning({ id: reviews.id });
         if (!review) throw new Error("review not created");

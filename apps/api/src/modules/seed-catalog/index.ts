@@ -21,7 +21,7 @@ export interface SeedCompany {
 
 export interface SeedCatalogOptions {
   now?: Date;
-  /** The server secret review keys derive from (ctx.jwtKey): the links of demo e-mails then work. */
+  /** The server secret review keys derive from (ctx.keys.currentKey("review-key")): the links of demo e-mails then work. */
   reviewKeySecret: string | Uint8Array;
 }
 

@@ -9,6 +9,7 @@ import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import type { AuthenticatedUser } from "../../http/request-context";
 import { randomToken, sha256 } from "../../lib/crypto";
+import { deliverMail } from "../auth/deliver";
 import { COMPANY_MESSAGES, TEAM_MESSAGES } from "../company/messages";
 import { currentUserView } from "../users/current-user";
 import { invitationLink, invitationMail } from "./invitation-mail";
@@ -120,10 +121,8 @@ export const inviteHandlers = defineHandlers({
       link: invitationLink(ctx.config.publicUrl, hasAccount),
       expiresAt,
     });
-    // The invitation exists either way: a failing SMTP server is logged, it can be cancelled and sent again.
-    await ctx.mailer
-      .send(message)
-      .catch((err: unknown) => request.log.error({ err }, "invitation mail not sent"));
+    // Through the durable outbox: an SMTP outage delays the invitation, never loses it.
+    await deliverMail(request, message);
     const view = await getInvitation(ctx.db, id, now);
     if (!view) throw notFound();
     reply.code(201);

@@ -18,7 +18,7 @@ export async function checkOwnPassword(
   wrong: { field: string; message: string },
 ): Promise<void> {
   const { ctx } = request.server;
-  await countPasswordAttempt(ctx, user.email);
+  await countPasswordAttempt(ctx, user.email, request.ip);
   const [row] = await ctx.db
     .select({ passwordHash: users.passwordHash })
     .from(users)
@@ -26,5 +26,5 @@ export async function checkOwnPassword(
   if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, password))) {
     throw fieldErrors({ [wrong.field]: [wrong.message] });
   }
-  await forgetPasswordAttempts(ctx.db, user.email);
+  await forgetPasswordAttempts(ctx.db, user.email, request.ip);
 }

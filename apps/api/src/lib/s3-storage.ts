@@ -1,0 +1,81 @@
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { cleanFolder, type FileStorage, newStoragePath } from "./storage";
+
+export interface S3StorageConfig {
+  bucket: string;
+  /** A local or non-AWS server (MinIO, s3rver, ...): path-style addressing. */
+  endpoint: string | null;
+  region: string;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** Where browsers read the files (`S3_PUBLIC_URL`, e.g. a CDN or `<endpoint>/<bucket>`). */
+  publicUrl: string;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  mp4: "video/mp4",
+  webm: "video/webm",
+  mov: "video/quicktime",
+};
+
+/** Uploaded files in an S3-compatible bucket, shared by every instance (ARCHITECTURE §9). */
+export function createS3Storage(config: S3StorageConfig, client?: S3Client): FileStorage {
+  const s3 =
+    client ??
+    new S3Client({
+      region: config.region,
+      ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
+      ...(config.accessKeyId && config.secretAccessKey
+        ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
+        : {}),
+    });
+  const base = config.publicUrl.replace(/\/+$/, "");
+  return {
+    root: null,
+    async save(folder, extension, data) {
+      const key = newStoragePath(folder, extension);
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: key,
+          Body: data,
+          ContentType: CONTENT_TYPES[extension.toLowerCase()] ?? "application/octet-stream",
+          CacheControl: "public, max-age=86400",
+        }),
+      );
+      return key;
+    },
+    async remove(relativePath) {
+      if (!relativePath) return;
+      await s3.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: relativePath }));
+    },
+    async removeFolder(folder) {
+      const prefix = `${cleanFolder(folder).replace(/\/+$/, "")}/`;
+      let token: string | undefined;
+      do {
+        const page = await s3.send(
+          new ListObjectsV2Command({ Bucket: config.bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+        if (keys.length > 0) {
+          await s3.send(new DeleteObjectsCommand({ Bucket: config.bucket, Delete: { Objects: keys } }));
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+    url(relativePath) {
+      return relativePath ? `${base}/${relativePath}` : null;
+    },
+  };
+}
