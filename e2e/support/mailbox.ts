@@ -12,7 +12,14 @@ export function readMails(): StoredMail[] {
   } catch {
     return [];
   }
-  return names.sort().map((n) => JSON.parse(readFileSync(join(MAIL_DIR, n), "utf8")) as StoredMail);
+  // A mail still being written is not valid JSON yet: skipped until the next poll.
+  return names.sort().flatMap((n) => {
+    try {
+      return [JSON.parse(readFileSync(join(MAIL_DIR, n), "utf8")) as StoredMail];
+    } catch {
+      return [];
+    }
+  });
 }
 
 export interface MailQuery {

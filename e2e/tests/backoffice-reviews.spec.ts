@@ -142,6 +142,10 @@ test("demo account: dashboard figures, reviews filtered, approve then reject fro
   if (stillPending.length > 0) {
     await expect(dialog.getByRole("button", { name: "Changer le statut (En attente)" })).toBeVisible();
     await dialog.getByRole("button", { name: "Rejeter" }).click();
+    // A rejection names its reason (issue 15).
+    const reasons = page.getByRole("dialog", { name: "Rejeter l'avis" });
+    await reasons.getByRole("radio", { name: "Soupçon de faux avis" }).click();
+    await reasons.getByRole("button", { name: "Rejeter l'avis" }).click();
     await expect(notifications(page).getByText("Avis rejeté")).toBeVisible();
     await expect.poll(async () => (await api.reviews("&status=rejected")).length).toBe(rejectedBefore + 1);
     await page.keyboard.press("Escape");

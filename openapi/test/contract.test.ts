@@ -72,7 +72,8 @@ describe("bundled contract", () => {
   });
 
   it("keeps a trailing slash on every path", () => {
-    for (const path of Object.keys(doc.paths)) expect(path, path).toMatch(/\/$/);
+    // A file download (`…/audit.csv`) is named like the file it answers.
+    for (const path of Object.keys(doc.paths)) expect(path, path).toMatch(/(\/|\.csv)$/);
   });
 
   it("gives every operation a unique camelCase operationId, a tag and a summary", () => {

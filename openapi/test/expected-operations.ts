@@ -74,6 +74,16 @@ export const additions = [
   "GET /billing/sandbox/{session_id}/",
   "POST /billing/sandbox/{session_id}/complete/",
   "POST /billing/sandbox/{session_id}/cancel/",
+  // issue 15: certified means certified (ARCHITECTURE §10.9)
+  "PUT /company/reviews/{id}/reply/",
+  "DELETE /company/reviews/{id}/reply/",
+  "POST /company/reviews/{id}/report/",
+  "GET /company/reviews/{id}/history/",
+  "GET /company/reviews/audit.csv",
+  "GET /company/reviews/awaiting-reply/",
+  "GET /review/withdrawal/",
+  "POST /review/withdrawal/",
+  "GET /public/procedure/",
   "GET /public/reviews/jsonld/",
 ] as const;
 
@@ -90,6 +100,9 @@ export const publicCalls = [
   "GET /review/",
   "POST /review/",
   "GET /public/reviews/",
+  "GET /review/withdrawal/",
+  "POST /review/withdrawal/",
+  "GET /public/procedure/",
   "GET /public/reviews/jsonld/",
   "POST /billing/stripe/webhook/",
   "GET /billing/sandbox/{session_id}/",

@@ -531,14 +531,14 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
         method: "PATCH",
         url: api(`/company/reviews/${target.id}/`),
         headers,
-        payload: { status: "rejected" },
+        payload: { status: "rejected", rejection_reason: "off_topic" },
       });
       expect(expectMatchesContract(rejected, "companyReviewsUpdate")).toMatchObject({ status: "rejected" });
       const again = await t.inject({
         method: "PATCH",
         url: api(`/company/reviews/${target.id}/`),
         headers,
-        payload: { status: "rejected" },
+        payload: { status: "rejected", rejection_reason: "off_topic" },
       });
       expect(again.statusCode).toBe(409);
       expect(expectMatchesContract<{ detail: string }>(again, "companyReviewsUpdate").detail).toBe(

@@ -287,7 +287,7 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
         method: "PATCH",
         url: api(`/company/reviews/${ids[index]}/`),
         headers: auth,
-        payload: { status },
+        payload: status === "rejected" ? { status, rejection_reason: "off_topic" } : { status },
       });
       expect(res.statusCode).toBe(200);
     }

@@ -6,6 +6,7 @@ import { getCompany } from "../src/lib/api/get-company";
 import { getMe } from "../src/lib/api/get-me";
 import { getSubscription } from "../src/lib/api/get-subscription";
 import { setApiBaseUrl } from "../src/lib/api-client";
+import { giveRejectionReason } from "./support/reject-review";
 import { currentPath, renderApp, testQueryClient } from "./support/render-app";
 import { apiAs, apiBaseUrl, seed, signIn } from "./support/test-api";
 import { hoursAgo, utcWeekday } from "./support/time";
@@ -158,7 +159,13 @@ describe("dashboard (real API)", () => {
     await ui.click(await screen.findByRole("button", { name: /Hugo Lefèvre/ }));
     const dialog = await screen.findByRole("dialog", { name: "Avis client" });
     await ui.click(within(dialog).getByRole("button", { name: "Rejeter" }));
+    await giveRejectionReason(ui, "Propos injurieux, diffamatoires, discriminatoires ou contraires à la loi");
     expect(await within(notifications()).findByText("Avis rejeté")).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        "Motif du rejet : Propos injurieux, diffamatoires, discriminatoires ou contraires à la loi",
+      ),
+    ).toBeInTheDocument();
     await waitFor(() =>
       expect(
         within(dialog).getByRole("button", { name: /Changer le statut \(Rejeté\)/ }),

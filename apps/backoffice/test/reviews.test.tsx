@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { giveRejectionReason } from "./support/reject-review";
 import { renderApp } from "./support/render-app";
 import { apiAs, seed, signIn } from "./support/test-api";
 import { hoursAgo } from "./support/time";
@@ -238,6 +239,7 @@ describe("reviews moderation (real API)", () => {
     await waitFor(() => expect(dialog()).toHaveTextContent("Hugo Lefèvre"));
 
     await ui.click(within(dialog()).getByRole("button", { name: "Rejeter" }));
+    await giveRejectionReason(ui);
     expect(await within(notifications()).findByText("Avis rejeté")).toBeInTheDocument();
     // Nothing pending any more and the action was a rejection: the dialog stays, on the rejected review.
     await waitFor(() =>
@@ -303,6 +305,7 @@ describe("reviews moderation (real API)", () => {
     ).toEqual(["Approuvé", "Rejeté"]);
     expect(within(menu).getByRole("menuitem", { name: "Approuvé" })).toHaveAttribute("aria-disabled", "true");
     await ui.click(within(menu).getByRole("menuitem", { name: "Rejeté" }));
+    await giveRejectionReason(ui, "Soupçon de faux avis", "Commande annulée");
     expect(await within(notifications()).findByText("Avis rejeté")).toBeInTheDocument();
     expect(await statusOf(user, ids["Léa Bernard"] ?? "")).toBe("rejected");
     // Then on to the next pending review, as after any moderation.

@@ -1,11 +1,15 @@
 import { createRoot } from "react-dom/client";
 import { ReviewFormPage } from "./features/review-form/components/review-form-page";
+import { WithdrawalPage } from "./features/withdrawal/components/withdrawal-page";
 import "@certavis/ui/light.css";
 import "@certavis/form-fields/form-fields.css";
 import "./review-form.css";
 
 const container = document.getElementById("root");
 if (container) {
-  const apiKey = new URLSearchParams(window.location.search).get("api_key")?.trim() || null;
-  createRoot(container).render(<ReviewFormPage apiKey={apiKey} />);
+  const query = new URLSearchParams(window.location.search);
+  // The author's withdrawal link (issue 15) shares the app: /create-reviews/retrait?token=…
+  if (/\/create-reviews\/retrait\/?$/.test(window.location.pathname))
+    createRoot(container).render(<WithdrawalPage token={query.get("token")?.trim() || null} />);
+  else createRoot(container).render(<ReviewFormPage apiKey={query.get("api_key")?.trim() || null} />);
 }

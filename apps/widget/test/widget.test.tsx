@@ -98,10 +98,23 @@ describe("widget reviews", () => {
       screen.getByText("Avis certifiés : collectés après une commande, puis modérés"),
     ).toBeInTheDocument();
     expect(screen.getByText(/du plus récent au plus ancien/)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: /contrôlés/ })).toHaveAttribute("href", "/widget/fonctionnement");
+    expect(screen.getByRole("link", { name: /contrôlés/ })).toHaveAttribute(
+      "href",
+      "/widget/fonctionnement?company_id=3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a",
+    );
     const card = screen.getByRole("article");
     expect(card).toHaveTextContent("Publié le 22 nov. 2026");
     expect(card).toHaveTextContent("Commande du 15 nov. 2026");
+  });
+
+  it("shows the company's reply under a review, as text", () => {
+    renderWidget([
+      review({ reply: { body: "Merci <b>Léa</b> !", created_at: "2026-11-23T09:00:00.000Z" } }),
+      review({ reply: null }),
+    ]);
+    const [answered, other] = screen.getAllByRole("article");
+    expect(answered).toHaveTextContent("Réponse de l'entrepriseMerci <b>Léa</b> !");
+    expect(other).not.toHaveTextContent("Réponse de l'entreprise");
   });
 
   it("says so when there is no review yet", () => {

@@ -1,4 +1,5 @@
 export * from "./answer-display";
+export * from "./certification";
 export * from "./csv/csv";
 export * from "./csv/decode";
 export * from "./csv/orders-csv";

@@ -54,6 +54,32 @@ describe("normalizeReview: scalars and defaults", () => {
       verified: true,
       status: null,
       fields: [],
+      rejectionReason: null,
+      rejectionNote: null,
+      autoPublishAt: null,
+      reply: null,
+    });
+  });
+
+  it("reads the certified-review fields: rejection reason and note, automatic publication, reply", () => {
+    expect(
+      normalizeReview({
+        status: "rejected",
+        rejection_reason: "off_topic",
+        rejection_note: "Autre produit",
+        auto_publish_at: null,
+        reply: { body: "Merci", created_at: "2026-11-23T10:00:00.000Z" },
+      }),
+    ).toMatchObject({
+      status: "rejected",
+      rejectionReason: "off_topic",
+      rejectionNote: "Autre produit",
+      autoPublishAt: null,
+      reply: { body: "Merci", createdAt: "2026-11-23T10:00:00.000Z" },
+    });
+    expect(normalizeReview({ rejection_reason: "too_negative", reply: { body: " " } })).toMatchObject({
+      rejectionReason: null,
+      reply: null,
     });
   });
 

@@ -1,3 +1,4 @@
+import { isRejectionReason, type RejectionReason } from "./certification";
 import { normalizeReviewStatus, type ReviewStatus } from "./review-status";
 
 /** One answered form field of a review, as displayed. */
@@ -24,6 +25,13 @@ export interface NormalizedReview {
   verified: boolean;
   status: ReviewStatus | null;
   fields: ReviewField[];
+  /** A rejected review's reason and note (ARCHITECTURE §10.9). */
+  rejectionReason: RejectionReason | null;
+  rejectionNote: string | null;
+  /** A pending review's automatic publication date. */
+  autoPublishAt: string | null;
+  /** The company's public reply. */
+  reply: { body: string; createdAt: string | null } | null;
 }
 
 export const DEFAULT_AUTHOR_NAME = "Client";
@@ -228,5 +236,14 @@ export function normalizeReview(raw: unknown): NormalizedReview {
     verified: toBoolean(firstDefined(source, ["verified", "is_verified", "isVerified", "certified"]), true),
     status: normalizeReviewStatus(firstDefined(source, ["status", "state", "moderation_status"])),
     fields: normalizeAnswers(firstDefined(source, ["answers", "fields", "responses", "form_answers"])),
+    rejectionReason: isRejectionReason(source.rejection_reason) ? source.rejection_reason : null,
+    rejectionNote: firstText(source, ["rejection_note"]),
+    autoPublishAt: firstText(source, ["auto_publish_at"]),
+    reply: readReply(source.reply),
   };
+}
+
+function readReply(value: unknown): NormalizedReview["reply"] {
+  if (!isDict(value) || typeof value.body !== "string" || value.body.trim() === "") return null;
+  return { body: value.body, createdAt: typeof value.created_at === "string" ? value.created_at : null };
 }

@@ -1,5 +1,8 @@
-/** Review moderation statuses (spec §4). */
-export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
+/**
+ * Review statuses: moderation (spec §4), plus `withdrawn` (by its author) and `expired` (5 years after
+ * publication), both read-only (ARCHITECTURE §10.9).
+ */
+export const REVIEW_STATUSES = ["pending", "approved", "rejected", "withdrawn", "expired"] as const;
 
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
@@ -7,7 +10,17 @@ export const REVIEW_STATUS_LABELS: Readonly<Record<ReviewStatus, string>> = {
   approved: "Approuvé",
   pending: "En attente",
   rejected: "Rejeté",
+  withdrawn: "Retiré par l'auteur",
+  expired: "Expiré",
 };
+
+/** Statuses nobody in the company can change any more. */
+export const READ_ONLY_REVIEW_STATUSES: readonly ReviewStatus[] = ["withdrawn", "expired"];
+
+/** Whether a review is withdrawn (by its author) or expired: read-only for the company. */
+export function isReadOnlyReview(status: ReviewStatus | null): boolean {
+  return status !== null && READ_ONLY_REVIEW_STATUSES.includes(status);
+}
 
 /** Badge text of a review with no status that is verified. */
 export const VERIFIED_LABEL = "Vérifié";
@@ -37,5 +50,7 @@ export function reviewBadgeLabel(status: unknown, verified = true): string | nul
 export function canTransitionReview(from: unknown, to: unknown): boolean {
   const target = normalizeReviewStatus(to);
   if (!target || !MODERATION_TARGETS.includes(target)) return false;
-  return normalizeReviewStatus(from) !== target;
+  const current = normalizeReviewStatus(from);
+  if (current && READ_ONLY_REVIEW_STATUSES.includes(current)) return false;
+  return current !== target;
 }

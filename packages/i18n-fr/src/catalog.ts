@@ -1,4 +1,5 @@
 import { auth } from "./messages/auth";
+import { certification } from "./messages/certification";
 import { common } from "./messages/common";
 import { companySetup } from "./messages/company-setup";
 import { dashboard } from "./messages/dashboard";
@@ -29,6 +30,7 @@ export const fr = {
   shell,
   dashboard,
   reviews,
+  certification,
   products,
   templates,
   forms,

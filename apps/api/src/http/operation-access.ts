@@ -99,6 +99,16 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   reviewFormGet: publicAccess,
   reviewSubmit: publicAccess,
   publicReviewsGet: publicAccess,
+  // certified reviews (issue 15): replies and reports by whoever may moderate
+  companyReviewsReplyPut: company("reviews.moderate"),
+  companyReviewsReplyDelete: company("reviews.moderate"),
+  companyReviewsReport: company("reviews.moderate"),
+  companyReviewsHistory: company("reviews.view"),
+  companyReviewsAuditCsv: company("reviews.view"),
+  companyReviewsAwaitingReply: company("reviews.view"),
+  reviewWithdrawalGet: publicAccess,
+  reviewWithdrawalConfirm: publicAccess,
+  publicProcedureGet: publicAccess,
   publicReviewsJsonLd: publicAccess,
 };
 
@@ -114,4 +124,6 @@ export const SENSITIVE_OPERATIONS: ReadonlySet<string> = new Set<OperationId>([
   "authChangeEmailConfirm",
   "reviewFormGet",
   "reviewSubmit",
+  "reviewWithdrawalGet",
+  "reviewWithdrawalConfirm",
 ]);

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { companyProcedurePage } from "../modules/certification/procedure";
 import { type SpaBuild, spaBuild } from "./spa";
 import { buildCacheHeaders } from "./static-cache";
 
@@ -112,7 +113,13 @@ export async function registerWidgetRoutes(
     "Widget",
     "pnpm --filter @certavis/widget build",
   );
-  const sendHowItWorks = (_request: FastifyRequest, reply: FastifyReply) => howItWorks.sendIndex(reply);
+  // With a company: that company's page, from what the product enforces; without: the generic page.
+  const sendHowItWorks = async (request: FastifyRequest, reply: FastifyReply) => {
+    const companyId = (request.query as { company_id?: unknown }).company_id;
+    const html = typeof companyId === "string" ? await companyProcedurePage(request.server, companyId) : null;
+    if (html === null) return howItWorks.sendIndex(reply);
+    return reply.type("text/html; charset=utf-8").header("cache-control", "public, max-age=300").send(html);
+  };
   app.get("/widget/fonctionnement", sendHowItWorks);
   app.get("/widget/fonctionnement/", sendHowItWorks);
 

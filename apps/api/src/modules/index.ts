@@ -4,6 +4,8 @@ import { authHandlers } from "./auth/handlers";
 import { registerAuthPlugin } from "./auth/plugin";
 import { billingHandlers } from "./billing/handlers";
 import { registerBillingPlugin } from "./billing/plugin";
+import { certificationHandlers } from "./certification/handlers";
+import { registerCertificationJobs } from "./certification/plugin";
 import { companyHandlers } from "./company/handlers";
 import { formHandlers } from "./forms/handlers";
 import { orderHandlers } from "./orders/handlers";
@@ -37,6 +39,8 @@ const moduleHandlers: OperationHandlers[] = [
   reviewHandlers,
   orderHandlers,
   publicHandlers,
+  // --- issue 15: certified reviews ---
+  certificationHandlers,
 ];
 
 export function allHandlers(): OperationHandlers {
@@ -59,4 +63,5 @@ export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
   registerBillingPlugin,
   registerAuthPlugin,
   registerOrderImports,
+  registerCertificationJobs,
 ];

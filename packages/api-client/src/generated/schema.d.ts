@@ -747,9 +747,119 @@ export interface paths {
         head?: never;
         /**
          * Valider ou rejeter un avis
-         * @description Approves or rejects a review (spec §4): a pending one, or from the badge menu an approved one rejected or a rejected one approved; never back to pending. 409 `{"detail": "Avis introuvable ou déjà mis à jour."}` when the review already has that status (changed meanwhile). Text and rating are never editable.
+         * @description Approves or rejects a review (spec §4): a pending one, or from the badge menu an approved one rejected or a rejected one approved; never back to pending. A rejection needs a `rejection_reason` (400 `{"rejection_reason": [...]}` without one) and may carry a note (≤ 500 characters); the author is told by e-mail. Withdrawn and expired reviews are read-only (409). 409 `{"detail": "Avis introuvable ou déjà mis à jour."}` when the review already has that status (changed meanwhile). Text and rating are never editable. Each change is a row of the review's history.
          */
         patch: operations["companyReviewsUpdate"];
+        trace?: never;
+    };
+    "/company/reviews/{id}/reply/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Publier ou modifier la réponse à un avis
+         * @description One public reply per approved review, shown under it in the widget; the author is told by e-mail of the first one. 400 `{"body": [...]}` when empty once trimmed; 409 when the review is not approved.
+         */
+        put: operations["companyReviewsReplyPut"];
+        post?: never;
+        /** Supprimer la réponse à un avis */
+        delete: operations["companyReviewsReplyDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/reviews/{id}/report/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signaler un doute sur l'authenticité d'un avis
+         * @description Logged in the review's history; never hides the review by itself. 400 `{"reason": [...]}` when empty once trimmed.
+         */
+        post: operations["companyReviewsReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/reviews/{id}/history/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Historique de modération d'un avis
+         * @description The review's append-only trail, oldest first.
+         */
+        get: operations["companyReviewsHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/reviews/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exporter le journal de modération (CSV)
+         * @description The company's whole moderation trail as CSV (UTF-8 with BOM, `;`-separated, header line `date;avis;produit;auteur_avis;evenement;par;de;vers;motif;note`), oldest first.
+         */
+        get: operations["companyReviewsAuditCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/reviews/awaiting-reply/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Avis négatifs sans réponse depuis 5 jours
+         * @description Approved reviews rated 2 or less, published more than 5 days ago, without a reply (ISO 20488: answer within 7 days); oldest first, at most 20.
+         */
+        get: operations["companyReviewsAwaitingReply"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/company/email-templates/": {
@@ -1049,6 +1159,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/review/withdrawal/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Voir l'avis à retirer
+         * @description Public. `token` is the author's personal withdrawal token from the thanks e-mail (≥ 128 bits, only its hash is stored). An unknown token answers 404 with a French `detail`.
+         */
+        get: operations["reviewWithdrawalGet"];
+        put?: never;
+        /**
+         * Retirer son avis
+         * @description Public. The author withdraws the review, whatever its status: it leaves every public endpoint and the back-office shows it as withdrawn (read-only). Withdrawing twice answers the same.
+         */
+        post: operations["reviewWithdrawalConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/reviews/": {
         parameters: {
             query?: never;
@@ -1061,6 +1195,26 @@ export interface paths {
          * @description Public, cacheable (`Cache-Control`, `ETag`; 304 on a matching `If-None-Match`). Only approved reviews of active products, at most 10, most recently published (moderated) first. 404 unknown company or product. CORS open.
          */
         get: operations["publicReviewsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/procedure/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Procédure de collecte et de modération d'une entreprise
+         * @description Public. What the per-company procedure page (`/widget/fonctionnement?company_id=`) states: the maximum publication delay, the retention, the rejection reasons (French labels), whether the author can be contacted, that nothing is given in exchange, the sort order. 404 unknown company.
+         */
+        get: operations["publicProcedureGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1850,6 +2004,12 @@ export interface components {
             experience_date: string | null;
             product: components["schemas"]["ProductRef"] | null;
             answers?: components["schemas"]["ReviewAnswer"][];
+            /** @description The company's public reply, null when none. */
+            reply: {
+                body: string;
+                /** Format: date-time */
+                created_at: string;
+            } | null;
         };
         PublicReviews: {
             company: {
@@ -1885,6 +2045,11 @@ export interface components {
             };
             /** @description Latest approved reviews of the selection, newest first. */
             reviews: components["schemas"]["PublicReview"][];
+            /**
+             * @description How `reviews` are sorted (most recently published first).
+             * @constant
+             */
+            sort_order: "published_at_desc";
         };
         /** @description A review as seen by company staff. */
         Review: {
@@ -1912,6 +2077,16 @@ export interface components {
                 image: string | null;
             };
             answers: components["schemas"]["ReviewAnswer"][];
+            /** @description Why it was rejected (null unless rejected). */
+            rejection_reason: components["schemas"]["RejectionReason"] | null;
+            rejection_note: string | null;
+            /**
+             * Format: date-time
+             * @description For a pending review, when it will be published automatically (30 days after submission).
+             */
+            auto_publish_at: string | null;
+            /** @description The company's public reply, null when none. */
+            reply: components["schemas"]["ReviewReply"] | null;
         };
         /** @description One answered form field of a review. */
         ReviewAnswer: {
@@ -1923,8 +2098,11 @@ export interface components {
             /** @description The answer: string, number, boolean, null, a list of strings (checkbox), or for file/media fields a list of `{url, name, content_type}` objects. */
             value: unknown;
         };
-        /** @enum {string} */
-        ReviewStatus: "pending" | "approved" | "rejected";
+        /**
+         * @description `pending` (awaiting moderation, published automatically 30 days after submission), `approved` (public), `rejected` (with a reason), `withdrawn` (by its author; read-only), `expired` (withdrawn from public view 5 years after publication; read-only).
+         * @enum {string}
+         */
+        ReviewStatus: "pending" | "approved" | "rejected" | "withdrawn" | "expired";
         /** @description Answers keyed by form field id. Checkbox gives a list of strings, number a number or null, rating a number (2 decimals max). Optional empty answers are omitted. */
         ReviewSubmission: {
             answers: {
@@ -2020,6 +2198,53 @@ export interface components {
             sunday: number;
             total: number;
         };
+        /**
+         * @description Why a review was rejected, from the fixed list of the procedure page: `abusive` (propos injurieux, diffamatoires, discriminatoires ou contraires à la loi), `personal_data` (données personnelles ou contenu publicitaire), `off_topic` (sans rapport avec le produit ou la commande, ou incompréhensible), `conflict_of_interest` (soupçon de conflit d'intérêts), `fake_suspected` (soupçon de faux avis).
+         * @enum {string}
+         */
+        RejectionReason: "abusive" | "personal_data" | "off_topic" | "conflict_of_interest" | "fake_suspected";
+        /** @description The company's public reply to a review (one per review). */
+        ReviewReply: {
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ReviewReplyInput: {
+            /** @description 1–2,000 characters once trimmed. */
+            body: string;
+        };
+        ReviewReportInput: {
+            /** @description Why the company doubts the review's authenticity (1–500 characters once trimmed). */
+            reason: string;
+        };
+        /** @description One row of a review's append-only moderation trail (never updated nor deleted). */
+        ReviewEvent: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            review_id: string;
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            kind: "submitted" | "approved" | "rejected" | "auto_published" | "reply_published" | "reply_edited" | "reply_deleted" | "withdrawn" | "reported" | "expired";
+            /**
+             * @description `user` (a company member), `author` (the review's author) or `system` (a job).
+             * @enum {string}
+             */
+            actor: "user" | "author" | "system";
+            /** @description The member's name or e-mail when `actor` is `user`. */
+            actor_name: string | null;
+            from_status: components["schemas"]["ReviewStatus"] | null;
+            to_status: components["schemas"]["ReviewStatus"] | null;
+            /** @description A rejection reason code, the report's text, or the job's reason (`delay_30_days`, `retention_5_years`). */
+            reason: string | null;
+            note: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
         /** @description The template as the editor holds it (not necessarily saved). */
         EmailTemplateTestInput: {
             subject: string;
@@ -2034,6 +2259,40 @@ export interface components {
             email: string;
             /** @description French confirmation to show. */
             detail: string;
+        };
+        /** @description What the author sees on the withdrawal page. */
+        ReviewWithdrawal: {
+            company_name: string;
+            product_name: string;
+            rating: number;
+            title: string | null;
+            comment: string | null;
+            /** Format: date-time */
+            submitted_at: string;
+            /** @description True once the review is withdrawn. */
+            withdrawn: boolean;
+        };
+        /** @description What the per-company procedure page states, from what the product enforces. */
+        ReviewProcedure: {
+            company: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                website: string | null;
+            };
+            /** @description A pending review is published automatically after this many days. */
+            max_publication_delay_days: number;
+            retention_years: number;
+            rejection_reasons: {
+                code: components["schemas"]["RejectionReason"];
+                label: string;
+            }[];
+            /** @description Whether the author can be told (rejection, reply) by e-mail. */
+            author_contactable: boolean;
+            /** @description Whether anything is given in exchange for a review (always false). */
+            incentive: boolean;
+            /** @constant */
+            sort_order: "published_at_desc";
         };
         /** @description schema.org `Product` in JSON-LD, for the shop's product page (Google's review snippets). No `aggregateRating` and no `review` when the product has no approved review. */
         ProductJsonLd: {
@@ -3609,12 +3868,16 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "status": "approved"
+                 *       "status": "rejected",
+                 *       "rejection_reason": "off_topic",
+                 *       "rejection_note": "L'avis concerne un autre produit."
                  *     }
                  */
                 "application/json": {
                     /** @enum {string} */
                     status: "approved" | "rejected";
+                    rejection_reason?: components["schemas"]["RejectionReason"];
+                    rejection_note?: string;
                 };
             };
         };
@@ -3647,6 +3910,165 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    companyReviewsReplyPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewReplyInput"];
+            };
+        };
+        responses: {
+            /** @description The review with its reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    companyReviewsReplyDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyReviewsReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewReportInput"];
+            };
+        };
+        responses: {
+            /** @description The recorded event. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyReviewsHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewEvent"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyReviewsAuditCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyReviewsAwaitingReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reviews. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     companyEmailTemplatesList: {
@@ -4408,6 +4830,58 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    reviewWithdrawalGet: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewWithdrawal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    reviewWithdrawalConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The withdrawn review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewWithdrawal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     publicReviewsGet: {
         parameters: {
             query: {
@@ -4470,9 +4944,14 @@ export interface operations {
                      *           "product": {
                      *             "id": "6f1c2b9e-2d4a-4c1e-9b7e-1a2b3c4d5e6f",
                      *             "name": "Lampe Aurore"
+                     *           },
+                     *           "reply": {
+                     *             "body": "Merci Léa, au plaisir de vous revoir !",
+                     *             "created_at": "2026-11-23T09:00:00.000Z"
                      *           }
                      *         }
-                     *       ]
+                     *       ],
+                     *       "sort_order": "published_at_desc"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicReviews"];
@@ -4484,6 +4963,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publicProcedureGet: {
+        parameters: {
+            query: {
+                company_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The procedure. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewProcedure"];
+                };
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];

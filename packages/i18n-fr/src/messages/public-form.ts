@@ -39,4 +39,15 @@ export const publicForm = {
     privacy: "Politique de confidentialité",
     contact: "Nous contacter",
   },
+  /** The author's withdrawal page (`/create-reviews/retrait?token=`, issue 15). */
+  withdrawal: {
+    title: "Retirer mon avis",
+    intro: "Vous pouvez retirer votre avis à tout moment : il ne sera plus affiché nulle part.",
+    yourReview: (product: string, company: string) => `Votre avis sur « ${product} » (${company})`,
+    confirm: "Retirer mon avis",
+    done: "Votre avis a été retiré.",
+    missingToken: "Lien de retrait incomplet.",
+    loadError: "Impossible de charger votre avis.",
+    submitError: "Impossible de retirer votre avis pour le moment.",
+  },
 } as const;

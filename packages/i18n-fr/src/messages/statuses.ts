@@ -3,6 +3,8 @@ export const statuses = {
     approved: "Approuvé",
     pending: "En attente",
     rejected: "Rejeté",
+    withdrawn: "Retiré par l'auteur",
+    expired: "Expiré",
     verified: "Vérifié",
   },
   product: {

@@ -17,6 +17,7 @@ export const widget = {
   reviewsOf: (name: string) => `Avis sur ${name}`,
   publishedOn: (date: string) => `Publié le ${date}`,
   experienceOn: (date: string) => `Commande du ${date}`,
+  companyReply: "Réponse de l'entreprise",
   /** Notices French law asks next to published reviews (Code de la consommation L111-7-2, D111-17). */
   legal: {
     certifiedNotice: "Avis certifiés : collectés après une commande, puis modérés",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   index,
   integer,
   jsonb,
@@ -63,8 +64,21 @@ export const reviews = pgTable(
     answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     /** The form schema the answers refer to, frozen at submission (labels and types). */
     formSnapshot: jsonb("form_snapshot").$type<unknown[]>(),
-    /** pending | approved | rejected */
+    /** pending | approved | rejected | withdrawn | expired */
     status: text("status").notNull().default("pending"),
+    /** Set with a rejection: a code of REJECTION_REASONS (@certavis/domain), and an optional note. */
+    rejectionReason: text("rejection_reason"),
+    rejectionNote: text("rejection_note"),
+    /** The company's one public reply. */
+    replyBody: text("reply_body"),
+    replyCreatedAt: tz("reply_created_at"),
+    replyUpdatedAt: tz("reply_updated_at"),
+    /** SHA-256 of the author's withdrawal token (the thanks e-mail's personal link). */
+    withdrawalTokenHash: text("withdrawal_token_hash"),
+    withdrawnAt: tz("withdrawn_at"),
+    expiredAt: tz("expired_at"),
+    /** When the company's admins were warned that this pending review is about to be published. */
+    publicationWarnedAt: tz("publication_warned_at"),
     createdAt: createdAt(),
     moderatedAt: tz("moderated_at"),
     moderatedBy: uuid("moderated_by").references(() => users.id, { onDelete: "set null" }),
@@ -99,6 +113,42 @@ export const reviews = pgTable(
     // The public lists: approved reviews of a company or a product by publication date.
     index("reviews_company_status_published_idx").on(t.companyId, t.status, t.publishedAt),
     index("reviews_product_status_published_idx").on(t.productId, t.status, t.publishedAt),
+    uniqueIndex("reviews_withdrawal_token_hash_unique").on(t.withdrawalTokenHash),
+    // The jobs: pending reviews by submission (30-day publication), approved ones by publication (5 years).
+    index("reviews_status_created_idx").on(t.status, t.createdAt),
+    index("reviews_status_published_idx").on(t.status, t.publishedAt),
+  ],
+);
+
+/**
+ * The append-only moderation trail (ISO 20488): one row per event, never updated nor deleted (a
+ * trigger refuses it; only the retention purge may delete, see the migration). No foreign keys: the
+ * trail outlives the rows it tells about.
+ */
+export const reviewEvents = pgTable(
+  "review_events",
+  {
+    id: id(),
+    /** Insertion order: events of one instant (one transaction) keep the order they happened in. */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    companyId: uuid("company_id").notNull(),
+    reviewId: uuid("review_id").notNull(),
+    /** submitted | approved | rejected | auto_published | reply_* | withdrawn | reported | expired */
+    kind: text("kind").notNull(),
+    /** user | author | system */
+    actor: text("actor").notNull(),
+    actorUserId: uuid("actor_user_id"),
+    /** The member's name at the time (the trail keeps it when the account goes). */
+    actorName: text("actor_name"),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    reason: text("reason"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("review_events_review_idx").on(t.reviewId, t.seq),
+    index("review_events_company_seq_idx").on(t.companyId, t.seq),
   ],
 );
 
@@ -128,7 +178,10 @@ export const emailDeliveries = pgTable(
     companyId: companyRef(),
     /** The order of a pipeline e-mail; null for a `test` e-mail (its message is stored below). */
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
-    /** request | reminder | thanks | test */
+    /**
+     * request | reminder | thanks (templates); test; rejection | reply (to the author);
+     * publication_warning (to the company's admins, keyed by the order of the first review it lists).
+     */
     kind: text("kind").notNull(),
     /** A `test` e-mail (template editor): recipient and the message rendered when it was asked for. */
     toEmail: text("to_email"),
@@ -150,6 +203,20 @@ export const emailDeliveries = pgTable(
     index("email_deliveries_company_sent_idx").on(t.companyId, t.sentAt),
     index("email_deliveries_status_scheduled_idx").on(t.status, t.scheduledAt),
   ],
+);
+
+/**
+ * One row per company and day the 30-day warning went out: whichever instance inserts it queues the
+ * one e-mail of the day (two instances warning about different batches still send one).
+ */
+export const publicationWarnings = pgTable(
+  "publication_warnings",
+  {
+    companyId: uuid("company_id").notNull(),
+    day: text("day").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
 );
 
 /**

@@ -1,11 +1,15 @@
 import { emailQuotaMessage, planLimits } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { companies, emailDeliveries, emailTemplates, orders, products, reviews } from "../../db/schema";
 import type { Mailer, MailMessage } from "../../mail/mailer";
+import type { CertificationEmailKind } from "../certification/author-emails";
+import { CERTIFICATION_EMAIL_KINDS, renderCertificationEmail } from "../certification/certification-emails";
+import { deriveWithdrawalToken, procedureUrl, withdrawalUrl } from "../certification/withdrawal-token";
 import { type Clock, nextMonthStart, systemClock } from "./clock";
 import { releaseEmailQuota, reserveEmailQuota } from "./email-quota";
-import { renderEmail } from "./render-email";
+import { renderEmail, withFooter } from "./render-email";
 import { reviewKeyOf, reviewUrl } from "./review-key";
 import type { EmailKind } from "./schedule";
 
@@ -29,6 +33,8 @@ export interface MailWorkerOptions {
   mailer: Mailer;
   /** Origin of the review form (`FORM_URL`). */
   formUrl: string;
+  /** Origin of the widget and its procedure page (`WIDGET_URL`); defaults to `formUrl`. */
+  widgetUrl?: string;
   /** The secret(s) review keys derive from, newest first (a function: read when each mail is made). */
   reviewKeySecret: string | Uint8Array | (() => readonly (string | Uint8Array)[]);
   clock?: Clock;
@@ -102,6 +108,7 @@ interface Claimed {
  */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, mailer, formUrl } = options;
+  const widgetUrl = options.widgetUrl ?? formUrl;
   const secrets = options.reviewKeySecret;
   const reviewKeySecret = typeof secrets === "function" ? secrets : () => [secrets];
   const clock = options.clock ?? systemClock;
@@ -194,7 +201,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       const ready: {
         row: DeliveryRow;
         ctx: (typeof context)[number];
-        template: (typeof templates)[number];
+        template: (typeof templates)[number] | null;
+        rendered?: Omit<MailMessage, "code">;
       }[] = [];
       const tests = rows.filter(isTestEmail);
       for (const row of rows) {
@@ -203,6 +211,17 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         const kind = row.kind as EmailKind;
         if (!ctx) {
           cancel(row.id, "commande introuvable");
+          continue;
+        }
+        if (CERTIFICATION_EMAIL_KINDS.has(row.kind)) {
+          // Rejection, reply, publication warning: rendered from the review as it is now.
+          const rendered = await renderCertificationEmail(tx, row.kind as CertificationEmailKind, {
+            order: ctx.order,
+            company: ctx.company,
+            procedureUrl: procedureUrl(widgetUrl, ctx.company.id),
+          });
+          if (rendered) ready.push({ row, ctx, template: null, rendered });
+          else cancel(row.id, "plus rien à annoncer");
           continue;
         }
         if (kind !== "thanks" && (reviewed.has(ctx.order.id) || ctx.order.reviewKeyUsedAt)) {
@@ -237,7 +256,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       const leaseUntil = new Date(now.getTime() + leaseMs);
       const claimed: Claimed[] = [];
       const held = new Map<string, string[]>();
-      for (const { row, ctx, template } of ready) {
+      for (const { row, ctx, template, rendered } of ready) {
         if (row.status !== "sending") {
           const left = granted.get(ctx.company.id) ?? 0;
           if (left <= 0) {
@@ -246,9 +265,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           }
           granted.set(ctx.company.id, left - 1);
         }
-        const message = {
+        const message = rendered ?? {
           to: ctx.order.buyerEmail,
-          ...renderEmail(template, {
+          ...renderEmail(template as NonNullable<typeof template>, {
             nom_entreprise: ctx.company.name,
             nom_produit: ctx.product.name,
             prenom_acheteur: ctx.order.buyerFirstName,
@@ -260,6 +279,23 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
             ),
           }),
         };
+        if (!rendered) {
+          // What French law asks every invitation and the thanks e-mail to say, whatever the template.
+          const footer =
+            row.kind === "thanks"
+              ? [
+                  fr.certification.mail.withdrawalLine(
+                    withdrawalUrl(formUrl, deriveWithdrawalToken(reviewKeySecret()[0] ?? "", ctx.order.id)),
+                  ),
+                  fr.certification.mail.procedureLine(procedureUrl(widgetUrl, ctx.company.id)),
+                ]
+              : [
+                  fr.certification.mail.invitationNotice(ctx.company.name, ctx.product.name),
+                  fr.certification.mail.procedureLine(procedureUrl(widgetUrl, ctx.company.id)),
+                  fr.certification.mail.termsLine(`${formUrl.replace(/\/+$/, "")}/cgu`),
+                ];
+          Object.assign(message, withFooter(message, footer));
+        }
         claimed.push({
           delivery: row,
           companyId: ctx.company.id,

@@ -19,6 +19,7 @@ export async function registerPipelineWorkers(app: FastifyInstance): Promise<voi
     db: ctx.db,
     mailer: ctx.mailer,
     formUrl: ctx.config.formUrl,
+    widgetUrl: ctx.config.widgetUrl,
     reviewKeySecret: () => ctx.keys.all("review-key"),
     clock: { now: ctx.now },
     concurrency: ctx.database.kind === "postgres" ? 4 : 1,

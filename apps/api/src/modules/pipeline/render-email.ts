@@ -32,3 +32,15 @@ export function renderEmail(
   const htmlBody = renderTemplate(escapeHtml(template.body), htmlVars).replace(/\r?\n/g, "<br>\n");
   return { subject, text, html: htmlMailDocument(htmlBody) };
 }
+
+/** Appends paragraphs (plain text; links become `<a href>` in the HTML part) to a rendered e-mail. */
+export function withFooter(email: RenderedEmail, lines: string[]): RenderedEmail {
+  const html = lines
+    .map((line) => escapeHtml(line).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`))
+    .join("<br>\n");
+  return {
+    subject: email.subject,
+    text: `${email.text}\n\n${lines.join("\n")}`,
+    html: email.html.replace("</body></html>", `<br>\n<br>\n${html}</body></html>`),
+  };
+}

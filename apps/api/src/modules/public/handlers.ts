@@ -4,7 +4,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { orders, reviewFiles, reviews } from "../../db/schema";
 import { defineHandlers } from "../../http/operation-types";
 import { publicImageUrl } from "../../lib/image-url";
+import { recordReviewEvents } from "../certification/review-events";
+import { deriveWithdrawalToken } from "../certification/withdrawal-token";
 import { wireFields } from "../forms/form-views";
+import { hashReviewKey } from "../pipeline/review-key";
 import { onReviewSubmitted } from "../pipeline/schedule";
 import { publicReviews } from "./public-reviews";
 import { publicReviewsJsonLd } from "./public-reviews-jsonld";
@@ -38,7 +41,7 @@ export const publicHandlers = defineHandlers({
   },
 
   reviewSubmit: async (request, reply) => {
-    const { db, storage, now } = request.server.ctx;
+    const { db, storage, now, keys } = request.server.ctx;
     const key = request.query.api_key;
     // A bad key is refused before reading any upload; the form bounds what the read may take.
     const before = await orderForReviewKey(db, key, now());
@@ -84,9 +87,22 @@ export const publicHandlers = defineHandlers({
             formSnapshot: fields,
             status: "pending",
             createdAt: at,
+            withdrawalTokenHash: hashReviewKey(
+              deriveWithdrawalToken(keys.all("review-key")[0] ?? "", order.id),
+            ),
           })
           .returning({ id: reviews.id });
         if (!review) throw new Error("review not created");
+        await recordReviewEvents(tx, [
+          {
+            companyId: company.id,
+            reviewId: review.id,
+            kind: "submitted",
+            actor: { kind: "author" },
+            toStatus: "pending",
+            at,
+          },
+        ]);
         if (stored.length) {
           await tx.insert(reviewFiles).values(
             stored.map((s) => ({

@@ -113,7 +113,12 @@ async function loadPublicReviews(
       published_at: (review.publishedAt ?? review.createdAt).toISOString(),
       experience_date: orderDate ? orderDate.toISOString() : null,
       product: { id: review.productId, name: productName },
+      reply:
+        review.replyBody && review.replyCreatedAt
+          ? { body: review.replyBody, created_at: review.replyCreatedAt.toISOString() }
+          : null,
     })),
+    sort_order: "published_at_desc" as const,
   };
   const body = JSON.stringify(result);
   return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };

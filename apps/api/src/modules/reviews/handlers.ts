@@ -1,9 +1,13 @@
-import { and, eq, ne } from "drizzle-orm";
+import { READ_ONLY_REVIEW_STATUSES } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
+import { and, eq } from "drizzle-orm";
 import { products, reviews } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
-import { conflict, notFound } from "../../http/errors";
+import { conflict, fieldError, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
+import { queueAuthorEmail } from "../certification/author-emails";
+import { recordReviewEvents } from "../certification/review-events";
 import { clearPublicReviewsMemo } from "../public/public-reviews";
 import { getReviewView, listReviewViews } from "./review-views";
 
@@ -29,20 +33,52 @@ export const reviewHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, storage, now } = request.server.ctx;
     const { id } = request.params;
-    // Spec §4: pending → approved|rejected, and from the badge menu approved ↔ rejected (the contract
-    // refuses pending as a target). Already in that status: a stale click, 409.
-    const updated = await db
-      .update(reviews)
-      .set({ status: request.body.status, moderatedAt: now(), moderatedBy: request.user?.id ?? null })
-      .where(
-        and(eq(reviews.companyId, companyId), eq(reviews.id, id), ne(reviews.status, request.body.status)),
-      )
-      .returning({ id: reviews.id });
-    if (updated.length === 0) {
-      const existing = await getReviewView(db, storage, companyId, id);
-      if (!existing) throw notFound();
-      throw conflict(STALE_REVIEW);
-    }
+    const { status, rejection_reason: reason, rejection_note: rawNote } = request.body;
+    // A rejection names its reason (ARCHITECTURE §10.9); the author is told by e-mail.
+    if (status === "rejected" && !reason)
+      throw fieldError("rejection_reason", fr.certification.errors.reasonRequired);
+    const note = status === "rejected" ? rawNote?.trim() || null : null;
+    const user = request.user;
+    await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ status: reviews.status, orderId: reviews.orderId })
+        .from(reviews)
+        .where(and(eq(reviews.companyId, companyId), eq(reviews.id, id)))
+        .for("update");
+      if (!current) throw notFound();
+      if ((READ_ONLY_REVIEW_STATUSES as readonly string[]).includes(current.status))
+        throw conflict(fr.certification.errors.readOnly);
+      // Spec §4: pending → approved|rejected, and from the badge menu approved ↔ rejected (the contract
+      // refuses pending as a target). Already in that status: a stale click, 409.
+      if (current.status === status) throw conflict(STALE_REVIEW);
+      const at = now();
+      await tx
+        .update(reviews)
+        .set({
+          status,
+          moderatedAt: at,
+          moderatedBy: user?.id ?? null,
+          rejectionReason: status === "rejected" ? (reason ?? null) : null,
+          rejectionNote: note,
+        })
+        .where(eq(reviews.id, id));
+      await recordReviewEvents(tx, [
+        {
+          companyId,
+          reviewId: id,
+          kind: status,
+          actor: user ? { kind: "user", user } : { kind: "system" },
+          fromStatus: current.status,
+          toStatus: status,
+          reason: status === "rejected" ? (reason ?? null) : null,
+          note,
+          at,
+        },
+      ]);
+      if (status === "rejected" && current.orderId)
+        await queueAuthorEmail(tx, { companyId, orderId: current.orderId, kind: "rejection", at });
+    });
+    request.server.pipeline?.notify();
     clearPublicReviewsMemo(companyId);
     const view = await getReviewView(db, storage, companyId, id);
     if (!view) throw notFound();

@@ -1,6 +1,8 @@
+import { autoPublicationDate, isRejectionReason } from "@certavis/domain";
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { orders, products, reviewStats, reviews } from "../../db/schema";
+import type { ResponseOf } from "../../http/operation-types";
 import { publicImageUrl } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
 
@@ -11,21 +13,8 @@ export interface ReviewAnswerView {
   value: unknown;
 }
 
-export interface ReviewView {
-  id: string;
-  rating: number;
-  title: string | null;
-  comment: string | null;
-  status: "pending" | "approved" | "rejected";
-  verified: boolean;
-  author_first_name: string;
-  author_last_name: string;
-  author_name: string;
-  created_at: string;
-  order_date: string | null;
-  product: { id: string; name: string; image: string | null };
-  answers: ReviewAnswerView[];
-}
+/** A review as the contract's `Review` (staff view). */
+export type ReviewView = ResponseOf<"companyReviewsUpdate", 200>;
 
 interface SnapshotField {
   id?: unknown;
@@ -267,6 +256,20 @@ export function toReviewView(
     order_date: row.orderDate ? row.orderDate.toISOString() : null,
     product: { id: product.id, name: product.name, image: publicImageUrl(storage, product.imagePath) },
     answers: answersWithLabels(review.answers, review.formSnapshot ?? null),
+    rejection_reason:
+      review.status === "rejected" && isRejectionReason(review.rejectionReason)
+        ? review.rejectionReason
+        : null,
+    rejection_note: review.status === "rejected" ? (review.rejectionNote ?? null) : null,
+    auto_publish_at: review.status === "pending" ? autoPublicationDate(review.createdAt).toISOString() : null,
+    reply:
+      review.replyBody && review.replyCreatedAt
+        ? {
+            body: review.replyBody,
+            created_at: review.replyCreatedAt.toISOString(),
+            updated_at: (review.replyUpdatedAt ?? review.replyCreatedAt).toISOString(),
+          }
+        : null,
   };
 }
 

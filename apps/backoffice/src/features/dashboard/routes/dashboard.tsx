@@ -14,6 +14,7 @@ import { useCompany } from "../../../lib/api/get-company";
 import { useCheckoutReturn } from "../../../lib/hooks/use-checkout-return";
 import { ReviewDialog, StatusBadge } from "../../reviews";
 import { ActivityChart } from "../components/activity-chart";
+import { AwaitingReplyCard } from "../components/awaiting-reply-card";
 
 const t = fr.dashboard;
 const RECENT_COUNT = 3;
@@ -101,6 +102,7 @@ export function DashboardRoute() {
           )}
         </Card>
       </Grid>
+      <AwaitingReplyCard />
       <ReviewDialog reviews={recent} openId={openId} onOpenIdChange={setOpenId} />
     </>
   );

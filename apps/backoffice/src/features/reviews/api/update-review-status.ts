@@ -1,17 +1,42 @@
 import { queryKeys } from "@certavis/api-client/react-query";
+import type { RejectionReason } from "@certavis/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export type ModerationStatus = "approved" | "rejected";
 
-export const updateReviewStatus = (id: string, status: ModerationStatus) =>
-  api.patch("/company/reviews/{id}/", { params: { path: { id } }, body: { status } });
+/** A rejection's reason (required by the server) and optional note. */
+export interface Rejection {
+  reason: RejectionReason;
+  note?: string;
+}
+
+export const updateReviewStatus = (id: string, status: ModerationStatus, rejection?: Rejection) =>
+  api.patch("/company/reviews/{id}/", {
+    params: { path: { id } },
+    body:
+      status === "rejected" && rejection
+        ? {
+            status,
+            rejection_reason: rejection.reason,
+            ...(rejection.note?.trim() ? { rejection_note: rejection.note.trim() } : {}),
+          }
+        : { status },
+  });
 
 /** After a status change: reviews, recent reviews (company), company figures and product reviews refresh. */
 export const useUpdateReviewStatus = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: ModerationStatus }) => updateReviewStatus(id, status),
+    mutationFn: ({
+      id,
+      status,
+      rejection,
+    }: {
+      id: string;
+      status: ModerationStatus;
+      rejection?: Rejection;
+    }) => updateReviewStatus(id, status, rejection),
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: queryKeys.reviews.all }),

@@ -2,16 +2,16 @@ import { ApiError } from "@certavis/api-client";
 import { fr } from "@certavis/i18n-fr";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
-import { type ModerationStatus, useUpdateReviewStatus } from "./update-review-status";
+import { type ModerationStatus, type Rejection, useUpdateReviewStatus } from "./update-review-status";
 
 /** Approve or reject with the spec's toasts; `busy` while a change is in flight (no second change meanwhile). */
 export function useReviewModeration() {
   const mutation = useUpdateReviewStatus();
 
-  async function moderate(id: string, status: ModerationStatus): Promise<boolean> {
+  async function moderate(id: string, status: ModerationStatus, rejection?: Rejection): Promise<boolean> {
     if (mutation.isPending) return false;
     try {
-      await mutation.mutateAsync({ id, status });
+      await mutation.mutateAsync({ id, status, rejection });
       toast({
         title: status === "approved" ? fr.reviews.toasts.approved : fr.reviews.toasts.rejected,
         variant: "success",

@@ -1,14 +1,18 @@
-import type { NormalizedReview } from "@certavis/domain";
-import { formatRelativeTime, fr } from "@certavis/i18n-fr";
+import { isReadOnlyReview, type NormalizedReview } from "@certavis/domain";
+import { formatDate, formatRelativeTime, fr } from "@certavis/i18n-fr";
 import { Button, InitialsAvatar, Stars } from "@certavis/ui";
 import { Dialog, Flex, IconButton, Text } from "@radix-ui/themes";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../../../components/icons";
+import type { Rejection } from "../api/update-review-status";
 import { useReviewModeration } from "../api/use-review-moderation";
 import { ratingText } from "../lib/rating-text";
 import { afterModeration, neighbours } from "../lib/review-navigation";
+import { RejectDialog } from "./reject-dialog";
+import { ReviewHistory } from "./review-history";
+import { ReviewReplyEditor } from "./review-reply-editor";
 import { ReviewText } from "./review-text";
-import { StatusBadgeMenu } from "./status-badge";
+import { StatusBadge, StatusBadgeMenu } from "./status-badge";
 
 const t = fr.reviews.detail;
 
@@ -36,10 +40,18 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
   const review = found ?? (openId && last.current?.id === openId ? last.current : null);
   const nav = review ? neighbours(reviews, review.id) : { index: -1, previous: null, next: null };
 
-  async function onModerate(status: "approved" | "rejected") {
+  const [rejecting, setRejecting] = useState(false);
+
+  async function onModerate(status: "approved" | "rejected", rejection?: Rejection) {
     if (!review) return;
+    // A rejection names its reason: the dialog asks for it first.
+    if (status === "rejected" && !rejection) {
+      setRejecting(true);
+      return;
+    }
     const snapshot = [...reviews];
-    if (!(await moderate(review.id, status))) return;
+    if (!(await moderate(review.id, status, rejection))) return;
+    setRejecting(false);
     const next = afterModeration(snapshot, review.id, status);
     if (next.type === "open") onOpenIdChange(next.id);
     else if (next.type === "close") onOpenIdChange(null);
@@ -90,12 +102,16 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
                   <time dateTime={review.createdAt ?? undefined}>{formatRelativeTime(review.createdAt)}</time>
                 </Text>
               </div>
-              <StatusBadgeMenu
-                status={review.status}
-                verified={review.verified}
-                busy={busy}
-                onChange={(status) => void onModerate(status)}
-              />
+              {isReadOnlyReview(review.status) ? (
+                <StatusBadge status={review.status} verified={review.verified} />
+              ) : (
+                <StatusBadgeMenu
+                  status={review.status}
+                  verified={review.verified}
+                  busy={busy}
+                  onChange={(status) => void onModerate(status)}
+                />
+              )}
             </Flex>
 
             <Flex gap="3" align="center" className="rounded-lg bg-[var(--gray-2)] p-3">
@@ -127,6 +143,28 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
 
             <ReviewText review={review} />
 
+            {review.status === "pending" && review.autoPublishAt ? (
+              <Text as="p" size="2" color="gray">
+                {fr.certification.backoffice.autoPublishOn(formatDate(review.autoPublishAt))}
+              </Text>
+            ) : null}
+            {review.status === "rejected" && review.rejectionReason ? (
+              <Text as="p" size="2" color="red">
+                {fr.certification.backoffice.rejectedFor(fr.certification.reasons[review.rejectionReason])}
+                {review.rejectionNote ? ` — ${review.rejectionNote}` : ""}
+              </Text>
+            ) : null}
+            {review.status === "withdrawn" || review.status === "expired" ? (
+              <Text as="p" size="2" color="gray">
+                {review.status === "withdrawn"
+                  ? fr.certification.backoffice.readOnly
+                  : fr.certification.backoffice.expiredReadOnly}
+              </Text>
+            ) : null}
+            {review.status === "approved" ? (
+              <ReviewReplyEditor key={review.id} reviewId={review.id} reply={review.reply?.body ?? null} />
+            ) : null}
+
             {review.status === "pending" ? (
               <Flex gap="2" justify="end">
                 <Button variant="destructive" disabled={busy} onClick={() => void onModerate("rejected")}>
@@ -137,6 +175,8 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
                 </Button>
               </Flex>
             ) : null}
+
+            <ReviewHistory reviewId={review.id} />
 
             <Flex justify="between" align="center" pt="2" className="border-[var(--gray-5)] border-t">
               <Button
@@ -159,6 +199,13 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
             </Flex>
           </Flex>
         ) : null}
+        <RejectDialog
+          key={review?.id ?? "none"}
+          open={rejecting && Boolean(review)}
+          busy={busy}
+          onCancel={() => setRejecting(false)}
+          onConfirm={(rejection) => void onModerate("rejected", rejection)}
+        />
       </Dialog.Content>
     </Dialog.Root>
   );

@@ -7,7 +7,13 @@ import {
 import { fr } from "@certavis/i18n-fr";
 import { Badge, DropdownMenu } from "@radix-ui/themes";
 
-const colors = { approved: "green", pending: "amber", rejected: "red" } as const;
+const colors = {
+  approved: "green",
+  pending: "amber",
+  rejected: "red",
+  withdrawn: "gray",
+  expired: "gray",
+} as const;
 
 /** Approuvé (green), En attente (yellow), Rejeté (red); 'Vérifié' for a verified review without status. */
 export function StatusBadge({ status, verified }: { status: ReviewStatus | null; verified: boolean }) {

@@ -9,7 +9,9 @@ import { LoadingScreen } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
 import { useCompany } from "../../../lib/api/get-company";
+import { toastError } from "../../../lib/toast/error-toast";
 import { useProducts } from "../../products";
+import { downloadAuditCsv } from "../api/download-audit-csv";
 import { useReviews } from "../api/get-reviews";
 import { ReviewCard } from "../components/review-card";
 import { ReviewDialog } from "../components/review-dialog";
@@ -37,7 +39,22 @@ export function ReviewsRoute() {
 
   return (
     <>
-      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <PageHeader
+        title={t.title}
+        subtitle={t.subtitle}
+        actions={
+          <Button
+            variant="outline"
+            onClick={() =>
+              void downloadAuditCsv().catch((error: unknown) =>
+                toastError(error, fr.errors.reviews.loadFailed),
+              )
+            }
+          >
+            {fr.certification.backoffice.exportAudit}
+          </Button>
+        }
+      />
       <Grid columns={{ initial: "1", sm: "2", lg: "4" }} gap="4" mb="5">
         <StatCard
           label={t.cards.averageRating}

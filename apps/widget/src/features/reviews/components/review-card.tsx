@@ -3,6 +3,7 @@ import { fr } from "../../../lib/fr";
 import { previewOf } from "../../../lib/truncate";
 import type { PublicReview } from "../api/public-reviews";
 import { ReviewMeta } from "./review-meta";
+import { ReviewReply } from "./review-reply";
 
 interface Props {
   review: PublicReview;
@@ -52,6 +53,7 @@ export function ReviewCard({ review, onOpen }: Props) {
           {fr.widget.readMore}
         </button>
       ) : null}
+      <ReviewReply reply={review.reply} />
       {review.product ? <p className="cw-about">{fr.widget.reviewsOf(review.product.name)}</p> : null}
       <ReviewMeta review={review} />
     </article>

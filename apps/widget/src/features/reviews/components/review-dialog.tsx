@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { fr } from "../../../lib/fr";
 import type { PublicReview } from "../api/public-reviews";
 import { ReviewMeta } from "./review-meta";
+import { ReviewReply } from "./review-reply";
 
 interface Props {
   review: PublicReview | null;
@@ -60,6 +61,7 @@ export function ReviewDialog({ review, onClose }: Props) {
           <p className="cw-comment cw-muted">{fr.widget.noComment}</p>
         )}
         {review.product ? <p className="cw-about">{fr.widget.reviewsOf(review.product.name)}</p> : null}
+        <ReviewReply reply={review.reply} />
         <ReviewMeta review={review} />
       </div>
     </dialog>

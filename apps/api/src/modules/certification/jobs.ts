@@ -1,0 +1,205 @@
+import {
+  autoPublicationCutoff,
+  publicationWarningCutoff,
+  purgeCutoff,
+  retentionCutoff,
+} from "@certavis/domain";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { publicationWarnings, reviews } from "../../db/schema";
+import { clearPublicReviewsMemo } from "../public/public-reviews";
+import { queueAuthorEmail } from "./author-emails";
+import { type ReviewEventKind, recordReviewEvents } from "./review-events";
+
+const BATCH = 500;
+/** The day's warning waits this long, so that every batch warned that run is listed. */
+const WARNING_GATHER_MS = 5 * 60 * 1000;
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/**
+ * Each job claims its rows with `FOR UPDATE SKIP LOCKED` and changes them with a condition on their
+ * current state, in one transaction with its trail rows (and outbox rows, unique per order and kind):
+ * two instances running the same job at once never act twice on one review. Batches until done.
+ */
+async function inBatches(run: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const done = await run();
+    total += done;
+    if (done < BATCH) return total;
+  }
+}
+
+/**
+ * Moves the reviews in status `from` matching `due` to `to` by the system, batch by batch, each with
+ * its trail row (kind, reason) in the same transaction; the public cache of each company is cleared.
+ */
+async function systemTransition(
+  db: Db,
+  now: Date,
+  move: {
+    from: string;
+    to: string;
+    due: SQL;
+    orderBy: SQL;
+    set: Partial<typeof reviews.$inferInsert>;
+    kind: ReviewEventKind;
+    reason: string;
+  },
+): Promise<number> {
+  const companies = new Set<string>();
+  const total = await inBatches(() =>
+    db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: reviews.id })
+        .from(reviews)
+        .where(and(eq(reviews.status, move.from), move.due))
+        .orderBy(move.orderBy)
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
+      if (due.length === 0) return 0;
+      const moved = await tx
+        .update(reviews)
+        .set({ ...move.set, status: move.to })
+        .where(
+          and(
+            inArray(
+              reviews.id,
+              due.map((r) => r.id),
+            ),
+            eq(reviews.status, move.from),
+          ),
+        )
+        .returning({ id: reviews.id, companyId: reviews.companyId });
+      await recordReviewEvents(
+        tx,
+        moved.map((r) => ({
+          companyId: r.companyId,
+          reviewId: r.id,
+          kind: move.kind,
+          actor: { kind: "system" as const },
+          fromStatus: move.from,
+          toStatus: move.to,
+          reason: move.reason,
+          at: now,
+        })),
+      );
+      for (const r of moved) companies.add(r.companyId);
+      return due.length;
+    }),
+  );
+  for (const id of companies) clearPublicReviewsMemo(id);
+  return total;
+}
+
+/** Pending reviews 30 days after submission: published by the system (ARCHITECTURE §10.9). */
+export function autoPublishDueReviews(db: Db, now: Date): Promise<number> {
+  return systemTransition(db, now, {
+    from: "pending",
+    to: "approved",
+    due: lte(reviews.createdAt, at(autoPublicationCutoff(now))) as SQL,
+    orderBy: asc(reviews.createdAt),
+    set: { moderatedAt: now, moderatedBy: null },
+    kind: "auto_published",
+    reason: "delay_30_days",
+  });
+}
+
+/**
+ * Pending reviews 27 days after submission: marked warned (once) and one e-mail per company queued
+ * to its admins, keyed by the order of the first review it warns about (unique outbox row).
+ */
+export async function warnBeforeAutoPublication(db: Db, now: Date): Promise<number> {
+  return inBatches(() =>
+    db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: reviews.id, companyId: reviews.companyId, orderId: reviews.orderId })
+        .from(reviews)
+        .where(
+          and(
+            eq(reviews.status, "pending"),
+            isNull(reviews.publicationWarnedAt),
+            lte(reviews.createdAt, at(publicationWarningCutoff(now))),
+            gt(reviews.createdAt, at(autoPublicationCutoff(now))),
+          ),
+        )
+        .orderBy(asc(reviews.createdAt))
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
+      if (due.length === 0) return 0;
+      await tx
+        .update(reviews)
+        .set({ publicationWarnedAt: now })
+        .where(
+          and(
+            inArray(
+              reviews.id,
+              due.map((r) => r.id),
+            ),
+            isNull(reviews.publicationWarnedAt),
+          ),
+        );
+      const keyOrder = new Map<string, string>();
+      for (const r of due) if (r.orderId && !keyOrder.has(r.companyId)) keyOrder.set(r.companyId, r.orderId);
+      const day = now.toISOString().slice(0, 10);
+      for (const [companyId, orderId] of keyOrder) {
+        // The first transaction to claim the company's day queues its one e-mail; a parallel one waits
+        // on that row and then does nothing. Sent a few minutes later, it lists every batch warned.
+        const [first] = await tx
+          .insert(publicationWarnings)
+          .values({ companyId, day })
+          .onConflictDoNothing()
+          .returning({ companyId: publicationWarnings.companyId });
+        if (first)
+          await queueAuthorEmail(tx, {
+            companyId,
+            orderId,
+            kind: "publication_warning",
+            at: new Date(now.getTime() + WARNING_GATHER_MS),
+          });
+      }
+      return due.length;
+    }),
+  );
+}
+
+/** Published reviews 5 years after publication: withdrawn from public view (status `expired`). */
+export function expireOldReviews(db: Db, now: Date): Promise<number> {
+  return systemTransition(db, now, {
+    from: "approved",
+    to: "expired",
+    due: lte(reviews.publishedAt, at(retentionCutoff(now))) as SQL,
+    orderBy: asc(reviews.publishedAt),
+    set: { expiredAt: now },
+    kind: "expired",
+    reason: "retention_5_years",
+  });
+}
+
+/** Rejected and withdrawn reviews kept one year, then purged (their trail rows stay). */
+export async function purgeOldRejectedReviews(db: Db, now: Date): Promise<number> {
+  const cutoff = at(purgeCutoff(now));
+  const purged = await db
+    .delete(reviews)
+    .where(
+      or(
+        and(eq(reviews.status, "rejected"), isNotNull(reviews.moderatedAt), lte(reviews.moderatedAt, cutoff)),
+        and(
+          eq(reviews.status, "withdrawn"),
+          isNotNull(reviews.withdrawnAt),
+          lte(reviews.withdrawnAt, cutoff),
+        ),
+      ),
+    )
+    .returning({ id: reviews.id });
+  return purged.length;
+}
+
+/** One run of every certified-review job, in the order that keeps the e-mails true. */
+export async function runCertificationJobs(db: Db, now: Date) {
+  const published = await autoPublishDueReviews(db, now);
+  const warned = await warnBeforeAutoPublication(db, now);
+  const expired = await expireOldReviews(db, now);
+  const purged = await purgeOldRejectedReviews(db, now);
+  return { published, warned, expired, purged };
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from "fastify";
+import { registerPeriodicTask } from "../../lib/periodic-task";
+import { runCertificationJobs } from "./jobs";
+
+/** Hourly: the 30-day publication (and its 3-day warning), the 5-year retention, the 1-year purge. */
+export async function registerCertificationJobs(app: FastifyInstance): Promise<void> {
+  registerPeriodicTask(app, {
+    name: "certified reviews jobs",
+    everyMs: 60 * 60 * 1000,
+    task: async () => {
+      const result = await runCertificationJobs(app.ctx.db, app.ctx.now());
+      if (result.warned > 0) app.pipeline?.notify();
+      return result;
+    },
+  });
+}
