@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { currentPath, renderApp } from "./support/render-app";
@@ -148,6 +148,8 @@ describe("e-mail template editor (real API)", { timeout: 40_000 }, () => {
     const body = screen.getByRole("textbox", { name: "Contenu" }) as HTMLTextAreaElement;
     await user.type(body, "Bonjour ! Votre avis : ");
     await user.click(screen.getByRole("button", { name: "Insérer Lien vers le formulaire d'avis" }));
+    // The editor gives the focus and the caret back to the body on the next frame: move the caret after.
+    await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
     body.setSelectionRange(8, 8);
     await user.click(screen.getByRole("button", { name: "Insérer Nom de l'acheteur" }));
     await waitFor(() => expect(body).toHaveValue("Bonjour {{ nom_acheteur }}! Votre avis : {{ url_avis }}"));

@@ -13,6 +13,8 @@ export const defaultPublicPaths: readonly string[] = [
   "/review/",
   "/public/reviews/",
   "/public/reviews/jsonld/",
+  "/public/procedure/",
+  "/review/withdrawal/",
   "/orders/",
   "/health/",
   "/billing/stripe/webhook/",

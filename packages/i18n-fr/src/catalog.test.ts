@@ -281,6 +281,7 @@ const FRENCH_LITERAL_ALLOWED: Record<string, string> = {
   "packages/domain/src/permissions.ts": "to move (domain imports nobody: messages by code)",
   "packages/domain/src/validation/invite-email.ts": "to move (domain imports nobody: messages by code)",
   "packages/domain/src/product-status.ts": "to move (duplicate of fr.statuses)",
+  "packages/domain/src/validation/product.ts": "to move (duplicate of fr.validation.productNameRequired)",
 };
 
 describe("French text lives only in packages/i18n-fr", () => {
