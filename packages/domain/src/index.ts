@@ -8,6 +8,7 @@ export * from "./forms/answer-validation";
 export * from "./forms/field-types";
 export * from "./forms/form-rules";
 export * from "./forms/pages";
+export * from "./initials";
 export * from "./permissions";
 export * from "./plans";
 export * from "./product-status";

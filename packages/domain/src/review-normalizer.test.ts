@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { initialsOf, normalizeAnswers, normalizeReview } from "./review-normalizer";
+import { initialsOf } from "./initials";
+import { normalizeAnswers, normalizeReview } from "./review-normalizer";
 
 describe("initialsOf", () => {
   it.each([

@@ -1,4 +1,5 @@
 import { isRejectionReason, type RejectionReason } from "./certification";
+import { initialsOf } from "./initials";
 import { normalizeReviewStatus, type ReviewStatus } from "./review-status";
 
 /** One answered form field of a review, as displayed. */
@@ -89,18 +90,6 @@ function toBoolean(value: unknown, fallback: boolean): boolean {
     if (["false", "0", "no", "non"].includes(lowered)) return false;
   }
   return fallback;
-}
-
-/** First letters of up to two words, upper-cased ('jean dupont' → 'JD'). */
-export function initialsOf(name: string): string {
-  return name
-    .trim()
-    .split(/\s+/)
-    .filter((word) => word !== "")
-    .slice(0, 2)
-    .map((word) => Array.from(word)[0] ?? "")
-    .join("")
-    .toUpperCase();
 }
 
 const FIRST_NAME_PATHS = [

@@ -1,3 +1,5 @@
+import { widgetErrors } from "./widget-errors";
+
 /** Every toast and error message of spec §8, verbatim. */
 export const errors = {
   title: "Erreur",
@@ -94,11 +96,7 @@ export const errors = {
     submitFailed: "Une erreur est survenue. Veuillez réessayer.",
     sendFailed: "Impossible d’envoyer votre avis pour le moment.",
   },
-  widget: {
-    missingCompanyId: "Paramètre company_id manquant dans l'URL.",
-    loadFailed: "Impossible de charger les avis.",
-    noCompany: "Connectez votre entreprise pour récupérer les avis publics.",
-  },
+  widget: widgetErrors,
   iframe: {
     incompleteConfig: "Configuration incomplète",
   },
