@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContractOperation } from "../src/http/openapi-routes";
 import {
   authHeaders,
-  CONTRACT,
   CONTRACT_OPERATIONS,
   createCompanyFor,
   createTestApp,
   registerVerifiedUser,
+  resolveRef,
   TEST_DATABASES,
   type TestApp,
   type TestCompany,
@@ -38,15 +38,7 @@ type Schema = {
 };
 
 function resolve(value: unknown): Schema {
-  let current = value;
-  while (current && typeof current === "object" && "$ref" in current) {
-    const ref = (current as { $ref: string }).$ref;
-    current = ref
-      .slice(2)
-      .split("/")
-      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], CONTRACT);
-  }
-  return (current ?? {}) as Schema;
+  return (resolveRef(value) ?? {}) as Schema;
 }
 
 function typesOf(schema: Schema): string[] {

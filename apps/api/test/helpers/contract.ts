@@ -18,7 +18,8 @@ export interface ResponseLike {
   body: string;
 }
 
-function resolve(value: unknown): unknown {
+/** Follows local `$ref`s of the contract to the object they name. */
+export function resolveRef(value: unknown): unknown {
   let current = value;
   while (current && typeof current === "object" && "$ref" in current) {
     const ref = (current as { $ref: string }).$ref;
@@ -58,7 +59,7 @@ export function expectMatchesContract<T = unknown>(
 ): T {
   const op = findOperation(target);
   const responses = (op.operation.responses ?? {}) as Record<string, unknown>;
-  const documented = resolve(responses[String(response.statusCode)] ?? responses.default) as
+  const documented = resolveRef(responses[String(response.statusCode)] ?? responses.default) as
     | { content?: Record<string, { schema?: object }> }
     | undefined;
   if (!documented) {

@@ -1,6 +1,12 @@
 /** Test harness shared by every API integration suite (issues 3 and 4). */
 export { createProduct, orderWithReview, type ReviewRow } from "./catalog";
-export { CONTRACT, CONTRACT_OPERATIONS, expectMatchesContract, type ResponseLike } from "./contract";
+export {
+  CONTRACT,
+  CONTRACT_OPERATIONS,
+  expectMatchesContract,
+  type ResponseLike,
+  resolveRef,
+} from "./contract";
 export { createTestDatabase, TEST_DATABASE_URL, TEST_DATABASES, type TestDatabaseKind } from "./databases";
 export { type ReceivedMail, startTestSmtp, type TestSmtp } from "./smtp";
 export {
