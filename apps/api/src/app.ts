@@ -166,6 +166,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
     : null;
   redis?.on("error", (error) => app.log.warn({ err: error }, "redis"));
+  // Commands sent before the connection is up fail (no offline queue) and the limiter lets those
+  // requests through uncounted: wait for it, briefly, so a starting instance does not open a gap.
+  if (redis && !(await redisReady(redis, 3_000))) app.log.warn("redis: not ready after 3 s, starting anyway");
   await registerRateLimit(
     app,
     redis
@@ -231,4 +234,19 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
   };
 
   return { app, ctx, operations, prepare };
+}
+
+function redisReady(redis: Redis, timeoutMs: number): Promise<boolean> {
+  if (redis.status === "ready") return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      redis.off("ready", onReady);
+      resolve(false);
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    redis.once("ready", onReady);
+  });
 }
