@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { linkOf, waitForMail } from "../support/mailbox";
 import { DEMO, type DemoApi, demoApi } from "./public-api";
 
@@ -46,12 +46,6 @@ async function openReview(page: Page, comment: string) {
   const dialog = page.getByRole("dialog", { name: "Avis client" });
   await expect(dialog).toContainText(comment);
   return dialog;
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test.beforeAll(async () => {

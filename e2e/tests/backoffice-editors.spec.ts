@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { linkOf, waitForMail } from "../support/mailbox";
 import { DEMO, type DemoApi, demoApi } from "./public-api";
 
@@ -22,12 +22,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await demo?.dispose();
 });
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 async function authHeaders() {
   const login = await demo.api.post("/api/v1/auth/login/", { data: DEMO });

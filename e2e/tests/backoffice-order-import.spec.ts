@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { linkOf, waitForMail } from "../support/mailbox";
 
 /**
@@ -9,12 +9,6 @@ import { linkOf, waitForMail } from "../support/mailbox";
  */
 
 const DEMO = { email: "demo@exemple.fr", password: "demo-certavis" } as const;
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 const frenchDate = (date: Date) =>
   `${String(date.getDate()).padStart(2, "0")}/${String(date.getMonth() + 1).padStart(2, "0")}/${date.getFullYear()}`;

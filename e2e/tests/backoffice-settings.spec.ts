@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, request, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { codeOf, linkOf, waitForMail } from "../support/mailbox";
 import { E2E_BASE_URL } from "../support/ports";
 
@@ -28,12 +28,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await api.dispose();
 });
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 const bearer = (access: string) => ({ Authorization: `Bearer ${access}` });
 
@@ -152,9 +146,14 @@ test("owner invites a colleague by e-mail (keyboard only); the mail arrives, the
   await expect(invitations.getByRole("combobox", { name: "Rôle" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("option", { name: "Administrateur" })).toBeVisible();
+  // The open list focuses the current role on its next frame: the keys go to it once it has.
+  await expect(page.getByRole("option", { name: "Modérateur" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("option", { name: "Administrateur" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(invitations.getByRole("combobox", { name: "Rôle" })).toHaveText("Administrateur");
+  // The select gives the focus back to its trigger once its list has closed: Tab from there.
+  await expect(invitations.getByRole("combobox", { name: "Rôle" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(invitations.getByRole("button", { name: "Envoyer l'invitation" })).toBeFocused();
   await page.keyboard.press("Enter");
