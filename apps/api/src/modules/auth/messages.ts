@@ -1,11 +1,10 @@
-import { VERIFICATION_CODE_MESSAGES } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 
 /** French answers of the identity endpoints (spec strings come from the shared catalogue). */
 export const IDENTITY_MSG = {
   invalidCredentials: fr.errors.login.invalidCredentials,
   emailTaken: "Un utilisateur avec cette adresse e-mail existe déjà.",
-  invalidCode: VERIFICATION_CODE_MESSAGES.invalid,
+  invalidCode: fr.errors.verification.invalidCode,
   tooManyCodeAttempts: "Trop de tentatives. Demandez un nouveau code.",
   resendTooSoon: fr.errors.verification.throttled,
   alreadyConfirmed: "Votre adresse e-mail est déjà confirmée.",

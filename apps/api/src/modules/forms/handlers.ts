@@ -1,15 +1,13 @@
 import { isDeepStrictEqual } from "node:util";
 import {
-  FORM_SCHEMA_MESSAGES,
   type FormField,
-  formLimitMessage,
   formSaveSchema,
   isUploadType,
+  message,
   normalizePages,
   planLimits,
-  UPLOADS_NOT_ALLOWED_MESSAGE,
 } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { domainIssueText, domainText, fr, planLimitMessages } from "@certavis/i18n-fr";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { insertWithinPlan } from "../../db/company-lock";
@@ -49,7 +47,7 @@ async function assertFormRoom(db: DbOrTx, companyId: string): Promise<void> {
     .select({ n: sql<number>`count(*)::int` })
     .from(forms)
     .where(and(eq(forms.companyId, companyId), eq(forms.isDefault, false)));
-  if ((row?.n ?? 0) >= limit) throw forbidden(formLimitMessage(limit));
+  if ((row?.n ?? 0) >= limit) throw forbidden(planLimitMessages.forms(limit));
 }
 
 async function assertUploadsAllowed(
@@ -58,7 +56,7 @@ async function assertUploadsAllowed(
   schema: readonly FormField[],
 ): Promise<void> {
   if (!schema.some((f) => isUploadType(f.type))) return;
-  if (!(await planOf(db, companyId)).uploads) throw forbidden(UPLOADS_NOT_ALLOWED_MESSAGE);
+  if (!(await planOf(db, companyId)).uploads) throw forbidden(planLimitMessages.uploadsNotAllowed);
 }
 
 /** The save rules of spec §5 (from @certavis/domain), errors keyed name, title, schema. */
@@ -75,7 +73,8 @@ function validateForm(input: { name: unknown; title: unknown; description?: unkn
           ? "schema"
           : "non_field_errors";
     const list = errors[field] ?? [];
-    if (!list.includes(issue.message)) list.push(issue.message);
+    const text = domainIssueText(issue);
+    if (!list.includes(text)) list.push(text);
     errors[field] = list;
   }
   throw fieldErrors(errors);
@@ -96,7 +95,7 @@ interface FormBody {
  */
 function fieldsOf(body: FormBody): unknown[] | undefined {
   if (body.schema && body.fields && !isDeepStrictEqual(body.schema, body.fields))
-    throw fieldErrors({ fields: [FORM_SCHEMA_MESSAGES.fieldsMismatch] });
+    throw fieldErrors({ fields: [domainText(message("form.fieldsMismatch"))] });
   return body.schema ?? body.fields;
 }
 

@@ -1,4 +1,5 @@
-import { planLimits, productLimitMessage } from "@certavis/domain";
+import { planLimits } from "@certavis/domain";
+import { planLimitMessages } from "@certavis/i18n-fr";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { DbOrTx } from "../../db/client";
@@ -33,7 +34,7 @@ async function assertProductRoom(db: DbOrTx, companyId: string): Promise<void> {
     .select({ n: sql<number>`count(*)::int` })
     .from(products)
     .where(eq(products.companyId, companyId));
-  if ((row?.n ?? 0) >= limit) throw forbidden(productLimitMessage(limit));
+  if ((row?.n ?? 0) >= limit) throw forbidden(planLimitMessages.products(limit));
 }
 
 /** The payload of a create/update (JSON or multipart) with the checked image, nothing stored yet. */

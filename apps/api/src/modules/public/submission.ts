@@ -1,14 +1,14 @@
 import {
-  ANSWER_MESSAGES,
   cleanAnswers,
   type FormField,
   isUploadType,
+  message,
   type PlanType,
   planLimits,
   SUBMISSION_UPLOAD_MB,
-  UPLOADS_NOT_ALLOWED_MESSAGE,
   validateAnswers,
 } from "@certavis/domain";
+import { domainText, planLimitMessages } from "@certavis/i18n-fr";
 import { validation } from "@certavis/i18n-fr/messages/validation";
 import type { FastifyRequest } from "fastify";
 import { type FieldErrors, fieldErrors, HttpError } from "../../http/errors";
@@ -81,7 +81,7 @@ export async function readSubmission(
     // The limit that stopped the read: the field's own, unless the server's per-file cap is lower.
     tooLarge: (mb, partName) => {
       const own = byId.get(fieldIdOfPart(partName))?.max_size_mb;
-      return ANSWER_MESSAGES.fileTooLarge(typeof own === "number" && own > 0 ? Math.min(own, mb) : mb);
+      return domainText(message("answer.fileTooLarge", { mb: typeof own === "number" && own > 0 ? Math.min(own, mb) : mb }));
     },
   });
   let answers: unknown;
@@ -133,7 +133,7 @@ export function checkSubmission(
       continue;
     }
     if (!uploadsAllowed) {
-      add(fieldId, UPLOADS_NOT_ALLOWED_MESSAGE);
+      add(fieldId, planLimitMessages.uploadsNotAllowed);
       continue;
     }
     const type = sniffFileType(part.data);
@@ -148,8 +148,8 @@ export function checkSubmission(
     list.push({ name: part.filename, content_type: type.mime, size: part.data.length });
     withFiles[fieldId] = list;
   }
-  for (const [id, message] of Object.entries(validateAnswers(fields, withFiles))) {
-    if (!errors[id]) add(id, message);
+  for (const [id, problem] of Object.entries(validateAnswers(fields, withFiles))) {
+    if (!errors[id]) add(id, domainText(problem));
   }
   if (Object.keys(errors).length) throw new HttpError(400, errors);
   return { clean: cleanAnswers(fields, withFiles), files };

@@ -1,4 +1,4 @@
-import { roleLabel } from "@certavis/domain";
+import { roleLabel } from "@certavis/i18n-fr";
 import { composeMail, type MailParagraph } from "../../mail/compose";
 import type { MailMessage } from "../../mail/mailer";
 

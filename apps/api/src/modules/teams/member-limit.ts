@@ -1,4 +1,5 @@
-import { isLimitReached, memberLimitMessage, planLimits } from "@certavis/domain";
+import { isLimitReached, planLimits } from "@certavis/domain";
+import { planLimitMessages } from "@certavis/i18n-fr";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { companies, invitations, memberships } from "../../db/schema";
@@ -43,5 +44,5 @@ export async function assertMemberRoom(
       );
     seats += pending?.n ?? 0;
   }
-  if (isLimitReached(seats, limit)) throw detailError(400, memberLimitMessage(limit));
+  if (isLimitReached(seats, limit)) throw detailError(400, planLimitMessages.members(limit));
 }

@@ -2,10 +2,9 @@ import {
   planLimits,
   REMINDER_DELAY,
   REQUEST_DELAY,
-  templateLimitMessage,
   validateTemplateBody,
 } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { domainCodeText, fr, planLimitMessages } from "@certavis/i18n-fr";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { insertWithinPlan } from "../../db/company-lock";
@@ -47,7 +46,7 @@ async function assertTemplateRoom(db: DbOrTx, companyId: string): Promise<void> 
     .select({ n: sql<number>`count(*)::int` })
     .from(emailTemplates)
     .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.isDefault, false)));
-  if ((row?.n ?? 0) >= limit) throw forbidden(templateLimitMessage(limit));
+  if ((row?.n ?? 0) >= limit) throw forbidden(planLimitMessages.templates(limit));
 }
 
 type TemplateFields = SchemaOf<"EmailTemplateInput">;
@@ -60,7 +59,7 @@ function checkTemplate(
   if (!merged.subject.trim()) errors.subject = [BLANK];
   const problem = validateTemplateBody(merged.type, merged.body);
   if (!merged.body.trim()) errors.body = [BLANK];
-  else if (problem) errors.body = [problem.description];
+  else if (problem) errors.body = [domainCodeText(problem)];
   return errors;
 }
 
