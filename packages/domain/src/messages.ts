@@ -66,6 +66,10 @@ export type DomainMessage = {
     : { code: C; params: DomainMessageParams[C] };
 }[DomainMessageCode];
 
+/** The codes of the answer rules (what the public form shows). */
+export type AnswerMessageCode = Extract<DomainMessageCode, "required" | "email" | `answer.${string}`>;
+export type AnswerMessage = Extract<DomainMessage, { code: AnswerMessageCode }>;
+
 /** Every code, for the runtime check of a zod issue's message (a missing code is a type error). */
 const CODES: Readonly<Record<DomainMessageCode, true>> = {
   required: true,
@@ -128,8 +132,11 @@ type ParamArgs<C extends DomainMessageCode> = DomainMessageParams[C] extends voi
   : [params: DomainMessageParams[C]];
 
 /** `message("answer.numberMin", { min: 2 })`; codes without values take none. */
-export function message<C extends DomainMessageCode>(code: C, ...params: ParamArgs<C>): DomainMessage {
-  return (params.length ? { code, params: params[0] } : { code }) as DomainMessage;
+export function message<C extends DomainMessageCode>(
+  code: C,
+  ...params: ParamArgs<C>
+): Extract<DomainMessage, { code: C }> {
+  return (params.length ? { code, params: params[0] } : { code }) as Extract<DomainMessage, { code: C }>;
 }
 
 /** The part of a zod issue the domain reads (zod and zod/mini issues alike). */

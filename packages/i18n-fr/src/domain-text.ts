@@ -1,4 +1,5 @@
 import {
+  type AnswerMessage,
   type DomainMessage,
   type DomainMessageCode,
   type FieldErrors,
@@ -6,15 +7,28 @@ import {
   isDomainMessageCode,
   messageOfIssue,
 } from "@certavis/domain";
-import { domainMessageTitles, domainMessages } from "./messages/domain-messages";
+import { answerMessages, domainMessageTitles, domainMessages } from "./messages/domain-messages";
 import { errors } from "./messages/errors";
 
 type Text = string | ((params: unknown) => string);
 
+function render(text: Text, params: unknown): string {
+  return typeof text === "function" ? text(params) : text;
+}
+
 /** The French text of a domain message, its values filled in. */
 export function domainText(message: DomainMessage): string {
-  const text = domainMessages[message.code] as Text;
-  return typeof text === "function" ? text(message.params) : text;
+  return render(domainMessages[message.code] as Text, message.params);
+}
+
+/** The text of an answer rule's message (what the public form imports: only the answer texts). */
+export function answerText(message: AnswerMessage): string {
+  return render(answerMessages[message.code] as Text, message.params);
+}
+
+/** The text of each answer's problem, by field id. */
+export function answerErrorsText(errors: Readonly<Record<string, AnswerMessage>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([id, problem]) => [id, answerText(problem)]));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type DomainMessage, message } from "../messages";
+import { type AnswerMessage, message } from "../messages";
 import { type FormField, isChoiceType, isUploadType, ratingMaxOf } from "./field-types";
 
 /** Key under which problems not tied to one field are reported (same key as the API's errors). */
@@ -9,7 +9,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type Answers = Readonly<Record<string, unknown>>;
 /** The problem of each answer, by field id (texts: `domainText` of @certavis/i18n-fr). */
-export type AnswerErrors = Record<string, DomainMessage>;
+export type AnswerErrors = Record<string, AnswerMessage>;
 
 export interface ValidateAnswersOptions {
   /** Only fields on these pages are checked (and unknown answer ids are then not reported). */
@@ -51,7 +51,7 @@ export function expectsEmail(field: Pick<FormField, "type" | "label">): boolean 
   return (field.type === "text" || field.type === "textarea") && /e-?mail|courriel/i.test(field.label ?? "");
 }
 
-function checkText(field: FormField, value: unknown): DomainMessage | null {
+function checkText(field: FormField, value: unknown): AnswerMessage | null {
   if (typeof value !== "string") return message("answer.notText");
   const text = value.trim();
   if (expectsEmail(field) && !EMAIL_PATTERN.test(text)) return message("email");
@@ -62,7 +62,7 @@ function checkText(field: FormField, value: unknown): DomainMessage | null {
   return null;
 }
 
-function checkNumber(field: FormField, value: unknown): DomainMessage | null {
+function checkNumber(field: FormField, value: unknown): AnswerMessage | null {
   const n = toNumber(value);
   if (n === null) return message("answer.notANumber");
   const { min, max } = field;
@@ -72,13 +72,13 @@ function checkNumber(field: FormField, value: unknown): DomainMessage | null {
   return null;
 }
 
-function checkRating(field: FormField, value: unknown): DomainMessage | null {
+function checkRating(field: FormField, value: unknown): AnswerMessage | null {
   const n = toNumber(value);
   const max = ratingMaxOf(field);
   return n === null || n < 0 || n > max ? message("answer.valueBetween", { min: 0, max }) : null;
 }
 
-function checkChoice(field: FormField, value: unknown): DomainMessage | null {
+function checkChoice(field: FormField, value: unknown): AnswerMessage | null {
   const options = field.options ?? [];
   const picked = field.type === "checkbox" && !Array.isArray(value) ? [value] : value;
   if (field.type === "checkbox") {
@@ -96,7 +96,7 @@ interface UploadedFile {
   type?: unknown;
 }
 
-function checkUpload(field: FormField, value: unknown): DomainMessage | null {
+function checkUpload(field: FormField, value: unknown): AnswerMessage | null {
   const files = (Array.isArray(value) ? value : [value]) as unknown[];
   const maxCount = finite(field.max_count) ? field.max_count : 1;
   if (files.length > maxCount) return message("answer.tooManyFiles", { n: maxCount });
@@ -116,7 +116,7 @@ function checkUpload(field: FormField, value: unknown): DomainMessage | null {
 }
 
 /** First problem of one answer, or null. */
-export function validateAnswer(field: FormField, value: unknown): DomainMessage | null {
+export function validateAnswer(field: FormField, value: unknown): AnswerMessage | null {
   if (isUnanswered(field, value)) {
     if (!field.required) return null;
     return field.type === "checkbox" ? message("answer.checkboxRequired") : message("required");

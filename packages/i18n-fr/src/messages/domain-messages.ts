@@ -1,4 +1,9 @@
-import { type DomainMessageCode, type DomainMessageParams, MAX_FIELD_SIZE_MB } from "@certavis/domain";
+import {
+  type AnswerMessageCode,
+  type DomainMessageCode,
+  type DomainMessageParams,
+  MAX_FIELD_SIZE_MB,
+} from "@certavis/domain";
 import { errors } from "./errors";
 import { server } from "./server";
 import { validation } from "./validation";
@@ -10,32 +15,33 @@ export type DomainTexts = {
     : (params: DomainMessageParams[C]) => string;
 };
 
-const s = (n: number) => (n > 1 ? "s" : "");
 const { publicForm } = validation;
 
-/** French texts of the codes `@certavis/domain`'s rules report (spec §5, §7, §8). */
-export const domainMessages: DomainTexts = {
+/** Texts of the answer rules (the public form needs only these: its bundle keeps only them). */
+export const answerMessages: Pick<DomainTexts, AnswerMessageCode> = {
   required: publicForm.required,
-  fieldEmpty: validation.fieldEmpty,
-  invalid: server.http.invalid,
   email: publicForm.email,
   "answer.checkboxRequired": publicForm.checkboxRequired,
   "answer.numberBetween": ({ min, max }) => publicForm.numberBetween(min, max),
   "answer.numberMin": ({ min }) => publicForm.numberMin(min),
   "answer.numberMax": ({ max }) => publicForm.numberMax(max),
   "answer.valueBetween": ({ min, max }) => publicForm.valueBetween(min, max),
-  "answer.notANumber": "Veuillez saisir un nombre valide.",
-  "answer.notText": "Veuillez saisir du texte.",
-  "answer.minLength": ({ n }) => `Veuillez saisir au moins ${n} caractère${s(n)}.`,
-  "answer.maxLength": ({ n }) => `Veuillez saisir au plus ${n} caractère${s(n)}.`,
-  "answer.invalidOption": "Veuillez choisir une option proposée.",
-  "answer.tooManyFiles": ({ n }) => `Vous pouvez envoyer au plus ${n} fichier${s(n)}.`,
-  "answer.fileTooLarge": ({ mb }) => `Chaque fichier doit faire au plus ${mb} Mo.`,
-  "answer.fileTypeNotAllowed": "Ce type de fichier n'est pas autorisé.",
-  "answer.unknownFields": ({ ids }) =>
-    ids.length > 1
-      ? `Réponses à des champs inconnus : ${ids.join(", ")}.`
-      : `Réponse à un champ inconnu : ${ids[0] ?? ""}.`,
+  "answer.notANumber": publicForm.notANumber,
+  "answer.notText": publicForm.notText,
+  "answer.minLength": ({ n }) => publicForm.minLength(n),
+  "answer.maxLength": ({ n }) => publicForm.maxLength(n),
+  "answer.invalidOption": publicForm.invalidOption,
+  "answer.tooManyFiles": ({ n }) => publicForm.tooManyFiles(n),
+  "answer.fileTooLarge": ({ mb }) => publicForm.fileTooLarge(mb),
+  "answer.fileTypeNotAllowed": publicForm.fileTypeNotAllowed,
+  "answer.unknownFields": ({ ids }) => publicForm.unknownFields(ids),
+};
+
+/** French texts of the codes `@certavis/domain`'s rules report (spec §5, §7, §8). */
+export const domainMessages: DomainTexts = {
+  ...answerMessages,
+  fieldEmpty: validation.fieldEmpty,
+  invalid: server.http.invalid,
   "order.productMissing": "Indiquez le produit (product_id ou sku).",
   "order.productIdInvalid": "Identifiant de produit invalide.",
   "order.tooLong": ({ max }) => `Ce champ ne doit pas dépasser ${max} caractères.`,

@@ -1,4 +1,6 @@
-/** Validation messages of spec §5 (the domain's validators use the same texts). */
+const s = (n: number) => (n > 1 ? "s" : "");
+
+/** Validation messages of spec §5 (the domain's validators report codes; `domainText` gives these texts). */
 export const validation = {
   required: "Ce champ est requis.",
   invalidEmailTitle: "Email invalide",
@@ -29,6 +31,18 @@ export const validation = {
     numberMin: (min: number) => `La valeur doit être supérieure ou égale à ${min}.`,
     numberMax: (max: number) => `La valeur doit être inférieure ou égale à ${max}.`,
     valueBetween: (min: number, max: number) => `La valeur doit être comprise entre ${min} et ${max}.`,
+    notANumber: "Veuillez saisir un nombre valide.",
+    notText: "Veuillez saisir du texte.",
+    minLength: (n: number) => `Veuillez saisir au moins ${n} caractère${s(n)}.`,
+    maxLength: (n: number) => `Veuillez saisir au plus ${n} caractère${s(n)}.`,
+    invalidOption: "Veuillez choisir une option proposée.",
+    tooManyFiles: (n: number) => `Vous pouvez envoyer au plus ${n} fichier${s(n)}.`,
+    fileTooLarge: (mb: number) => `Chaque fichier doit faire au plus ${mb} Mo.`,
+    fileTypeNotAllowed: "Ce type de fichier n'est pas autorisé.",
+    unknownFields: (ids: readonly string[]) =>
+      ids.length > 1
+        ? `Réponses à des champs inconnus : ${ids.join(", ")}.`
+        : `Réponse à un champ inconnu : ${ids[0] ?? ""}.`,
     filesTotalTooLarge: (mb: number) => `L'ensemble des fichiers d'un avis doit faire au plus ${mb} Mo.`,
   },
 } as const;

@@ -1,13 +1,6 @@
 import { ApiError, fieldErrors, generalErrors, type Schema } from "@certavis/api-client";
-import {
-  PRODUCT_ERROR_FIELDS,
-  PRODUCT_STATUSES,
-  productPayload,
-  productStatusLabel,
-  REMINDER_DELAY,
-  REQUEST_DELAY,
-} from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { PRODUCT_ERROR_FIELDS, PRODUCT_STATUSES, productPayload, REMINDER_DELAY, REQUEST_DELAY } from "@certavis/domain";
+import { fr, productStatusLabel } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Callout, Card, Flex, Heading, Select, Switch, Text } from "@radix-ui/themes";
@@ -25,6 +18,7 @@ import { UnsavedChangesDialog } from "../../../components/unsaved-changes-dialog
 import { useUnsavedChanges } from "../../../lib/hooks/use-unsaved-changes";
 import { readAssignField } from "../../../lib/return-url";
 import { toastError } from "../../../lib/toast/error-toast";
+import { translated } from "../../../lib/translated-resolver";
 import { toast } from "../../../lib/toast/toast-store";
 import { useEmailTemplates } from "../api/get-email-templates";
 import { useForms } from "../api/get-forms";
@@ -138,7 +132,7 @@ function ProductEditor({
     setError,
     formState: { errors: fieldError, isDirty, isSubmitSuccessful },
   } = useForm<ProductEditorValues>({
-    resolver: zodResolver(productEditorSchema),
+    resolver: translated(zodResolver(productEditorSchema)),
     defaultValues: initialValues(product, templates, forms),
   });
   const guard = useUnsavedChanges(isDirty && !isSubmitSuccessful);
