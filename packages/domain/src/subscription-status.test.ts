@@ -3,7 +3,6 @@ import {
   isSubscriptionUsable,
   periodEndDate,
   SUBSCRIPTION_STATUSES,
-  subscriptionStatusLabel,
 } from "./subscription-status";
 
 describe("subscription status", () => {
@@ -17,22 +16,6 @@ describe("subscription status", () => {
       "incomplete",
       "incomplete_expired",
     ]);
-  });
-
-  it.each([
-    ["active", "Actif"],
-    ["trialing", "En période d'essai"],
-    ["past_due", "Paiement en retard"],
-    ["canceled", "Annulé"],
-    ["unpaid", "Impayé"],
-    ["incomplete", "Incomplet"],
-    ["incomplete_expired", "Incomplet expiré"],
-    ["ACTIVE", "Actif"],
-    ["paused", "paused"],
-    ["", "—"],
-    [null, "—"],
-  ])("subscriptionStatusLabel(%j) = %j", (input, expected) => {
-    expect(subscriptionStatusLabel(input)).toBe(expected);
   });
 
   it.each([
