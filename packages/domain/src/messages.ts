@@ -1,67 +1,67 @@
 /**
  * What the domain's rules report, as codes: the French text of each code lives once in
  * `@certavis/i18n-fr` (`domainText`), the only package that may speak to users. Each code maps to the
- * values its text needs (`void` when none), so a text without its values cannot be written.
+ * values its text needs (`undefined` when none), so a text without its values cannot be written.
  */
 export interface DomainMessageParams {
   /** A required value is missing. */
-  required: void;
+  required: undefined;
   /** A name or title is blank after trimming. */
-  fieldEmpty: void;
+  fieldEmpty: undefined;
   /** A zod issue without a code of its own (a shape the contract normally refuses first). */
-  invalid: void;
-  email: void;
-  "answer.checkboxRequired": void;
+  invalid: undefined;
+  email: undefined;
+  "answer.checkboxRequired": undefined;
   "answer.numberBetween": { min: number; max: number };
   "answer.numberMin": { min: number };
   "answer.numberMax": { max: number };
   "answer.valueBetween": { min: number; max: number };
-  "answer.notANumber": void;
-  "answer.notText": void;
+  "answer.notANumber": undefined;
+  "answer.notText": undefined;
   "answer.minLength": { n: number };
   "answer.maxLength": { n: number };
-  "answer.invalidOption": void;
+  "answer.invalidOption": undefined;
   "answer.tooManyFiles": { n: number };
   "answer.fileTooLarge": { mb: number };
-  "answer.fileTypeNotAllowed": void;
+  "answer.fileTypeNotAllowed": undefined;
   "answer.unknownFields": { ids: readonly string[] };
-  "order.productMissing": void;
-  "order.productIdInvalid": void;
+  "order.productMissing": undefined;
+  "order.productIdInvalid": undefined;
   "order.tooLong": { max: number };
-  "order.orderDate": void;
-  "ordersCsv.notCsv": void;
-  "ordersCsv.tooManyRows": void;
-  "ordersCsv.orderDate": void;
+  "order.orderDate": undefined;
+  "ordersCsv.notCsv": undefined;
+  "ordersCsv.tooManyRows": undefined;
+  "ordersCsv.orderDate": undefined;
   "ordersCsv.missingColumns": { columns: readonly string[] };
-  "ordersCsv.missingProductColumn": void;
+  "ordersCsv.missingProductColumn": undefined;
   "ordersCsv.unterminatedQuote": { line: number };
-  "ordersCsv.empty": void;
-  "ordersCsv.noRows": void;
-  "form.minTwoFields": void;
-  "form.oneRequired": void;
+  "ordersCsv.empty": undefined;
+  "ordersCsv.noRows": undefined;
+  "form.minTwoFields": undefined;
+  "form.oneRequired": undefined;
   "form.duplicateId": { id: string };
-  "form.unknownType": void;
-  "form.optionsText": void;
-  "form.tooFewOptions": void;
-  "form.notAList": void;
-  "form.maxSizeMb": void;
+  "form.unknownType": undefined;
+  "form.optionsText": undefined;
+  "form.tooFewOptions": undefined;
+  "form.notAList": undefined;
+  "form.maxSizeMb": undefined;
   /** A form body whose `fields` and `schema` lists differ. */
-  "form.fieldsMismatch": void;
-  "password.currentRequired": void;
-  "password.tooShort": void;
-  "password.confirmationMismatch": void;
-  "password.tokenMissing": void;
-  "template.missingReviewLink": void;
-  "invite.invalid": void;
-  "invite.duplicate": void;
-  "product.nameRequired": void;
+  "form.fieldsMismatch": undefined;
+  "password.currentRequired": undefined;
+  "password.tooShort": undefined;
+  "password.confirmationMismatch": undefined;
+  "password.tokenMissing": undefined;
+  "template.missingReviewLink": undefined;
+  "invite.invalid": undefined;
+  "invite.duplicate": undefined;
+  "product.nameRequired": undefined;
 }
 
 export type DomainMessageCode = keyof DomainMessageParams;
 
 /** A code with the values its text needs. */
 export type DomainMessage = {
-  [C in DomainMessageCode]: DomainMessageParams[C] extends void
+  [C in DomainMessageCode]: DomainMessageParams[C] extends undefined
     ? { code: C; params?: undefined }
     : { code: C; params: DomainMessageParams[C] };
 }[DomainMessageCode];
@@ -127,7 +127,7 @@ export function isDomainMessageCode(value: unknown): value is DomainMessageCode 
   return typeof value === "string" && Object.hasOwn(CODES, value);
 }
 
-type ParamArgs<C extends DomainMessageCode> = DomainMessageParams[C] extends void
+type ParamArgs<C extends DomainMessageCode> = DomainMessageParams[C] extends undefined
   ? []
   : [params: DomainMessageParams[C]];
 
@@ -154,6 +154,7 @@ export interface IssueLike {
  */
 export function messageOfIssue(issue: IssueLike): DomainMessage {
   if (!isDomainMessageCode(issue.message)) return { code: "invalid" };
-  if (issue.message === "order.tooLong") return { code: "order.tooLong", params: { max: Number(issue.maximum) } };
+  if (issue.message === "order.tooLong")
+    return { code: "order.tooLong", params: { max: Number(issue.maximum) } };
   return { code: issue.message, params: issue.params } as DomainMessage;
 }

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  isSubscriptionUsable,
-  periodEndDate,
-  SUBSCRIPTION_STATUSES,
-} from "./subscription-status";
+import { isSubscriptionUsable, periodEndDate, SUBSCRIPTION_STATUSES } from "./subscription-status";
 
 describe("subscription status", () => {
   it("lists the spec's statuses", () => {

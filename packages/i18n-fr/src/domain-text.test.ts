@@ -120,7 +120,11 @@ describe("domain message codes → French", () => {
   });
 
   it("renders zod issues of domain schemas with their values", () => {
-    const order = orderInputSchema.safeParse({ buyer_email: "x", buyer_first_name: "A", reference: "r".repeat(101) });
+    const order = orderInputSchema.safeParse({
+      buyer_email: "x",
+      buyer_first_name: "A",
+      reference: "r".repeat(101),
+    });
     expect(order.success).toBe(false);
     if (order.success) return;
     expect(domainFieldErrorsText(fieldErrorsFromZod(order.error))).toEqual({
@@ -143,7 +147,9 @@ describe("domain message codes → French", () => {
   });
 
   it("renders the answer rules' problems by field", () => {
-    const fields = [{ id: "n", type: "number", label: "N", required: true, page: 0, position: 0, min: 2 }] as const;
+    const fields = [
+      { id: "n", type: "number", label: "N", required: true, page: 0, position: 0, min: 2 },
+    ] as const;
     expect(answerErrorsText(validateAnswers([...fields], { n: 1, x: 1 }))).toEqual({
       n: "La valeur doit être supérieure ou égale à 2.",
       non_field_errors: "Réponse à un champ inconnu : x.",
@@ -156,13 +162,19 @@ describe("plan limit messages", () => {
     [planLimitMessages.products(3), "Votre abonnement a atteint la limite de produits (3 produits)."],
     [planLimitMessages.members(1), "Votre abonnement a atteint la limite de membres (1 membre)."],
     [planLimitMessages.members(5), "Votre abonnement a atteint la limite de membres (5 membres)."],
-    [planLimitMessages.templates(0), "Votre abonnement ne permet pas de créer des modèles d'email personnalisés."],
+    [
+      planLimitMessages.templates(0),
+      "Votre abonnement ne permet pas de créer des modèles d'email personnalisés.",
+    ],
     [
       planLimitMessages.templates(2),
       "Votre abonnement a atteint la limite de modèles d'email personnalisés (2 modèles).",
     ],
     [planLimitMessages.forms(0), "Votre abonnement ne permet pas de créer des formulaires personnalisés."],
-    [planLimitMessages.forms(1), "Votre abonnement a atteint la limite de formulaires personnalisés (1 formulaire)."],
+    [
+      planLimitMessages.forms(1),
+      "Votre abonnement a atteint la limite de formulaires personnalisés (1 formulaire).",
+    ],
     [
       planLimitMessages.emailQuota(40),
       "Votre abonnement a atteint son quota d'emails du mois (40 emails). Les envois reprendront le mois prochain.",

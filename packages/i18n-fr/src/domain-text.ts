@@ -7,7 +7,7 @@ import {
   isDomainMessageCode,
   messageOfIssue,
 } from "@certavis/domain";
-import { answerMessages, domainMessageTitles, domainMessages } from "./messages/domain-messages";
+import { answerMessages, domainMessages, domainMessageTitles } from "./messages/domain-messages";
 import { errors } from "./messages/errors";
 
 type Text = string | ((params: unknown) => string);

@@ -1,6 +1,5 @@
 import { ROLES } from "@certavis/domain";
 import { describe, expect, it } from "vitest";
-import { roles } from "./messages/roles";
 import {
   fieldTypeLabel,
   planName,
@@ -9,6 +8,7 @@ import {
   roleLabel,
   subscriptionStatusLabel,
 } from "./labels";
+import { roles } from "./messages/roles";
 
 describe("labels of the domain's wire values", () => {
   it.each([

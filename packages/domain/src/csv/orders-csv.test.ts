@@ -109,12 +109,15 @@ describe("parseOrdersCsv", () => {
   it.each([
     ["", [message("ordersCsv.empty")]],
     ["reference,sku,buyer_email,buyer_first_name\n", [message("ordersCsv.noRows")]],
-    ["sku,buyer_email\nS,a@b.fr", [message("ordersCsv.missingColumns", { columns: ["reference", "buyer_first_name"] })]],
     [
-      "reference,buyer_email,buyer_first_name\nR,a@b.fr,A",
-      [message("ordersCsv.missingProductColumn")],
+      "sku,buyer_email\nS,a@b.fr",
+      [message("ordersCsv.missingColumns", { columns: ["reference", "buyer_first_name"] })],
     ],
-    ['reference,sku,buyer_email,buyer_first_name\nR,"S,a@b.fr,A', [message("ordersCsv.unterminatedQuote", { line: 2 })]],
+    ["reference,buyer_email,buyer_first_name\nR,a@b.fr,A", [message("ordersCsv.missingProductColumn")]],
+    [
+      'reference,sku,buyer_email,buyer_first_name\nR,"S,a@b.fr,A',
+      [message("ordersCsv.unterminatedQuote", { line: 2 })],
+    ],
   ])("file error for %j", (csv, expected) => {
     const result = parseOrdersCsv(csv);
     expect(result.fileErrors).toEqual(expected);

@@ -140,7 +140,10 @@ export function parseOrdersCsv(text: string): OrdersCsvResult {
   const parsed = parseCsv(text);
   const base = { separator: parsed.separator, columns: [], rows: [], errors: [] };
   if (parsed.unterminatedQuoteAt !== null) {
-    return { ...base, fileErrors: [message("ordersCsv.unterminatedQuote", { line: parsed.unterminatedQuoteAt })] };
+    return {
+      ...base,
+      fileErrors: [message("ordersCsv.unterminatedQuote", { line: parsed.unterminatedQuoteAt })],
+    };
   }
   const [header, ...records] = parsed.records;
   if (!header) return { ...base, fileErrors: [message("ordersCsv.empty")] };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { message } from "../messages";
 import {
   cleanAnswers,
   expectsEmail,
@@ -7,7 +8,6 @@ import {
   validateAnswers,
   validatePage,
 } from "./answer-validation";
-import { message } from "../messages";
 import type { FormField } from "./field-types";
 
 const field = (over: Partial<FormField> & Pick<FormField, "type">): FormField => ({
@@ -55,11 +55,7 @@ describe("validateAnswer", () => {
     // e-mail by type or label
     [field({ type: "email" }), "marie@exemple.fr", null],
     [field({ type: "email" }), "marie@exemple", message("email")],
-    [
-      field({ type: "text", label: "Votre email" }),
-      "pas un mail",
-      message("email"),
-    ],
+    [field({ type: "text", label: "Votre email" }), "pas un mail", message("email")],
     [field({ type: "text", label: "Adresse E-mail" }), "x@y", message("email")],
     [field({ type: "text", label: "Courriel" }), "a b@c.fr", message("email")],
     [field({ type: "text", label: "Votre courriel" }), "a@b.fr", null],

@@ -66,7 +66,8 @@ function checkNumber(field: FormField, value: unknown): AnswerMessage | null {
   const n = toNumber(value);
   if (n === null) return message("answer.notANumber");
   const { min, max } = field;
-  if (finite(min) && finite(max) && (n < min || n > max)) return message("answer.numberBetween", { min, max });
+  if (finite(min) && finite(max) && (n < min || n > max))
+    return message("answer.numberBetween", { min, max });
   if (finite(min) && n < min) return message("answer.numberMin", { min });
   if (finite(max) && n > max) return message("answer.numberMax", { max });
   return null;
@@ -104,7 +105,8 @@ function checkUpload(field: FormField, value: unknown): AnswerMessage | null {
   for (const file of files) {
     if (typeof file !== "object" || file === null) continue;
     const { size, content_type, type } = file as UploadedFile;
-    if (typeof size === "number" && size > maxMb * 1024 * 1024) return message("answer.fileTooLarge", { mb: maxMb });
+    if (typeof size === "number" && size > maxMb * 1024 * 1024)
+      return message("answer.fileTooLarge", { mb: maxMb });
     const mime = typeof content_type === "string" ? content_type : typeof type === "string" ? type : "";
     if (field.type === "media" && mime) {
       const imageOk = field.allow_images !== false && mime.startsWith("image/");

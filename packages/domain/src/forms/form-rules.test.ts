@@ -27,14 +27,8 @@ describe("validateFormForSave", () => {
       { name: null, title: undefined, fields: [req, opt] },
       { name: "fieldEmpty", title: "fieldEmpty" },
     ],
-    [
-      { name: "Avis", title: "T", fields: [req] },
-      { schema: ["form.minTwoFields"] },
-    ],
-    [
-      { name: "Avis", title: "T", fields: [opt, opt] },
-      { schema: ["form.oneRequired"] },
-    ],
+    [{ name: "Avis", title: "T", fields: [req] }, { schema: ["form.minTwoFields"] }],
+    [{ name: "Avis", title: "T", fields: [opt, opt] }, { schema: ["form.oneRequired"] }],
     [
       { name: "", title: "", fields: [] },
       {
@@ -128,10 +122,7 @@ describe("size and count inputs (minimum 1, invalid → 1)", () => {
     const field = { id: "f", type: "file", label: "Fichier", required: false, page: 0, position: 0 };
     const parsed = formFieldSchema.safeParse({ ...field, max_size_mb: size });
     expect(parsed.success).toBe(ok);
-    if (!parsed.success)
-      expect(parsed.error.issues[0]?.message).toBe(
-        "form.maxSizeMb",
-      );
+    if (!parsed.success) expect(parsed.error.issues[0]?.message).toBe("form.maxSizeMb");
   });
 });
 
@@ -196,9 +187,7 @@ describe("formFieldSchema / formFieldsSchema", () => {
   });
 
   it("rejects a non-list", () => {
-    expect(formFieldsSchema.safeParse({}).error?.issues[0]?.message).toBe(
-      "form.notAList",
-    );
+    expect(formFieldsSchema.safeParse({}).error?.issues[0]?.message).toBe("form.notAList");
   });
 });
 

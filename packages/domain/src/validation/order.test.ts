@@ -53,10 +53,7 @@ describe("validateOrderInput", () => {
     [{ ...valid, sku: undefined }, { product_id: [message("order.productMissing")] }],
     [{ ...valid, sku: "  " }, { product_id: [message("order.productMissing")] }],
     [{ ...valid, product_id: "123" }, { product_id: [message("order.productIdInvalid")] }],
-    [
-      { ...valid, reference: "x".repeat(101) },
-      { reference: [message("order.tooLong", { max: 100 })] },
-    ],
+    [{ ...valid, reference: "x".repeat(101) }, { reference: [message("order.tooLong", { max: 100 })] }],
     [{ ...valid, buyer_email: undefined }, { buyer_email: [message("required")] }],
     [{ ...valid, buyer_email: "a@b" }, { buyer_email: [message("email")] }],
     [{ ...valid, buyer_first_name: " " }, { buyer_first_name: [message("required")] }],

@@ -40,7 +40,9 @@ export function parseOrderDate(value: string): Date | null {
 }
 
 const requiredText = (max: number) =>
-  z.string({ error: "required" }).check(z.trim(), z.minLength(1, "required"), z.maxLength(max, "order.tooLong"));
+  z
+    .string({ error: "required" })
+    .check(z.trim(), z.minLength(1, "required"), z.maxLength(max, "order.tooLong"));
 
 /** Optional text: null, missing and blank all read as absent. */
 const optionalText = (max: number) =>

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  passwordChangeSchema,
-  validatePasswordChange,
-  validatePasswordReset,
-} from "./password";
+import { passwordChangeSchema, validatePasswordChange, validatePasswordReset } from "./password";
 
 describe("validatePasswordChange", () => {
   it.each([
@@ -12,11 +8,7 @@ describe("validatePasswordChange", () => {
       "current_password",
       "password.currentRequired",
     ],
-    [
-      { current_password: "old", password: "short", confirmation: "short" },
-      "password",
-      "password.tooShort",
-    ],
+    [{ current_password: "old", password: "short", confirmation: "short" }, "password", "password.tooShort"],
     [
       { current_password: "old", password: "1234567", confirmation: "1234567" },
       "password",
@@ -27,7 +19,11 @@ describe("validatePasswordChange", () => {
       "confirmation",
       "password.confirmationMismatch",
     ],
-    [{ current_password: "", password: "x", confirmation: "y" }, "current_password", "password.currentRequired"],
+    [
+      { current_password: "", password: "x", confirmation: "y" },
+      "current_password",
+      "password.currentRequired",
+    ],
   ])("%j → %s / %s", (input, field, problem) => {
     expect(validatePasswordChange(input)).toEqual({ field, problem });
   });
@@ -48,7 +44,11 @@ describe("validatePasswordChange", () => {
 
   it("reports a value of the wrong type as invalid", () => {
     expect(
-      validatePasswordChange({ current_password: 1, password: "abcdefgh", confirmation: "abcdefgh" } as never),
+      validatePasswordChange({
+        current_password: 1,
+        password: "abcdefgh",
+        confirmation: "abcdefgh",
+      } as never),
     ).toEqual({ field: "current_password", problem: "invalid" });
   });
 });

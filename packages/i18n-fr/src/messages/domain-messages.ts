@@ -10,7 +10,7 @@ import { validation } from "./validation";
 
 /** The text of each domain code; codes with values take them (a code without text is a type error). */
 export type DomainTexts = {
-  [C in DomainMessageCode]: DomainMessageParams[C] extends void
+  [C in DomainMessageCode]: DomainMessageParams[C] extends undefined
     ? string
     : (params: DomainMessageParams[C]) => string;
 };
@@ -48,7 +48,8 @@ export const domainMessages: DomainTexts = {
   "order.orderDate": "Date invalide : utilisez le format AAAA-MM-JJ ou une date ISO 8601.",
   "ordersCsv.notCsv":
     "Le fichier n'est pas un CSV lisible (UTF-8 ou Windows-1252, séparateur virgule ou point-virgule).",
-  "ordersCsv.tooManyRows": "Le fichier dépasse 10 000 lignes de commandes : découpez-le en plusieurs fichiers.",
+  "ordersCsv.tooManyRows":
+    "Le fichier dépasse 10 000 lignes de commandes : découpez-le en plusieurs fichiers.",
   "ordersCsv.orderDate": "Date invalide : utilisez le format JJ/MM/AAAA, AAAA-MM-JJ ou une date ISO 8601.",
   "ordersCsv.missingColumns": ({ columns }) => `Colonnes manquantes : ${columns.join(", ")}.`,
   "ordersCsv.missingProductColumn": "Le fichier doit contenir une colonne product_id ou sku.",
@@ -91,7 +92,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${Math.abs(n) >= 
 /** The plan limits of spec §8-§9, as the API and the back-office say them. */
 export const planLimitMessages = {
   products: errors.products.limitMessage,
-  members: (n: number) => `Votre abonnement a atteint la limite de membres (${plural(n, "membre", "membres")}).`,
+  members: (n: number) =>
+    `Votre abonnement a atteint la limite de membres (${plural(n, "membre", "membres")}).`,
   templates: (n: number) =>
     n === 0
       ? "Votre abonnement ne permet pas de créer des modèles d'email personnalisés."
@@ -102,5 +104,6 @@ export const planLimitMessages = {
       : `Votre abonnement a atteint la limite de formulaires personnalisés (${plural(n, "formulaire", "formulaires")}).`,
   emailQuota: (n: number) =>
     `Votre abonnement a atteint son quota d'emails du mois (${plural(n, "email", "emails")}). Les envois reprendront le mois prochain.`,
-  uploadsNotAllowed: "Votre abonnement ne permet pas les champs photo ou vidéo. Passez à une offre supérieure.",
+  uploadsNotAllowed:
+    "Votre abonnement ne permet pas les champs photo ou vidéo. Passez à une offre supérieure.",
 } as const;

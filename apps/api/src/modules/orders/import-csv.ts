@@ -1,9 +1,9 @@
 import {
   CsvTokenizer,
   decodeCsvBytes,
+  message,
   ORDER_CSV_MAX_BYTES,
   ORDER_CSV_MAX_ROWS,
-  message,
   readOrdersCsvHeader,
 } from "@certavis/domain";
 import { domainText } from "@certavis/i18n-fr";
@@ -41,7 +41,8 @@ export async function readOrdersFile(request: FastifyRequest): Promise<CheckedOr
   while (!tokenizer.step(TOKENIZE_SLICE)) await yieldToLoop();
   if (tokenizer.tooManyRecords) throw fileError(domainText(message("ordersCsv.tooManyRows")));
   const unterminated = tokenizer.unterminatedQuoteAt;
-  if (unterminated !== null) throw fileError(domainText(message("ordersCsv.unterminatedQuote", { line: unterminated })));
+  if (unterminated !== null)
+    throw fileError(domainText(message("ordersCsv.unterminatedQuote", { line: unterminated })));
   const [header, ...records] = tokenizer.records;
   if (!header) throw fileError(domainText(message("ordersCsv.empty")));
   const { columns, fileErrors } = readOrdersCsvHeader(header);

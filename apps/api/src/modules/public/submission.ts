@@ -81,7 +81,9 @@ export async function readSubmission(
     // The limit that stopped the read: the field's own, unless the server's per-file cap is lower.
     tooLarge: (mb, partName) => {
       const own = byId.get(fieldIdOfPart(partName))?.max_size_mb;
-      return domainText(message("answer.fileTooLarge", { mb: typeof own === "number" && own > 0 ? Math.min(own, mb) : mb }));
+      return domainText(
+        message("answer.fileTooLarge", { mb: typeof own === "number" && own > 0 ? Math.min(own, mb) : mb }),
+      );
     },
   });
   let answers: unknown;

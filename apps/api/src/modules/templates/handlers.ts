@@ -1,9 +1,4 @@
-import {
-  planLimits,
-  REMINDER_DELAY,
-  REQUEST_DELAY,
-  validateTemplateBody,
-} from "@certavis/domain";
+import { planLimits, REMINDER_DELAY, REQUEST_DELAY, validateTemplateBody } from "@certavis/domain";
 import { domainCodeText, fr, planLimitMessages } from "@certavis/i18n-fr";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";

@@ -83,7 +83,13 @@ export function FormBuilder({
   const setFields = (next: FormField[]) => replace(next);
 
   function onAdd(type: FieldType) {
-    setFields(addField(getValues("fields"), createField(type, current, 0, { label: fr.forms.fieldTypes[type] }), current));
+    setFields(
+      addField(
+        getValues("fields"),
+        createField(type, current, 0, { label: fr.forms.fieldTypes[type] }),
+        current,
+      ),
+    );
   }
 
   function onMove(field: FormField, direction: "up" | "down") {

@@ -3,9 +3,9 @@ import {
   type CsvSeparator,
   CsvTokenizer,
   decodeCsvBytes,
+  message,
   ORDER_CSV_MAX_BYTES,
   ORDER_CSV_MAX_ROWS,
-  message,
   type OrderCsvColumn,
   readOrdersCsvHeader,
 } from "@certavis/domain";
@@ -44,7 +44,8 @@ async function bytesOf(file: File): Promise<Uint8Array> {
 export async function readOrdersFile(
   file: File,
 ): Promise<OrdersFilePreview | { file: File; fileErrors: string[] }> {
-  if (file.size > ORDER_CSV_MAX_BYTES) return { file, fileErrors: [domainText(message("ordersCsv.tooManyRows"))] };
+  if (file.size > ORDER_CSV_MAX_BYTES)
+    return { file, fileErrors: [domainText(message("ordersCsv.tooManyRows"))] };
   const bytes = await bytesOf(file);
   const decoded = decodeCsvBytes(bytes);
   if (!decoded) return { file, fileErrors: [domainText(message("ordersCsv.notCsv"))] };
@@ -58,7 +59,9 @@ export async function readOrdersFile(
   fileErrors.push(...headerErrors.map(domainText));
   if (tokenizer.tooManyRecords) fileErrors.push(domainText(message("ordersCsv.tooManyRows")));
   if (tokenizer.unterminatedQuoteAt !== null)
-    fileErrors.push(domainText(message("ordersCsv.unterminatedQuote", { line: tokenizer.unterminatedQuoteAt })));
+    fileErrors.push(
+      domainText(message("ordersCsv.unterminatedQuote", { line: tokenizer.unterminatedQuoteAt })),
+    );
   if (header && headerErrors.length === 0 && records.length === 0)
     fileErrors.push(domainText(message("ordersCsv.noRows")));
   return {

@@ -1,5 +1,11 @@
 import { ApiError, fieldErrors, generalErrors, type Schema } from "@certavis/api-client";
-import { PRODUCT_ERROR_FIELDS, PRODUCT_STATUSES, productPayload, REMINDER_DELAY, REQUEST_DELAY } from "@certavis/domain";
+import {
+  PRODUCT_ERROR_FIELDS,
+  PRODUCT_STATUSES,
+  productPayload,
+  REMINDER_DELAY,
+  REQUEST_DELAY,
+} from "@certavis/domain";
 import { fr, productStatusLabel } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -18,8 +24,8 @@ import { UnsavedChangesDialog } from "../../../components/unsaved-changes-dialog
 import { useUnsavedChanges } from "../../../lib/hooks/use-unsaved-changes";
 import { readAssignField } from "../../../lib/return-url";
 import { toastError } from "../../../lib/toast/error-toast";
-import { translated } from "../../../lib/translated-resolver";
 import { toast } from "../../../lib/toast/toast-store";
+import { translated } from "../../../lib/translated-resolver";
 import { useEmailTemplates } from "../api/get-email-templates";
 import { useForms } from "../api/get-forms";
 import { useProduct } from "../api/get-product";

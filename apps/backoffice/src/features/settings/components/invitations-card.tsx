@@ -1,4 +1,11 @@
-import { can, DEFAULT_INVITATION_ROLE, grantableRoles, INVITATION_ROLE_CHOICES, isBasicEmail, type Role } from "@certavis/domain";
+import {
+  can,
+  DEFAULT_INVITATION_ROLE,
+  grantableRoles,
+  INVITATION_ROLE_CHOICES,
+  isBasicEmail,
+  type Role,
+} from "@certavis/domain";
 import { formatDate, fr, roleLabel } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Card, Flex, Heading, Select, Text } from "@radix-ui/themes";
