@@ -7,8 +7,9 @@ import {
   isDomainMessageCode,
   messageOfIssue,
 } from "@certavis/domain";
-import { answerMessages, domainMessages, domainMessageTitles } from "./messages/domain-messages";
-import { errors } from "./messages/errors";
+import { fr } from "./catalog";
+import { answerMessages } from "./messages/answer-messages";
+import { domainMessages, domainMessageTitles } from "./messages/domain-messages";
 
 type Text = string | ((params: unknown) => string);
 
@@ -54,5 +55,5 @@ export function domainFieldErrorsText(fieldErrors: FieldErrors): Record<string, 
 
 /** A toast for a domain problem: its title (else 'Erreur') and its text. */
 export function domainToast(code: DomainMessageCode): { title: string; description: string } {
-  return { title: domainMessageTitles[code] ?? errors.title, description: domainCodeText(code) };
+  return { title: domainMessageTitles[code] ?? fr.errors.title, description: domainCodeText(code) };
 }

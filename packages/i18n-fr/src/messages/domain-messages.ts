@@ -1,12 +1,6 @@
-import {
-  type AnswerMessageCode,
-  type DomainMessageCode,
-  type DomainMessageParams,
-  MAX_FIELD_SIZE_MB,
-} from "@certavis/domain";
-import { errors } from "./errors";
-import { server } from "./server";
-import { validation } from "./validation";
+import { type DomainMessageCode, type DomainMessageParams, MAX_FIELD_SIZE_MB } from "@certavis/domain";
+import { fr } from "../catalog";
+import { answerMessages } from "./answer-messages";
 
 /** The text of each domain code; codes with values take them (a code without text is a type error). */
 export type DomainTexts = {
@@ -15,33 +9,11 @@ export type DomainTexts = {
     : (params: DomainMessageParams[C]) => string;
 };
 
-const { publicForm } = validation;
-
-/** Texts of the answer rules (the public form needs only these: its bundle keeps only them). */
-export const answerMessages: Pick<DomainTexts, AnswerMessageCode> = {
-  required: publicForm.required,
-  email: publicForm.email,
-  "answer.checkboxRequired": publicForm.checkboxRequired,
-  "answer.numberBetween": ({ min, max }) => publicForm.numberBetween(min, max),
-  "answer.numberMin": ({ min }) => publicForm.numberMin(min),
-  "answer.numberMax": ({ max }) => publicForm.numberMax(max),
-  "answer.valueBetween": ({ min, max }) => publicForm.valueBetween(min, max),
-  "answer.notANumber": publicForm.notANumber,
-  "answer.notText": publicForm.notText,
-  "answer.minLength": ({ n }) => publicForm.minLength(n),
-  "answer.maxLength": ({ n }) => publicForm.maxLength(n),
-  "answer.invalidOption": publicForm.invalidOption,
-  "answer.tooManyFiles": ({ n }) => publicForm.tooManyFiles(n),
-  "answer.fileTooLarge": ({ mb }) => publicForm.fileTooLarge(mb),
-  "answer.fileTypeNotAllowed": publicForm.fileTypeNotAllowed,
-  "answer.unknownFields": ({ ids }) => publicForm.unknownFields(ids),
-};
-
 /** French texts of the codes `@certavis/domain`'s rules report (spec §5, §7, §8). */
 export const domainMessages: DomainTexts = {
   ...answerMessages,
-  fieldEmpty: validation.fieldEmpty,
-  invalid: server.http.invalid,
+  fieldEmpty: fr.validation.fieldEmpty,
+  invalid: fr.server.http.invalid,
   "order.productMissing": "Indiquez le produit (product_id ou sku).",
   "order.productIdInvalid": "Identifiant de produit invalide.",
   "order.tooLong": ({ max }) => `Ce champ ne doit pas dépasser ${max} caractères.`,
@@ -56,8 +28,8 @@ export const domainMessages: DomainTexts = {
   "ordersCsv.unterminatedQuote": ({ line }) => `Guillemet non fermé à la ligne ${line}.`,
   "ordersCsv.empty": "Le fichier est vide.",
   "ordersCsv.noRows": "Le fichier ne contient aucune commande.",
-  "form.minTwoFields": validation.minTwoFields,
-  "form.oneRequired": validation.oneRequiredField,
+  "form.minTwoFields": fr.validation.minTwoFields,
+  "form.oneRequired": fr.validation.oneRequiredField,
   "form.duplicateId": ({ id }) => `L'identifiant de champ « ${id} » est utilisé plusieurs fois.`,
   "form.unknownType": "Type de champ inconnu.",
   "form.optionsText": "Les options doivent être du texte.",
@@ -65,33 +37,33 @@ export const domainMessages: DomainTexts = {
   "form.notAList": "Le schéma du formulaire doit être une liste de champs.",
   "form.maxSizeMb": `La taille maximale d'un fichier doit être comprise entre 1 et ${MAX_FIELD_SIZE_MB} Mo.`,
   "form.fieldsMismatch": "Les listes « fields » et « schema » doivent être identiques.",
-  "password.currentRequired": validation.passwordRequired,
-  "password.tooShort": validation.passwordTooShort,
-  "password.confirmationMismatch": validation.confirmation,
+  "password.currentRequired": fr.validation.passwordRequired,
+  "password.tooShort": fr.validation.passwordTooShort,
+  "password.confirmationMismatch": fr.validation.confirmation,
   "password.tokenMissing": "Le lien de réinitialisation est invalide ou incomplet.",
-  "template.missingReviewLink": validation.missingVariable,
-  "invite.invalid": validation.invalidEmail,
-  "invite.duplicate": validation.duplicateInvite,
-  "product.nameRequired": validation.productNameRequired,
+  "template.missingReviewLink": fr.validation.missingVariable,
+  "invite.invalid": fr.validation.invalidEmail,
+  "invite.duplicate": fr.validation.duplicateInvite,
+  "product.nameRequired": fr.validation.productNameRequired,
 };
 
-/** Toast titles of the codes shown as a toast (the others use `errors.title`). */
+/** Toast titles of the codes shown as a toast (the others use `fr.errors.title`). */
 export const domainMessageTitles: Partial<Record<DomainMessageCode, string>> = {
   "form.fieldsMismatch": "Les listes « fields » et « schema » doivent être identiques.",
-  "password.currentRequired": validation.passwordRequiredTitle,
-  "password.tooShort": validation.passwordTooShortTitle,
-  "password.confirmationMismatch": validation.confirmationTitle,
-  "password.tokenMissing": errors.password.invalidLink,
-  "template.missingReviewLink": validation.missingVariableTitle,
-  "invite.invalid": validation.invalidEmailTitle,
-  "invite.duplicate": validation.invalidEmailTitle,
+  "password.currentRequired": fr.validation.passwordRequiredTitle,
+  "password.tooShort": fr.validation.passwordTooShortTitle,
+  "password.confirmationMismatch": fr.validation.confirmationTitle,
+  "password.tokenMissing": fr.errors.password.invalidLink,
+  "template.missingReviewLink": fr.validation.missingVariableTitle,
+  "invite.invalid": fr.validation.invalidEmailTitle,
+  "invite.duplicate": fr.validation.invalidEmailTitle,
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${Math.abs(n) >= 2 ? many : one}`;
 
 /** The plan limits of spec §8-§9, as the API and the back-office say them. */
 export const planLimitMessages = {
-  products: errors.products.limitMessage,
+  products: fr.errors.products.limitMessage,
   members: (n: number) =>
     `Votre abonnement a atteint la limite de membres (${plural(n, "membre", "membres")}).`,
   templates: (n: number) =>

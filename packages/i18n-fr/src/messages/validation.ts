@@ -1,6 +1,6 @@
-const s = (n: number) => (n > 1 ? "s" : "");
+import { publicFormValidation } from "./public-form-validation";
 
-/** Validation messages of spec §5 (the domain's validators report codes; `domainText` gives these texts). */
+/** Validation messages of spec §5 (the domain's rules report codes; `domainText` renders them). */
 export const validation = {
   required: "Ce champ est requis.",
   invalidEmailTitle: "Email invalide",
@@ -23,26 +23,5 @@ export const validation = {
   selectValueRequired: "Veuillez choisir une valeur.",
   /** A NUL character or a lone UTF-16 surrogate: text no database or e-mail can hold. */
   invalidCharacter: "Ce texte contient un caractère non autorisé.",
-  publicForm: {
-    required: "Ce champ est obligatoire.",
-    checkboxRequired: "Veuillez sélectionner une option.",
-    email: "Veuillez saisir une adresse email valide.",
-    numberBetween: (min: number, max: number) => `Le nombre doit être compris entre ${min} et ${max}.`,
-    numberMin: (min: number) => `La valeur doit être supérieure ou égale à ${min}.`,
-    numberMax: (max: number) => `La valeur doit être inférieure ou égale à ${max}.`,
-    valueBetween: (min: number, max: number) => `La valeur doit être comprise entre ${min} et ${max}.`,
-    notANumber: "Veuillez saisir un nombre valide.",
-    notText: "Veuillez saisir du texte.",
-    minLength: (n: number) => `Veuillez saisir au moins ${n} caractère${s(n)}.`,
-    maxLength: (n: number) => `Veuillez saisir au plus ${n} caractère${s(n)}.`,
-    invalidOption: "Veuillez choisir une option proposée.",
-    tooManyFiles: (n: number) => `Vous pouvez envoyer au plus ${n} fichier${s(n)}.`,
-    fileTooLarge: (mb: number) => `Chaque fichier doit faire au plus ${mb} Mo.`,
-    fileTypeNotAllowed: "Ce type de fichier n'est pas autorisé.",
-    unknownFields: (ids: readonly string[]) =>
-      ids.length > 1
-        ? `Réponses à des champs inconnus : ${ids.join(", ")}.`
-        : `Réponse à un champ inconnu : ${ids[0] ?? ""}.`,
-    filesTotalTooLarge: (mb: number) => `L'ensemble des fichiers d'un avis doit faire au plus ${mb} Mo.`,
-  },
+  publicForm: publicFormValidation,
 } as const;

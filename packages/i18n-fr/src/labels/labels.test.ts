@@ -1,5 +1,6 @@
 import { ROLES } from "@certavis/domain";
 import { describe, expect, it } from "vitest";
+import { roles } from "../messages/roles";
 import {
   fieldTypeLabel,
   planName,
@@ -7,8 +8,7 @@ import {
   reviewBadgeLabel,
   roleLabel,
   subscriptionStatusLabel,
-} from "./labels";
-import { roles } from "./messages/roles";
+} from ".";
 
 describe("labels of the domain's wire values", () => {
   it.each([
