@@ -16,7 +16,6 @@ import { insertWithinPlan } from "../../db/company-lock";
 import { companies, forms } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
-import { MSG } from "../../http/messages";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { toFormView } from "./form-views";
@@ -122,7 +121,7 @@ export const formHandlers = defineHandlers({
     const { db, now } = request.server.ctx;
     const body = request.body as FormBody;
     const schema = fieldsOf(body);
-    if (!schema) throw fieldErrors({ schema: [MSG.required] });
+    if (!schema) throw fieldErrors({ schema: [fr.server.http.required] });
     const valid = validateForm({ name: body.name, title: body.title, description: body.description, schema });
     await assertFormRoom(db, companyId);
     await assertUploadsAllowed(db, companyId, valid.schema);

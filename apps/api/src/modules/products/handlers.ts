@@ -1,4 +1,5 @@
 import { planLimits, productLimitMessage } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { DbOrTx } from "../../db/client";
@@ -20,7 +21,6 @@ import {
 import { getProductView, listProductViews } from "./product-views";
 
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TYPE_ERROR = "Le fichier doit être une image (JPEG, PNG, GIF, WebP ou AVIF).";
 
 async function assertProductRoom(db: DbOrTx, companyId: string): Promise<void> {
   const [company] = await db
@@ -45,11 +45,11 @@ async function readProductRequest(request: FastifyRequest) {
   let image: { data: Buffer; extension: string } | null = null;
   for (const file of body.files) {
     if (file.field !== "image") {
-      errors[file.field] = ["Champ inconnu."];
+      errors[file.field] = [fr.server.http.unknownField];
       continue;
     }
     const type = sniffFileType(file.data);
-    if (type?.kind !== "image") errors.image = [IMAGE_TYPE_ERROR];
+    if (type?.kind !== "image") errors.image = [fr.server.products.imageType];
     else image = { data: file.data, extension: type.extension };
   }
   return { payload, image, errors };

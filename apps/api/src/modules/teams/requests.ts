@@ -1,4 +1,5 @@
 import { canGrantRole, normalizeRole } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { and, eq, ne } from "drizzle-orm";
 import { companies, joinRequests, memberships } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique-violation";
@@ -6,14 +7,13 @@ import { callerMembership, callerUser } from "../../http/caller";
 import { conflict, detailError, forbidden, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
-import { COMPANY_MESSAGES, TEAM_MESSAGES } from "../company/messages";
 import { assertMemberRoom } from "./member-limit";
 import { getJoinRequest, getMember, listPendingRequests } from "./views";
 
 type JoinRequestRow = typeof joinRequests.$inferSelect;
 
 function assertPending(row: JoinRequestRow): void {
-  if (row.status !== "pending") throw conflict(TEAM_MESSAGES.requestNotPending);
+  if (row.status !== "pending") throw conflict(fr.server.team.requestNotPending);
 }
 
 export const requestHandlers = defineHandlers({
@@ -28,8 +28,8 @@ export const requestHandlers = defineHandlers({
 
   companyRequestsCreate: async (request, reply) => {
     const user = callerUser(request);
-    if (request.membership) throw detailError(400, COMPANY_MESSAGES.alreadyInCompany);
-    if (!user.emailConfirmed) throw detailError(400, TEAM_MESSAGES.confirmEmailToRequest);
+    if (request.membership) throw detailError(400, fr.server.company.alreadyInCompany);
+    if (!user.emailConfirmed) throw detailError(400, fr.server.team.confirmEmailToRequest);
     const { ctx } = request.server;
     const companyId = request.body.company_id;
     const id = await ctx.db.transaction(async (tx) => {
@@ -48,7 +48,7 @@ export const requestHandlers = defineHandlers({
             eq(joinRequests.status, "pending"),
           ),
         );
-      if (pending) throw detailError(400, TEAM_MESSAGES.requestAlreadyPending);
+      if (pending) throw detailError(400, fr.server.team.requestAlreadyPending);
       const [created] = await tx
         .insert(joinRequests)
         .values({ companyId, userId: user.id, createdAt: ctx.now() })
@@ -84,7 +84,7 @@ export const requestHandlers = defineHandlers({
     const deciderId = callerUser(request).id;
     const { ctx } = request.server;
     const role = normalizeRole(request.body?.role ?? "member") ?? "member";
-    if (!canGrantRole(caller.role, role)) throw forbidden(TEAM_MESSAGES.roleAboveOwn);
+    if (!canGrantRole(caller.role, role)) throw forbidden(fr.server.team.roleAboveOwn);
     const now = ctx.now();
     const [row] = await ctx.db
       .select()
@@ -98,14 +98,14 @@ export const requestHandlers = defineHandlers({
           .select({ id: memberships.id })
           .from(memberships)
           .where(eq(memberships.userId, row.userId));
-        if (elsewhere) throw conflict(TEAM_MESSAGES.requesterHasCompany);
+        if (elsewhere) throw conflict(fr.server.team.requesterHasCompany);
         await assertMemberRoom(tx, caller.companyId, now);
         const taken = await tx
           .update(joinRequests)
           .set({ status: "accepted", role, decidedAt: now, decidedBy: deciderId })
           .where(and(eq(joinRequests.id, row.id), eq(joinRequests.status, "pending")))
           .returning({ id: joinRequests.id });
-        if (taken.length === 0) throw conflict(TEAM_MESSAGES.requestNotPending);
+        if (taken.length === 0) throw conflict(fr.server.team.requestNotPending);
         const [member] = await tx
           .insert(memberships)
           .values({ companyId: caller.companyId, userId: row.userId, role, joinedAt: now })
@@ -128,7 +128,7 @@ export const requestHandlers = defineHandlers({
       if (!member) throw notFound();
       return member;
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(TEAM_MESSAGES.requesterHasCompany);
+      if (isUniqueViolation(error)) throw conflict(fr.server.team.requesterHasCompany);
       throw error;
     }
   },

@@ -12,13 +12,12 @@ import { insertWithinPlan } from "../../db/company-lock";
 import { companies, emailTemplates } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
-import { MSG } from "../../http/messages";
 import { defineHandlers, type SchemaOf } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { sendTestEmail } from "./send-test-email";
 import { toTemplateView } from "./template-views";
 
-const BLANK = MSG.blank;
+const BLANK = fr.server.http.blank;
 const {
   defaultTypeLocked: DEFAULT_TYPE_LOCKED,
   thanksTypeLocked: THANKS_TYPE_LOCKED,
