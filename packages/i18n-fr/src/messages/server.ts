@@ -149,6 +149,8 @@ const submission = {
 /** Everything the server says in French: `fr.server.http.notFound`, `fr.server.team.alreadyMember`, … */
 export const server = {
   http,
+  /** The name of a duplicated product, template or form. */
+  copyName: (name: string) => `${name} (copie)`,
   schema,
   multipart,
   apiKey,

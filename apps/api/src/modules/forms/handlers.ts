@@ -6,18 +6,20 @@ import {
   formSaveSchema,
   isUploadType,
   normalizePages,
-  planLimits,
   UPLOADS_NOT_ALLOWED_MESSAGE,
 } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { insertWithinPlan } from "../../db/company-lock";
-import { companies, forms } from "../../db/schema";
+import { createWithinPlan, duplicateOf } from "../../db/company-lock";
+import { companyPlan } from "../../db/company-plan";
+import { countRows } from "../../db/count-rows";
+import { forms } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
+import { planRoom } from "../../http/plan-room";
 import { toFormView } from "./form-views";
 
 const DEFAULT_NOT_DELETABLE = fr.forms.server.defaultNotDeletable;
@@ -33,23 +35,13 @@ async function findForm(db: DbOrTx, companyId: string, id: string): Promise<Form
   return row;
 }
 
-async function planOf(db: DbOrTx, companyId: string) {
-  const [company] = await db
-    .select({ planType: companies.planType })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return planLimits(company?.planType);
-}
-
-async function assertFormRoom(db: DbOrTx, companyId: string): Promise<void> {
-  const limit = (await planOf(db, companyId)).max_forms;
-  if (limit === null) return;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(forms)
-    .where(and(eq(forms.companyId, companyId), eq(forms.isDefault, false)));
-  if ((row?.n ?? 0) >= limit) throw forbidden(formLimitMessage(limit));
-}
+/** Custom (non-default) forms count against the plan's `max_forms`. */
+const assertFormRoom = planRoom({
+  limit: (plan) => plan.max_forms,
+  count: (db, companyId) =>
+    countRows(db, forms, and(eq(forms.companyId, companyId), eq(forms.isDefault, false))),
+  message: formLimitMessage,
+});
 
 async function assertUploadsAllowed(
   db: DbOrTx,
@@ -57,7 +49,7 @@ async function assertUploadsAllowed(
   schema: readonly FormField[],
 ): Promise<void> {
   if (!schema.some((f) => isUploadType(f.type))) return;
-  if (!(await planOf(db, companyId)).uploads) throw forbidden(UPLOADS_NOT_ALLOWED_MESSAGE);
+  if (!(await companyPlan(db, companyId)).uploads) throw forbidden(UPLOADS_NOT_ALLOWED_MESSAGE);
 }
 
 /** The save rules of spec §5 (from @certavis/domain), errors keyed name, title, schema. */
@@ -125,22 +117,20 @@ export const formHandlers = defineHandlers({
     const valid = validateForm({ name: body.name, title: body.title, description: body.description, schema });
     await assertFormRoom(db, companyId);
     await assertUploadsAllowed(db, companyId, valid.schema);
-    const at = now();
-    const row = await insertWithinPlan(db, companyId, assertFormRoom, (tx) =>
-      tx
-        .insert(forms)
-        .values({
-          companyId,
-          name: valid.name,
-          title: valid.title,
-          description: valid.description ?? "",
-          status: body.status ?? "active",
-          schema: valid.schema,
-          isDefault: false,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning(),
+    const row = await createWithinPlan(
+      db,
+      companyId,
+      assertFormRoom,
+      forms,
+      {
+        name: valid.name,
+        title: valid.title,
+        description: valid.description ?? "",
+        status: body.status ?? "active",
+        schema: valid.schema,
+        isDefault: false,
+      },
+      now(),
     );
     reply.code(201);
     return toFormView(row);
@@ -193,24 +183,8 @@ export const formHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, now } = request.server.ctx;
     const current = await findForm(db, companyId, request.params.id);
-    await assertFormRoom(db, companyId);
-    const at = now();
-    const row = await insertWithinPlan(db, companyId, assertFormRoom, (tx) =>
-      tx
-        .insert(forms)
-        .values({
-          companyId,
-          name: `${current.name} (copie)`.slice(0, 200),
-          title: current.title,
-          description: current.description,
-          status: current.status,
-          schema: current.schema,
-          isDefault: false,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning(),
-    );
+    const copy = { ...duplicateOf(current), isDefault: false };
+    const row = await createWithinPlan(db, companyId, assertFormRoom, forms, copy, now());
     reply.code(201);
     return toFormView(row);
   },

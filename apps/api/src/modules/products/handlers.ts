@@ -1,17 +1,20 @@
-import { planLimits, productLimitMessage } from "@certavis/domain";
+import { productLimitMessage } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { DbOrTx } from "../../db/client";
-import { insertWithinPlan } from "../../db/company-lock";
-import { companies, products } from "../../db/schema";
+import { createWithinPlan, duplicateOf } from "../../db/company-lock";
+import { countRows } from "../../db/count-rows";
+import { products } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
-import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
+import { type FieldErrors, fieldErrors, notFound } from "../../http/errors";
 import { isMultipart, readMultipart } from "../../http/multipart";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
+import { planRoom } from "../../http/plan-room";
 import { isStoredImage } from "../../lib/image-url";
 import { sniffFileType } from "../../lib/sniff";
+import type { FileStorage } from "../../lib/storage";
 import {
   type ProductChanges,
   type ProductPayload,
@@ -22,18 +25,25 @@ import { getProductView, listProductViews } from "./product-views";
 
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-async function assertProductRoom(db: DbOrTx, companyId: string): Promise<void> {
-  const [company] = await db
-    .select({ planType: companies.planType })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  const limit = planLimits(company?.planType).max_products;
-  if (limit === null) return;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+const assertProductRoom = planRoom({
+  limit: (plan) => plan.max_products,
+  count: (db, companyId) => countRows(db, products, eq(products.companyId, companyId)),
+  message: productLimitMessage,
+});
+
+/** Removes a stored product image once no product points at it any more (duplicates share it). */
+async function removeImageIfUnused(
+  db: DbOrTx,
+  storage: FileStorage,
+  imagePath: string | null,
+): Promise<void> {
+  if (!isStoredImage(imagePath)) return;
+  const [stillUsed] = await db
+    .select({ id: products.id })
     .from(products)
-    .where(eq(products.companyId, companyId));
-  if ((row?.n ?? 0) >= limit) throw forbidden(productLimitMessage(limit));
+    .where(eq(products.imagePath, imagePath))
+    .limit(1);
+  if (!stillUsed) await storage.remove(imagePath);
 }
 
 /** The payload of a create/update (JSON or multipart) with the checked image, nothing stored yet. */
@@ -81,18 +91,14 @@ export const productHandlers = defineHandlers({
     const changes = await resolveProductPayload(db, companyId, payload, { creating: true }, errors);
     if (Object.keys(errors).length) throw fieldErrors(errors);
     if (image) changes.imagePath = await storage.save("products", image.extension, image.data);
-    const at = now();
     try {
-      const { id } = await insertWithinPlan(db, companyId, assertProductRoom, (tx) =>
-        tx
-          .insert(products)
-          .values({
-            ...(changes as Required<Pick<ProductChanges, "name">> & ProductChanges),
-            companyId,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .returning({ id: products.id }),
+      const { id } = await createWithinPlan(
+        db,
+        companyId,
+        assertProductRoom,
+        products,
+        changes as Required<Pick<ProductChanges, "name">> & ProductChanges,
+        now(),
       );
       reply.code(201);
       return await getProductView(db, storage, companyId, id);
@@ -126,18 +132,8 @@ export const productHandlers = defineHandlers({
       .update(products)
       .set({ ...changes, updatedAt: now() })
       .where(and(eq(products.companyId, companyId), eq(products.id, current.id)));
-    if (
-      "imagePath" in changes &&
-      changes.imagePath !== current.imagePath &&
-      isStoredImage(current.imagePath)
-    ) {
-      const [stillUsed] = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.imagePath, current.imagePath))
-        .limit(1);
-      if (!stillUsed) await storage.remove(current.imagePath);
-    }
+    if ("imagePath" in changes && changes.imagePath !== current.imagePath)
+      await removeImageIfUnused(db, storage, current.imagePath);
     return await getProductView(db, storage, companyId, current.id);
   },
 
@@ -147,14 +143,7 @@ export const productHandlers = defineHandlers({
     const current = await findProduct(db, companyId, request.params.id);
     // Orders, reviews, their files and e-mail deliveries go with it (ON DELETE CASCADE).
     await db.delete(products).where(and(eq(products.companyId, companyId), eq(products.id, current.id)));
-    if (isStoredImage(current.imagePath)) {
-      const [stillUsed] = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.imagePath, current.imagePath))
-        .limit(1);
-      if (!stillUsed) await storage.remove(current.imagePath);
-    }
+    await removeImageIfUnused(db, storage, current.imagePath);
     reply.code(204);
   },
 
@@ -162,28 +151,8 @@ export const productHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, storage, now } = request.server.ctx;
     const current = await findProduct(db, companyId, request.params.id);
-    const at = now();
-    const { id } = await insertWithinPlan(db, companyId, assertProductRoom, (tx) =>
-      tx
-        .insert(products)
-        .values({
-          companyId,
-          name: `${current.name} (copie)`.slice(0, 200),
-          description: current.description,
-          status: "draft",
-          sku: null,
-          imagePath: current.imagePath,
-          sendReminder: current.sendReminder,
-          emailRequestTemplateId: current.emailRequestTemplateId,
-          emailReminderTemplateId: current.emailReminderTemplateId,
-          formId: current.formId,
-          initialEmailDelayDays: current.initialEmailDelayDays,
-          followUpDelayDays: current.followUpDelayDays,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning({ id: products.id }),
-    );
+    const copy = { ...duplicateOf(current), status: "draft", sku: null };
+    const { id } = await createWithinPlan(db, companyId, assertProductRoom, products, copy, now());
     reply.code(201);
     return await getProductView(db, storage, companyId, id);
   },

@@ -1,6 +1,7 @@
 import { canGrantRole, normalizeRole } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
 import { companies, joinRequests, memberships } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { callerMembership, callerUser } from "../../http/caller";
@@ -12,8 +13,27 @@ import { getJoinRequest, getMember, listPendingRequests } from "./views";
 
 type JoinRequestRow = typeof joinRequests.$inferSelect;
 
-function assertPending(row: JoinRequestRow): void {
+/** The join request `id` among those `scope` selects: 404 when absent, 409 once it is decided. */
+async function findPendingRequest(db: DbOrTx, id: string, scope: SQL): Promise<JoinRequestRow> {
+  const [row] = await db
+    .select()
+    .from(joinRequests)
+    .where(and(eq(joinRequests.id, id), scope));
+  if (!row) throw notFound();
   if (row.status !== "pending") throw conflict(fr.server.team.requestNotPending);
+  return row;
+}
+
+/** Closes a pending request (cancelled or declined); one decided meanwhile is left as it is. */
+async function closeRequest(
+  db: DbOrTx,
+  id: string,
+  decision: Pick<typeof joinRequests.$inferInsert, "status" | "decidedAt" | "decidedBy">,
+): Promise<void> {
+  await db
+    .update(joinRequests)
+    .set(decision)
+    .where(and(eq(joinRequests.id, id), eq(joinRequests.status, "pending")));
 }
 
 export const requestHandlers = defineHandlers({
@@ -66,16 +86,8 @@ export const requestHandlers = defineHandlers({
   companyRequestsDelete: async (request, reply) => {
     const user = callerUser(request);
     const { ctx } = request.server;
-    const [row] = await ctx.db
-      .select()
-      .from(joinRequests)
-      .where(and(eq(joinRequests.id, request.params.id), eq(joinRequests.userId, user.id)));
-    if (!row) throw notFound();
-    assertPending(row);
-    await ctx.db
-      .update(joinRequests)
-      .set({ status: "cancelled", decidedAt: ctx.now() })
-      .where(and(eq(joinRequests.id, row.id), eq(joinRequests.status, "pending")));
+    const row = await findPendingRequest(ctx.db, request.params.id, eq(joinRequests.userId, user.id));
+    await closeRequest(ctx.db, row.id, { status: "cancelled", decidedAt: ctx.now() });
     return reply.code(204).send();
   },
 
@@ -86,12 +98,11 @@ export const requestHandlers = defineHandlers({
     const role = normalizeRole(request.body?.role ?? "member") ?? "member";
     if (!canGrantRole(caller.role, role)) throw forbidden(fr.server.team.roleAboveOwn);
     const now = ctx.now();
-    const [row] = await ctx.db
-      .select()
-      .from(joinRequests)
-      .where(and(eq(joinRequests.companyId, caller.companyId), eq(joinRequests.id, request.params.id)));
-    if (!row) throw notFound();
-    assertPending(row);
+    const row = await findPendingRequest(
+      ctx.db,
+      request.params.id,
+      eq(joinRequests.companyId, caller.companyId),
+    );
     try {
       const membershipId = await ctx.db.transaction(async (tx) => {
         const [elsewhere] = await tx
@@ -136,16 +147,13 @@ export const requestHandlers = defineHandlers({
   companyRequestsDecline: async (request, reply) => {
     const caller = callerMembership(request);
     const { ctx } = request.server;
-    const [row] = await ctx.db
-      .select()
-      .from(joinRequests)
-      .where(and(eq(joinRequests.companyId, caller.companyId), eq(joinRequests.id, request.params.id)));
-    if (!row) throw notFound();
-    assertPending(row);
-    await ctx.db
-      .update(joinRequests)
-      .set({ status: "declined", decidedAt: ctx.now(), decidedBy: callerUser(request).id })
-      .where(and(eq(joinRequests.id, row.id), eq(joinRequests.status, "pending")));
+    const row = await findPendingRequest(
+      ctx.db,
+      request.params.id,
+      eq(joinRequests.companyId, caller.companyId),
+    );
+    const decidedBy = callerUser(request).id;
+    await closeRequest(ctx.db, row.id, { status: "declined", decidedAt: ctx.now(), decidedBy });
     return reply.code(204).send();
   },
 });

@@ -1,19 +1,15 @@
-import {
-  planLimits,
-  REMINDER_DELAY,
-  REQUEST_DELAY,
-  templateLimitMessage,
-  validateTemplateBody,
-} from "@certavis/domain";
+import { REMINDER_DELAY, REQUEST_DELAY, templateLimitMessage, validateTemplateBody } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { insertWithinPlan } from "../../db/company-lock";
-import { companies, emailTemplates } from "../../db/schema";
+import { createWithinPlan, duplicateOf } from "../../db/company-lock";
+import { countRows } from "../../db/count-rows";
+import { emailTemplates } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
-import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
+import { type FieldErrors, fieldErrors, notFound } from "../../http/errors";
 import { defineHandlers, type SchemaOf } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
+import { planRoom } from "../../http/plan-room";
 import { sendTestEmail } from "./send-test-email";
 import { toTemplateView } from "./template-views";
 
@@ -35,19 +31,16 @@ async function findTemplate(db: DbOrTx, companyId: string, id: string) {
 }
 
 /** Custom (non-default) templates count against the plan's `max_templates`. */
-async function assertTemplateRoom(db: DbOrTx, companyId: string): Promise<void> {
-  const [company] = await db
-    .select({ planType: companies.planType })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  const limit = planLimits(company?.planType).max_templates;
-  if (limit === null) return;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(emailTemplates)
-    .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.isDefault, false)));
-  if ((row?.n ?? 0) >= limit) throw forbidden(templateLimitMessage(limit));
-}
+const assertTemplateRoom = planRoom({
+  limit: (plan) => plan.max_templates,
+  count: (db, companyId) =>
+    countRows(
+      db,
+      emailTemplates,
+      and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.isDefault, false)),
+    ),
+  message: templateLimitMessage,
+});
 
 type TemplateFields = SchemaOf<"EmailTemplateInput">;
 
@@ -98,24 +91,21 @@ export const templateHandlers = defineHandlers({
       Required<Pick<TemplateFields, "name" | "subject" | "body" | "type">>;
     const errors = checkTemplate(input);
     if (Object.keys(errors).length) throw fieldErrors(errors);
-    await assertTemplateRoom(db, companyId);
-    const at = now();
-    const row = await insertWithinPlan(db, companyId, assertTemplateRoom, (tx) =>
-      tx
-        .insert(emailTemplates)
-        .values({
-          companyId,
-          name: input.name.trim(),
-          subject: input.subject.trim(),
-          body: input.body,
-          type: input.type,
-          sendAfter: input.type === "request" ? (input.send_after ?? REQUEST_DELAY.default) : null,
-          remindAfter: input.type === "reminder" ? (input.remind_after ?? REMINDER_DELAY.default) : null,
-          isDefault: false,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning(),
+    const row = await createWithinPlan(
+      db,
+      companyId,
+      assertTemplateRoom,
+      emailTemplates,
+      {
+        name: input.name.trim(),
+        subject: input.subject.trim(),
+        body: input.body,
+        type: input.type,
+        sendAfter: input.type === "request" ? (input.send_after ?? REQUEST_DELAY.default) : null,
+        remindAfter: input.type === "reminder" ? (input.remind_after ?? REMINDER_DELAY.default) : null,
+        isDefault: false,
+      },
+      now(),
     );
     reply.code(201);
     return toTemplateView(row);
@@ -188,25 +178,8 @@ export const templateHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, now } = request.server.ctx;
     const current = await findTemplate(db, companyId, request.params.id);
-    await assertTemplateRoom(db, companyId);
-    const at = now();
-    const row = await insertWithinPlan(db, companyId, assertTemplateRoom, (tx) =>
-      tx
-        .insert(emailTemplates)
-        .values({
-          companyId,
-          name: `${current.name} (copie)`.slice(0, 200),
-          subject: current.subject,
-          body: current.body,
-          type: current.type,
-          sendAfter: current.sendAfter,
-          remindAfter: current.remindAfter,
-          isDefault: false,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning(),
-    );
+    const copy = { ...duplicateOf(current), isDefault: false };
+    const row = await createWithinPlan(db, companyId, assertTemplateRoom, emailTemplates, copy, now());
     reply.code(201);
     return toTemplateView(row);
   },
