@@ -49,30 +49,31 @@ export function verificationCodeMail(input: {
   );
 }
 
-export function passwordResetMail(input: {
+interface LinkMailInput {
   to: string;
   firstName: string;
   token: string;
   publicUrl: string;
-}): MailMessage {
-  const mail = texts.passwordReset;
+}
+
+/** A mail whose one link carries a token, then says what to do when the reader did not ask for it. */
+function linkMail(
+  input: LinkMailInput,
+  mail: { subject: string; link: string; ignore: string },
+  link: (publicUrl: string, token: string) => string,
+): MailMessage {
   return compose(input.to, input.firstName, mail.subject, [
-    { text: mail.link, link: identityLinks.resetPassword(input.publicUrl, input.token) },
+    { text: mail.link, link: link(input.publicUrl, input.token) },
     { text: mail.ignore },
   ]);
 }
 
-export function emailChangeConfirmationMail(input: {
-  to: string;
-  firstName: string;
-  token: string;
-  publicUrl: string;
-}): MailMessage {
-  const mail = texts.emailChangeConfirmation;
-  return compose(input.to, input.firstName, mail.subject, [
-    { text: mail.link, link: identityLinks.confirmEmailChange(input.publicUrl, input.token) },
-    { text: mail.ignore },
-  ]);
+export function passwordResetMail(input: LinkMailInput): MailMessage {
+  return linkMail(input, texts.passwordReset, identityLinks.resetPassword);
+}
+
+export function emailChangeConfirmationMail(input: LinkMailInput): MailMessage {
+  return linkMail(input, texts.emailChangeConfirmation, identityLinks.confirmEmailChange);
 }
 
 export function emailChangeNoticeMail(input: {

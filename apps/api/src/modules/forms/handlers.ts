@@ -16,24 +16,14 @@ import { companyPlan } from "../../db/company-plan";
 import { countRows } from "../../db/count-rows";
 import { forms } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
-import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
+import { deleteCustomRow, findCompanyRow, updateCompanyRow } from "../../http/company-row";
+import { type FieldErrors, fieldErrors, forbidden } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { planRoom } from "../../http/plan-room";
 import { toFormView } from "./form-views";
 
 const DEFAULT_NOT_DELETABLE = fr.forms.server.defaultNotDeletable;
-
-type FormRow = typeof forms.$inferSelect;
-
-async function findForm(db: DbOrTx, companyId: string, id: string): Promise<FormRow> {
-  const [row] = await db
-    .select()
-    .from(forms)
-    .where(and(eq(forms.companyId, companyId), eq(forms.id, id)));
-  if (!row) throw notFound();
-  return row;
-}
 
 /** Custom (non-default) forms count against the plan's `max_forms`. */
 const assertFormRoom = planRoom({
@@ -138,13 +128,13 @@ export const formHandlers = defineHandlers({
 
   companyFormsGet: async (request) => {
     const companyId = callerCompanyId(request);
-    return toFormView(await findForm(request.server.ctx.db, companyId, request.params.id));
+    return toFormView(await findCompanyRow(request.server.ctx.db, forms, companyId, request.params.id));
   },
 
   companyFormsUpdate: async (request) => {
     const companyId = callerCompanyId(request);
     const { db, now } = request.server.ctx;
-    const current = await findForm(db, companyId, request.params.id);
+    const current = await findCompanyRow(db, forms, companyId, request.params.id);
     const body = request.body as FormBody;
     const schema = fieldsOf(body);
     const valid = validateForm({
@@ -154,35 +144,28 @@ export const formHandlers = defineHandlers({
       schema: schema ?? current.schema,
     });
     if (schema) await assertUploadsAllowed(db, companyId, valid.schema);
-    const [row] = await db
-      .update(forms)
-      .set({
-        name: valid.name,
-        title: valid.title,
-        description: valid.description ?? "",
-        schema: valid.schema,
-        ...(body.status ? { status: body.status } : {}),
-        updatedAt: now(),
-      })
-      .where(and(eq(forms.companyId, companyId), eq(forms.id, current.id)))
-      .returning();
-    if (!row) throw notFound();
+    const row = await updateCompanyRow(db, forms, companyId, current.id, {
+      name: valid.name,
+      title: valid.title,
+      description: valid.description ?? "",
+      schema: valid.schema,
+      ...(body.status ? { status: body.status } : {}),
+      updatedAt: now(),
+    });
     return toFormView(row);
   },
 
   companyFormsDelete: async (request, reply) => {
     const companyId = callerCompanyId(request);
     const { db } = request.server.ctx;
-    const current = await findForm(db, companyId, request.params.id);
-    if (current.isDefault) throw fieldErrors({ non_field_errors: [DEFAULT_NOT_DELETABLE] });
-    await db.delete(forms).where(and(eq(forms.companyId, companyId), eq(forms.id, current.id)));
+    await deleteCustomRow(db, forms, companyId, request.params.id, DEFAULT_NOT_DELETABLE);
     reply.code(204);
   },
 
   companyFormsDuplicate: async (request, reply) => {
     const companyId = callerCompanyId(request);
     const { db, now } = request.server.ctx;
-    const current = await findForm(db, companyId, request.params.id);
+    const current = await findCompanyRow(db, forms, companyId, request.params.id);
     const copy = { ...duplicateOf(current), isDefault: false };
     const row = await createWithinPlan(db, companyId, assertFormRoom, forms, copy, now());
     reply.code(201);

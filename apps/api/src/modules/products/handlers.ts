@@ -7,7 +7,8 @@ import { createWithinPlan, duplicateOf } from "../../db/company-lock";
 import { countRows } from "../../db/count-rows";
 import { products } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
-import { type FieldErrors, fieldErrors, notFound } from "../../http/errors";
+import { findCompanyRow, updateCompanyRow } from "../../http/company-row";
+import { type FieldErrors, fieldErrors } from "../../http/errors";
 import { isMultipart, readMultipart } from "../../http/multipart";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
@@ -65,15 +66,6 @@ async function readProductRequest(request: FastifyRequest) {
   return { payload, image, errors };
 }
 
-async function findProduct(db: DbOrTx, companyId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.companyId, companyId), eq(products.id, id)));
-  if (!row) throw notFound();
-  return row;
-}
-
 export const productHandlers = defineHandlers({
   companyProductsList: async (request) => {
     const companyId = callerCompanyId(request);
@@ -117,7 +109,7 @@ export const productHandlers = defineHandlers({
   companyProductsUpdate: async (request) => {
     const companyId = callerCompanyId(request);
     const { db, storage, now } = request.server.ctx;
-    const current = await findProduct(db, companyId, request.params.id);
+    const current = await findCompanyRow(db, products, companyId, request.params.id);
     const { payload, image, errors } = await readProductRequest(request);
     const changes = await resolveProductPayload(
       db,
@@ -128,10 +120,7 @@ export const productHandlers = defineHandlers({
     );
     if (Object.keys(errors).length) throw fieldErrors(errors);
     if (image) changes.imagePath = await storage.save("products", image.extension, image.data);
-    await db
-      .update(products)
-      .set({ ...changes, updatedAt: now() })
-      .where(and(eq(products.companyId, companyId), eq(products.id, current.id)));
+    await updateCompanyRow(db, products, companyId, current.id, { ...changes, updatedAt: now() });
     if ("imagePath" in changes && changes.imagePath !== current.imagePath)
       await removeImageIfUnused(db, storage, current.imagePath);
     return await getProductView(db, storage, companyId, current.id);
@@ -140,7 +129,7 @@ export const productHandlers = defineHandlers({
   companyProductsDelete: async (request, reply) => {
     const companyId = callerCompanyId(request);
     const { db, storage } = request.server.ctx;
-    const current = await findProduct(db, companyId, request.params.id);
+    const current = await findCompanyRow(db, products, companyId, request.params.id);
     // Orders, reviews, their files and e-mail deliveries go with it (ON DELETE CASCADE).
     await db.delete(products).where(and(eq(products.companyId, companyId), eq(products.id, current.id)));
     await removeImageIfUnused(db, storage, current.imagePath);
@@ -150,7 +139,7 @@ export const productHandlers = defineHandlers({
   companyProductsDuplicate: async (request, reply) => {
     const companyId = callerCompanyId(request);
     const { db, storage, now } = request.server.ctx;
-    const current = await findProduct(db, companyId, request.params.id);
+    const current = await findCompanyRow(db, products, companyId, request.params.id);
     const copy = { ...duplicateOf(current), status: "draft", sku: null };
     const { id } = await createWithinPlan(db, companyId, assertProductRoom, products, copy, now());
     reply.code(201);

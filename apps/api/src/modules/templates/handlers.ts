@@ -1,12 +1,12 @@
 import { REMINDER_DELAY, REQUEST_DELAY, templateLimitMessage, validateTemplateBody } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { createWithinPlan, duplicateOf } from "../../db/company-lock";
 import { countRows } from "../../db/count-rows";
 import { emailTemplates } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
-import { type FieldErrors, fieldErrors, notFound } from "../../http/errors";
+import { deleteCustomRow, findCompanyRow, updateCompanyRow } from "../../http/company-row";
+import { type FieldErrors, fieldErrors } from "../../http/errors";
 import { defineHandlers, type SchemaOf } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { planRoom } from "../../http/plan-room";
@@ -20,15 +20,6 @@ const {
   onlyRequestOrReminder: ONLY_REQUEST_OR_REMINDER,
   defaultNotDeletable: DEFAULT_NOT_DELETABLE,
 } = fr.templates.server;
-
-async function findTemplate(db: DbOrTx, companyId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(emailTemplates)
-    .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.id, id)));
-  if (!row) throw notFound();
-  return row;
-}
 
 /** Custom (non-default) templates count against the plan's `max_templates`. */
 const assertTemplateRoom = planRoom({
@@ -113,13 +104,15 @@ export const templateHandlers = defineHandlers({
 
   companyEmailTemplatesGet: async (request) => {
     const companyId = callerCompanyId(request);
-    return toTemplateView(await findTemplate(request.server.ctx.db, companyId, request.params.id));
+    return toTemplateView(
+      await findCompanyRow(request.server.ctx.db, emailTemplates, companyId, request.params.id),
+    );
   },
 
   companyEmailTemplatesUpdate: async (request) => {
     const companyId = callerCompanyId(request);
     const { db, now } = request.server.ctx;
-    const current = await findTemplate(db, companyId, request.params.id);
+    const current = await findCompanyRow(db, emailTemplates, companyId, request.params.id);
     const input = request.body as TemplateFields;
     const errors: FieldErrors = {};
     const type = input.type ?? (current.type as "request" | "reminder" | "thanks");
@@ -140,31 +133,22 @@ export const templateHandlers = defineHandlers({
     Object.assign(errors, checkTemplate(merged));
     if (Object.keys(errors).length) throw fieldErrors(errors);
     const delays = delayColumns(type, input);
-    const [row] = await db
-      .update(emailTemplates)
-      .set({
-        name: merged.name.trim(),
-        subject: merged.subject.trim(),
-        body: merged.body,
-        type,
-        ...(delays.sendAfter !== undefined ? { sendAfter: delays.sendAfter } : {}),
-        ...(delays.remindAfter !== undefined ? { remindAfter: delays.remindAfter } : {}),
-        updatedAt: now(),
-      })
-      .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.id, current.id)))
-      .returning();
-    if (!row) throw notFound();
+    const row = await updateCompanyRow(db, emailTemplates, companyId, current.id, {
+      name: merged.name.trim(),
+      subject: merged.subject.trim(),
+      body: merged.body,
+      type,
+      ...(delays.sendAfter !== undefined ? { sendAfter: delays.sendAfter } : {}),
+      ...(delays.remindAfter !== undefined ? { remindAfter: delays.remindAfter } : {}),
+      updatedAt: now(),
+    });
     return toTemplateView(row);
   },
 
   companyEmailTemplatesDelete: async (request, reply) => {
     const companyId = callerCompanyId(request);
     const { db } = request.server.ctx;
-    const current = await findTemplate(db, companyId, request.params.id);
-    if (current.isDefault) throw fieldErrors({ non_field_errors: [DEFAULT_NOT_DELETABLE] });
-    await db
-      .delete(emailTemplates)
-      .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.id, current.id)));
+    await deleteCustomRow(db, emailTemplates, companyId, request.params.id, DEFAULT_NOT_DELETABLE);
     reply.code(204);
   },
 
@@ -177,7 +161,7 @@ export const templateHandlers = defineHandlers({
   companyEmailTemplatesDuplicate: async (request, reply) => {
     const companyId = callerCompanyId(request);
     const { db, now } = request.server.ctx;
-    const current = await findTemplate(db, companyId, request.params.id);
+    const current = await findCompanyRow(db, emailTemplates, companyId, request.params.id);
     const copy = { ...duplicateOf(current), isDefault: false };
     const row = await createWithinPlan(db, companyId, assertTemplateRoom, emailTemplates, copy, now());
     reply.code(201);
