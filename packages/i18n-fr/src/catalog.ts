@@ -13,7 +13,6 @@ import { products } from "./messages/products";
 import { publicForm } from "./messages/public-form";
 import { reviews } from "./messages/reviews";
 import { roles } from "./messages/roles";
-import { server } from "./messages/server";
 import { settings } from "./messages/settings";
 import { shell } from "./messages/shell";
 import { statuses } from "./messages/statuses";
@@ -21,7 +20,10 @@ import { templates } from "./messages/templates";
 import { validation } from "./messages/validation";
 import { widget } from "./messages/widget";
 
-/** The French catalogue: `fr.reviews.title`; a missing key is a type error. */
+/**
+ * The French catalogue of the apps: `fr.reviews.title`; a missing key is a type error. The server's own
+ * texts (`fr.server`: e-mails, default templates, HTTP answers) ship only from `@certavis/i18n-fr/server`.
+ */
 export const fr = {
   common,
   editor,
@@ -44,7 +46,6 @@ export const fr = {
   statuses,
   roles,
   plans,
-  server,
 } as const;
 
 export type Messages = typeof fr;

@@ -1,4 +1,4 @@
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "./client";
 import { companies, type emailTemplates, type forms, type products } from "./schema";

@@ -1,5 +1,5 @@
 import { normalizeRole } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { verifyAccessToken } from "../auth/access-token";

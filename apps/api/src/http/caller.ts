@@ -1,4 +1,4 @@
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import type { FastifyRequest } from "fastify";
 import { forbidden, unauthorized } from "./errors";
 import type { AuthenticatedUser, CallerMembership } from "./request-context";

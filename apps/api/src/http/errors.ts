@@ -1,4 +1,4 @@
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 
 export type FieldErrors = Record<string, string[]>;
 export type ErrorBody = { detail: string } | FieldErrors;

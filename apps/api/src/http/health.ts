@@ -1,4 +1,4 @@
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
 

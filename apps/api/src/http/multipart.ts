@@ -1,4 +1,4 @@
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import type { FastifyRequest } from "fastify";
 import { HttpError } from "./errors";
 import { hasUnsafeText } from "./unsafe-text";

@@ -1,5 +1,5 @@
 import { can } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from "fastify";
 import type { AppConfig } from "../config";
 import { authenticateApiKey, authenticateUser } from "./authenticate";

@@ -1,4 +1,4 @@
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";

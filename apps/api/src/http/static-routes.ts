@@ -1,5 +1,5 @@
 import { tmpdir } from "node:os";
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";

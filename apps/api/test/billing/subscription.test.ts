@@ -1,5 +1,5 @@
 import { PLAN_LIST, type Role } from "@certavis/domain";
-import { planName } from "@certavis/i18n-fr";
+import { planName } from "@certavis/i18n-fr/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addMember,

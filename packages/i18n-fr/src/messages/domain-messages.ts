@@ -13,7 +13,7 @@ export type DomainTexts = {
 export const domainMessages: DomainTexts = {
   ...answerMessages,
   fieldEmpty: fr.validation.fieldEmpty,
-  invalid: fr.server.http.invalid,
+  invalid: fr.validation.invalidValue,
   "order.productMissing": "Indiquez le produit (product_id ou sku).",
   "order.productIdInvalid": "Identifiant de produit invalide.",
   "order.tooLong": ({ max }) => `Ce champ ne doit pas dépasser ${max} caractères.`,

@@ -21,7 +21,7 @@ const http = {
   methodNotAllowed: "Méthode non autorisée.",
   required: validation.publicForm.required,
   blank: validation.fieldEmpty,
-  invalid: "Valeur invalide.",
+  invalid: validation.invalidValue,
   invalidEmail: "Saisissez une adresse e-mail valide.",
   invalidUuid: "Identifiant invalide.",
   invalidDate: "Date invalide.",

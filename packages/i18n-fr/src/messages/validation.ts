@@ -15,6 +15,7 @@ export const validation = {
   missingVariableTitle: "Variable manquante",
   missingVariable: "Le contenu doit inclure la variable {{ url_avis }}.",
   fieldEmpty: "Ce champ ne peut être vide.",
+  invalidValue: "Valeur invalide.",
   minTwoFields: "Ajoutez au moins deux champs au formulaire.",
   oneRequiredField: "Marquez au moins un champ comme requis.",
   productNameRequired: "Le nom du produit est requis.",

@@ -1,4 +1,4 @@
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { users } from "../../db/schema";

@@ -1,4 +1,4 @@
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { composeMail, type MailParagraph } from "../../mail/compose";
 import type { MailMessage } from "../../mail/mailer";
 

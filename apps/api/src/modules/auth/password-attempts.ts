@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { normalizeEmail } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { eq, like, or } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { DbOrTx } from "../../db/client";

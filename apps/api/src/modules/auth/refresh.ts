@@ -1,4 +1,4 @@
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { issueTokenPair, revokeFamily, type TokenPair } from "../../auth/refresh-tokens";

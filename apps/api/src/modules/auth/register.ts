@@ -1,5 +1,5 @@
 import { normalizeEmail } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import type { FastifyRequest } from "fastify";
 import { hashPassword } from "../../auth/password";
 import { issueTokenPair, type TokenPair } from "../../auth/refresh-tokens";

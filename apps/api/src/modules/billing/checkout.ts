@@ -1,5 +1,5 @@
 import { isSubscriptionUsable, normalizePlanType, PLANS, type PlanType } from "@certavis/domain";
-import { fr, planName } from "@certavis/i18n-fr";
+import { fr, planName } from "@certavis/i18n-fr/server";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";

@@ -1,5 +1,5 @@
 import { normalizePlanType, PLANS } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { desc, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { companies, invoices } from "../../db/schema";

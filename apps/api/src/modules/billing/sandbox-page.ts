@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { escapeHtml, type Plan } from "@certavis/domain";
-import { planName } from "@certavis/i18n-fr";
 import { formatPrice } from "@certavis/i18n-fr/format";
+import { planName } from "@certavis/i18n-fr/server";
 
 const STYLE = `
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1c2024}

@@ -5,7 +5,7 @@ import {
   PLAN_LIST,
   planLimits,
 } from "@certavis/domain";
-import { planName } from "@certavis/i18n-fr";
+import { planName } from "@certavis/i18n-fr/server";
 import type { companies, invoices } from "../../db/schema";
 import type { ResponseOf } from "../../http/operation-types";
 import type { PaymentMode } from "./payment-mode";

@@ -1,4 +1,4 @@
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { products, reviewEvents, reviews } from "../../db/schema";

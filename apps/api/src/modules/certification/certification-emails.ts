@@ -1,5 +1,5 @@
 import { autoPublicationDate, escapeHtml, isRejectionReason } from "@certavis/domain";
-import { formatDate, fr } from "@certavis/i18n-fr";
+import { formatDate, fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { memberships, products, reviews, users } from "../../db/schema";

@@ -6,7 +6,7 @@ import {
   RETENTION_YEARS,
   replyExpectedCutoff,
 } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { companies, orders, products, reviewEvents, reviews } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";

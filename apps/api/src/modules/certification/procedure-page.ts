@@ -1,5 +1,5 @@
 import { escapeHtml } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import type { ResponseOf } from "../../http/operation-types";
 
 type Procedure = ResponseOf<"publicProcedureGet", 200>;

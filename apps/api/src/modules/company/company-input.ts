@@ -1,4 +1,4 @@
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import type { FieldErrors } from "../../http/errors";
 
 export const WEBSITE_MAX_LENGTH = 500;

@@ -1,5 +1,5 @@
 import { REMINDER_DELAY, REQUEST_DELAY } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import type { Tx } from "../../db/client";
 import { emailTemplates, forms } from "../../db/schema";
 

@@ -1,4 +1,4 @@
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import sharp from "sharp";
 import { sniffFileType } from "../../lib/sniff";
 

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { type FormField, formSaveSchema, isUploadType, message, normalizePages } from "@certavis/domain";
-import { domainIssueText, domainText, fr, planLimitMessages } from "@certavis/i18n-fr";
+import { domainIssueText, domainText, fr, planLimitMessages } from "@certavis/i18n-fr/server";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { createWithinPlan, duplicateOf } from "../../db/company-lock";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { orders, products } from "../../db/schema";

@@ -1,5 +1,5 @@
 import { parseOrderDate } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { and, eq } from "drizzle-orm";
 import { orderImports } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";

@@ -6,8 +6,8 @@ import {
   ORDER_CSV_MAX_ROWS,
   readOrdersCsvHeader,
 } from "@certavis/domain";
-import { domainText } from "@certavis/i18n-fr";
 import { orderImport } from "@certavis/i18n-fr/messages/order-import";
+import { domainText } from "@certavis/i18n-fr/server";
 import type { FastifyRequest } from "fastify";
 import { orderImports } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";

@@ -5,8 +5,8 @@ import {
   parseOrderDate,
   validateOrderCsvRecord,
 } from "@certavis/domain";
-import { domainFieldErrorsText, fr } from "@certavis/i18n-fr";
 import { orderImport } from "@certavis/i18n-fr/messages/order-import";
+import { domainFieldErrorsText, fr } from "@certavis/i18n-fr/server";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";

@@ -1,5 +1,5 @@
 import { planLimits } from "@certavis/domain";
-import { fr, planLimitMessages } from "@certavis/i18n-fr";
+import { fr, planLimitMessages } from "@certavis/i18n-fr/server";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { companies, emailDeliveries, emailTemplates, orders, products, reviews } from "../../db/schema";

@@ -1,4 +1,4 @@
-import { fr, planLimitMessages } from "@certavis/i18n-fr";
+import { fr, planLimitMessages } from "@certavis/i18n-fr/server";
 import { and, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { DbOrTx } from "../../db/client";

@@ -1,5 +1,5 @@
 import { isReminderDelay, isRequestDelay, REMINDER_DELAY, REQUEST_DELAY } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { and, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailTemplates, forms, products } from "../../db/schema";

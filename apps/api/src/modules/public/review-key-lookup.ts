@@ -1,4 +1,4 @@
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { companies, forms, orders, products, reviews } from "../../db/schema";

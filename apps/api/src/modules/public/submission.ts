@@ -8,7 +8,7 @@ import {
   SUBMISSION_UPLOAD_MB,
   validateAnswers,
 } from "@certavis/domain";
-import { domainText, fr, planLimitMessages } from "@certavis/i18n-fr";
+import { domainText, fr, planLimitMessages } from "@certavis/i18n-fr/server";
 import type { FastifyRequest } from "fastify";
 import { type FieldErrors, fieldErrors, HttpError } from "../../http/errors";
 import { isMultipart, readMultipart, type UploadedPart } from "../../http/multipart";

@@ -1,5 +1,5 @@
 import { READ_ONLY_REVIEW_STATUSES } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { and, eq } from "drizzle-orm";
 import { products, reviews } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";

@@ -1,5 +1,5 @@
 import { canGrantRole, DEFAULT_INVITATION_ROLE, normalizeEmail, normalizeRole } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { companies, invitations, joinRequests, memberships, users } from "../../db/schema";

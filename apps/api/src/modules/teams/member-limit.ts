@@ -1,5 +1,5 @@
 import { isLimitReached } from "@certavis/domain";
-import { planLimitMessages } from "@certavis/i18n-fr";
+import { planLimitMessages } from "@certavis/i18n-fr/server";
 import { and, eq, gt } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { companyPlan } from "../../db/company-plan";

@@ -5,7 +5,7 @@ import {
   memberRoleChoices,
   normalizeRole,
 } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { and, eq } from "drizzle-orm";
 import { memberships } from "../../db/schema";
 import { callerMembership, callerUser } from "../../http/caller";

@@ -1,5 +1,5 @@
 import { canGrantRole, normalizeRole } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { and, eq, ne, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { companies, joinRequests, memberships } from "../../db/schema";

@@ -1,5 +1,5 @@
 import { REMINDER_DELAY, REQUEST_DELAY, validateTemplateBody } from "@certavis/domain";
-import { domainCodeText, fr, planLimitMessages } from "@certavis/i18n-fr";
+import { domainCodeText, fr, planLimitMessages } from "@certavis/i18n-fr/server";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { createWithinPlan, duplicateOf } from "../../db/company-lock";
 import { countRows } from "../../db/count-rows";

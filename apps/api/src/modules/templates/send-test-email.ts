@@ -1,5 +1,5 @@
 import { SAMPLE_TEMPLATE_VALUES, validateTemplateBody } from "@certavis/domain";
-import { domainCodeText, fr } from "@certavis/i18n-fr";
+import { domainCodeText, fr } from "@certavis/i18n-fr/server";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { companies, emailDeliveries } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";

@@ -1,5 +1,5 @@
 import { normalizeEmail } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr } from "@certavis/i18n-fr/server";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { users } from "../../db/schema";
