@@ -1,4 +1,4 @@
-import { can, normalizePlanType, planLimits, type Role } from "@certavis/domain";
+import { can, isSubscriptionStatus, normalizePlanType, planLimits, type Role } from "@certavis/domain";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { companies, memberships } from "../../db/schema";
@@ -11,17 +11,6 @@ import { companyDashboardStats } from "../reviews/company-stats";
 
 export type CompanyView = ResponseOf<"companyGet", 200>;
 type CompanyRow = typeof companies.$inferSelect;
-type SubscriptionStatus = CompanyView["subscription"]["status"];
-
-const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = [
-  "active",
-  "trialing",
-  "past_due",
-  "canceled",
-  "unpaid",
-  "incomplete",
-  "incomplete_expired",
-];
 
 export interface CompanyViewDeps {
   db: DbOrTx;
@@ -53,7 +42,7 @@ export function emailQuota(company: CompanyRow, now: Date) {
 
 /** A company without a provider subscription (free plan) reads as `active`. */
 function subscriptionOf(company: CompanyRow): CompanyView["subscription"] {
-  const status = SUBSCRIPTION_STATUSES.find((s) => s === company.subscriptionStatus) ?? "active";
+  const status = isSubscriptionStatus(company.subscriptionStatus) ? company.subscriptionStatus : "active";
   return { type: normalizePlanType(company.planType) ?? "LANCEMENT", status };
 }
 

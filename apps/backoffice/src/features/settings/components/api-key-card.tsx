@@ -1,12 +1,13 @@
 import { formatDate, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Card, Code, Flex, Heading, Text } from "@radix-ui/themes";
+import { Code, Flex, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import type { Company } from "../../../lib/api/get-company";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
 import { useRegenerateApiKey } from "../api/regenerate-api-key";
+import { SettingsSection } from "./settings-section";
 
 const t = fr.settings.company.apiKey;
 const MASK = "•".repeat(24);
@@ -31,59 +32,54 @@ export function ApiKeyCard({ company, now = new Date() }: { company: Company; no
   }
 
   return (
-    <Card size="3" asChild>
-      <section aria-labelledby="api-key-title">
-        <Heading as="h2" size="4" id="api-key-title" mb="1">
-          {t.title}
-        </Heading>
-        <Text as="p" size="2" color="gray" mb="3">
-          {t.description}
-        </Text>
-        <Flex gap="2" align="center" wrap="wrap">
-          <Code size="3" className="break-all" aria-label={t.title}>
-            {key ? (shown ? key : MASK) : "—"}
-          </Code>
-          {key ? (
-            <>
-              <Button variant="outline" size="sm" onClick={() => setShown(!shown)} aria-pressed={shown}>
-                {shown ? t.hide : t.show}
-              </Button>
-              <Button variant="outline" size="sm" onClick={() => void copy()}>
-                {t.copy}
-              </Button>
-            </>
-          ) : null}
-          <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
-            {t.regenerate}
-          </Button>
-        </Flex>
-        {expiresAt ? (
-          <Text as="p" size="2" mt="2" color={expired ? "red" : "gray"}>
-            {expired ? t.expired(formatDate(expiresAt)) : t.expires(formatDate(expiresAt))}
-          </Text>
+    <SettingsSection id="api-key-title" title={t.title} headingGap="1">
+      <Text as="p" size="2" color="gray" mb="3">
+        {t.description}
+      </Text>
+      <Flex gap="2" align="center" wrap="wrap">
+        <Code size="3" className="break-all" aria-label={t.title}>
+          {key ? (shown ? key : MASK) : "—"}
+        </Code>
+        {key ? (
+          <>
+            <Button variant="outline" size="sm" onClick={() => setShown(!shown)} aria-pressed={shown}>
+              {shown ? t.hide : t.show}
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => void copy()}>
+              {t.copy}
+            </Button>
+          </>
         ) : null}
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          title={t.regenerateTitle}
-          description={t.regenerateDescription}
-          confirmLabel={t.regenerate}
-          busy={regenerate.isPending}
-          onConfirm={() =>
-            regenerate.mutate(undefined, {
-              onSuccess: () => {
-                setConfirming(false);
-                setShown(true);
-                toast({ title: t.regenerated, variant: "success" });
-              },
-              onError: (error) => {
-                setConfirming(false);
-                toastError(error, fr.errors.company.regenerateKeyFailed);
-              },
-            })
-          }
-        />
-      </section>
-    </Card>
+        <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+          {t.regenerate}
+        </Button>
+      </Flex>
+      {expiresAt ? (
+        <Text as="p" size="2" mt="2" color={expired ? "red" : "gray"}>
+          {expired ? t.expired(formatDate(expiresAt)) : t.expires(formatDate(expiresAt))}
+        </Text>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t.regenerateTitle}
+        description={t.regenerateDescription}
+        confirmLabel={t.regenerate}
+        busy={regenerate.isPending}
+        onConfirm={() =>
+          regenerate.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              setShown(true);
+              toast({ title: t.regenerated, variant: "success" });
+            },
+            onError: (error) => {
+              setConfirming(false);
+              toastError(error, fr.errors.company.regenerateKeyFailed);
+            },
+          })
+        }
+      />
+    </SettingsSection>
   );
 }

@@ -1,7 +1,7 @@
 import { safeLogoUrl, websiteHref } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import { Flex, Link, Text } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { ErrorCallout } from "../../../components/error-callout";
 import { FormField } from "../../../components/form-field";
@@ -11,6 +11,7 @@ import { apiFieldErrors, type FieldErrors } from "../../../lib/field-errors";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
 import { type CompanyInput, useUpdateCompany } from "../api/update-company";
+import { SettingsSection } from "./settings-section";
 
 const t = fr.settings.company;
 
@@ -53,51 +54,46 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
   }
 
   return (
-    <Card size="3" asChild>
-      <section aria-labelledby="company-title">
-        <Heading as="h2" size="4" id="company-title" mb="3">
-          {t.title}
-        </Heading>
-        <form noValidate onSubmit={submit}>
-          <Flex direction="column" gap="3">
-            <ErrorCallout message={errors._general} />
-            <FormField
-              label={t.name}
-              value={name}
-              disabled={!editable}
-              error={errors.name}
-              onChange={(e) => setName(e.target.value)}
-            />
-            <FormField
-              label={t.website}
-              value={website}
-              disabled={!editable}
-              placeholder={t.websitePlaceholder}
-              error={errors.website}
-              onChange={(e) => setWebsite(e.target.value)}
-            />
-            {href ? (
-              <Text size="2">
-                <Link href={href} target="_blank" rel="noopener noreferrer">
-                  {t.openWebsite}
-                </Link>
-              </Text>
-            ) : null}
-            {editable ? (
-              <ImageInput label={t.logo} value={logo} onChange={setLogo} error={errors.logo} />
-            ) : savedLogo ? (
-              <img src={savedLogo} alt={t.logo} className="size-20 rounded-md object-cover" />
-            ) : null}
-            {editable ? (
-              <Flex justify="end">
-                <Button type="submit" disabled={!changed} loading={update.isPending}>
-                  {t.save}
-                </Button>
-              </Flex>
-            ) : null}
-          </Flex>
-        </form>
-      </section>
-    </Card>
+    <SettingsSection id="company-title" title={t.title}>
+      <form noValidate onSubmit={submit}>
+        <Flex direction="column" gap="3">
+          <ErrorCallout message={errors._general} />
+          <FormField
+            label={t.name}
+            value={name}
+            disabled={!editable}
+            error={errors.name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <FormField
+            label={t.website}
+            value={website}
+            disabled={!editable}
+            placeholder={t.websitePlaceholder}
+            error={errors.website}
+            onChange={(e) => setWebsite(e.target.value)}
+          />
+          {href ? (
+            <Text size="2">
+              <Link href={href} target="_blank" rel="noopener noreferrer">
+                {t.openWebsite}
+              </Link>
+            </Text>
+          ) : null}
+          {editable ? (
+            <ImageInput label={t.logo} value={logo} onChange={setLogo} error={errors.logo} />
+          ) : savedLogo ? (
+            <img src={savedLogo} alt={t.logo} className="size-20 rounded-md object-cover" />
+          ) : null}
+          {editable ? (
+            <Flex justify="end">
+              <Button type="submit" disabled={!changed} loading={update.isPending}>
+                {t.save}
+              </Button>
+            </Flex>
+          ) : null}
+        </Flex>
+      </form>
+    </SettingsSection>
   );
 }

@@ -1,7 +1,7 @@
 import { can } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Card, Heading, Text } from "@radix-ui/themes";
+import { Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import type { Company } from "../../../lib/api/get-company";
@@ -12,6 +12,7 @@ import { useRemoveMember } from "../api/remove-member";
 import { useCaller } from "../lib/use-caller";
 import { useLeaveCompanyData } from "../lib/use-leave-company";
 import { DeleteCompanyDialog } from "./delete-company-dialog";
+import { SettingsSection } from "./settings-section";
 
 const t = fr.settings.company.danger;
 
@@ -20,14 +21,9 @@ export function DangerZone({ company }: { company: Company }) {
   const { role } = useCaller();
   const owner = can(role, "company.delete");
   return (
-    <Card size="3" asChild>
-      <section aria-labelledby="danger-title" className="border border-[var(--red-6)]">
-        <Heading as="h2" size="4" id="danger-title" mb="2" color="red">
-          {t.title}
-        </Heading>
-        {owner ? <DeleteCompany company={company} /> : <LeaveCompany />}
-      </section>
-    </Card>
+    <SettingsSection id="danger-title" title={t.title} danger>
+      {owner ? <DeleteCompany company={company} /> : <LeaveCompany />}
+    </SettingsSection>
   );
 }
 

@@ -8,7 +8,7 @@ import {
 } from "@certavis/domain";
 import { formatDate, fr, roleLabel } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Card, Flex, Heading, Select, Text } from "@radix-ui/themes";
+import { Flex, Select, Text } from "@radix-ui/themes";
 import { type FormEvent, useId, useState } from "react";
 import { FormField } from "../../../components/form-field";
 import { apiFieldErrors } from "../../../lib/field-errors";
@@ -19,6 +19,7 @@ import { useInvites } from "../api/get-invites";
 import { useSendInvite } from "../api/send-invite";
 import { useCaller } from "../lib/use-caller";
 import { LoadError } from "./load-error";
+import { SettingsSection } from "./settings-section";
 
 const t = fr.settings.teams.invitations;
 
@@ -30,52 +31,47 @@ export function InvitationsCard() {
   const mayCancel = can(role, "invites.cancel");
 
   return (
-    <Card size="3" asChild>
-      <section aria-labelledby="invitations-title">
-        <Heading as="h2" size="4" id="invitations-title" mb="3">
-          {t.title}
-        </Heading>
-        {can(role, "members.invite") ? <InviteForm role={role} /> : null}
-        {invites.isPending ? (
-          <Text color="gray">{fr.common.loading}</Text>
-        ) : invites.isError ? (
-          <LoadError error={invites.error} onRetry={() => void invites.refetch()} />
-        ) : invites.data.length === 0 ? (
-          <Text size="2" color="gray">
-            {t.empty}
-          </Text>
-        ) : (
-          <ul className="m-0 flex list-none flex-col divide-y divide-[var(--gray-5)] p-0">
-            {invites.data.map((invite) => (
-              <li key={invite.id} className="flex flex-wrap items-center gap-3 py-3">
-                <div className="min-w-0 flex-1">
-                  <Text weight="medium">{invite.email}</Text>
-                  <Text as="p" size="2" color="gray">
-                    {roleLabel(invite.role)} · {t.sentOn(formatDate(invite.created_at))}
-                  </Text>
-                </div>
-                {mayCancel ? (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={t.cancelOf(invite.email)}
-                    loading={cancel.isPending && cancel.variables === invite.id}
-                    onClick={() =>
-                      cancel.mutate(invite.id, {
-                        onSuccess: () => toast({ title: t.cancelled, variant: "success" }),
-                        onError: (error) => toastError(error, fr.errors.team.cancelInviteFailed),
-                      })
-                    }
-                  >
-                    {t.cancel}
-                  </Button>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </Card>
+    <SettingsSection id="invitations-title" title={t.title}>
+      {can(role, "members.invite") ? <InviteForm role={role} /> : null}
+      {invites.isPending ? (
+        <Text color="gray">{fr.common.loading}</Text>
+      ) : invites.isError ? (
+        <LoadError error={invites.error} onRetry={() => void invites.refetch()} />
+      ) : invites.data.length === 0 ? (
+        <Text size="2" color="gray">
+          {t.empty}
+        </Text>
+      ) : (
+        <ul className="m-0 flex list-none flex-col divide-y divide-[var(--gray-5)] p-0">
+          {invites.data.map((invite) => (
+            <li key={invite.id} className="flex flex-wrap items-center gap-3 py-3">
+              <div className="min-w-0 flex-1">
+                <Text weight="medium">{invite.email}</Text>
+                <Text as="p" size="2" color="gray">
+                  {roleLabel(invite.role)} · {t.sentOn(formatDate(invite.created_at))}
+                </Text>
+              </div>
+              {mayCancel ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={t.cancelOf(invite.email)}
+                  loading={cancel.isPending && cancel.variables === invite.id}
+                  onClick={() =>
+                    cancel.mutate(invite.id, {
+                      onSuccess: () => toast({ title: t.cancelled, variant: "success" }),
+                      onError: (error) => toastError(error, fr.errors.team.cancelInviteFailed),
+                    })
+                  }
+                >
+                  {t.cancel}
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </SettingsSection>
   );
 }
 

@@ -1,7 +1,7 @@
 import { ASSIGNABLE_ROLES, grantableRoles, type Role } from "@certavis/domain";
 import { formatDate, fr, roleLabel } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Card, Flex, Heading, Select, Text } from "@radix-ui/themes";
+import { Flex, Select, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { useJoinRequests } from "../../../lib/api/get-join-requests";
 import { toastError } from "../../../lib/toast/error-toast";
@@ -10,6 +10,7 @@ import { useAcceptJoinRequest } from "../api/accept-join-request";
 import { useDeclineJoinRequest } from "../api/decline-join-request";
 import { useCaller } from "../lib/use-caller";
 import { LoadError } from "./load-error";
+import { SettingsSection } from "./settings-section";
 
 const t = fr.settings.teams.requests;
 
@@ -21,28 +22,23 @@ export function JoinRequestsCard() {
   const pending = requests.data?.filter((r) => r.status === "pending") ?? [];
 
   return (
-    <Card size="3" asChild>
-      <section aria-labelledby="requests-title">
-        <Heading as="h2" size="4" id="requests-title" mb="3">
-          {t.title}
-        </Heading>
-        {requests.isPending ? (
-          <Text color="gray">{fr.common.loading}</Text>
-        ) : requests.isError ? (
-          <LoadError error={requests.error} onRetry={() => void requests.refetch()} />
-        ) : pending.length === 0 ? (
-          <Text size="2" color="gray">
-            {t.empty}
-          </Text>
-        ) : (
-          <ul className="m-0 flex list-none flex-col divide-y divide-[var(--gray-5)] p-0">
-            {pending.map((request) => (
-              <RequestRow key={request.id} request={request} />
-            ))}
-          </ul>
-        )}
-      </section>
-    </Card>
+    <SettingsSection id="requests-title" title={t.title}>
+      {requests.isPending ? (
+        <Text color="gray">{fr.common.loading}</Text>
+      ) : requests.isError ? (
+        <LoadError error={requests.error} onRetry={() => void requests.refetch()} />
+      ) : pending.length === 0 ? (
+        <Text size="2" color="gray">
+          {t.empty}
+        </Text>
+      ) : (
+        <ul className="m-0 flex list-none flex-col divide-y divide-[var(--gray-5)] p-0">
+          {pending.map((request) => (
+            <RequestRow key={request.id} request={request} />
+          ))}
+        </ul>
+      )}
+    </SettingsSection>
   );
 }
 

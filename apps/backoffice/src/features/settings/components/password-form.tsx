@@ -1,13 +1,14 @@
 import { validatePasswordChange } from "@certavis/domain";
 import { domainToast, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Card, Flex, Heading } from "@radix-ui/themes";
+import { Flex } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { FormField } from "../../../components/form-field";
 import { apiFieldErrors, type FieldErrors } from "../../../lib/field-errors";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
 import { useChangePassword } from "../api/change-password";
+import { SettingsSection } from "./settings-section";
 
 const t = fr.settings.user.password;
 const EMPTY = { current_password: "", password: "", confirmation: "" };
@@ -48,45 +49,40 @@ export function PasswordForm() {
     setValues({ ...values, [field]: e.target.value });
 
   return (
-    <Card size="3" asChild>
-      <section aria-labelledby="password-title">
-        <Heading as="h2" size="4" id="password-title" mb="3">
-          {t.title}
-        </Heading>
-        <form noValidate onSubmit={submit}>
-          <Flex direction="column" gap="3">
-            <FormField
-              label={t.current}
-              type="password"
-              autoComplete="current-password"
-              value={values.current_password}
-              error={errors.current_password}
-              onChange={set("current_password")}
-            />
-            <FormField
-              label={t.new}
-              type="password"
-              autoComplete="new-password"
-              value={values.password}
-              error={errors.password}
-              onChange={set("password")}
-            />
-            <FormField
-              label={t.confirm}
-              type="password"
-              autoComplete="new-password"
-              value={values.confirmation}
-              error={errors.confirmation}
-              onChange={set("confirmation")}
-            />
-            <Flex justify="end">
-              <Button type="submit" loading={change.isPending}>
-                {t.submit}
-              </Button>
-            </Flex>
+    <SettingsSection id="password-title" title={t.title}>
+      <form noValidate onSubmit={submit}>
+        <Flex direction="column" gap="3">
+          <FormField
+            label={t.current}
+            type="password"
+            autoComplete="current-password"
+            value={values.current_password}
+            error={errors.current_password}
+            onChange={set("current_password")}
+          />
+          <FormField
+            label={t.new}
+            type="password"
+            autoComplete="new-password"
+            value={values.password}
+            error={errors.password}
+            onChange={set("password")}
+          />
+          <FormField
+            label={t.confirm}
+            type="password"
+            autoComplete="new-password"
+            value={values.confirmation}
+            error={errors.confirmation}
+            onChange={set("confirmation")}
+          />
+          <Flex justify="end">
+            <Button type="submit" loading={change.isPending}>
+              {t.submit}
+            </Button>
           </Flex>
-        </form>
-      </section>
-    </Card>
+        </Flex>
+      </form>
+    </SettingsSection>
   );
 }

@@ -1,6 +1,6 @@
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Callout, Card, Flex, Heading } from "@radix-ui/themes";
+import { Callout, Flex } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { ErrorCallout } from "../../../components/error-callout";
 import { FormField } from "../../../components/form-field";
@@ -9,6 +9,7 @@ import { useUpdateProfile } from "../../../lib/api/update-profile";
 import { apiFieldErrors, type FieldErrors } from "../../../lib/field-errors";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
+import { SettingsSection } from "./settings-section";
 
 const t = fr.settings.user.profile;
 
@@ -45,49 +46,44 @@ export function ProfileForm({ user }: { user: User }) {
   }
 
   return (
-    <Card size="3" asChild>
-      <section aria-labelledby="profile-title">
-        <Heading as="h2" size="4" id="profile-title" mb="3">
-          {t.title}
-        </Heading>
-        <form noValidate onSubmit={submit}>
-          <Flex direction="column" gap="3">
-            <ErrorCallout message={errors._general} />
-            {user.pending_email ? (
-              <Callout.Root color="blue" role="status">
-                <Callout.Text>{t.emailChangePending(user.pending_email)}</Callout.Text>
-              </Callout.Root>
-            ) : null}
-            <FormField
-              label={t.firstName}
-              autoComplete="given-name"
-              value={values.first_name}
-              error={errors.first_name}
-              onChange={(e) => setValues({ ...values, first_name: e.target.value })}
-            />
-            <FormField
-              label={t.lastName}
-              autoComplete="family-name"
-              value={values.last_name}
-              error={errors.last_name}
-              onChange={(e) => setValues({ ...values, last_name: e.target.value })}
-            />
-            <FormField
-              label={t.email}
-              type="email"
-              autoComplete="email"
-              value={values.email}
-              error={errors.email}
-              onChange={(e) => setValues({ ...values, email: e.target.value })}
-            />
-            <Flex justify="end">
-              <Button type="submit" disabled={!changed} loading={update.isPending}>
-                {t.save}
-              </Button>
-            </Flex>
+    <SettingsSection id="profile-title" title={t.title}>
+      <form noValidate onSubmit={submit}>
+        <Flex direction="column" gap="3">
+          <ErrorCallout message={errors._general} />
+          {user.pending_email ? (
+            <Callout.Root color="blue" role="status">
+              <Callout.Text>{t.emailChangePending(user.pending_email)}</Callout.Text>
+            </Callout.Root>
+          ) : null}
+          <FormField
+            label={t.firstName}
+            autoComplete="given-name"
+            value={values.first_name}
+            error={errors.first_name}
+            onChange={(e) => setValues({ ...values, first_name: e.target.value })}
+          />
+          <FormField
+            label={t.lastName}
+            autoComplete="family-name"
+            value={values.last_name}
+            error={errors.last_name}
+            onChange={(e) => setValues({ ...values, last_name: e.target.value })}
+          />
+          <FormField
+            label={t.email}
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            error={errors.email}
+            onChange={(e) => setValues({ ...values, email: e.target.value })}
+          />
+          <Flex justify="end">
+            <Button type="submit" disabled={!changed} loading={update.isPending}>
+              {t.save}
+            </Button>
           </Flex>
-        </form>
-      </section>
-    </Card>
+        </Flex>
+      </form>
+    </SettingsSection>
   );
 }

@@ -1,6 +1,6 @@
 import { can } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
-import { Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Flex, Heading, Text } from "@radix-ui/themes";
 import { PlanPicker } from "../../../components/plan-picker";
 import { useSubscription } from "../../../lib/api/get-subscription";
 import { useCheckoutReturn } from "../../../lib/hooks/use-checkout-return";
@@ -9,6 +9,7 @@ import { useCaller } from "../lib/use-caller";
 import { CurrentPlanCard } from "./current-plan-card";
 import { InvoicesCard } from "./invoices-card";
 import { LoadError } from "./load-error";
+import { SettingsSection } from "./settings-section";
 
 const t = fr.settings.subscription;
 
@@ -21,16 +22,11 @@ export function SubscriptionTab() {
 
   if (!allowed)
     return (
-      <Card size="3" asChild>
-        <section aria-labelledby="restricted-title">
-          <Heading as="h2" size="4" id="restricted-title" mb="1">
-            {t.restrictedTitle}
-          </Heading>
-          <Text as="p" color="gray">
-            {t.restrictedDescription}
-          </Text>
-        </section>
-      </Card>
+      <SettingsSection id="restricted-title" title={t.restrictedTitle} headingGap="1">
+        <Text as="p" color="gray">
+          {t.restrictedDescription}
+        </Text>
+      </SettingsSection>
     );
   if (subscription.isPending) return null;
   if (subscription.isError)
