@@ -1,6 +1,8 @@
-import { mkdirSync } from "node:fs";
+import { createWriteStream, mkdirSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { randomToken } from "./crypto";
 
 /**
@@ -11,8 +13,12 @@ import { randomToken } from "./crypto";
 export interface FileStorage {
   /** The local folder served at `/uploads/`; null when files live in a bucket. */
   root: string | null;
-  /** Saves bytes under `folder/` with a random name; returns the relative path. */
-  save(folder: string, extension: string, data: Buffer): Promise<string>;
+  /**
+   * Saves bytes under `folder/` with a random name; returns the relative path. A stream is written as
+   * it is read (an upload never sits whole in memory); when it fails (an upload over its limit, a
+   * client gone), the error comes back and nothing is left behind.
+   */
+  save(folder: string, extension: string, data: Buffer | Readable): Promise<string>;
   remove(relativePath: string | null | undefined): Promise<void>;
   /** Removes every file under `folder/` (a deleted company's review uploads). */
   removeFolder(folder: string): Promise<void>;
@@ -42,8 +48,19 @@ export function createFileStorage(root: string, publicUrl: string): FileStorage 
     async save(folder, extension, data) {
       const relativePath = newStoragePath(folder, extension);
       const full = inside(relativePath);
-      await mkdir(dirname(full), { recursive: true });
-      await writeFile(full, data);
+      if (Buffer.isBuffer(data)) {
+        await mkdir(dirname(full), { recursive: true });
+        await writeFile(full, data);
+        return relativePath;
+      }
+      // Piped in this very tick: an error the stream raises meanwhile is not lost.
+      mkdirSync(dirname(full), { recursive: true });
+      try {
+        await pipeline(data, createWriteStream(full, { flags: "wx" }));
+      } catch (error) {
+        await rm(full, { force: true });
+        throw error;
+      }
       return relativePath;
     },
     async remove(relativePath) {
