@@ -204,6 +204,34 @@ describe.each(STORAGES.flatMap((storage) => TEST_DATABASES.map((kind) => [storag
       expect(await status).toBe(201);
     });
 
+    it("a product image streams too: over 5 Mo or with a refused form, nothing stays", async () => {
+      const before = await storedUnder(t.ctx.storage, "products");
+      const create = (fields: Record<string, string>, size: number) => {
+        const body = multipartBody(fields, [
+          { name: "image", filename: "i.png", contentType: "image/png", data: fakePng(size) },
+        ]);
+        return t.inject({
+          method: "POST",
+          url: "/api/v1/company/products/",
+          ...body,
+          headers: { ...authHeaders(company.owner.access), ...body.headers },
+        });
+      };
+      const tooBig = await create({ name: "Trop grande", status: "active" }, 5 * MB + 1);
+      expect(tooBig.statusCode).toBe(400);
+      expect(tooBig.json()).toEqual({ image: ["Le fichier dépasse la taille maximale de 5 Mo."] });
+      const noName = await create({ status: "active" }, 5 * MB);
+      expect(noName.statusCode).toBe(400);
+      expect(noName.json()).toEqual({ name: ["Ce champ est obligatoire."] });
+      expect(await storedUnder(t.ctx.storage, "products")).toEqual(before);
+
+      const kept = await create({ name: "Juste assez", status: "active" }, 5 * MB);
+      expect(kept.statusCode, kept.body).toBe(201);
+      const stored = (await storedUnder(t.ctx.storage, "products")).filter((path) => !before.includes(path));
+      expect(stored).toHaveLength(1);
+      expect((await readStored(t.ctx.storage, stored[0] ?? "")).equals(fakePng(5 * MB))).toBe(true);
+    });
+
     it("deleting the company removes its review uploads", async () => {
       expect(await storedUnder(t.ctx.storage, folder())).not.toEqual([]);
       const removed = await t.inject({

@@ -26,6 +26,11 @@ export interface FileStorage {
   url(relativePath: string | null | undefined): string | null;
 }
 
+/** Removes stored files, best effort: a failure to remove one never hides why they are removed. */
+export async function removeStored(storage: FileStorage, paths: readonly (string | null)[]): Promise<void> {
+  for (const path of paths) if (path) await storage.remove(path).catch(() => undefined);
+}
+
 /** `folder/<random>.<ext>` with only safe characters: the same keys on disk and in a bucket. */
 export function newStoragePath(folder: string, extension: string): string {
   return `${cleanFolder(folder)}/${randomToken(16)}.${extension.replace(/[^a-z0-9]/gi, "")}`;

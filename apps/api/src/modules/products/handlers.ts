@@ -6,11 +6,12 @@ import { insertWithinPlan } from "../../db/company-lock";
 import { companies, products } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
-import { isMultipart, readMultipart } from "../../http/multipart";
+import { isMultipart, type MultipartBody, streamMultipart } from "../../http/multipart";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { isStoredImage } from "../../lib/image-url";
 import { sniffFileType } from "../../lib/sniff";
+import { type FileStorage, removeStored } from "../../lib/storage";
 import {
   type ProductChanges,
   type ProductPayload,
@@ -36,23 +37,33 @@ async function assertProductRoom(db: DbOrTx, companyId: string): Promise<void> {
   if ((row?.n ?? 0) >= limit) throw forbidden(productLimitMessage(limit));
 }
 
-/** The payload of a create/update (JSON or multipart) with the checked image, nothing stored yet. */
-async function readProductRequest(request: FastifyRequest) {
+/**
+ * The payload of a create/update (JSON or multipart); the image, once its first bytes say it is one,
+ * streams to the storage as it arrives. The caller removes it (`imagePath`) if the request fails.
+ */
+async function readProductRequest(request: FastifyRequest, storage: FileStorage) {
   const errors: FieldErrors = {};
-  if (!isMultipart(request)) return { payload: (request.body ?? {}) as ProductPayload, image: null, errors };
-  const body = await readMultipart(request, { maxFileBytes: PRODUCT_IMAGE_MAX_BYTES, maxFiles: 1 });
-  const payload = payloadFromMultipart(body.fields, errors);
-  let image: { data: Buffer; extension: string } | null = null;
-  for (const file of body.files) {
-    if (file.field !== "image") {
-      errors[file.field] = ["Champ inconnu."];
-      continue;
-    }
-    const type = sniffFileType(file.data);
-    if (type?.kind !== "image") errors.image = [IMAGE_TYPE_ERROR];
-    else image = { data: file.data, extension: type.extension };
+  if (!isMultipart(request))
+    return { payload: (request.body ?? {}) as ProductPayload, imagePath: null, errors };
+  const stored: string[] = [];
+  let body: MultipartBody<null>;
+  try {
+    body = await streamMultipart(
+      request,
+      { maxFileBytes: PRODUCT_IMAGE_MAX_BYTES, maxFiles: 1 },
+      async (file) => {
+        const type = sniffFileType(file.head);
+        if (file.field !== "image") errors[file.field] = ["Champ inconnu."];
+        else if (type?.kind !== "image") errors.image = [IMAGE_TYPE_ERROR];
+        else stored.push(await storage.save("products", type.extension, file.stream));
+        return null;
+      },
+    );
+  } catch (error) {
+    await removeStored(storage, stored);
+    throw error;
   }
-  return { payload, image, errors };
+  return { payload: payloadFromMultipart(body.fields, errors), imagePath: stored[0] ?? null, errors };
 }
 
 async function findProduct(db: DbOrTx, companyId: string, id: string) {
@@ -77,12 +88,12 @@ export const productHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, storage, now } = request.server.ctx;
     await assertProductRoom(db, companyId);
-    const { payload, image, errors } = await readProductRequest(request);
-    const changes = await resolveProductPayload(db, companyId, payload, { creating: true }, errors);
-    if (Object.keys(errors).length) throw fieldErrors(errors);
-    if (image) changes.imagePath = await storage.save("products", image.extension, image.data);
-    const at = now();
+    const { payload, imagePath, errors } = await readProductRequest(request, storage);
     try {
+      const changes = await resolveProductPayload(db, companyId, payload, { creating: true }, errors);
+      if (Object.keys(errors).length) throw fieldErrors(errors);
+      if (imagePath) changes.imagePath = imagePath;
+      const at = now();
       const { id } = await insertWithinPlan(db, companyId, assertProductRoom, (tx) =>
         tx
           .insert(products)
@@ -97,7 +108,7 @@ export const productHandlers = defineHandlers({
       reply.code(201);
       return await getProductView(db, storage, companyId, id);
     } catch (error) {
-      if (image) await storage.remove(changes.imagePath);
+      await removeStored(storage, [imagePath]);
       throw error;
     }
   },
@@ -112,20 +123,26 @@ export const productHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, storage, now } = request.server.ctx;
     const current = await findProduct(db, companyId, request.params.id);
-    const { payload, image, errors } = await readProductRequest(request);
-    const changes = await resolveProductPayload(
-      db,
-      companyId,
-      payload,
-      { creating: false, productId: current.id, current },
-      errors,
-    );
-    if (Object.keys(errors).length) throw fieldErrors(errors);
-    if (image) changes.imagePath = await storage.save("products", image.extension, image.data);
-    await db
-      .update(products)
-      .set({ ...changes, updatedAt: now() })
-      .where(and(eq(products.companyId, companyId), eq(products.id, current.id)));
+    const { payload, imagePath, errors } = await readProductRequest(request, storage);
+    let changes: ProductChanges;
+    try {
+      changes = await resolveProductPayload(
+        db,
+        companyId,
+        payload,
+        { creating: false, productId: current.id, current },
+        errors,
+      );
+      if (Object.keys(errors).length) throw fieldErrors(errors);
+      if (imagePath) changes.imagePath = imagePath;
+      await db
+        .update(products)
+        .set({ ...changes, updatedAt: now() })
+        .where(and(eq(products.companyId, companyId), eq(products.id, current.id)));
+    } catch (error) {
+      await removeStored(storage, [imagePath]);
+      throw error;
+    }
     if (
       "imagePath" in changes &&
       changes.imagePath !== current.imagePath &&

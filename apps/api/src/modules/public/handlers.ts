@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { orders, reviewFiles, reviews } from "../../db/schema";
 import { defineHandlers } from "../../http/operation-types";
 import { publicImageUrl } from "../../lib/image-url";
+import { removeStored } from "../../lib/storage";
 import { recordReviewEvents } from "../certification/review-events";
 import { deriveWithdrawalToken } from "../certification/withdrawal-token";
 import { wireFields } from "../forms/form-views";
@@ -12,7 +13,7 @@ import { onReviewSubmitted } from "../pipeline/schedule";
 import { publicReviews } from "./public-reviews";
 import { publicReviewsJsonLd } from "./public-reviews-jsonld";
 import { orderForReviewKey } from "./review-key-lookup";
-import { checkSubmission, ratingOf, readSubmission, removeStored, textsOf } from "./submission";
+import { checkSubmission, ratingOf, readSubmission, textsOf } from "./submission";
 
 export const publicHandlers = defineHandlers({
   reviewFormGet: async (request) => {

@@ -14,7 +14,7 @@ import type { FastifyRequest } from "fastify";
 import { type FieldErrors, fieldErrors, HttpError } from "../../http/errors";
 import { isMultipart, type MultipartBody, streamMultipart } from "../../http/multipart";
 import { type SniffedType, sniffFileType } from "../../lib/sniff";
-import type { FileStorage } from "../../lib/storage";
+import { type FileStorage, removeStored } from "../../lib/storage";
 
 export const SUBMISSION_MESSAGES = {
   answersNotObject: "Les réponses doivent être un objet { identifiant de champ : valeur }.",
@@ -159,11 +159,6 @@ export async function readSubmission(
     throw fieldErrors({ non_field_errors: refusal });
   }
   return { answers: answers as Record<string, unknown>, files: body.files };
-}
-
-/** Removes stored files, best effort: a failure to remove one never hides why they are removed. */
-export async function removeStored(storage: FileStorage, paths: readonly (string | null)[]): Promise<void> {
-  for (const path of paths) if (path) await storage.remove(path).catch(() => undefined);
 }
 
 /**
