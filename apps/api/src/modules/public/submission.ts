@@ -9,19 +9,12 @@ import {
   UPLOADS_NOT_ALLOWED_MESSAGE,
   validateAnswers,
 } from "@certavis/domain";
-import { validation } from "@certavis/i18n-fr/messages/validation";
+import { fr } from "@certavis/i18n-fr";
 import type { FastifyRequest } from "fastify";
 import { type FieldErrors, fieldErrors, HttpError } from "../../http/errors";
 import { isMultipart, type MultipartBody, streamMultipart } from "../../http/multipart";
 import { type SniffedType, sniffFileType } from "../../lib/sniff";
 import { type FileStorage, removeStored } from "../../lib/storage";
-
-export const SUBMISSION_MESSAGES = {
-  answersNotObject: "Les réponses doivent être un objet { identifiant de champ : valeur }.",
-  fileType: "Ce type de fichier n'est pas autorisé.",
-  notUploadField: "Ce champ n'accepte pas de fichier.",
-  unknownPart: (name: string) => `Partie inconnue : ${name}.`,
-} as const;
 
 /** Never more than this per file nor this many files, whatever a form says. */
 export const REVIEW_FILE_MAX_BYTES = 50 * 1024 * 1024;
@@ -38,7 +31,7 @@ export function uploadLimitsOf(
   planType: PlanType,
 ): { maxFileBytes: number; maxFiles: number; maxTotal: { bytes: number; message: string } } {
   const totalMb = SUBMISSION_UPLOAD_MB[planType];
-  const maxTotal = { bytes: totalMb * MB, message: validation.publicForm.filesTotalTooLarge(totalMb) };
+  const maxTotal = { bytes: totalMb * MB, message: fr.validation.publicForm.filesTotalTooLarge(totalMb) };
   const uploads = fields.filter((f) => isUploadType(f.type));
   if (uploads.length === 0) return { maxFileBytes: MB, maxFiles: 1, maxTotal };
   const sizeOf = (f: FormField) =>
@@ -85,13 +78,13 @@ function refusalOf(
 ): [string, string] | null {
   const fieldId = fieldIdOfPart(part);
   const field = byId.get(fieldId);
-  if (!field) return ["non_field_errors", SUBMISSION_MESSAGES.unknownPart(part)];
-  if (!isUploadType(field.type)) return [fieldId, SUBMISSION_MESSAGES.notUploadField];
+  if (!field) return ["non_field_errors", fr.server.submission.unknownPart(part)];
+  if (!isUploadType(field.type)) return [fieldId, fr.server.submission.notUploadField];
   if (!uploadsAllowed) return [fieldId, UPLOADS_NOT_ALLOWED_MESSAGE];
   const videoOk = field.allow_videos === true;
   const imageOk = field.allow_images !== false;
   if (!type || (type.kind === "video" && !videoOk) || (type.kind === "image" && !imageOk))
-    return [fieldId, SUBMISSION_MESSAGES.fileType];
+    return [fieldId, fr.server.submission.fileType];
   return null;
 }
 
@@ -110,7 +103,7 @@ export async function readSubmission(
   if (!isMultipart(request)) {
     const answers = (request.body as { answers?: unknown } | undefined)?.answers;
     if (!answers || typeof answers !== "object" || Array.isArray(answers))
-      throw fieldErrors({ non_field_errors: [SUBMISSION_MESSAGES.answersNotObject] });
+      throw fieldErrors({ non_field_errors: [fr.server.submission.answersNotObject] });
     return { answers: answers as Record<string, unknown>, files: [] };
   }
   const byId = new Map(fields.map((f) => [f.id, f]));
@@ -152,8 +145,8 @@ export async function readSubmission(
   const unknownParts = Object.keys(body.fields).filter((name) => name !== "answers");
   const refusal =
     !answers || typeof answers !== "object" || Array.isArray(answers)
-      ? [SUBMISSION_MESSAGES.answersNotObject]
-      : unknownParts.map((n) => SUBMISSION_MESSAGES.unknownPart(n));
+      ? [fr.server.submission.answersNotObject]
+      : unknownParts.map((n) => fr.server.submission.unknownPart(n));
   if (refusal.length) {
     await removeStored(store.storage, stored);
     throw fieldErrors({ non_field_errors: refusal });
@@ -187,7 +180,7 @@ export function checkSubmission(
   for (const part of parts) {
     const refusal = refusalOf(byId, uploadsAllowed, part.part, part.type);
     if (refusal || !part.type || !part.path) {
-      add(...(refusal ?? [fieldIdOfPart(part.part), SUBMISSION_MESSAGES.fileType]));
+      add(...(refusal ?? [fieldIdOfPart(part.part), fr.server.submission.fileType]));
       continue;
     }
     const fieldId = fieldIdOfPart(part.part);
