@@ -14,20 +14,13 @@ import { PassThrough } from "node:stream";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forms, reviewFiles, reviews } from "../src/db/schema";
+import { reviewFiles, reviews } from "../src/db/schema";
 import { createS3Storage } from "../src/lib/s3-storage";
 import { createFileStorage, type FileStorage } from "../src/lib/storage";
 import { S3_BUCKET, startS3Server } from "./cluster/s3-server";
 import { waitUntil } from "./cluster/wait-until";
-import {
-  authHeaders,
-  createCompanyFor,
-  createTestApp,
-  registerVerifiedUser,
-  TEST_DATABASES,
-  type TestApp,
-  type TestCompany,
-} from "./helpers";
+import { authHeaders, createTestApp, TEST_DATABASES, type TestApp } from "./helpers";
+import { type MediaFormProduct, mediaFormProduct } from "./helpers/media-form";
 import { fakeMp4, fakePng, multipartBody } from "./pipeline/multipart";
 
 const MB = 1024 * 1024;
@@ -77,64 +70,20 @@ describe.each(STORAGES.flatMap((storage) => TEST_DATABASES.map((kind) => [storag
   "review uploads streamed to %s (%s)",
   (storageKind, kind) => {
     let t: TestApp;
-    let company: TestCompany;
-    let productId: string;
-    let reference = 0;
-    const folder = () => `reviews/${company.id}`;
+    let setup: MediaFormProduct;
+    const folder = () => `reviews/${setup.company.id}`;
 
     beforeAll(async () => {
       t = await createTestApp({ kind, config: storageKind === "local disk" ? {} : s3.config });
-      company = await createCompanyFor(t, await registerVerifiedUser(t), { planType: "CROISSANCE" });
-      const [form] = await t.ctx.db
-        .insert(forms)
-        .values({
-          companyId: company.id,
-          name: "Vidéo",
-          title: "Votre avis",
-          schema: [
-            { id: "note", type: "rating", label: "Note", required: true, page: 0, position: 0 },
-            {
-              id: "media",
-              type: "media",
-              label: "Photos et vidéos",
-              required: false,
-              page: 0,
-              position: 1,
-              allow_videos: true,
-              max_size_mb: LIMIT_MB,
-              max_count: 2,
-            },
-          ],
-        })
-        .returning({ id: forms.id });
-      const product = await t.inject({
-        method: "POST",
-        url: "/api/v1/company/products/",
-        headers: authHeaders(company.owner.access),
-        payload: { name: "Caméra", status: "active", form_id: form?.id },
+      setup = await mediaFormProduct(t, {
+        id: "media",
+        allow_videos: true,
+        max_size_mb: LIMIT_MB,
+        max_count: 2,
       });
-      expect(product.statusCode, product.body).toBe(201);
-      productId = product.json().id;
     });
     afterAll(async () => t?.close());
-
-    async function reviewPath(): Promise<string> {
-      reference += 1;
-      const order = await t.inject({
-        method: "POST",
-        url: "/api/v1/orders/",
-        headers: { "x-api-key": company.apiKey },
-        payload: {
-          product_id: productId,
-          buyer_email: `video${reference}@exemple.fr`,
-          buyer_first_name: "Jean",
-          buyer_last_name: "Dupont",
-          reference: `STREAM-${reference}`,
-        },
-      });
-      const key = new URL(order.json().review_url as string).searchParams.get("api_key") ?? "";
-      return `/api/v1/review/?api_key=${encodeURIComponent(key)}`;
-    }
+    const reviewPath = () => setup.reviewPath();
     const submission = (files: { filename: string; data: Buffer }[]) =>
       multipartBody(
         { answers: JSON.stringify({ note: 4 }) },
@@ -166,7 +115,9 @@ describe.each(STORAGES.flatMap((storage) => TEST_DATABASES.map((kind) => [storag
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ media: [`Chaque fichier doit faire au plus ${LIMIT_MB} Mo.`] });
       expect(await storedUnder(t.ctx.storage, folder())).toEqual(before);
-      expect(await t.ctx.db.select().from(reviews).where(eq(reviews.productId, productId))).toHaveLength(1);
+      expect(
+        await t.ctx.db.select().from(reviews).where(eq(reviews.productId, setup.productId)),
+      ).toHaveLength(1);
     });
 
     it("a file the form refuses is read, never stored", async () => {
@@ -214,7 +165,7 @@ describe.each(STORAGES.flatMap((storage) => TEST_DATABASES.map((kind) => [storag
           method: "POST",
           url: "/api/v1/company/products/",
           ...body,
-          headers: { ...authHeaders(company.owner.access), ...body.headers },
+          headers: { ...authHeaders(setup.company.owner.access), ...body.headers },
         });
       };
       const tooBig = await create({ name: "Trop grande", status: "active" }, 5 * MB + 1);
@@ -237,8 +188,8 @@ describe.each(STORAGES.flatMap((storage) => TEST_DATABASES.map((kind) => [storag
       const removed = await t.inject({
         method: "DELETE",
         url: "/api/v1/company/",
-        headers: authHeaders(company.owner.access),
-        payload: { password: company.owner.password },
+        headers: authHeaders(setup.company.owner.access),
+        payload: { password: setup.company.owner.password },
       });
       expect(removed.statusCode).toBe(204);
       expect(await storedUnder(t.ctx.storage, folder())).toEqual([]);

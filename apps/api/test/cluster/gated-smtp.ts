@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
+import { PLAIN_SMTP } from "../pipeline/holding-smtp";
 
 export interface AcceptedMail {
   /** The envelope sender (MAIL FROM): tells which instance sent it. */
@@ -30,11 +31,7 @@ export async function startGatedSmtp(): Promise<GatedSmtp> {
   const waiting = new Map<string, { session: SMTPServerSession; answer: () => void }>();
   const closed = new Set<string>();
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    closeTimeout: 200,
-    disableReverseLookup: true,
+    ...PLAIN_SMTP,
     onRcptTo(address, session, callback) {
       if (gated?.(address.address.toLowerCase())) {
         waiting.set(`${session.id}:${address.address}`, { session, answer: () => callback() });
