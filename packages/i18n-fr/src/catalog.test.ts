@@ -248,22 +248,6 @@ const FRENCH_LITERAL_ALLOWED: Record<string, string> = {
   "apps/api/src/http/placeholder-page.ts": "developer page shown before a build",
   "apps/api/src/modules/billing/sandbox-page.ts": "Stripe sandbox page (stands in for Stripe's own)",
   "apps/api/src/modules/pipeline/mail-worker.ts": "reasons written to the delivery log, not shown to users",
-  "packages/domain/src/forms/answer-validation.ts": "to move (domain imports nobody: messages by code)",
-  "packages/domain/src/plans.ts": "to move (domain imports nobody: messages by code)",
-  "packages/domain/src/validation/password.ts": "to move (domain imports nobody: messages by code)",
-  "packages/domain/src/validation/order.ts": "to move (domain imports nobody: messages by code)",
-  "packages/domain/src/forms/form-rules.ts": "to move (domain imports nobody: messages by code)",
-  "packages/domain/src/forms/field-types.ts": "to move (domain imports nobody: messages by code)",
-  "packages/domain/src/subscription-status.ts": "to move (duplicate of fr.statuses)",
-  "packages/domain/src/csv/orders-csv.ts": "to move (domain imports nobody: messages by code)",
-  "packages/domain/src/validation/template.ts": "to move (domain imports nobody: messages by code)",
-  "packages/domain/src/review-status.ts": "to move (duplicate of fr.statuses)",
-  "packages/domain/src/validation/verification-code.ts": "to move (domain imports nobody: messages by code)",
-  "packages/domain/src/roles.ts": "to move (duplicate of fr.roles)",
-  "packages/domain/src/permissions.ts": "to move (domain imports nobody: messages by code)",
-  "packages/domain/src/validation/invite-email.ts": "to move (domain imports nobody: messages by code)",
-  "packages/domain/src/product-status.ts": "to move (duplicate of fr.statuses)",
-  "packages/domain/src/validation/product.ts": "to move (duplicate of fr.validation.productNameRequired)",
 };
 
 describe("French text lives only in packages/i18n-fr", () => {

@@ -1,5 +1,5 @@
 import { isSubscriptionUsable, normalizePlanType, PLANS, type PlanType } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr, planName } from "@certavis/i18n-fr";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
@@ -41,7 +41,7 @@ export async function openCheckout(
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) throw detailError(404, fr.server.http.notFound);
   if (normalizePlanType(company.planType) === plan.type && isSubscriptionUsable(company.subscriptionStatus)) {
-    throw detailError(400, fr.server.billing.alreadySubscribed(plan.name));
+    throw detailError(400, fr.server.billing.alreadySubscribed(planName(plan.type)));
   }
 
   const mode = paymentMode(ctx);
@@ -76,7 +76,7 @@ export async function openCheckout(
             currency: plan.currency.toLowerCase(),
             unit_amount: toCents(plan.price),
             recurring: { interval: "month" },
-            product_data: { name: `Certavis ${plan.name}` },
+            product_data: { name: `Certavis ${planName(plan.type)}` },
           },
         },
       ],

@@ -1,14 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
-import {
-  FORM_SCHEMA_MESSAGES,
-  type FormField,
-  formLimitMessage,
-  formSaveSchema,
-  isUploadType,
-  normalizePages,
-  UPLOADS_NOT_ALLOWED_MESSAGE,
-} from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { type FormField, formSaveSchema, isUploadType, message, normalizePages } from "@certavis/domain";
+import { domainIssueText, domainText, fr, planLimitMessages } from "@certavis/i18n-fr";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { createWithinPlan, duplicateOf } from "../../db/company-lock";
@@ -30,7 +22,7 @@ const assertFormRoom = planRoom({
   limit: (plan) => plan.max_forms,
   count: (db, companyId) =>
     countRows(db, forms, and(eq(forms.companyId, companyId), eq(forms.isDefault, false))),
-  message: formLimitMessage,
+  message: planLimitMessages.forms,
 });
 
 async function assertUploadsAllowed(
@@ -39,7 +31,7 @@ async function assertUploadsAllowed(
   schema: readonly FormField[],
 ): Promise<void> {
   if (!schema.some((f) => isUploadType(f.type))) return;
-  if (!(await companyPlan(db, companyId)).uploads) throw forbidden(UPLOADS_NOT_ALLOWED_MESSAGE);
+  if (!(await companyPlan(db, companyId)).uploads) throw forbidden(planLimitMessages.uploadsNotAllowed);
 }
 
 /** The save rules of spec §5 (from @certavis/domain), errors keyed name, title, schema. */
@@ -56,7 +48,8 @@ function validateForm(input: { name: unknown; title: unknown; description?: unkn
           ? "schema"
           : "non_field_errors";
     const list = errors[field] ?? [];
-    if (!list.includes(issue.message)) list.push(issue.message);
+    const text = domainIssueText(issue);
+    if (!list.includes(text)) list.push(text);
     errors[field] = list;
   }
   throw fieldErrors(errors);
@@ -77,7 +70,7 @@ interface FormBody {
  */
 function fieldsOf(body: FormBody): unknown[] | undefined {
   if (body.schema && body.fields && !isDeepStrictEqual(body.schema, body.fields))
-    throw fieldErrors({ fields: [FORM_SCHEMA_MESSAGES.fieldsMismatch] });
+    throw fieldErrors({ fields: [domainText(message("form.fieldsMismatch"))] });
   return body.schema ?? body.fields;
 }
 

@@ -2,11 +2,10 @@ import { randomUUID } from "node:crypto";
 import {
   type CsvRecord,
   type OrderCsvColumn,
-  type OrderCsvRowError,
   parseOrderDate,
   validateOrderCsvRecord,
 } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { domainFieldErrorsText, fr } from "@certavis/i18n-fr";
 import { orderImport } from "@certavis/i18n-fr/messages/order-import";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
@@ -159,7 +158,7 @@ export async function runOrderImport(
         return;
       }
       const batch = source.records.slice(start, start + batchSize);
-      const errors: OrderCsvRowError[] = [];
+      const errors: { line: number; errors: Record<string, string[]> }[] = [];
       let existing = 0;
       const candidates: {
         line: number;
@@ -171,7 +170,7 @@ export async function runOrderImport(
       for (const record of batch) {
         const checked = validateOrderCsvRecord(source.columns, record);
         if (!checked.ok) {
-          errors.push(checked.error);
+          errors.push({ line: record.line, errors: domainFieldErrorsText(checked.error.errors) });
           continue;
         }
         const { order } = checked.row;

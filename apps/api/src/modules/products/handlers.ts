@@ -1,5 +1,4 @@
-import { productLimitMessage } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr, planLimitMessages } from "@certavis/i18n-fr";
 import { and, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { DbOrTx } from "../../db/client";
@@ -29,7 +28,7 @@ export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const assertProductRoom = planRoom({
   limit: (plan) => plan.max_products,
   count: (db, companyId) => countRows(db, products, eq(products.companyId, companyId)),
-  message: productLimitMessage,
+  message: planLimitMessages.products,
 });
 
 /** Removes a stored product image once no product points at it any more (duplicates share it). */

@@ -1,15 +1,14 @@
 import {
-  ANSWER_MESSAGES,
   cleanAnswers,
   type FormField,
   isUploadType,
+  message,
   type PlanType,
   planLimits,
   SUBMISSION_UPLOAD_MB,
-  UPLOADS_NOT_ALLOWED_MESSAGE,
   validateAnswers,
 } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { domainText, fr, planLimitMessages } from "@certavis/i18n-fr";
 import type { FastifyRequest } from "fastify";
 import { type FieldErrors, fieldErrors, HttpError } from "../../http/errors";
 import { isMultipart, type MultipartBody, streamMultipart } from "../../http/multipart";
@@ -80,7 +79,7 @@ function refusalOf(
   const field = byId.get(fieldId);
   if (!field) return ["non_field_errors", fr.server.submission.unknownPart(part)];
   if (!isUploadType(field.type)) return [fieldId, fr.server.submission.notUploadField];
-  if (!uploadsAllowed) return [fieldId, UPLOADS_NOT_ALLOWED_MESSAGE];
+  if (!uploadsAllowed) return [fieldId, planLimitMessages.uploadsNotAllowed];
   const videoOk = field.allow_videos === true;
   const imageOk = field.allow_images !== false;
   if (!type || (type.kind === "video" && !videoOk) || (type.kind === "image" && !imageOk))
@@ -119,7 +118,11 @@ export async function readSubmission(
         // The limit that stopped the read: the field's own, unless the server's per-file cap is lower.
         tooLarge: (mb, partName) => {
           const own = byId.get(fieldIdOfPart(partName))?.max_size_mb;
-          return ANSWER_MESSAGES.fileTooLarge(typeof own === "number" && own > 0 ? Math.min(own, mb) : mb);
+          return domainText(
+            message("answer.fileTooLarge", {
+              mb: typeof own === "number" && own > 0 ? Math.min(own, mb) : mb,
+            }),
+          );
         },
       },
       async (file) => {
@@ -189,8 +192,8 @@ export function checkSubmission(
     list.push({ name: part.filename, content_type: part.type.mime, size: part.size });
     withFiles[fieldId] = list;
   }
-  for (const [id, message] of Object.entries(validateAnswers(fields, withFiles))) {
-    if (!errors[id]) add(id, message);
+  for (const [id, problem] of Object.entries(validateAnswers(fields, withFiles))) {
+    if (!errors[id]) add(id, domainText(problem));
   }
   if (Object.keys(errors).length) throw new HttpError(400, errors);
   return { clean: cleanAnswers(fields, withFiles), files };

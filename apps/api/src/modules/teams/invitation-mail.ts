@@ -1,5 +1,4 @@
-import { roleLabel } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr, roleLabel } from "@certavis/i18n-fr";
 import { composeMail, type MailParagraph } from "../../mail/compose";
 import type { MailMessage } from "../../mail/mailer";
 

@@ -1,4 +1,5 @@
-import { isLimitReached, memberLimitMessage } from "@certavis/domain";
+import { isLimitReached } from "@certavis/domain";
+import { planLimitMessages } from "@certavis/i18n-fr";
 import { and, eq, gt } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { companyPlan } from "../../db/company-plan";
@@ -33,5 +34,5 @@ export async function assertMemberRoom(
         gt(invitations.expiresAt, now),
       ),
     );
-  if (isLimitReached(seats, limit)) throw detailError(400, memberLimitMessage(limit));
+  if (isLimitReached(seats, limit)) throw detailError(400, planLimitMessages.members(limit));
 }

@@ -1,5 +1,5 @@
-import { REMINDER_DELAY, REQUEST_DELAY, templateLimitMessage, validateTemplateBody } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { REMINDER_DELAY, REQUEST_DELAY, validateTemplateBody } from "@certavis/domain";
+import { domainCodeText, fr, planLimitMessages } from "@certavis/i18n-fr";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { createWithinPlan, duplicateOf } from "../../db/company-lock";
 import { countRows } from "../../db/count-rows";
@@ -30,7 +30,7 @@ const assertTemplateRoom = planRoom({
       emailTemplates,
       and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.isDefault, false)),
     ),
-  message: templateLimitMessage,
+  message: planLimitMessages.templates,
 });
 
 type TemplateFields = SchemaOf<"EmailTemplateInput">;
@@ -43,7 +43,7 @@ function checkTemplate(
   if (!merged.subject.trim()) errors.subject = [BLANK];
   const problem = validateTemplateBody(merged.type, merged.body);
   if (!merged.body.trim()) errors.body = [BLANK];
-  else if (problem) errors.body = [problem.description];
+  else if (problem) errors.body = [domainCodeText(problem)];
   return errors;
 }
 
