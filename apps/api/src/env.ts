@@ -40,6 +40,11 @@ export interface EnvConfig {
    * answers 503 (the load balancer's health-check interval) before it stops taking requests.
    */
   shutdownDrainMs: number;
+  /**
+   * `PERIODIC_TASKS_EVERY_MS`: one period for every periodic task instead of each one's own (minutes
+   * to an hour); for tests and demos that must see them run, never needed in production.
+   */
+  periodicTasksEveryMs: number | null;
   /** S3-compatible storage when `S3_BUCKET` is set (lib/s3-storage.ts); `dataDir/uploads` otherwise. */
   s3Bucket: string | null;
   /** `S3_ENDPOINT`: a non-AWS server (MinIO, ...), addressed path-style. */
@@ -107,6 +112,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     trustProxy: parseTrustProxy(nonEmpty(env.TRUST_PROXY)),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? "info",
     shutdownDrainMs: nonEmpty(env.SHUTDOWN_DRAIN_MS) === "0" ? 0 : int(env.SHUTDOWN_DRAIN_MS, 5000),
+    periodicTasksEveryMs: int(env.PERIODIC_TASKS_EVERY_MS, 0) || null,
     s3Bucket: nonEmpty(env.S3_BUCKET),
     s3Endpoint: nonEmpty(env.S3_ENDPOINT),
     s3Region: nonEmpty(env.S3_REGION) ?? "us-east-1",

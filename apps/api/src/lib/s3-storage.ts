@@ -5,6 +5,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
 import { cleanFolder, type FileStorage, newStoragePath } from "./storage";
 
 export interface S3StorageConfig {
@@ -29,6 +30,10 @@ const CONTENT_TYPES: Record<string, string> = {
   mov: "video/quicktime",
 };
 
+/** S3's smallest part (but the last); a part is buffered before it is sent. */
+const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
+const UPLOAD_QUEUE = 2;
+
 /** Uploaded files in an S3-compatible bucket, shared by every instance (ARCHITECTURE §9). */
 export function createS3Storage(config: S3StorageConfig, client?: S3Client): FileStorage {
   const s3 =
@@ -45,15 +50,35 @@ export function createS3Storage(config: S3StorageConfig, client?: S3Client): Fil
     root: null,
     async save(folder, extension, data) {
       const key = newStoragePath(folder, extension);
-      await s3.send(
-        new PutObjectCommand({
-          Bucket: config.bucket,
-          Key: key,
-          Body: data,
-          ContentType: CONTENT_TYPES[extension.toLowerCase()] ?? "application/octet-stream",
-          CacheControl: "public, max-age=86400",
-        }),
-      );
+      const params = {
+        Bucket: config.bucket,
+        Key: key,
+        ContentType: CONTENT_TYPES[extension.toLowerCase()] ?? "application/octet-stream",
+        CacheControl: "public, max-age=86400",
+      };
+      if (Buffer.isBuffer(data)) {
+        await s3.send(new PutObjectCommand({ ...params, Body: data }));
+        return key;
+      }
+      // A stream of unknown length: one PutObject when it ends within the first part, a multipart
+      // upload beyond (at most UPLOAD_QUEUE parts of UPLOAD_PART_BYTES in memory); a failing stream
+      // aborts it, so no object is left. Its error is the one reported (an upload over its limit is
+      // the client's 400), even when the abort fails too (parts left: the bucket's lifecycle rule).
+      let streamError: unknown = null;
+      data.once("error", (error) => {
+        streamError = error;
+      });
+      try {
+        await new Upload({
+          client: s3,
+          params: { ...params, Body: data },
+          partSize: UPLOAD_PART_BYTES,
+          queueSize: UPLOAD_QUEUE,
+          leavePartsOnError: false,
+        }).done();
+      } catch (error) {
+        throw streamError ?? error;
+      }
       return key;
     },
     async remove(relativePath) {

@@ -1,6 +1,8 @@
-import { mkdirSync } from "node:fs";
+import { createWriteStream, mkdirSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { randomToken } from "./crypto";
 
 /**
@@ -11,13 +13,22 @@ import { randomToken } from "./crypto";
 export interface FileStorage {
   /** The local folder served at `/uploads/`; null when files live in a bucket. */
   root: string | null;
-  /** Saves bytes under `folder/` with a random name; returns the relative path. */
-  save(folder: string, extension: string, data: Buffer): Promise<string>;
+  /**
+   * Saves bytes under `folder/` with a random name; returns the relative path. A stream is written as
+   * it is read (an upload never sits whole in memory); when it fails (an upload over its limit, a
+   * client gone), the error comes back and nothing is left behind.
+   */
+  save(folder: string, extension: string, data: Buffer | Readable): Promise<string>;
   remove(relativePath: string | null | undefined): Promise<void>;
   /** Removes every file under `folder/` (a deleted company's review uploads). */
   removeFolder(folder: string): Promise<void>;
   /** Public URL (absolute) of a stored file, or null. */
   url(relativePath: string | null | undefined): string | null;
+}
+
+/** Removes stored files, best effort: a failure to remove one never hides why they are removed. */
+export async function removeStored(storage: FileStorage, paths: readonly (string | null)[]): Promise<void> {
+  for (const path of paths) if (path) await storage.remove(path).catch(() => undefined);
 }
 
 /** `folder/<random>.<ext>` with only safe characters: the same keys on disk and in a bucket. */
@@ -42,8 +53,19 @@ export function createFileStorage(root: string, publicUrl: string): FileStorage 
     async save(folder, extension, data) {
       const relativePath = newStoragePath(folder, extension);
       const full = inside(relativePath);
-      await mkdir(dirname(full), { recursive: true });
-      await writeFile(full, data);
+      if (Buffer.isBuffer(data)) {
+        await mkdir(dirname(full), { recursive: true });
+        await writeFile(full, data);
+        return relativePath;
+      }
+      // Piped in this very tick: an error the stream raises meanwhile is not lost.
+      mkdirSync(dirname(full), { recursive: true });
+      try {
+        await pipeline(data, createWriteStream(full, { flags: "wx" }));
+      } catch (error) {
+        await rm(full, { force: true });
+        throw error;
+      }
       return relativePath;
     },
     async remove(relativePath) {

@@ -1,54 +1,34 @@
 /**
- * The proof of ARCHITECTURE §9 (issue 16): two built API processes started at the same moment on one
- * empty PostgreSQL database, one S3-compatible server and one SMTP server, behind a small
- * round-robin proxy. Skipped without TEST_DATABASE_URL (PostgreSQL is reachable in CI).
+ * The proof of ARCHITECTURE §9 (issue 16): built API processes started at the same moment on one
+ * empty PostgreSQL database, one S3-compatible server and one SMTP server, two of them behind a small
+ * round-robin proxy, a third sharing the background work (e-mails, periodic tasks). Skipped without
+ * TEST_DATABASE_URL (PostgreSQL is reachable in CI).
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync } from "node:fs";
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
+import { mkdtempSync } from "node:fs";
+import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_PACKAGE_DIR } from "../../src/paths";
 import { DEMO_ACCOUNT } from "../../src/seed/demo";
-import { startTestSmtp, TEST_DATABASE_URL, type TestSmtp } from "../helpers";
+import { TEST_DATABASE_URL } from "../helpers";
 import { multipartBody } from "../pipeline/multipart";
+import { type ApiProcess, spawnApi } from "./api-process";
 import { createEmptyPostgres } from "./empty-postgres";
+import { type GatedSmtp, startGatedSmtp } from "./gated-smtp";
+import { roundRobinProxy } from "./round-robin-proxy";
 import { startS3Server } from "./s3-server";
+import { waitUntil } from "./wait-until";
 
-const MAIN = join(API_PACKAGE_DIR, "dist/main.js");
 const RATE_LIMIT = 10;
-
-/** Forwards each request to the next instance in turn, appending the client's address to X-Forwarded-For. */
-function roundRobinProxy(ports: number[]): Promise<Server> {
-  let next = 0;
-  const server = createServer((incoming: IncomingMessage, outgoing) => {
-    const port = ports[next++ % ports.length];
-    const forwarded = incoming.headers["x-forwarded-for"];
-    const client = incoming.socket.remoteAddress ?? "";
-    const upstream = httpRequest(
-      {
-        host: "127.0.0.1",
-        port,
-        method: incoming.method,
-        path: incoming.url,
-        headers: { ...incoming.headers, "x-forwarded-for": forwarded ? `${forwarded}, ${client}` : client },
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    upstream.on("error", () => {
-      outgoing.writeHead(502).end();
-    });
-    incoming.pipe(upstream);
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
+/** Every periodic task's period here (PERIODIC_TASKS_EVERY_MS), so the test sees several periods. */
+const PERIOD_MS = 1500;
+const instanceMail = (index: number) => `instance-${index}@certavis.test`;
 
 /** POSTs JSON from a chosen local address (the client address the proxy sees); answers the status. */
 function postFrom(
@@ -70,37 +50,27 @@ function postFrom(
   });
 }
 
-async function healthy(base: string, deadline: number): Promise<void> {
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/v1/health/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${base} not healthy in time`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECTURE §9)", () => {
   let database: Awaited<ReturnType<typeof createEmptyPostgres>>;
+  let sql: pg.Pool;
   let s3: Awaited<ReturnType<typeof startS3Server>>;
-  let smtp: TestSmtp;
+  let smtp: GatedSmtp;
   let proxy: Server;
-  const processes: ChildProcess[] = [];
-  const ports = [0, 0].map(() => 40_000 + Math.floor(Math.random() * 10_000));
-  const bases = ports.map((port) => `http://127.0.0.1:${port}`);
+  // a and b behind the proxy; c, started with them, takes its share of the background work.
+  const [a, b, c] = [0, 1, 2];
+  const instances: ApiProcess[] = [];
+  const ports = [a, b, c].map(() => 40_000 + Math.floor(Math.random() * 10_000));
   let proxyBase = "";
 
   beforeAll(async () => {
-    if (!existsSync(MAIN)) {
-      const built = spawnSync("pnpm", ["build"], { cwd: API_PACKAGE_DIR, stdio: "inherit" });
-      if (built.status !== 0) throw new Error("could not build apps/api");
-    }
+    // Always the server as it is now: a stale dist/ would prove nothing.
+    const built = spawnSync("pnpm", ["build"], { cwd: API_PACKAGE_DIR, stdio: "inherit" });
+    if (built.status !== 0) throw new Error("could not build apps/api");
     database = await createEmptyPostgres();
+    sql = new pg.Pool({ connectionString: database?.url, max: 2 });
     s3 = await startS3Server();
-    smtp = await startTestSmtp();
-    proxy = await roundRobinProxy(ports);
+    smtp = await startGatedSmtp();
+    proxy = await roundRobinProxy(ports.slice(0, 2));
     proxyBase = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     const env = {
       ...process.env,
@@ -113,7 +83,8 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
       RATE_LIMIT_PER_IP: String(RATE_LIMIT),
       TRUST_PROXY: "1",
       SHUTDOWN_DRAIN_MS: "0",
-      LOG_LEVEL: "error",
+      PERIODIC_TASKS_EVERY_MS: String(PERIOD_MS),
+      LOG_LEVEL: "info",
       S3_BUCKET: String(s3.config.s3Bucket),
       S3_ENDPOINT: String(s3.config.s3Endpoint),
       S3_REGION: "us-east-1",
@@ -122,42 +93,71 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
       S3_PUBLIC_URL: String(s3.config.s3PublicUrl),
     };
     for (const [index, port] of ports.entries()) {
-      const child = spawn(process.execPath, [MAIN], {
-        env: {
+      instances.push(
+        spawnApi(`api ${index}`, port, {
           ...env,
-          PORT: String(port),
+          MAIL_FROM: `Certavis <${instanceMail(index)}>`,
           DATA_DIR: mkdtempSync(join(tmpdir(), `certavis-cluster-${index}-`)),
-        },
-        stdio: ["ignore", "ignore", "pipe"],
-      });
-      child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[api ${index}] ${chunk}`));
-      processes.push(child);
+        }),
+      );
     }
-    const deadline = Date.now() + 60_000;
-    await Promise.all(bases.map((base) => healthy(base, deadline)));
+    const deadline = Date.now() + 90_000;
+    await Promise.all(instances.map((instance) => instance.healthy(deadline)));
   }, 120_000);
 
   afterAll(async () => {
-    for (const child of processes) if (child.exitCode === null) child.kill("SIGKILL");
+    await Promise.all(instances.map((instance) => instance.kill("SIGKILL")));
     proxy?.close();
+    await sql?.end();
     await smtp?.close();
     await s3?.close();
     await database?.drop();
   });
 
-  const [a, b] = [0, 1];
   const call = (instance: number, path: string, init: RequestInit = {}) =>
-    fetch(`${bases[instance]}/api/v1${path}`, init);
+    fetch(`${instances[instance]?.base}/api/v1${path}`, init);
   const json = (body: unknown) => ({
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
+  /** Signs in the demo owner through `instance`: its token, its company's API key and first product. */
+  async function demoCompany(instance: number) {
+    const login = await call(
+      instance,
+      "/auth/login/",
+      json({ email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }),
+    );
+    expect(login.status).toBe(200);
+    const auth = { authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+    const company = (await (await call(instance, "/company/", { headers: auth })).json()) as {
+      api_key: string;
+    };
+    const products = (await (await call(instance, "/company/products/", { headers: auth })).json()) as {
+      results: Array<{ id: string }>;
+    };
+    return { auth, apiKey: company.api_key, productId: products.results[0]?.id ?? "" };
+  }
+  const createOrder = (instance: number, apiKey: string, productId: string, buyerEmail: string) =>
+    call(instance, "/orders/", {
+      ...json({
+        product_id: productId,
+        buyer_email: buyerEmail,
+        buyer_first_name: "Jean",
+        buyer_last_name: "Dupont",
+        reference: `C-${randomBytes(4).toString("hex")}`,
+      }),
+      headers: { "content-type": "application/json", "x-api-key": apiKey },
+    });
 
-  it("both started on the empty database at once; the demo was seeded once", async () => {
-    for (const child of processes) expect(child.exitCode).toBeNull();
-    const health = await Promise.all([a, b].map((i) => call(i, "/health/")));
-    expect(health.map((res) => res.status)).toEqual([200, 200]);
+  it("all started on the empty database at once; the demo was seeded once", async () => {
+    for (const instance of instances) expect(instance.alive()).toBe(true);
+    const health = await Promise.all([a, b, c].map((i) => call(i, "/health/")));
+    expect(health.map((res) => res.status)).toEqual([200, 200, 200]);
+    const users = await sql.query("select count(*)::int as n from users where email = $1", [
+      DEMO_ACCOUNT.email,
+    ]);
+    expect(users.rows[0].n).toBe(1);
   });
 
   it("a sign-in on one works on the other; a logo uploaded through one is read through the other", async () => {
@@ -192,26 +192,8 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
   });
 
   it("a review link made by one opens on the other", async () => {
-    const login = await call(
-      b,
-      "/auth/login/",
-      json({ email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }),
-    );
-    const auth = { authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
-    const company = (await (await call(b, "/company/", { headers: auth })).json()) as { api_key: string };
-    const products = (await (await call(b, "/company/products/", { headers: auth })).json()) as {
-      results: Array<{ id: string }>;
-    };
-    const order = await call(a, "/orders/", {
-      ...json({
-        product_id: products.results[0]?.id,
-        buyer_email: "lien@exemple.fr",
-        buyer_first_name: "Jean",
-        buyer_last_name: "Dupont",
-        reference: `C-${randomBytes(4).toString("hex")}`,
-      }),
-      headers: { "content-type": "application/json", "x-api-key": company.api_key },
-    });
+    const { apiKey, productId } = await demoCompany(b);
+    const order = await createOrder(a, apiKey, productId, "lien@exemple.fr");
     expect(order.status).toBe(201);
     const reviewUrl = new URL(((await order.json()) as { review_url: string }).review_url);
     const key = reviewUrl.searchParams.get("api_key") ?? "";
@@ -233,11 +215,75 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
     expect(codes).toEqual([...Array(RATE_LIMIT).fill(400), 429, 429, 429]);
   });
 
-  it("SIGTERM: the instance stops cleanly while the other keeps answering", async () => {
-    const child = processes[b];
-    const exited = new Promise<number | null>((resolve) => child?.once("exit", (code) => resolve(code)));
-    child?.kill("SIGTERM");
-    expect(await exited).toBe(0);
-    expect((await call(a, "/health/")).status).toBe(200);
+  it("each periodic task ran once per period across the three instances", async () => {
+    // Every instance ticks every PERIOD_MS; run each alone, they would run each task three times a period.
+    const tasks = ["expired throttle purge", "certified reviews jobs", "sandbox subscription settlement"];
+    if (!process.env.REDIS_URL) tasks.push("rate limit purge");
+    const runsOf = (task: string) =>
+      instances
+        .flatMap((instance) => instance.logs)
+        .filter((line) => line.msg === "periodic task ran" && line.task === task)
+        .map((line) => Date.parse(String(line.claimedAt)))
+        .sort((x, y) => x - y);
+    await waitUntil(
+      () => tasks.every((task) => runsOf(task).length >= 4),
+      30_000,
+      () => tasks.map((task) => `${task}: ${runsOf(task).length} runs`).join(", "),
+    );
+    for (const task of tasks) {
+      const runs = runsOf(task);
+      const gaps = runs.slice(1).map((at, i) => at - (runs[i] ?? 0));
+      // The claim lets a run through 5 % early (a timer firing a little ahead of the database's clock);
+      // the claim times are the database's, the same clock for every instance.
+      expect(Math.min(...gaps), task).toBeGreaterThanOrEqual(PERIOD_MS * 0.9);
+      const { rows } = await sql.query("select runs from periodic_task_runs where name = $1", [task]);
+      expect(rows[0].runs, task).toBeGreaterThanOrEqual(runs.length);
+    }
   });
+
+  it("SIGTERM: the instance stops cleanly while the others keep answering", async () => {
+    expect(await instances[b]?.kill("SIGTERM")).toBe(0);
+    expect((await call(a, "/health/")).status).toBe(200);
+    expect((await call(c, "/health/")).status).toBe(200);
+  });
+
+  it("SIGKILL of the instance sending 40 e-mails: each still arrives exactly once, within a minute", async () => {
+    const { apiKey, productId } = await demoCompany(a);
+    const recipients = Array.from({ length: 40 }, (_, i) => `acheteur-${i}@file.test`);
+    for (const to of recipients) expect((await createOrder(a, apiKey, productId, to)).status).toBe(201);
+    const requests = `from email_deliveries d join orders o on o.id = d.order_id
+      where d.kind = 'request' and o.buyer_email like '%@file.test'`;
+    const count = async (where = "true") =>
+      (await sql.query(`select count(*)::int as n ${requests} and ${where}`)).rows[0].n as number;
+    expect(await count("d.status = 'scheduled' and d.scheduled_at > now()")).toBe(40);
+
+    // All due at once: one worker loop of one instance claims the 40; the SMTP server keeps it waiting.
+    smtp.hold((to) => to.endsWith("@file.test"));
+    await sql.query(`update email_deliveries set scheduled_at = now() where id in (select d.id ${requests})`);
+    await waitUntil(
+      async () => (await count("d.status = 'sending'")) === 40 && smtp.waiting().length > 0,
+      30_000,
+      () => `${smtp.waiting().length} sends waiting at the SMTP server`,
+    );
+    const senders = smtp.waiting();
+    const victim = [a, c].find((i) => senders.includes(instanceMail(i)));
+    expect(victim).toBeDefined();
+    const killedAt = Date.now();
+    await instances[victim ?? a]?.kill("SIGKILL");
+    smtp.open();
+
+    const arrived = () => smtp.accepted.filter((mail) => mail.to.endsWith("@file.test"));
+    await waitUntil(
+      async () => (await count("d.status = 'sent'")) === 40,
+      60_000,
+      () => `${arrived().length} of 40 arrived`,
+    );
+    expect(Date.now() - killedAt).toBeLessThan(60_000);
+    expect(
+      arrived()
+        .map((mail) => mail.to)
+        .sort(),
+    ).toEqual([...recipients].sort());
+    expect(arrived().filter((mail) => mail.from === instanceMail(victim ?? a))).toEqual([]);
+  }, 120_000);
 });

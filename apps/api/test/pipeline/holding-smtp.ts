@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 
 export interface AcceptedMail {
   from: string;
@@ -24,6 +24,15 @@ export interface HoldingSmtp {
   close(): Promise<void>;
 }
 
+/** smtp-server without TLS nor authentication, quick to close: the test servers' common options. */
+export const PLAIN_SMTP = {
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  logger: false,
+  closeTimeout: 200,
+  disableReverseLookup: true,
+} satisfies SMTPServerOptions;
+
 /** A real SMTP server (smtp-server) that can hold one message unanswered, like a stalled MTA. */
 export async function startHoldingSmtp(): Promise<HoldingSmtp> {
   const accepted: AcceptedMail[] = [];
@@ -31,11 +40,7 @@ export async function startHoldingSmtp(): Promise<HoldingSmtp> {
   let onHeld: (() => void) | null = null;
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    closeTimeout: 200,
-    disableReverseLookup: true,
+    ...PLAIN_SMTP,
     onData(stream, session, callback) {
       const held = holding;
       simpleParser(stream)

@@ -8,13 +8,13 @@ import { products } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { findCompanyRow, updateCompanyRow } from "../../http/company-row";
 import { type FieldErrors, fieldErrors } from "../../http/errors";
-import { isMultipart, readMultipart } from "../../http/multipart";
+import { isMultipart, type MultipartBody, streamMultipart } from "../../http/multipart";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { planRoom } from "../../http/plan-room";
 import { isStoredImage } from "../../lib/image-url";
 import { sniffFileType } from "../../lib/sniff";
-import type { FileStorage } from "../../lib/storage";
+import { type FileStorage, removeStored } from "../../lib/storage";
 import {
   type ProductChanges,
   type ProductPayload,
@@ -46,23 +46,33 @@ async function removeImageIfUnused(
   if (!stillUsed) await storage.remove(imagePath);
 }
 
-/** The payload of a create/update (JSON or multipart) with the checked image, nothing stored yet. */
-async function readProductRequest(request: FastifyRequest) {
+/**
+ * The payload of a create/update (JSON or multipart); the image, once its first bytes say it is one,
+ * streams to the storage as it arrives. The caller removes it (`imagePath`) if the request fails.
+ */
+async function readProductRequest(request: FastifyRequest, storage: FileStorage) {
   const errors: FieldErrors = {};
-  if (!isMultipart(request)) return { payload: (request.body ?? {}) as ProductPayload, image: null, errors };
-  const body = await readMultipart(request, { maxFileBytes: PRODUCT_IMAGE_MAX_BYTES, maxFiles: 1 });
-  const payload = payloadFromMultipart(body.fields, errors);
-  let image: { data: Buffer; extension: string } | null = null;
-  for (const file of body.files) {
-    if (file.field !== "image") {
-      errors[file.field] = [fr.server.http.unknownField];
-      continue;
-    }
-    const type = sniffFileType(file.data);
-    if (type?.kind !== "image") errors.image = [fr.server.products.imageType];
-    else image = { data: file.data, extension: type.extension };
+  if (!isMultipart(request))
+    return { payload: (request.body ?? {}) as ProductPayload, imagePath: null, errors };
+  const stored: string[] = [];
+  let body: MultipartBody<null>;
+  try {
+    body = await streamMultipart(
+      request,
+      { maxFileBytes: PRODUCT_IMAGE_MAX_BYTES, maxFiles: 1 },
+      async (file) => {
+        const type = sniffFileType(file.head);
+        if (file.field !== "image") errors[file.field] = [fr.server.http.unknownField];
+        else if (type?.kind !== "image") errors.image = [fr.server.products.imageType];
+        else stored.push(await storage.save("products", type.extension, file.stream));
+        return null;
+      },
+    );
+  } catch (error) {
+    await removeStored(storage, stored);
+    throw error;
   }
-  return { payload, image, errors };
+  return { payload: payloadFromMultipart(body.fields, errors), imagePath: stored[0] ?? null, errors };
 }
 
 export const productHandlers = defineHandlers({
@@ -78,11 +88,11 @@ export const productHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, storage, now } = request.server.ctx;
     await assertProductRoom(db, companyId);
-    const { payload, image, errors } = await readProductRequest(request);
-    const changes = await resolveProductPayload(db, companyId, payload, { creating: true }, errors);
-    if (Object.keys(errors).length) throw fieldErrors(errors);
-    if (image) changes.imagePath = await storage.save("products", image.extension, image.data);
+    const { payload, imagePath, errors } = await readProductRequest(request, storage);
     try {
+      const changes = await resolveProductPayload(db, companyId, payload, { creating: true }, errors);
+      if (Object.keys(errors).length) throw fieldErrors(errors);
+      if (imagePath) changes.imagePath = imagePath;
       const { id } = await createWithinPlan(
         db,
         companyId,
@@ -94,7 +104,7 @@ export const productHandlers = defineHandlers({
       reply.code(201);
       return await getProductView(db, storage, companyId, id);
     } catch (error) {
-      if (image) await storage.remove(changes.imagePath);
+      await removeStored(storage, [imagePath]);
       throw error;
     }
   },
@@ -109,17 +119,23 @@ export const productHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, storage, now } = request.server.ctx;
     const current = await findCompanyRow(db, products, companyId, request.params.id);
-    const { payload, image, errors } = await readProductRequest(request);
-    const changes = await resolveProductPayload(
-      db,
-      companyId,
-      payload,
-      { creating: false, productId: current.id, current },
-      errors,
-    );
-    if (Object.keys(errors).length) throw fieldErrors(errors);
-    if (image) changes.imagePath = await storage.save("products", image.extension, image.data);
-    await updateCompanyRow(db, products, companyId, current.id, { ...changes, updatedAt: now() });
+    const { payload, imagePath, errors } = await readProductRequest(request, storage);
+    let changes: ProductChanges;
+    try {
+      changes = await resolveProductPayload(
+        db,
+        companyId,
+        payload,
+        { creating: false, productId: current.id, current },
+        errors,
+      );
+      if (Object.keys(errors).length) throw fieldErrors(errors);
+      if (imagePath) changes.imagePath = imagePath;
+      await updateCompanyRow(db, products, companyId, current.id, { ...changes, updatedAt: now() });
+    } catch (error) {
+      await removeStored(storage, [imagePath]);
+      throw error;
+    }
     if ("imagePath" in changes && changes.imagePath !== current.imagePath)
       await removeImageIfUnused(db, storage, current.imagePath);
     return await getProductView(db, storage, companyId, current.id);

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { orders, reviewFiles, reviews } from "../../db/schema";
 import { defineHandlers } from "../../http/operation-types";
 import { publicImageUrl } from "../../lib/image-url";
+import { removeStored } from "../../lib/storage";
 import { recordReviewEvents } from "../certification/review-events";
 import { deriveWithdrawalToken } from "../certification/withdrawal-token";
 import { wireFields } from "../forms/form-views";
@@ -49,8 +50,8 @@ export const publicHandlers = defineHandlers({
       request,
       before.form.schema as FormField[],
       normalizePlanType(before.company.planType) ?? DEFAULT_PLAN_TYPE,
+      { storage, folder: `reviews/${before.company.id}` },
     );
-    const saved: string[] = [];
     try {
       const reviewId = await db.transaction(async (tx) => {
         const at = now();
@@ -62,14 +63,10 @@ export const publicHandlers = defineHandlers({
           submission.answers,
           submission.files,
         );
-        const stored: { fieldId: string; path: string; mime: string; size: number }[] = [];
         for (const file of files) {
-          const path = await storage.save(`reviews/${company.id}`, file.type.extension, file.data);
-          saved.push(path);
-          stored.push({ fieldId: file.fieldId, path, mime: file.type.mime, size: file.data.length });
           const list = clean[file.fieldId] as { name: string; url?: string | null }[];
           const entry = list.find((item) => item.url === undefined && item.name === file.filename);
-          if (entry) entry.url = storage.url(path);
+          if (entry) entry.url = storage.url(file.path);
         }
         const { comment, title } = textsOf(fields, clean);
         const [review] = await tx
@@ -103,15 +100,15 @@ export const publicHandlers = defineHandlers({
             at,
           },
         ]);
-        if (stored.length) {
+        if (files.length) {
           await tx.insert(reviewFiles).values(
-            stored.map((s) => ({
+            files.map((file) => ({
               companyId: company.id,
               reviewId: review.id,
-              fieldId: s.fieldId,
-              path: s.path,
-              mimeType: s.mime,
-              sizeBytes: s.size,
+              fieldId: file.fieldId,
+              path: file.path,
+              mimeType: file.type.mime,
+              sizeBytes: file.size,
             })),
           );
         }
@@ -123,7 +120,10 @@ export const publicHandlers = defineHandlers({
       reply.code(201);
       return { id: reviewId, status: "pending" as const };
     } catch (error) {
-      for (const path of saved) await storage.remove(path);
+      await removeStored(
+        storage,
+        submission.files.map((file) => file.path),
+      );
       throw error;
     }
   },

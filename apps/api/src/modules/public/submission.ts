@@ -11,8 +11,9 @@ import {
 import { domainText, fr, planLimitMessages } from "@certavis/i18n-fr/server";
 import type { FastifyRequest } from "fastify";
 import { type FieldErrors, fieldErrors, HttpError } from "../../http/errors";
-import { isMultipart, readMultipart, type UploadedPart } from "../../http/multipart";
+import { isMultipart, type MultipartBody, streamMultipart } from "../../http/multipart";
 import { type SniffedType, sniffFileType } from "../../lib/sniff";
+import { type FileStorage, removeStored } from "../../lib/storage";
 
 /** Never more than this per file nor this many files, whatever a form says. */
 export const REVIEW_FILE_MAX_BYTES = 50 * 1024 * 1024;
@@ -47,19 +48,57 @@ export function uploadLimitsOf(
 
 const fieldIdOfPart = (partName: string) => (partName.startsWith("file:") ? partName.slice(5) : partName);
 
+/** A file part of a submission, stored as it arrived unless it was refused on sight. */
+export interface ReceivedFile {
+  /** The part's name (`file:<field id>`). */
+  part: string;
+  filename: string;
+  size: number;
+  /** What its first bytes say (null: no type we take). */
+  type: SniffedType | null;
+  /** Where it is stored; null when refused on arrival (read, never kept). */
+  path: string | null;
+}
+
 export interface CheckedFile {
   fieldId: string;
   filename: string;
-  data: Buffer;
+  path: string;
+  size: number;
   type: SniffedType;
 }
 
-/** The submitted answers and files (JSON body or multipart), nothing validated against the form yet. */
+/** Why a file part cannot be kept (its error key and message), or null; the same on arrival and after. */
+function refusalOf(
+  byId: ReadonlyMap<string, FormField>,
+  uploadsAllowed: boolean,
+  part: string,
+  type: SniffedType | null,
+): [string, string] | null {
+  const fieldId = fieldIdOfPart(part);
+  const field = byId.get(fieldId);
+  if (!field) return ["non_field_errors", fr.server.submission.unknownPart(part)];
+  if (!isUploadType(field.type)) return [fieldId, fr.server.submission.notUploadField];
+  if (!uploadsAllowed) return [fieldId, planLimitMessages.uploadsNotAllowed];
+  const videoOk = field.allow_videos === true;
+  const imageOk = field.allow_images !== false;
+  if (!type || (type.kind === "video" && !videoOk) || (type.kind === "image" && !imageOk))
+    return [fieldId, fr.server.submission.fileType];
+  return null;
+}
+
+/**
+ * The submitted answers and files (JSON body or multipart), nothing validated against the form yet.
+ * Each file the form may take streams to `storage` under `folder` as it arrives (never whole in
+ * memory); if the read fails (a file over its limit, a bad body), those already stored are removed.
+ * The caller removes the stored files when the submission is refused later.
+ */
 export async function readSubmission(
   request: FastifyRequest,
   fields: readonly FormField[],
   planType: PlanType,
-): Promise<{ answers: Record<string, unknown>; files: UploadedPart[] }> {
+  store: { storage: FileStorage; folder: string },
+): Promise<{ answers: Record<string, unknown>; files: ReceivedFile[] }> {
   if (!isMultipart(request)) {
     const answers = (request.body as { answers?: unknown } | undefined)?.answers;
     if (!answers || typeof answers !== "object" || Array.isArray(answers))
@@ -67,28 +106,54 @@ export async function readSubmission(
     return { answers: answers as Record<string, unknown>, files: [] };
   }
   const byId = new Map(fields.map((f) => [f.id, f]));
-  const body = await readMultipart(request, {
-    ...uploadLimitsOf(fields, planType),
-    keyOf: fieldIdOfPart,
-    // The limit that stopped the read: the field's own, unless the server's per-file cap is lower.
-    tooLarge: (mb, partName) => {
-      const own = byId.get(fieldIdOfPart(partName))?.max_size_mb;
-      return domainText(
-        message("answer.fileTooLarge", { mb: typeof own === "number" && own > 0 ? Math.min(own, mb) : mb }),
-      );
-    },
-  });
+  const uploadsAllowed = planLimits(planType).uploads;
+  const stored: string[] = [];
+  let body: MultipartBody<ReceivedFile>;
+  try {
+    body = await streamMultipart(
+      request,
+      {
+        ...uploadLimitsOf(fields, planType),
+        keyOf: fieldIdOfPart,
+        // The limit that stopped the read: the field's own, unless the server's per-file cap is lower.
+        tooLarge: (mb, partName) => {
+          const own = byId.get(fieldIdOfPart(partName))?.max_size_mb;
+          return domainText(
+            message("answer.fileTooLarge", {
+              mb: typeof own === "number" && own > 0 ? Math.min(own, mb) : mb,
+            }),
+          );
+        },
+      },
+      async (file) => {
+        const type = sniffFileType(file.head);
+        let path: string | null = null;
+        if (type && !refusalOf(byId, uploadsAllowed, file.field, type)) {
+          path = await store.storage.save(store.folder, type.extension, file.stream);
+          stored.push(path);
+        }
+        return { part: file.field, filename: file.filename, size: file.size(), type, path };
+      },
+    );
+  } catch (error) {
+    await removeStored(store.storage, stored);
+    throw error;
+  }
   let answers: unknown;
   try {
     answers = JSON.parse(body.fields.answers ?? "");
   } catch {
     answers = null;
   }
-  if (!answers || typeof answers !== "object" || Array.isArray(answers))
-    throw fieldErrors({ non_field_errors: [fr.server.submission.answersNotObject] });
   const unknownParts = Object.keys(body.fields).filter((name) => name !== "answers");
-  if (unknownParts.length)
-    throw fieldErrors({ non_field_errors: unknownParts.map((n) => fr.server.submission.unknownPart(n)) });
+  const refusal =
+    !answers || typeof answers !== "object" || Array.isArray(answers)
+      ? [fr.server.submission.answersNotObject]
+      : unknownParts.map((n) => fr.server.submission.unknownPart(n));
+  if (refusal.length) {
+    await removeStored(store.storage, stored);
+    throw fieldErrors({ non_field_errors: refusal });
+  }
   return { answers: answers as Record<string, unknown>, files: body.files };
 }
 
@@ -102,7 +167,7 @@ export function checkSubmission(
   fields: FormField[],
   planType: string,
   answers: Record<string, unknown>,
-  parts: UploadedPart[],
+  parts: ReceivedFile[],
 ): { clean: Record<string, unknown>; files: CheckedFile[] } {
   const errors: FieldErrors = {};
   const add = (key: string, message: string) => {
@@ -116,30 +181,15 @@ export function checkSubmission(
   const withFiles: Record<string, unknown> = { ...answers };
   for (const field of fields) if (isUploadType(field.type)) delete withFiles[field.id];
   for (const part of parts) {
-    const fieldId = fieldIdOfPart(part.field);
-    const field = byId.get(fieldId);
-    if (!field) {
-      add("non_field_errors", fr.server.submission.unknownPart(part.field));
+    const refusal = refusalOf(byId, uploadsAllowed, part.part, part.type);
+    if (refusal || !part.type || !part.path) {
+      add(...(refusal ?? [fieldIdOfPart(part.part), fr.server.submission.fileType]));
       continue;
     }
-    if (!isUploadType(field.type)) {
-      add(fieldId, fr.server.submission.notUploadField);
-      continue;
-    }
-    if (!uploadsAllowed) {
-      add(fieldId, planLimitMessages.uploadsNotAllowed);
-      continue;
-    }
-    const type = sniffFileType(part.data);
-    const videoOk = field.allow_videos === true;
-    const imageOk = field.allow_images !== false;
-    if (!type || (type.kind === "video" && !videoOk) || (type.kind === "image" && !imageOk)) {
-      add(fieldId, fr.server.submission.fileType);
-      continue;
-    }
-    files.push({ fieldId, filename: part.filename, data: part.data, type });
+    const fieldId = fieldIdOfPart(part.part);
+    files.push({ fieldId, filename: part.filename, path: part.path, size: part.size, type: part.type });
     const list = (withFiles[fieldId] as unknown[] | undefined) ?? [];
-    list.push({ name: part.filename, content_type: type.mime, size: part.data.length });
+    list.push({ name: part.filename, content_type: part.type.mime, size: part.size });
     withFiles[fieldId] = list;
   }
   for (const [id, problem] of Object.entries(validateAnswers(fields, withFiles))) {
