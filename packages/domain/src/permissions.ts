@@ -66,12 +66,6 @@ export function can(role: unknown, action: unknown): boolean {
 /** Roles a member can be given through the role-change control (spec §6). */
 export const memberRoleChoices: readonly Role[] = ["member", "moderator", "admin"];
 
-/** Shown instead of the subscription screen to roles without `subscription.manage` (spec §6). */
-export const SUBSCRIPTION_RESTRICTED = {
-  title: "Accès restreint",
-  description: "Seuls les administrateurs et comptables peuvent gérer l'abonnement.",
-} as const;
-
 /**
  * Whether `actor` may remove the member `target`. The owner is never removed (the company is deleted
  * instead); anybody else may remove themselves ('Quitter l'entreprise'); otherwise `members.remove`.

@@ -1,31 +1,25 @@
 import { describe, expect, it } from "vitest";
 import {
   allowsIframeScope,
-  emailQuotaMessage,
-  formLimitMessage,
   isLimitReached,
   isProductLimitReached,
-  memberLimitMessage,
   normalizePlanType,
   PLAN_LIST,
   PLANS,
   planLimits,
-  planName,
-  productLimitMessage,
   remainingUnderLimit,
-  templateLimitMessage,
 } from "./plans";
 
 describe("plans", () => {
   it.each([
-    ["LANCEMENT", "Lancement", 0, false, 3, 1, false, 40, 0, 0, "basic"],
-    ["CROISSANCE", "Croissance", 29.99, true, 50, 5, true, 400, null, null, "all_reviews"],
-    ["EXPANSION", "Expansion", 79.99, false, null, null, true, 4000, null, null, "unlimited"],
+    ["LANCEMENT", 0, false, 3, 1, false, 40, 0, 0, "basic"],
+    ["CROISSANCE", 29.99, true, 50, 5, true, 400, null, null, "all_reviews"],
+    ["EXPANSION", 79.99, false, null, null, true, 4000, null, null, "unlimited"],
   ] as const)(
-    "%s: %s %s EUR popular=%s products=%s members=%s uploads=%s emails=%s templates=%s forms=%s iframe=%s",
-    (type, name, price, popular, products, members, uploads, emails, templates, forms, iframe) => {
+    "%s: %s EUR popular=%s products=%s members=%s uploads=%s emails=%s templates=%s forms=%s iframe=%s",
+    (type, price, popular, products, members, uploads, emails, templates, forms, iframe) => {
       const plan = PLANS[type];
-      expect(plan).toMatchObject({ type, name, price, popular, currency: "EUR" });
+      expect(plan).toMatchObject({ type, price, popular, currency: "EUR" });
       expect(plan.free).toBe(price === 0);
       expect(plan.limits).toEqual({
         max_products: products,
@@ -52,9 +46,7 @@ describe("plans", () => {
     expect(normalizePlanType(input)).toBe(expected);
   });
 
-  it("planName and planLimits fall back sensibly", () => {
-    expect(planName("CROISSANCE")).toBe("Croissance");
-    expect(planName("nope")).toBe("—");
+  it("planLimits falls back to the free plan", () => {
     expect(planLimits("nope").max_products).toBe(3);
     expect(planLimits("EXPANSION").max_products).toBeNull();
   });
@@ -90,31 +82,5 @@ describe("plans", () => {
     ["unlimited", "all_reviews", true],
   ] as const)("scope %s allows %s: %s", (scope, required, expected) => {
     expect(allowsIframeScope({ iframe_scope: scope }, required)).toBe(expected);
-  });
-
-  it("uses the spec's exact product limit message", () => {
-    expect(productLimitMessage(3)).toBe("Votre abonnement a atteint la limite de produits (3 produits).");
-    expect(productLimitMessage(50)).toBe("Votre abonnement a atteint la limite de produits (50 produits).");
-  });
-
-  it.each([
-    [memberLimitMessage(1), "Votre abonnement a atteint la limite de membres (1 membre)."],
-    [memberLimitMessage(5), "Votre abonnement a atteint la limite de membres (5 membres)."],
-    [templateLimitMessage(0), "Votre abonnement ne permet pas de créer des modèles d'email personnalisés."],
-    [
-      templateLimitMessage(2),
-      "Votre abonnement a atteint la limite de modèles d'email personnalisés (2 modèles).",
-    ],
-    [formLimitMessage(0), "Votre abonnement ne permet pas de créer des formulaires personnalisés."],
-    [
-      formLimitMessage(1),
-      "Votre abonnement a atteint la limite de formulaires personnalisés (1 formulaire).",
-    ],
-    [
-      emailQuotaMessage(40),
-      "Votre abonnement a atteint son quota d'emails du mois (40 emails). Les envois reprendront le mois prochain.",
-    ],
-  ])("limit message %s", (actual, expected) => {
-    expect(actual).toBe(expected);
   });
 });

@@ -25,8 +25,6 @@ export interface PlanLimits {
 
 export interface Plan {
   type: PlanType;
-  /** French display name. */
-  name: string;
   /** Monthly price in EUR. */
   price: number;
   currency: "EUR";
@@ -38,7 +36,6 @@ export interface Plan {
 export const PLANS: Readonly<Record<PlanType, Plan>> = {
   LANCEMENT: {
     type: "LANCEMENT",
-    name: "Lancement",
     price: 0,
     currency: "EUR",
     popular: false,
@@ -55,7 +52,6 @@ export const PLANS: Readonly<Record<PlanType, Plan>> = {
   },
   CROISSANCE: {
     type: "CROISSANCE",
-    name: "Croissance",
     price: 29.99,
     currency: "EUR",
     popular: true,
@@ -72,7 +68,6 @@ export const PLANS: Readonly<Record<PlanType, Plan>> = {
   },
   EXPANSION: {
     type: "EXPANSION",
-    name: "Expansion",
     price: 79.99,
     currency: "EUR",
     popular: false,
@@ -117,11 +112,6 @@ export function normalizePlanType(value: unknown): PlanType | null {
   return isPlanType(upper) ? upper : null;
 }
 
-export function planName(type: unknown): string {
-  const plan = normalizePlanType(type);
-  return plan ? PLANS[plan].name : "—";
-}
-
 /** Limits of a plan type; unknown types fall back to the free plan. */
 export function planLimits(type: unknown): PlanLimits {
   return PLANS[normalizePlanType(type) ?? DEFAULT_PLAN_TYPE].limits;
@@ -150,43 +140,3 @@ export function remainingUnderLimit(count: number, limit: number | null | undefi
   if (limit === null || limit === undefined) return null;
   return Math.max(0, limit - count);
 }
-
-function plural(n: number, singular: string, pluralForm: string): string {
-  return `${n} ${Math.abs(n) >= 2 ? pluralForm : singular}`;
-}
-
-/** Toast title for every limit message. */
-export const LIMIT_REACHED_TITLE = "Limite atteinte";
-
-/** Exact spec §8 wording: 'Votre abonnement a atteint la limite de produits (n produits).' */
-export function productLimitMessage(n: number): string {
-  return `Votre abonnement a atteint la limite de produits (${n} produits).`;
-}
-
-export function memberLimitMessage(n: number): string {
-  return `Votre abonnement a atteint la limite de membres (${plural(n, "membre", "membres")}).`;
-}
-
-export function templateLimitMessage(n: number): string {
-  if (n === 0) {
-    return "Votre abonnement ne permet pas de créer des modèles d'email personnalisés.";
-  }
-  return `Votre abonnement a atteint la limite de modèles d'email personnalisés (${plural(n, "modèle", "modèles")}).`;
-}
-
-export function formLimitMessage(n: number): string {
-  if (n === 0) {
-    return "Votre abonnement ne permet pas de créer des formulaires personnalisés.";
-  }
-  return `Votre abonnement a atteint la limite de formulaires personnalisés (${plural(n, "formulaire", "formulaires")}).`;
-}
-
-export function emailQuotaMessage(n: number): string {
-  return `Votre abonnement a atteint son quota d'emails du mois (${plural(n, "email", "emails")}). Les envois reprendront le mois prochain.`;
-}
-
-export const UPLOADS_NOT_ALLOWED_MESSAGE =
-  "Votre abonnement ne permet pas les champs photo ou vidéo. Passez à une offre supérieure.";
-
-/** Banner shown on the products page when the plan's product limit is reached. */
-export const PRODUCT_LIMIT_UPGRADE_HINT = "Passez à une offre supérieure pour ajouter de nouveaux produits.";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareProducts, normalizeProductStatus, productStatusLabel, sortProducts } from "./product-status";
+import { compareProducts, normalizeProductStatus, sortProducts } from "./product-status";
 
 describe("product status", () => {
   it.each([
@@ -14,16 +14,6 @@ describe("product status", () => {
     [undefined, "draft"],
   ])("normalizeProductStatus(%j) = %s", (input, expected) => {
     expect(normalizeProductStatus(input)).toBe(expected);
-  });
-
-  it.each([
-    ["active", "Actif"],
-    ["published", "Actif"],
-    ["draft", "Brouillon"],
-    ["archived", "Archivé"],
-    ["whatever", "Brouillon"],
-  ])("productStatusLabel(%j) = %s", (input, expected) => {
-    expect(productStatusLabel(input)).toBe(expected);
   });
 });
 

@@ -3,12 +3,6 @@ export const PRODUCT_STATUSES = ["active", "draft", "archived"] as const;
 
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
-export const PRODUCT_STATUS_LABELS: Readonly<Record<ProductStatus, string>> = {
-  active: "Actif",
-  draft: "Brouillon",
-  archived: "Archivé",
-};
-
 /** Status of a new product in the product form. */
 export const DEFAULT_PRODUCT_STATUS: ProductStatus = "draft";
 
@@ -22,10 +16,6 @@ export function normalizeProductStatus(value: unknown): ProductStatus {
   const lowered = value.trim().toLowerCase();
   if (lowered === "published") return "active";
   return isProductStatus(lowered) ? lowered : DEFAULT_PRODUCT_STATUS;
-}
-
-export function productStatusLabel(value: unknown): string {
-  return PRODUCT_STATUS_LABELS[normalizeProductStatus(value)];
 }
 
 const STATUS_RANK: Readonly<Record<ProductStatus, number>> = { active: 0, draft: 1, archived: 2 };

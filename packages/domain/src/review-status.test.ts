@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canTransitionReview, normalizeReviewStatus, reviewBadgeLabel } from "./review-status";
+import { canTransitionReview, normalizeReviewStatus } from "./review-status";
 
 describe("review status", () => {
   it.each([
@@ -10,16 +10,6 @@ describe("review status", () => {
     [undefined, null],
   ])("normalizeReviewStatus(%j) = %j", (input, expected) => {
     expect(normalizeReviewStatus(input)).toBe(expected);
-  });
-
-  it.each([
-    ["approved", true, "Approuvé"],
-    ["pending", true, "En attente"],
-    ["rejected", false, "Rejeté"],
-    [null, true, "Vérifié"],
-    [undefined, false, null],
-  ] as const)("badge of %j (verified %s) = %j", (status, verified, expected) => {
-    expect(reviewBadgeLabel(status, verified)).toBe(expected);
   });
 
   it.each([

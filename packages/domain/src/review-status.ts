@@ -6,14 +6,6 @@ export const REVIEW_STATUSES = ["pending", "approved", "rejected", "withdrawn", 
 
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
-export const REVIEW_STATUS_LABELS: Readonly<Record<ReviewStatus, string>> = {
-  approved: "Approuvé",
-  pending: "En attente",
-  rejected: "Rejeté",
-  withdrawn: "Retiré par l'auteur",
-  expired: "Expiré",
-};
-
 /** Statuses nobody in the company can change any more. */
 export const READ_ONLY_REVIEW_STATUSES: readonly ReviewStatus[] = ["withdrawn", "expired"];
 
@@ -21,9 +13,6 @@ export const READ_ONLY_REVIEW_STATUSES: readonly ReviewStatus[] = ["withdrawn", 
 export function isReadOnlyReview(status: ReviewStatus | null): boolean {
   return status !== null && READ_ONLY_REVIEW_STATUSES.includes(status);
 }
-
-/** Badge text of a review with no status that is verified. */
-export const VERIFIED_LABEL = "Vérifié";
 
 /** Statuses staff can set: moderation never returns a review to pending. */
 export const MODERATION_TARGETS: readonly ReviewStatus[] = ["approved", "rejected"];
@@ -37,13 +26,6 @@ export function normalizeReviewStatus(value: unknown): ReviewStatus | null {
   if (typeof value !== "string") return null;
   const lowered = value.trim().toLowerCase();
   return isReviewStatus(lowered) ? lowered : null;
-}
-
-/** Badge label: the status label, else 'Vérifié' for a verified review, else null (no badge). */
-export function reviewBadgeLabel(status: unknown, verified = true): string | null {
-  const normalized = normalizeReviewStatus(status);
-  if (normalized) return REVIEW_STATUS_LABELS[normalized];
-  return verified ? VERIFIED_LABEL : null;
 }
 
 /** Whether moving a review from `from` to `to` is allowed (only to approved/rejected, and to a new value). */

@@ -9,10 +9,8 @@ import {
   isRole,
   normalizeRole,
   REGISTRATION_INVITE_ROLE_CHOICES,
-  ROLE_LABELS,
   ROLE_RANK,
   ROLES,
-  roleLabel,
 } from "./roles";
 
 describe("roles", () => {
@@ -35,24 +33,6 @@ describe("roles", () => {
     [3, null],
   ])("normalizeRole(%j) = %j", (input, expected) => {
     expect(normalizeRole(input)).toBe(expected);
-  });
-
-  it.each([
-    ["owner", "Propriétaire"],
-    ["admin", "Administrateur"],
-    ["manager", "Manager"],
-    ["moderator", "Modérateur"],
-    ["accoutant", "Comptable"],
-    ["ACCOUNTANT", "Comptable"],
-    ["member", "Membre"],
-    ["robot", "robot"],
-    ["", "—"],
-  ])("roleLabel(%j) = %j", (input, expected) => {
-    expect(roleLabel(input)).toBe(expected);
-  });
-
-  it("has a label for every role", () => {
-    for (const role of ROLES) expect(ROLE_LABELS[role]).toBeTruthy();
   });
 
   it("offers invitation roles with moderator first and default", () => {

@@ -3,15 +3,6 @@ export const ROLES = ["owner", "admin", "manager", "moderator", "accoutant", "me
 
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Readonly<Record<Role, string>> = {
-  owner: "Propriétaire",
-  admin: "Administrateur",
-  manager: "Manager",
-  moderator: "Modérateur",
-  accoutant: "Comptable",
-  member: "Membre",
-};
-
 /** Roles offered when inviting someone from the team settings; the first is the default. */
 export const INVITATION_ROLE_CHOICES: readonly Role[] = ["moderator", "admin", "manager", "accoutant"];
 export const DEFAULT_INVITATION_ROLE: Role = "moderator";
@@ -69,11 +60,4 @@ export function normalizeRole(value: unknown): Role | null {
   const lowered = value.trim().toLowerCase();
   if (lowered === "accountant") return "accoutant";
   return isRole(lowered) ? lowered : null;
-}
-
-/** French label of a role; unknown values are returned as given (or '—' when empty). */
-export function roleLabel(value: unknown): string {
-  const role = normalizeRole(value);
-  if (role) return ROLE_LABELS[role];
-  return typeof value === "string" && value.trim() !== "" ? value : "—";
 }

@@ -11,25 +11,8 @@ export const SUBSCRIPTION_STATUSES = [
 
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export const SUBSCRIPTION_STATUS_LABELS: Readonly<Record<SubscriptionStatus, string>> = {
-  active: "Actif",
-  trialing: "En période d'essai",
-  past_due: "Paiement en retard",
-  canceled: "Annulé",
-  unpaid: "Impayé",
-  incomplete: "Incomplet",
-  incomplete_expired: "Incomplet expiré",
-};
-
 export function isSubscriptionStatus(value: unknown): value is SubscriptionStatus {
   return typeof value === "string" && (SUBSCRIPTION_STATUSES as readonly string[]).includes(value);
-}
-
-/** French label; unknown values are shown as given, missing ones as '—'. */
-export function subscriptionStatusLabel(value: unknown): string {
-  if (typeof value !== "string" || value.trim() === "") return "—";
-  const lowered = value.trim().toLowerCase();
-  return isSubscriptionStatus(lowered) ? SUBSCRIPTION_STATUS_LABELS[lowered] : value;
 }
 
 /** Statuses under which the paid plan's features stay on. */

@@ -1,4 +1,5 @@
 import { FIELD_DEFAULTS, type FormField, type RatingType, validateAnswer } from "@certavis/domain";
+import { answerText } from "@certavis/i18n-fr/domain-text";
 
 export function ratingTypeOf(field: Pick<FormField, "rating_type">): RatingType {
   return field.rating_type ?? FIELD_DEFAULTS.ratingType;
@@ -37,8 +38,8 @@ export function pickFiles(field: FormField, current: readonly File[], picked: re
   const accepted: File[] = [];
   const messages: string[] = [];
   for (const file of picked) {
-    const message = validateAnswer(field, [...current, ...accepted, file]);
-    if (message) messages.push(message);
+    const problem = validateAnswer(field, [...current, ...accepted, file]);
+    if (problem) messages.push(answerText(problem));
     else accepted.push(file);
   }
   return { accepted, messages: [...new Set(messages)] };

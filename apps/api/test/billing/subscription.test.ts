@@ -1,4 +1,5 @@
 import { PLAN_LIST, type Role } from "@certavis/domain";
+import { planName } from "@certavis/i18n-fr";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addMember,
@@ -67,7 +68,7 @@ describe.each(TEST_DATABASES)("subscription and invoices on %s (sandbox mode)", 
       expect(res.statusCode, `${role}: ${res.body}`).toBe(200);
       const body = expectMatchesContract<SubscriptionInfo>(res, "companySubscriptionGet");
       expect(body.plans.map((p) => [p.type, p.name, p.price])).toEqual(
-        PLAN_LIST.map((p) => [p.type, p.name, p.price]),
+        PLAN_LIST.map((p) => [p.type, planName(p.type), p.price]),
       );
       expect(body.plans.filter((p) => p.is_current).map((p) => p.type)).toEqual(["LANCEMENT"]);
       expect(body.plans.map((p) => p.price_id_configured)).toEqual([false, true, true]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { message } from "../messages";
 import { decodeCsvBytes } from "./decode";
 import { frenchDateToIso, normalizeHeader, parseOrdersCsv } from "./orders-csv";
 
@@ -92,28 +93,31 @@ describe("parseOrdersCsv", () => {
       {
         line: 2,
         errors: {
-          product_id: ["Indiquez le produit (product_id ou sku)."],
-          buyer_email: ["Veuillez saisir une adresse email valide."],
-          buyer_first_name: ["Ce champ est obligatoire."],
-          reference: ["Ce champ est obligatoire."],
-          order_date: ["Date invalide : utilisez le format JJ/MM/AAAA, AAAA-MM-JJ ou une date ISO 8601."],
+          product_id: [message("order.productMissing")],
+          buyer_email: [message("email")],
+          buyer_first_name: [message("required")],
+          reference: [message("required")],
+          order_date: [message("ordersCsv.orderDate")],
         },
       },
-      { line: 3, errors: { product_id: ["Identifiant de produit invalide."] } },
+      { line: 3, errors: { product_id: [message("order.productIdInvalid")] } },
     ]);
     expect(result.rows.map((row) => row.line)).toEqual([5, 6]);
     expect(result.rows[0]?.order.order_date).toBe("2026-11-23");
   });
 
   it.each([
-    ["", ["Le fichier est vide."]],
-    ["reference,sku,buyer_email,buyer_first_name\n", ["Le fichier ne contient aucune commande."]],
-    ["sku,buyer_email\nS,a@b.fr", ["Colonnes manquantes : reference, buyer_first_name."]],
+    ["", [message("ordersCsv.empty")]],
+    ["reference,sku,buyer_email,buyer_first_name\n", [message("ordersCsv.noRows")]],
     [
-      "reference,buyer_email,buyer_first_name\nR,a@b.fr,A",
-      ["Le fichier doit contenir une colonne product_id ou sku."],
+      "sku,buyer_email\nS,a@b.fr",
+      [message("ordersCsv.missingColumns", { columns: ["reference", "buyer_first_name"] })],
     ],
-    ['reference,sku,buyer_email,buyer_first_name\nR,"S,a@b.fr,A', ["Guillemet non fermé à la ligne 2."]],
+    ["reference,buyer_email,buyer_first_name\nR,a@b.fr,A", [message("ordersCsv.missingProductColumn")]],
+    [
+      'reference,sku,buyer_email,buyer_first_name\nR,"S,a@b.fr,A',
+      [message("ordersCsv.unterminatedQuote", { line: 2 })],
+    ],
   ])("file error for %j", (csv, expected) => {
     const result = parseOrdersCsv(csv);
     expect(result.fileErrors).toEqual(expected);
@@ -167,7 +171,7 @@ describe("frenchDateToIso (dates as French spreadsheets write them)", () => {
     expect(result.rows.length === 1).toBe(valid);
     if (!valid) {
       expect(result.errors[0]?.errors).toEqual({
-        order_date: ["Date invalide : utilisez le format JJ/MM/AAAA, AAAA-MM-JJ ou une date ISO 8601."],
+        order_date: [message("ordersCsv.orderDate")],
       });
     }
   });

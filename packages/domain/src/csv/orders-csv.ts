@@ -1,3 +1,4 @@
+import { type DomainMessage, message } from "../messages";
 import type { FieldErrors } from "../validation/field-errors";
 import { type OrderInput, validateOrderInput } from "../validation/order";
 import { type CsvRecord, type CsvSeparator, parseCsv } from "./csv";
@@ -41,17 +42,6 @@ export const ORDER_CSV_HEADER_ALIASES: Readonly<Record<string, OrderCsvColumn>> 
 export const ORDER_CSV_MAX_ROWS = 10_000;
 export const ORDER_CSV_MAX_BYTES = 5 * 1024 * 1024;
 
-export const ORDERS_CSV_MESSAGES = {
-  notCsv: "Le fichier n'est pas un CSV lisible (UTF-8 ou Windows-1252, séparateur virgule ou point-virgule).",
-  tooManyRows: "Le fichier dépasse 10 000 lignes de commandes : découpez-le en plusieurs fichiers.",
-  orderDate: "Date invalide : utilisez le format JJ/MM/AAAA, AAAA-MM-JJ ou une date ISO 8601.",
-  empty: "Le fichier est vide.",
-  missingColumns: (columns: readonly string[]) => `Colonnes manquantes : ${columns.join(", ")}.`,
-  missingProductColumn: "Le fichier doit contenir une colonne product_id ou sku.",
-  unterminatedQuote: (line: number) => `Guillemet non fermé à la ligne ${line}.`,
-  noRows: "Le fichier ne contient aucune commande.",
-} as const;
-
 const REQUIRED_COLUMNS: readonly OrderCsvColumn[] = ["reference", "buyer_email", "buyer_first_name"];
 
 export interface OrderCsvRow {
@@ -73,7 +63,7 @@ export interface OrdersCsvResult {
   /** Rejected rows, in the shape of the import result's `errors`. */
   errors: OrderCsvRowError[];
   /** Problems of the whole file; when present no row was read. */
-  fileErrors: string[];
+  fileErrors: DomainMessage[];
 }
 
 /** 'Buyer E-mail ' → 'buyer_e_mail'; known aliases mapped to their column. */
@@ -108,17 +98,17 @@ export interface OrdersCsvHeader {
   /** Columns recognised in the header, in file order (null for ignored columns). */
   columns: (OrderCsvColumn | null)[];
   /** Missing required columns; when present no row can be read. */
-  fileErrors: string[];
+  fileErrors: DomainMessage[];
 }
 
 /** The header line: which columns are recognised, and what required column is missing. */
 export function readOrdersCsvHeader(header: CsvRecord): OrdersCsvHeader {
   const columns = header.cells.map(normalizeHeader);
-  const fileErrors: string[] = [];
+  const fileErrors: DomainMessage[] = [];
   const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
-  if (missing.length > 0) fileErrors.push(ORDERS_CSV_MESSAGES.missingColumns(missing));
+  if (missing.length > 0) fileErrors.push(message("ordersCsv.missingColumns", { columns: missing }));
   if (!columns.includes("product_id") && !columns.includes("sku")) {
-    fileErrors.push(ORDERS_CSV_MESSAGES.missingProductColumn);
+    fileErrors.push(message("ordersCsv.missingProductColumn"));
   }
   return { columns, fileErrors };
 }
@@ -137,7 +127,7 @@ export function validateOrderCsvRecord(
   const result = validateOrderInput(values);
   if (result.ok) return { ok: true, row: { line: record.line, order: result.order } };
   const errors = result.errors.order_date
-    ? { ...result.errors, order_date: [ORDERS_CSV_MESSAGES.orderDate] }
+    ? { ...result.errors, order_date: [message("ordersCsv.orderDate")] }
     : result.errors;
   return { ok: false, error: { line: record.line, errors } };
 }
@@ -150,13 +140,16 @@ export function parseOrdersCsv(text: string): OrdersCsvResult {
   const parsed = parseCsv(text);
   const base = { separator: parsed.separator, columns: [], rows: [], errors: [] };
   if (parsed.unterminatedQuoteAt !== null) {
-    return { ...base, fileErrors: [ORDERS_CSV_MESSAGES.unterminatedQuote(parsed.unterminatedQuoteAt)] };
+    return {
+      ...base,
+      fileErrors: [message("ordersCsv.unterminatedQuote", { line: parsed.unterminatedQuoteAt })],
+    };
   }
   const [header, ...records] = parsed.records;
-  if (!header) return { ...base, fileErrors: [ORDERS_CSV_MESSAGES.empty] };
+  if (!header) return { ...base, fileErrors: [message("ordersCsv.empty")] };
 
   const { columns, fileErrors } = readOrdersCsvHeader(header);
-  if (fileErrors.length === 0 && records.length === 0) fileErrors.push(ORDERS_CSV_MESSAGES.noRows);
+  if (fileErrors.length === 0 && records.length === 0) fileErrors.push(message("ordersCsv.noRows"));
   if (fileErrors.length > 0) return { ...base, columns, fileErrors };
 
   const rows: OrderCsvRow[] = [];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { message } from "../messages";
 import {
   cleanAnswers,
   expectsEmail,
@@ -21,81 +22,77 @@ const field = (over: Partial<FormField> & Pick<FormField, "type">): FormField =>
 describe("validateAnswer", () => {
   it.each([
     // required
-    [field({ type: "text", required: true }), "", "Ce champ est obligatoire."],
-    [field({ type: "text", required: true }), "   ", "Ce champ est obligatoire."],
-    [field({ type: "textarea", required: true }), undefined, "Ce champ est obligatoire."],
-    [field({ type: "number", required: true }), null, "Ce champ est obligatoire."],
-    [field({ type: "rating", required: true }), 0, "Ce champ est obligatoire."],
+    [field({ type: "text", required: true }), "", message("required")],
+    [field({ type: "text", required: true }), "   ", message("required")],
+    [field({ type: "textarea", required: true }), undefined, message("required")],
+    [field({ type: "number", required: true }), null, message("required")],
+    [field({ type: "rating", required: true }), 0, message("required")],
     [field({ type: "rating", required: true, rating_type: "slider" }), 0, null],
-    [field({ type: "select", required: true, options: ["A", "B"] }), "", "Ce champ est obligatoire."],
+    [field({ type: "select", required: true, options: ["A", "B"] }), "", message("required")],
     [
       field({ type: "checkbox", required: true, options: ["A", "B"] }),
       [],
-      "Veuillez sélectionner une option.",
+      message("answer.checkboxRequired"),
     ],
     [
       field({ type: "checkbox", required: true, options: ["A", "B"] }),
       undefined,
-      "Veuillez sélectionner une option.",
+      message("answer.checkboxRequired"),
     ],
-    [field({ type: "file", required: true }), [], "Ce champ est obligatoire."],
+    [field({ type: "file", required: true }), [], message("required")],
     [field({ type: "text" }), "", null],
     [field({ type: "checkbox", options: ["A", "B"] }), [], null],
     // numbers
-    [field({ type: "number", min: 1, max: 10 }), 0, "Le nombre doit être compris entre 1 et 10."],
-    [field({ type: "number", min: 1, max: 10 }), 11, "Le nombre doit être compris entre 1 et 10."],
+    [field({ type: "number", min: 1, max: 10 }), 0, message("answer.numberBetween", { min: 1, max: 10 })],
+    [field({ type: "number", min: 1, max: 10 }), 11, message("answer.numberBetween", { min: 1, max: 10 })],
     [field({ type: "number", min: 1, max: 10 }), "5", null],
     [field({ type: "number", min: 1, max: 10 }), 10, null],
-    [field({ type: "number", min: 3 }), 2, "La valeur doit être supérieure ou égale à 3."],
+    [field({ type: "number", min: 3 }), 2, message("answer.numberMin", { min: 3 })],
     [field({ type: "number", min: 3, max: null }), 3, null],
-    [field({ type: "number", max: 2.5 }), 3, "La valeur doit être inférieure ou égale à 2.5."],
-    [field({ type: "number" }), "abc", "Veuillez saisir un nombre valide."],
+    [field({ type: "number", max: 2.5 }), 3, message("answer.numberMax", { max: 2.5 })],
+    [field({ type: "number" }), "abc", message("answer.notANumber")],
     [field({ type: "number" }), -1e9, null],
     // e-mail by type or label
     [field({ type: "email" }), "marie@exemple.fr", null],
-    [field({ type: "email" }), "marie@exemple", "Veuillez saisir une adresse email valide."],
-    [
-      field({ type: "text", label: "Votre email" }),
-      "pas un mail",
-      "Veuillez saisir une adresse email valide.",
-    ],
-    [field({ type: "text", label: "Adresse E-mail" }), "x@y", "Veuillez saisir une adresse email valide."],
-    [field({ type: "text", label: "Courriel" }), "a b@c.fr", "Veuillez saisir une adresse email valide."],
+    [field({ type: "email" }), "marie@exemple", message("email")],
+    [field({ type: "text", label: "Votre email" }), "pas un mail", message("email")],
+    [field({ type: "text", label: "Adresse E-mail" }), "x@y", message("email")],
+    [field({ type: "text", label: "Courriel" }), "a b@c.fr", message("email")],
     [field({ type: "text", label: "Votre courriel" }), "a@b.fr", null],
     [field({ type: "text", label: "Prénom" }), "pas un mail", null],
     // text lengths
-    [field({ type: "text", min_length: 3 }), "ab", "Veuillez saisir au moins 3 caractères."],
+    [field({ type: "text", min_length: 3 }), "ab", message("answer.minLength", { n: 3 })],
     [field({ type: "text", min_length: 1 }), " ", null],
-    [field({ type: "textarea", max_length: 5 }), "abcdef", "Veuillez saisir au plus 5 caractères."],
-    [field({ type: "textarea", max_length: 1 }), "ab", "Veuillez saisir au plus 1 caractère."],
+    [field({ type: "textarea", max_length: 5 }), "abcdef", message("answer.maxLength", { n: 5 })],
+    [field({ type: "textarea", max_length: 1 }), "ab", message("answer.maxLength", { n: 1 })],
     [field({ type: "textarea", min_length: 2, max_length: 5 }), "abc", null],
-    [field({ type: "text" }), 42, "Veuillez saisir du texte."],
+    [field({ type: "text" }), 42, message("answer.notText")],
     // ratings
     [field({ type: "rating" }), 4.5, null],
     [field({ type: "rating" }), 5, null],
-    [field({ type: "rating" }), 6, "La valeur doit être comprise entre 0 et 5."],
-    [field({ type: "rating" }), -1, "La valeur doit être comprise entre 0 et 5."],
+    [field({ type: "rating" }), 6, message("answer.valueBetween", { min: 0, max: 5 })],
+    [field({ type: "rating" }), -1, message("answer.valueBetween", { min: 0, max: 5 })],
     [field({ type: "rating", rating_max: 10 }), 8, null],
-    [field({ type: "rating" }), "beaucoup", "La valeur doit être comprise entre 0 et 5."],
+    [field({ type: "rating" }), "beaucoup", message("answer.valueBetween", { min: 0, max: 5 })],
     // choices
     [field({ type: "select", options: ["A", "B"] }), "A", null],
-    [field({ type: "select", options: ["A", "B"] }), "C", "Veuillez choisir une option proposée."],
+    [field({ type: "select", options: ["A", "B"] }), "C", message("answer.invalidOption")],
     [field({ type: "dropdown", options: ["A"] }), "A", null],
-    [field({ type: "dropdown", options: [] }), "A", "Veuillez choisir une option proposée."],
+    [field({ type: "dropdown", options: [] }), "A", message("answer.invalidOption")],
     [field({ type: "checkbox", options: ["A", "B"] }), ["A", "B"], null],
     [field({ type: "checkbox", options: ["A", "B"] }), "B", null],
-    [field({ type: "checkbox", options: ["A", "B"] }), ["A", "Z"], "Veuillez choisir une option proposée."],
+    [field({ type: "checkbox", options: ["A", "B"] }), ["A", "Z"], message("answer.invalidOption")],
     // uploads
     [
       field({ type: "file", max_count: 1 }),
       [{ name: "a" }, { name: "b" }],
-      "Vous pouvez envoyer au plus 1 fichier.",
+      message("answer.tooManyFiles", { n: 1 }),
     ],
     [field({ type: "file", max_count: 3 }), [{}, {}], null],
     [
       field({ type: "file", max_size_mb: 10 }),
       [{ size: 11 * 1024 * 1024 }],
-      "Chaque fichier doit faire au plus 10 Mo.",
+      message("answer.fileTooLarge", { mb: 10 }),
     ],
     [
       field({ type: "media", allow_images: true, allow_videos: false }),
@@ -105,11 +102,11 @@ describe("validateAnswer", () => {
     [
       field({ type: "media", allow_images: true, allow_videos: false }),
       [{ content_type: "video/mp4" }],
-      "Ce type de fichier n'est pas autorisé.",
+      message("answer.fileTypeNotAllowed"),
     ],
     [field({ type: "media", allow_videos: true }), [{ type: "video/mp4" }], null],
   ])("%# %j with %j → %j", (f, value, expected) => {
-    expect(validateAnswer(f, value)).toBe(expected);
+    expect(validateAnswer(f, value)).toEqual(expected);
   });
 });
 
@@ -136,10 +133,10 @@ describe("validateAnswers / validatePage / firstPageWithError", () => {
 
   it("returns the first message per field id", () => {
     expect(validateAnswers(fields, { age: 12 })).toEqual({
-      name: "Ce champ est obligatoire.",
-      age: "La valeur doit être supérieure ou égale à 18.",
-      note: "Ce champ est obligatoire.",
-      tags: "Veuillez sélectionner une option.",
+      name: message("required"),
+      age: message("answer.numberMin", { min: 18 }),
+      note: message("required"),
+      tags: message("answer.checkboxRequired"),
     });
   });
 
@@ -149,10 +146,10 @@ describe("validateAnswers / validatePage / firstPageWithError", () => {
 
   it("reports unknown ids under non_field_errors", () => {
     expect(validateAnswers(fields, { name: "Léa", note: 4, tags: ["A"], ghost: 1 })).toEqual({
-      non_field_errors: "Réponse à un champ inconnu : ghost.",
+      non_field_errors: message("answer.unknownFields", { ids: ["ghost"] }),
     });
     expect(validateAnswers(fields, { name: "Léa", note: 4, tags: ["A"], g1: 1, g2: 2 })).toEqual({
-      non_field_errors: "Réponses à des champs inconnus : g1, g2.",
+      non_field_errors: message("answer.unknownFields", { ids: ["g1", "g2"] }),
     });
     expect(
       validateAnswers(fields, { name: "Léa", note: 4, tags: ["A"], g1: 1 }, { ignoreUnknown: true }),
@@ -160,11 +157,11 @@ describe("validateAnswers / validatePage / firstPageWithError", () => {
   });
 
   it("validates one page at a time without the unknown check", () => {
-    expect(validatePage(fields, { ghost: 1 }, 1)).toEqual({ note: "Ce champ est obligatoire." });
+    expect(validatePage(fields, { ghost: 1 }, 1)).toEqual({ note: message("required") });
     expect(validatePage(fields, { name: "Léa" }, 0)).toEqual({});
     expect(validateAnswers(fields, {}, { pages: [0, 2] })).toEqual({
-      name: "Ce champ est obligatoire.",
-      tags: "Veuillez sélectionner une option.",
+      name: message("required"),
+      tags: message("answer.checkboxRequired"),
     });
   });
 

@@ -1,26 +1,5 @@
+import { type AnswerMessage, message } from "../messages";
 import { type FormField, isChoiceType, isUploadType, ratingMaxOf } from "./field-types";
-
-export const ANSWER_MESSAGES = {
-  required: "Ce champ est obligatoire.",
-  checkboxRequired: "Veuillez sélectionner une option.",
-  email: "Veuillez saisir une adresse email valide.",
-  numberBetween: (min: number, max: number) => `Le nombre doit être compris entre ${min} et ${max}.`,
-  numberMin: (min: number) => `La valeur doit être supérieure ou égale à ${min}.`,
-  numberMax: (max: number) => `La valeur doit être inférieure ou égale à ${max}.`,
-  valueBetween: (min: number, max: number) => `La valeur doit être comprise entre ${min} et ${max}.`,
-  notANumber: "Veuillez saisir un nombre valide.",
-  notText: "Veuillez saisir du texte.",
-  minLength: (n: number) => `Veuillez saisir au moins ${n} caractère${n > 1 ? "s" : ""}.`,
-  maxLength: (n: number) => `Veuillez saisir au plus ${n} caractère${n > 1 ? "s" : ""}.`,
-  invalidOption: "Veuillez choisir une option proposée.",
-  tooManyFiles: (n: number) => `Vous pouvez envoyer au plus ${n} fichier${n > 1 ? "s" : ""}.`,
-  fileTooLarge: (mb: number) => `Chaque fichier doit faire au plus ${mb} Mo.`,
-  fileTypeNotAllowed: "Ce type de fichier n'est pas autorisé.",
-  unknownFields: (ids: readonly string[]) =>
-    ids.length > 1
-      ? `Réponses à des champs inconnus : ${ids.join(", ")}.`
-      : `Réponse à un champ inconnu : ${ids[0] ?? ""}.`,
-} as const;
 
 /** Key under which problems not tied to one field are reported (same key as the API's errors). */
 export const NON_FIELD_ERRORS = "non_field_errors";
@@ -29,7 +8,8 @@ export const NON_FIELD_ERRORS = "non_field_errors";
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type Answers = Readonly<Record<string, unknown>>;
-export type AnswerErrors = Record<string, string>;
+/** The problem of each answer, by field id (texts: `domainText` of @certavis/i18n-fr). */
+export type AnswerErrors = Record<string, AnswerMessage>;
 
 export interface ValidateAnswersOptions {
   /** Only fields on these pages are checked (and unknown answer ids are then not reported). */
@@ -71,43 +51,44 @@ export function expectsEmail(field: Pick<FormField, "type" | "label">): boolean 
   return (field.type === "text" || field.type === "textarea") && /e-?mail|courriel/i.test(field.label ?? "");
 }
 
-function checkText(field: FormField, value: unknown): string | null {
-  if (typeof value !== "string") return ANSWER_MESSAGES.notText;
+function checkText(field: FormField, value: unknown): AnswerMessage | null {
+  if (typeof value !== "string") return message("answer.notText");
   const text = value.trim();
-  if (expectsEmail(field) && !EMAIL_PATTERN.test(text)) return ANSWER_MESSAGES.email;
+  if (expectsEmail(field) && !EMAIL_PATTERN.test(text)) return message("email");
   if (finite(field.min_length) && text.length < field.min_length)
-    return ANSWER_MESSAGES.minLength(field.min_length);
+    return message("answer.minLength", { n: field.min_length });
   if (finite(field.max_length) && text.length > field.max_length)
-    return ANSWER_MESSAGES.maxLength(field.max_length);
+    return message("answer.maxLength", { n: field.max_length });
   return null;
 }
 
-function checkNumber(field: FormField, value: unknown): string | null {
+function checkNumber(field: FormField, value: unknown): AnswerMessage | null {
   const n = toNumber(value);
-  if (n === null) return ANSWER_MESSAGES.notANumber;
+  if (n === null) return message("answer.notANumber");
   const { min, max } = field;
-  if (finite(min) && finite(max) && (n < min || n > max)) return ANSWER_MESSAGES.numberBetween(min, max);
-  if (finite(min) && n < min) return ANSWER_MESSAGES.numberMin(min);
-  if (finite(max) && n > max) return ANSWER_MESSAGES.numberMax(max);
+  if (finite(min) && finite(max) && (n < min || n > max))
+    return message("answer.numberBetween", { min, max });
+  if (finite(min) && n < min) return message("answer.numberMin", { min });
+  if (finite(max) && n > max) return message("answer.numberMax", { max });
   return null;
 }
 
-function checkRating(field: FormField, value: unknown): string | null {
+function checkRating(field: FormField, value: unknown): AnswerMessage | null {
   const n = toNumber(value);
   const max = ratingMaxOf(field);
-  return n === null || n < 0 || n > max ? ANSWER_MESSAGES.valueBetween(0, max) : null;
+  return n === null || n < 0 || n > max ? message("answer.valueBetween", { min: 0, max }) : null;
 }
 
-function checkChoice(field: FormField, value: unknown): string | null {
+function checkChoice(field: FormField, value: unknown): AnswerMessage | null {
   const options = field.options ?? [];
   const picked = field.type === "checkbox" && !Array.isArray(value) ? [value] : value;
   if (field.type === "checkbox") {
     const list = picked as unknown[];
     return list.every((item) => typeof item === "string" && options.includes(item))
       ? null
-      : ANSWER_MESSAGES.invalidOption;
+      : message("answer.invalidOption");
   }
-  return typeof value === "string" && options.includes(value) ? null : ANSWER_MESSAGES.invalidOption;
+  return typeof value === "string" && options.includes(value) ? null : message("answer.invalidOption");
 }
 
 interface UploadedFile {
@@ -116,30 +97,31 @@ interface UploadedFile {
   type?: unknown;
 }
 
-function checkUpload(field: FormField, value: unknown): string | null {
+function checkUpload(field: FormField, value: unknown): AnswerMessage | null {
   const files = (Array.isArray(value) ? value : [value]) as unknown[];
   const maxCount = finite(field.max_count) ? field.max_count : 1;
-  if (files.length > maxCount) return ANSWER_MESSAGES.tooManyFiles(maxCount);
+  if (files.length > maxCount) return message("answer.tooManyFiles", { n: maxCount });
   const maxMb = finite(field.max_size_mb) ? field.max_size_mb : 10;
   for (const file of files) {
     if (typeof file !== "object" || file === null) continue;
     const { size, content_type, type } = file as UploadedFile;
-    if (typeof size === "number" && size > maxMb * 1024 * 1024) return ANSWER_MESSAGES.fileTooLarge(maxMb);
+    if (typeof size === "number" && size > maxMb * 1024 * 1024)
+      return message("answer.fileTooLarge", { mb: maxMb });
     const mime = typeof content_type === "string" ? content_type : typeof type === "string" ? type : "";
     if (field.type === "media" && mime) {
       const imageOk = field.allow_images !== false && mime.startsWith("image/");
       const videoOk = field.allow_videos === true && mime.startsWith("video/");
-      if (!imageOk && !videoOk) return ANSWER_MESSAGES.fileTypeNotAllowed;
+      if (!imageOk && !videoOk) return message("answer.fileTypeNotAllowed");
     }
   }
   return null;
 }
 
 /** First problem of one answer, or null. */
-export function validateAnswer(field: FormField, value: unknown): string | null {
+export function validateAnswer(field: FormField, value: unknown): AnswerMessage | null {
   if (isUnanswered(field, value)) {
     if (!field.required) return null;
-    return field.type === "checkbox" ? ANSWER_MESSAGES.checkboxRequired : ANSWER_MESSAGES.required;
+    return field.type === "checkbox" ? message("answer.checkboxRequired") : message("required");
   }
   if (field.type === "number") return checkNumber(field, value);
   if (field.type === "rating") return checkRating(field, value);
@@ -161,13 +143,13 @@ export function validateAnswers(
   const pages = options.pages;
   for (const field of fields) {
     if (pages && !pages.includes(field.page)) continue;
-    const message = validateAnswer(field, answers[field.id]);
-    if (message) errors[field.id] = message;
+    const problem = validateAnswer(field, answers[field.id]);
+    if (problem) errors[field.id] = problem;
   }
   if (!pages && !options.ignoreUnknown) {
     const known = new Set(fields.map((field) => field.id));
     const unknown = Object.keys(answers).filter((id) => !known.has(id));
-    if (unknown.length > 0) errors[NON_FIELD_ERRORS] = ANSWER_MESSAGES.unknownFields(unknown);
+    if (unknown.length > 0) errors[NON_FIELD_ERRORS] = message("answer.unknownFields", { ids: unknown });
   }
   return errors;
 }

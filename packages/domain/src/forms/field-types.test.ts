@@ -31,11 +31,11 @@ describe("field types", () => {
   });
 
   it.each(["text", "number", "email", "textarea"] as FieldType[])(
-    "createField(%s) has no options",
+    "createField(%s) has no options and no label (the caller gives the French one)",
     (type) => {
       const field = createField(type, 0, 0);
       expect(field.options).toBeUndefined();
-      expect(field.label).not.toBe("");
+      expect(field.label).toBe("");
     },
   );
 

@@ -18,26 +18,6 @@ export const RATING_TYPES = ["star", "slider", "note"] as const;
 
 export type RatingType = (typeof RATING_TYPES)[number];
 
-/** Palette labels (same texts as the i18n catalogue's `forms.fieldTypes`). */
-export const FIELD_TYPE_LABELS: Readonly<Record<FieldType, string>> = {
-  text: "Texte court",
-  textarea: "Texte long",
-  number: "Nombre",
-  email: "Email",
-  rating: "Note",
-  select: "Choix unique",
-  dropdown: "Liste déroulante",
-  checkbox: "Cases à cocher",
-  file: "Fichier",
-  media: "Photos et vidéos",
-};
-
-export const RATING_TYPE_LABELS: Readonly<Record<RatingType, string>> = {
-  star: "Étoiles",
-  slider: "Curseur",
-  note: "Note chiffrée",
-};
-
 /** One field of a review form, in the wire shape of the contract's `FormField`. */
 export interface FormField {
   id: string;
@@ -117,7 +97,8 @@ export function newFieldId(): string {
 }
 
 /**
- * A new field of `type` with the spec's defaults: rating max 5 and star type; choice fields start with
+ * A new field of `type` with the spec's defaults (its label is the caller's: the French type label lives
+ * in @certavis/i18n-fr): rating max 5 and star type; choice fields start with
  * 'Option 1' and 'Option 2'; file and media fields 10 MB, one file, images allowed, videos not.
  */
 export function createField(
@@ -129,7 +110,7 @@ export function createField(
   const base: FormField = {
     id: newFieldId(),
     type,
-    label: FIELD_TYPE_LABELS[type],
+    label: "",
     required: false,
     page,
     position,

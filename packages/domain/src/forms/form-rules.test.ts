@@ -21,26 +21,20 @@ const opt = { required: false };
 describe("validateFormForSave", () => {
   it.each([
     [{ name: "Avis", title: "Votre avis", fields: [req, opt] }, {}],
-    [{ name: "  ", title: "Votre avis", fields: [req, opt] }, { name: "Ce champ ne peut être vide." }],
-    [{ name: "Avis", title: "", fields: [req, opt] }, { title: "Ce champ ne peut être vide." }],
+    [{ name: "  ", title: "Votre avis", fields: [req, opt] }, { name: "fieldEmpty" }],
+    [{ name: "Avis", title: "", fields: [req, opt] }, { title: "fieldEmpty" }],
     [
       { name: null, title: undefined, fields: [req, opt] },
-      { name: "Ce champ ne peut être vide.", title: "Ce champ ne peut être vide." },
+      { name: "fieldEmpty", title: "fieldEmpty" },
     ],
-    [
-      { name: "Avis", title: "T", fields: [req] },
-      { schema: ["Ajoutez au moins deux champs au formulaire."] },
-    ],
-    [
-      { name: "Avis", title: "T", fields: [opt, opt] },
-      { schema: ["Marquez au moins un champ comme requis."] },
-    ],
+    [{ name: "Avis", title: "T", fields: [req] }, { schema: ["form.minTwoFields"] }],
+    [{ name: "Avis", title: "T", fields: [opt, opt] }, { schema: ["form.oneRequired"] }],
     [
       { name: "", title: "", fields: [] },
       {
-        name: "Ce champ ne peut être vide.",
-        title: "Ce champ ne peut être vide.",
-        schema: ["Ajoutez au moins deux champs au formulaire.", "Marquez au moins un champ comme requis."],
+        name: "fieldEmpty",
+        title: "fieldEmpty",
+        schema: ["form.minTwoFields", "form.oneRequired"],
       },
     ],
   ])("%j → %j", (input, expected) => {
@@ -128,10 +122,7 @@ describe("size and count inputs (minimum 1, invalid → 1)", () => {
     const field = { id: "f", type: "file", label: "Fichier", required: false, page: 0, position: 0 };
     const parsed = formFieldSchema.safeParse({ ...field, max_size_mb: size });
     expect(parsed.success).toBe(ok);
-    if (!parsed.success)
-      expect(parsed.error.issues[0]?.message).toBe(
-        "La taille maximale d'un fichier doit être comprise entre 1 et 50 Mo.",
-      );
+    if (!parsed.success) expect(parsed.error.issues[0]?.message).toBe("form.maxSizeMb");
   });
 });
 
@@ -174,11 +165,11 @@ describe("formFieldSchema / formFieldsSchema", () => {
 
   it("uses French messages for type and options", () => {
     expect(formFieldSchema.safeParse({ ...text, type: "video" }).error?.issues[0]?.message).toBe(
-      "Type de champ inconnu.",
+      "form.unknownType",
     );
     expect(
       formFieldSchema.safeParse({ ...text, type: "select", options: ["A"] }).error?.issues[0]?.message,
-    ).toBe("Ce champ doit proposer au moins deux options.");
+    ).toBe("form.tooFewOptions");
   });
 
   it("accepts a dropdown without options and fills defaults", () => {
@@ -190,14 +181,13 @@ describe("formFieldSchema / formFieldsSchema", () => {
     const result = formFieldsSchema.safeParse([text, { ...text, position: 1 }]);
     expect(result.error?.issues[0]).toMatchObject({
       path: [1, "id"],
-      message: "L'identifiant de champ « a » est utilisé plusieurs fois.",
+      message: "form.duplicateId",
+      params: { id: "a" },
     });
   });
 
   it("rejects a non-list", () => {
-    expect(formFieldsSchema.safeParse({}).error?.issues[0]?.message).toBe(
-      "Le schéma du formulaire doit être une liste de champs.",
-    );
+    expect(formFieldsSchema.safeParse({}).error?.issues[0]?.message).toBe("form.notAList");
   });
 });
 
@@ -213,10 +203,10 @@ describe("formSaveSchema", () => {
     const result = formSaveSchema.safeParse({ name: " ", title: "", schema: [{ ...a, required: false }] });
     const messages = result.error?.issues.map((issue) => [issue.path.join("."), issue.message]);
     expect(messages).toEqual([
-      ["name", "Ce champ ne peut être vide."],
-      ["title", "Ce champ ne peut être vide."],
-      ["schema", "Ajoutez au moins deux champs au formulaire."],
-      ["schema", "Marquez au moins un champ comme requis."],
+      ["name", "fieldEmpty"],
+      ["title", "fieldEmpty"],
+      ["schema", "form.minTwoFields"],
+      ["schema", "form.oneRequired"],
     ]);
     const schemaOnly = formSaveSchema.safeParse({
       name: "N",
@@ -224,8 +214,8 @@ describe("formSaveSchema", () => {
       schema: [{ ...a, required: false }],
     });
     expect(schemaOnly.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
-      ["schema", "Ajoutez au moins deux champs au formulaire."],
-      ["schema", "Marquez au moins un champ comme requis."],
+      ["schema", "form.minTwoFields"],
+      ["schema", "form.oneRequired"],
     ]);
   });
 });

@@ -1,23 +1,6 @@
-import { z } from "zod";
+import { z } from "zod/mini";
+import type { DomainMessageCode } from "../messages";
 import { FIELD_TYPES, type FieldType, type FormField, MAX_FIELD_SIZE_MB, RATING_TYPES } from "./field-types";
-
-export const FORM_SAVE_MESSAGES = {
-  empty: "Ce champ ne peut être vide.",
-  minTwoFields: "Ajoutez au moins deux champs au formulaire.",
-  oneRequired: "Marquez au moins un champ comme requis.",
-  fallback: "Impossible de sauvegarder le formulaire.",
-} as const;
-
-export const FORM_SCHEMA_MESSAGES = {
-  duplicateId: (id: string) => `L'identifiant de champ « ${id} » est utilisé plusieurs fois.`,
-  unknownType: "Type de champ inconnu.",
-  optionsText: "Les options doivent être du texte.",
-  tooFewOptions: "Ce champ doit proposer au moins deux options.",
-  invalidField: "Champ de formulaire invalide.",
-  notAList: "Le schéma du formulaire doit être une liste de champs.",
-  maxSizeMb: `La taille maximale d'un fichier doit être comprise entre 1 et ${MAX_FIELD_SIZE_MB} Mo.`,
-  fieldsMismatch: "Les listes « fields » et « schema » doivent être identiques.",
-} as const;
 
 /** Least number of options of a choice field: select and checkbox keep 2, a dropdown may have none. */
 export function minOptions(type: FieldType | string): number {
@@ -76,10 +59,11 @@ export interface FormSaveInput {
   fields: readonly Pick<FormField, "required">[];
 }
 
+/** Problems of the editor's save rules, as message codes (texts: @certavis/i18n-fr). */
 export interface FormSaveErrors {
-  name?: string;
-  title?: string;
-  schema?: string[];
+  name?: DomainMessageCode;
+  title?: DomainMessageCode;
+  schema?: DomainMessageCode[];
 }
 
 /**
@@ -88,11 +72,11 @@ export interface FormSaveErrors {
  */
 export function validateFormForSave({ name, title, fields }: FormSaveInput): FormSaveErrors {
   const errors: FormSaveErrors = {};
-  if (!name?.trim()) errors.name = FORM_SAVE_MESSAGES.empty;
-  if (!title?.trim()) errors.title = FORM_SAVE_MESSAGES.empty;
-  const schema: string[] = [];
-  if (fields.length < 2) schema.push(FORM_SAVE_MESSAGES.minTwoFields);
-  if (!fields.some((field) => field.required)) schema.push(FORM_SAVE_MESSAGES.oneRequired);
+  if (!name?.trim()) errors.name = "fieldEmpty";
+  if (!title?.trim()) errors.title = "fieldEmpty";
+  const schema: DomainMessageCode[] = [];
+  if (fields.length < 2) schema.push("form.minTwoFields");
+  if (!fields.some((field) => field.required)) schema.push("form.oneRequired");
   if (schema.length > 0) errors.schema = schema;
   return errors;
 }
@@ -101,78 +85,87 @@ export function hasFormSaveErrors(errors: FormSaveErrors): boolean {
   return Boolean(errors.name || errors.title || errors.schema?.length);
 }
 
-const optionalInt = (min: number) => z.number().int().min(min).nullable().optional();
+const optionalInt = (min: number) => z.optional(z.nullable(z.int().check(z.minimum(min))));
+const optional = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 
-/** One stored form field (what the server accepts in a form's `schema`). Unknown keys are dropped. */
+/**
+ * One stored form field (what the server accepts in a form's `schema`). Unknown keys are dropped.
+ * Issues carry domain message codes (`messageOfIssue`).
+ */
 export const formFieldSchema = z
   .object({
-    id: z.string().trim().min(1).max(64),
-    name: z.string().max(200).nullable().optional(),
-    type: z.enum(FIELD_TYPES, { error: FORM_SCHEMA_MESSAGES.unknownType }),
-    label: z.string().max(500),
-    required: z.boolean().default(false),
-    options: z.array(z.string({ error: FORM_SCHEMA_MESSAGES.optionsText })).optional(),
-    page: z.number().int().min(0).default(0),
-    position: z.number().int().min(0).default(0),
-    rating_max: z.number().int().min(1).max(10).nullable().optional(),
-    rating_type: z.enum(RATING_TYPES).nullable().optional(),
+    id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+    name: optional(z.string().check(z.maxLength(200))),
+    type: z.enum(FIELD_TYPES, { error: "form.unknownType" }),
+    label: z.string().check(z.maxLength(500)),
+    required: z._default(z.boolean(), false),
+    options: z.optional(z.array(z.string({ error: "form.optionsText" }))),
+    page: z._default(z.int().check(z.minimum(0)), 0),
+    position: z._default(z.int().check(z.minimum(0)), 0),
+    rating_max: optional(z.int().check(z.minimum(1), z.maximum(10))),
+    rating_type: optional(z.enum(RATING_TYPES)),
     min_length: optionalInt(0),
     max_length: optionalInt(0),
-    min: z.number().nullable().optional(),
-    max: z.number().nullable().optional(),
-    accept: z.string().nullable().optional(),
-    multiple: z.boolean().nullable().optional(),
-    max_size_mb: z
-      .number()
-      .min(1, FORM_SCHEMA_MESSAGES.maxSizeMb)
-      .max(MAX_FIELD_SIZE_MB, FORM_SCHEMA_MESSAGES.maxSizeMb)
-      .nullable()
-      .optional(),
-    allow_images: z.boolean().nullable().optional(),
-    allow_videos: z.boolean().nullable().optional(),
+    min: optional(z.number()),
+    max: optional(z.number()),
+    accept: optional(z.string()),
+    multiple: optional(z.boolean()),
+    max_size_mb: optional(
+      z.number().check(z.minimum(1, "form.maxSizeMb"), z.maximum(MAX_FIELD_SIZE_MB, "form.maxSizeMb")),
+    ),
+    allow_images: optional(z.boolean()),
+    allow_videos: optional(z.boolean()),
     max_count: optionalInt(1),
-    placeholder: z.string().nullable().optional(),
-    help_text: z.string().nullable().optional(),
+    placeholder: optional(z.string()),
+    help_text: optional(z.string()),
   })
-  .superRefine((field, ctx) => {
-    if ((field.options?.length ?? 0) < minOptions(field.type)) {
-      ctx.addIssue({ code: "custom", path: ["options"], message: FORM_SCHEMA_MESSAGES.tooFewOptions });
-    }
-  });
+  .check(
+    z.superRefine((field, ctx) => {
+      if ((field.options?.length ?? 0) < minOptions(field.type)) {
+        ctx.addIssue({ code: "custom", path: ["options"], message: "form.tooFewOptions" });
+      }
+    }),
+  );
 
 /** A form's list of fields: valid fields with unique ids. */
-export const formFieldsSchema = z
-  .array(formFieldSchema, { error: FORM_SCHEMA_MESSAGES.notAList })
-  .superRefine((fields, ctx) => {
+export const formFieldsSchema = z.array(formFieldSchema, { error: "form.notAList" }).check(
+  z.superRefine((fields, ctx) => {
     const seen = new Set<string>();
     fields.forEach((field, index) => {
       if (seen.has(field.id)) {
         ctx.addIssue({
           code: "custom",
           path: [index, "id"],
-          message: FORM_SCHEMA_MESSAGES.duplicateId(field.id),
+          message: "form.duplicateId",
+          params: { id: field.id },
         });
       }
       seen.add(field.id);
     });
-  });
+  }),
+);
+
+const nonEmpty = (max: number) =>
+  z.string({ error: "fieldEmpty" }).check(z.trim(), z.minLength(1, "fieldEmpty"), z.maxLength(max));
 
 /** Create/update body of a form with the editor's save rules (messages keyed name, title, schema). */
 export const formSaveSchema = z
   .object({
-    name: z.string({ error: FORM_SAVE_MESSAGES.empty }).trim().min(1, FORM_SAVE_MESSAGES.empty).max(200),
-    title: z.string({ error: FORM_SAVE_MESSAGES.empty }).trim().min(1, FORM_SAVE_MESSAGES.empty).max(300),
-    description: z.string().nullable().optional(),
+    name: nonEmpty(200),
+    title: nonEmpty(300),
+    description: optional(z.string()),
     schema: formFieldsSchema,
   })
-  .superRefine((form, ctx) => {
-    if (form.schema.length < 2) {
-      ctx.addIssue({ code: "custom", path: ["schema"], message: FORM_SAVE_MESSAGES.minTwoFields });
-    }
-    if (!form.schema.some((field) => field.required)) {
-      ctx.addIssue({ code: "custom", path: ["schema"], message: FORM_SAVE_MESSAGES.oneRequired });
-    }
-  });
+  .check(
+    z.superRefine((form, ctx) => {
+      if (form.schema.length < 2) {
+        ctx.addIssue({ code: "custom", path: ["schema"], message: "form.minTwoFields" });
+      }
+      if (!form.schema.some((field) => field.required)) {
+        ctx.addIssue({ code: "custom", path: ["schema"], message: "form.oneRequired" });
+      }
+    }),
+  );
 
 export type FormFieldInput = z.input<typeof formFieldSchema>;
 export type FormSave = z.infer<typeof formSaveSchema>;

@@ -1,9 +1,4 @@
-import { z } from "zod";
-
-export const INVITE_EMAIL_MESSAGES = {
-  invalid: { title: "Email invalide", description: "Veuillez saisir un email valide" },
-  duplicate: { title: "Email invalide", description: "Cet email est déjà dans la liste des invitations." },
-} as const;
+import { z } from "zod/mini";
 
 /** The spec's "basic pattern": something@something.something, no spaces. */
 export const BASIC_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -17,10 +12,7 @@ export function normalizeEmail(value: string): string {
 }
 
 /** E-mail of one invitation (team settings and registration). */
-export const inviteEmailSchema = z
-  .string()
-  .trim()
-  .regex(BASIC_EMAIL_PATTERN, INVITE_EMAIL_MESSAGES.invalid.description);
+export const inviteEmailSchema = z.string().check(z.trim(), z.regex(BASIC_EMAIL_PATTERN, "invite.invalid"));
 
 /** Whether `email` already appears (case-insensitively) among `others`. */
 export function isDuplicateEmail(email: string, others: readonly string[]): boolean {
@@ -28,7 +20,8 @@ export function isDuplicateEmail(email: string, others: readonly string[]): bool
   return others.some((other) => normalizeEmail(other) === wanted);
 }
 
-export type InviteEmailProblem = keyof typeof INVITE_EMAIL_MESSAGES;
+/** A message code (texts: @certavis/i18n-fr). */
+export type InviteEmailProblem = "invite.invalid" | "invite.duplicate";
 
 /**
  * Checks one invite e-mail: the basic pattern, then (on registration) that no OTHER invite of the list
@@ -38,8 +31,8 @@ export function validateInviteEmail(
   email: string,
   otherEmails: readonly string[] = [],
 ): InviteEmailProblem | null {
-  if (!isBasicEmail(email)) return "invalid";
-  if (isDuplicateEmail(email, otherEmails)) return "duplicate";
+  if (!isBasicEmail(email)) return "invite.invalid";
+  if (isDuplicateEmail(email, otherEmails)) return "invite.duplicate";
   return null;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { message } from "../messages";
 import { isUuid, parseOrderDate, validateOrderInput } from "./order";
 
 const valid = {
@@ -49,17 +50,14 @@ describe("validateOrderInput", () => {
   });
 
   it.each([
-    [{ ...valid, sku: undefined }, { product_id: ["Indiquez le produit (product_id ou sku)."] }],
-    [{ ...valid, sku: "  " }, { product_id: ["Indiquez le produit (product_id ou sku)."] }],
-    [{ ...valid, product_id: "123" }, { product_id: ["Identifiant de produit invalide."] }],
-    [
-      { ...valid, reference: "x".repeat(101) },
-      { reference: ["Ce champ ne doit pas dépasser 100 caractères."] },
-    ],
-    [{ ...valid, buyer_email: undefined }, { buyer_email: ["Ce champ est obligatoire."] }],
-    [{ ...valid, buyer_email: "a@b" }, { buyer_email: ["Veuillez saisir une adresse email valide."] }],
-    [{ ...valid, buyer_first_name: " " }, { buyer_first_name: ["Ce champ est obligatoire."] }],
-    [{ ...valid, reference: 12 }, { reference: ["Ce champ est obligatoire."] }],
+    [{ ...valid, sku: undefined }, { product_id: [message("order.productMissing")] }],
+    [{ ...valid, sku: "  " }, { product_id: [message("order.productMissing")] }],
+    [{ ...valid, product_id: "123" }, { product_id: [message("order.productIdInvalid")] }],
+    [{ ...valid, reference: "x".repeat(101) }, { reference: [message("order.tooLong", { max: 100 })] }],
+    [{ ...valid, buyer_email: undefined }, { buyer_email: [message("required")] }],
+    [{ ...valid, buyer_email: "a@b" }, { buyer_email: [message("email")] }],
+    [{ ...valid, buyer_first_name: " " }, { buyer_first_name: [message("required")] }],
+    [{ ...valid, reference: 12 }, { reference: [message("required")] }],
   ])("%j → %j", (input, errors) => {
     expect(validateOrderInput(input)).toEqual({ ok: false, errors });
   });

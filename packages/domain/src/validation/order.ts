@@ -1,14 +1,5 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { type FieldErrors, fieldErrorsFromZod } from "./field-errors";
-
-export const ORDER_MESSAGES = {
-  required: "Ce champ est obligatoire.",
-  productMissing: "Indiquez le produit (product_id ou sku).",
-  productIdInvalid: "Identifiant de produit invalide.",
-  email: "Veuillez saisir une adresse email valide.",
-  tooLong: (n: number) => `Ce champ ne doit pas dépasser ${n} caractères.`,
-  orderDate: "Date invalide : utilisez le format AAAA-MM-JJ ou une date ISO 8601.",
-} as const;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -50,51 +41,48 @@ export function parseOrderDate(value: string): Date | null {
 
 const requiredText = (max: number) =>
   z
-    .string({ error: ORDER_MESSAGES.required })
-    .trim()
-    .min(1, ORDER_MESSAGES.required)
-    .max(max, ORDER_MESSAGES.tooLong(max));
+    .string({ error: "required" })
+    .check(z.trim(), z.minLength(1, "required"), z.maxLength(max, "order.tooLong"));
 
 /** Optional text: null, missing and blank all read as absent. */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, ORDER_MESSAGES.tooLong(max))
-    .nullish()
-    .transform((value) => (value ? value : undefined));
+  z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(max, "order.tooLong"))),
+    z.transform((value) => (value ? value : undefined)),
+  );
 
 /**
  * Body of `POST /orders/` and of one CSV row: the product by `product_id` (UUID) or `sku`, the buyer,
- * the external reference (idempotent per company) and an optional ISO order date.
+ * the external reference (idempotent per company) and an optional ISO order date. Issues carry domain
+ * message codes (`messageOfIssue`).
  */
 export const orderInputSchema = z
   .object({
-    product_id: optionalText(1000).refine(
-      (v) => v === undefined || isUuid(v),
-      ORDER_MESSAGES.productIdInvalid,
+    product_id: optionalText(1000).check(
+      z.refine((v) => v === undefined || isUuid(v), "order.productIdInvalid"),
     ),
     sku: optionalText(100),
-    buyer_email: requiredText(254).refine((v) => EMAIL_PATTERN.test(v), ORDER_MESSAGES.email),
+    buyer_email: requiredText(254).check(z.refine((v) => EMAIL_PATTERN.test(v), "email")),
     buyer_first_name: requiredText(150),
-    buyer_last_name: z.string().trim().max(150, ORDER_MESSAGES.tooLong(150)).default(""),
+    buyer_last_name: z._default(z.string().check(z.trim(), z.maxLength(150, "order.tooLong")), ""),
     reference: requiredText(100),
-    order_date: optionalText(40).refine(
-      (v) => v === undefined || parseOrderDate(v) !== null,
-      ORDER_MESSAGES.orderDate,
+    order_date: optionalText(40).check(
+      z.refine((v) => v === undefined || parseOrderDate(v) !== null, "order.orderDate"),
     ),
   })
-  .superRefine((order, ctx) => {
-    if (order.product_id === undefined && order.sku === undefined) {
-      ctx.addIssue({ code: "custom", path: ["product_id"], message: ORDER_MESSAGES.productMissing });
-    }
-  });
+  .check(
+    z.superRefine((order, ctx) => {
+      if (order.product_id === undefined && order.sku === undefined) {
+        ctx.addIssue({ code: "custom", path: ["product_id"], message: "order.productMissing" });
+      }
+    }),
+  );
 
 export type OrderInput = z.infer<typeof orderInputSchema>;
 
 export type OrderValidation = { ok: true; order: OrderInput } | { ok: false; errors: FieldErrors };
 
-/** Validates an order body; French messages per field in the API's error shape. */
+/** Validates an order body; message codes per field in the API's error shape. */
 export function validateOrderInput(raw: unknown): OrderValidation {
   const result = orderInputSchema.safeParse(raw);
   return result.success

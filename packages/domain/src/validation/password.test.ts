@@ -1,53 +1,31 @@
 import { describe, expect, it } from "vitest";
-import {
-  PASSWORD_MESSAGES,
-  passwordChangeSchema,
-  validatePasswordChange,
-  validatePasswordReset,
-} from "./password";
-
-describe("password messages", () => {
-  it("are the spec's exact texts", () => {
-    expect(PASSWORD_MESSAGES.currentRequired).toEqual({
-      title: "Mot de passe requis",
-      description: "Indiquez votre mot de passe actuel.",
-    });
-    expect(PASSWORD_MESSAGES.tooShort).toEqual({
-      title: "Mot de passe trop court",
-      description: "Utilisez au moins 8 caractères.",
-    });
-    expect(PASSWORD_MESSAGES.confirmationMismatch).toEqual({
-      title: "Confirmation invalide",
-      description: "Les mots de passe ne correspondent pas.",
-    });
-  });
-});
+import { passwordChangeSchema, validatePasswordChange, validatePasswordReset } from "./password";
 
 describe("validatePasswordChange", () => {
   it.each([
     [
       { current_password: "", password: "abcdefgh", confirmation: "abcdefgh" },
       "current_password",
-      "Mot de passe requis",
+      "password.currentRequired",
     ],
-    [
-      { current_password: "old", password: "short", confirmation: "short" },
-      "password",
-      "Mot de passe trop court",
-    ],
+    [{ current_password: "old", password: "short", confirmation: "short" }, "password", "password.tooShort"],
     [
       { current_password: "old", password: "1234567", confirmation: "1234567" },
       "password",
-      "Mot de passe trop court",
+      "password.tooShort",
     ],
     [
       { current_password: "old", password: "abcdefgh", confirmation: "abcdefgi" },
       "confirmation",
-      "Confirmation invalide",
+      "password.confirmationMismatch",
     ],
-    [{ current_password: "", password: "x", confirmation: "y" }, "current_password", "Mot de passe requis"],
-  ])("%j → %s / %s", (input, field, title) => {
-    expect(validatePasswordChange(input)).toMatchObject({ field, title });
+    [
+      { current_password: "", password: "x", confirmation: "y" },
+      "current_password",
+      "password.currentRequired",
+    ],
+  ])("%j → %s / %s", (input, field, problem) => {
+    expect(validatePasswordChange(input)).toEqual({ field, problem });
   });
 
   it.each([
@@ -58,14 +36,20 @@ describe("validatePasswordChange", () => {
     expect(passwordChangeSchema.safeParse(input).success).toBe(true);
   });
 
-  it("carries the description in the error", () => {
+  it("carries the problem's code in the error", () => {
     expect(validatePasswordChange({ current_password: "a", password: "abcdefgh", confirmation: "" })).toEqual(
-      {
-        field: "confirmation",
-        title: "Confirmation invalide",
-        description: "Les mots de passe ne correspondent pas.",
-      },
+      { field: "confirmation", problem: "password.confirmationMismatch" },
     );
+  });
+
+  it("reports a value of the wrong type as invalid", () => {
+    expect(
+      validatePasswordChange({
+        current_password: 1,
+        password: "abcdefgh",
+        confirmation: "abcdefgh",
+      } as never),
+    ).toEqual({ field: "current_password", problem: "invalid" });
   });
 });
 

@@ -1,40 +1,34 @@
-import { z } from "zod";
+import { z } from "zod/mini";
+import type { DomainMessageCode } from "../messages";
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** A toast-ready message: title plus description (spec §5). */
-export interface TitledMessage {
-  readonly title: string;
-  readonly description: string;
-}
+/** The problems of the password forms (texts and toast titles: @certavis/i18n-fr). */
+export type PasswordProblem = Extract<DomainMessageCode, `password.${string}`>;
 
-export const PASSWORD_MESSAGES = {
-  currentRequired: { title: "Mot de passe requis", description: "Indiquez votre mot de passe actuel." },
-  tooShort: { title: "Mot de passe trop court", description: "Utilisez au moins 8 caractères." },
-  confirmationMismatch: {
-    title: "Confirmation invalide",
-    description: "Les mots de passe ne correspondent pas.",
-  },
-  tokenMissing: {
-    title: "Lien invalide",
-    description: "Le lien de réinitialisation est invalide ou incomplet.",
-  },
-} as const satisfies Record<string, TitledMessage>;
+const PASSWORD_PROBLEMS: readonly PasswordProblem[] = [
+  "password.currentRequired",
+  "password.tooShort",
+  "password.confirmationMismatch",
+  "password.tokenMissing",
+];
 
-/** Each zod issue carries the description as its message; map it back with `passwordMessageFor`. */
-const newPassword = z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort.description);
+/** Each zod issue carries its problem's code as its message. */
+const newPassword = z.string().check(z.minLength(PASSWORD_MIN_LENGTH, "password.tooShort"));
 
-function confirmationMatches<T extends { password: string; confirmation: string }>(schema: z.ZodType<T>) {
-  return schema.refine((value) => value.password === value.confirmation, {
-    message: PASSWORD_MESSAGES.confirmationMismatch.description,
-    path: ["confirmation"],
-  });
+function confirmationMatches<T extends { password: string; confirmation: string }>(schema: z.ZodMiniType<T>) {
+  return schema.check(
+    z.refine((value) => value.password === value.confirmation, {
+      message: "password.confirmationMismatch",
+      path: ["confirmation"],
+    }),
+  );
 }
 
 /** The password-change form of the user settings (PATCH /users/me/ sends current_password + password). */
 export const passwordChangeSchema = confirmationMatches(
   z.object({
-    current_password: z.string().min(1, PASSWORD_MESSAGES.currentRequired.description),
+    current_password: z.string().check(z.minLength(1, "password.currentRequired")),
     password: newPassword,
     confirmation: z.string(),
   }),
@@ -43,7 +37,7 @@ export const passwordChangeSchema = confirmationMatches(
 /** The reset form: same rules plus the token from the link. */
 export const passwordResetSchema = confirmationMatches(
   z.object({
-    token: z.string().trim().min(1, PASSWORD_MESSAGES.tokenMissing.description),
+    token: z.string().check(z.trim(), z.minLength(1, "password.tokenMissing")),
     password: newPassword,
     confirmation: z.string(),
   }),
@@ -55,26 +49,20 @@ export const newPasswordSchema = newPassword;
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 
-export interface PasswordFormError extends TitledMessage {
+export interface PasswordFormError {
   field: string;
+  /** `invalid` for a value of the wrong type (not something the forms can send). */
+  problem: PasswordProblem | "invalid";
 }
 
-const ORDERED: readonly TitledMessage[] = Object.values(PASSWORD_MESSAGES);
-
-/** The titled message whose description is `message`, if any. */
-export function passwordMessageFor(message: string): TitledMessage | undefined {
-  return ORDERED.find((m) => m.description === message);
-}
-
-function firstError(result: { success: boolean; error?: z.ZodError }): PasswordFormError | null {
+function firstError(result: {
+  success: boolean;
+  error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+}): PasswordFormError | null {
   const issue = result.success ? undefined : result.error?.issues[0];
   if (!issue) return null;
-  const known = passwordMessageFor(issue.message);
-  return {
-    field: String(issue.path[0] ?? ""),
-    title: known?.title ?? "Erreur",
-    description: known?.description ?? issue.message,
-  };
+  const problem = PASSWORD_PROBLEMS.find((code) => code === issue.message) ?? "invalid";
+  return { field: String(issue.path[0] ?? ""), problem };
 }
 
 /**

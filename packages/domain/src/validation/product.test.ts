@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   defaultOrFirst,
-  PRODUCT_NAME_REQUIRED,
   type ProductFormValues,
   productFormSchema,
   productMultipartFields,
@@ -22,7 +21,7 @@ describe("product form", () => {
   it("requires a name", () => {
     const result = productFormSchema.safeParse({ ...values, name: "   " });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(PRODUCT_NAME_REQUIRED);
+    expect(result.error?.issues[0]?.message).toBe("product.nameRequired");
     expect(productFormSchema.safeParse(values).success).toBe(true);
   });
 

@@ -1,15 +1,14 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { PRODUCT_STATUSES, type ProductStatus } from "../product-status";
-
-export const PRODUCT_NAME_REQUIRED = "Le nom du produit est requis.";
 
 /**
  * The product form of the back-office (spec §3 'Product form state', §5: name required). Ids are '' when
- * nothing is chosen. The image (a saved URL or a chosen file) is the app's own field.
+ * nothing is chosen. The image (a saved URL or a chosen file) is the app's own field. Issues carry domain
+ * message codes.
  */
 export const productFormSchema = z.object({
-  name: z.string().trim().min(1, PRODUCT_NAME_REQUIRED).max(200),
-  sku: z.string().trim().max(100),
+  name: z.string().check(z.trim(), z.minLength(1, "product.nameRequired"), z.maxLength(200)),
+  sku: z.string().check(z.trim(), z.maxLength(100)),
   status: z.enum(PRODUCT_STATUSES),
   requestTemplateId: z.string(),
   formId: z.string(),

@@ -4,7 +4,6 @@ import {
   isTemplateTypeLocked,
   renderTemplate,
   SAMPLE_TEMPLATE_VALUES,
-  TEMPLATE_TYPE_LABELS,
   TEMPLATE_VARIABLES,
   templateInputSchema,
   usedVariables,
@@ -12,10 +11,6 @@ import {
 } from "./template";
 
 describe("template types", () => {
-  it("labels request, reminder, thanks", () => {
-    expect(TEMPLATE_TYPE_LABELS).toEqual({ request: "Demande", reminder: "Rappel", thanks: "Remerciement" });
-  });
-
   it.each([
     [{ type: "thanks" }, true],
     [{ type: "request", is_default: true }, true],
@@ -38,10 +33,7 @@ describe("template types", () => {
 });
 
 describe("validateTemplateBody", () => {
-  const missing = {
-    title: "Variable manquante",
-    description: "Le contenu doit inclure la variable {{ url_avis }}.",
-  };
+  const missing = "template.missingReviewLink";
   it.each([
     ["request", "Donnez votre avis : {{ url_avis }}", null],
     ["request", "Lien {{url_avis}}", null],
@@ -109,7 +101,7 @@ describe("templateInputSchema", () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({
       path: ["body"],
-      message: "Le contenu doit inclure la variable {{ url_avis }}.",
+      message: "template.missingReviewLink",
     });
   });
 

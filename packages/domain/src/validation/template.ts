@@ -1,14 +1,8 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 export const TEMPLATE_TYPES = ["request", "reminder", "thanks"] as const;
 
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
-
-export const TEMPLATE_TYPE_LABELS: Readonly<Record<TemplateType, string>> = {
-  request: "Demande",
-  reminder: "Rappel",
-  thanks: "Remerciement",
-};
 
 /** Types the editor offers; thanks and default templates keep their type read-only. */
 export const EDITABLE_TEMPLATE_TYPES: readonly TemplateType[] = ["request", "reminder"];
@@ -69,13 +63,6 @@ export function variableToken(name: TemplateVariable): string {
 const VARIABLE_PATTERN = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 const REVIEW_LINK_PATTERN = /\{\{\s*(url_avis|url_review)\s*\}\}/;
 
-export const TEMPLATE_MESSAGES = {
-  missingReviewLink: {
-    title: "Variable manquante",
-    description: "Le contenu doit inclure la variable {{ url_avis }}.",
-  },
-} as const;
-
 /** Whether a body contains the review-link variable (spaces inside the braces tolerated). */
 export function containsReviewLink(body: string): boolean {
   return REVIEW_LINK_PATTERN.test(body);
@@ -87,12 +74,9 @@ export function requiresReviewLink(type: unknown): boolean {
   return normalized === "request" || normalized === "reminder";
 }
 
-/** The 'Variable manquante' message when a request/reminder body lacks `{{ url_avis }}`; else null. */
-export function validateTemplateBody(
-  type: unknown,
-  body: string,
-): (typeof TEMPLATE_MESSAGES)["missingReviewLink"] | null {
-  return requiresReviewLink(type) && !containsReviewLink(body) ? TEMPLATE_MESSAGES.missingReviewLink : null;
+/** `template.missingReviewLink` when a request/reminder body lacks `{{ url_avis }}`; else null. */
+export function validateTemplateBody(type: unknown, body: string): "template.missingReviewLink" | null {
+  return requiresReviewLink(type) && !containsReviewLink(body) ? "template.missingReviewLink" : null;
 }
 
 /** Names of the variables used in a text, in order of first appearance. */
@@ -141,17 +125,21 @@ export function renderTemplate(
   });
 }
 
-/** Server-side body of a template create/update. */
+const nonEmpty = (max: number) => z.string().check(z.trim(), z.minLength(1, "fieldEmpty"), z.maxLength(max));
+
+/** Server-side body of a template create/update (issues carry domain message codes). */
 export const templateInputSchema = z
   .object({
-    name: z.string().trim().min(1, "Ce champ ne peut être vide.").max(200),
-    subject: z.string().trim().min(1, "Ce champ ne peut être vide.").max(300),
+    name: nonEmpty(200),
+    subject: nonEmpty(300),
     body: z.string(),
     type: z.enum(TEMPLATE_TYPES),
   })
-  .superRefine((value, ctx) => {
-    const problem = validateTemplateBody(value.type, value.body);
-    if (problem) ctx.addIssue({ code: "custom", path: ["body"], message: problem.description });
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      const problem = validateTemplateBody(value.type, value.body);
+      if (problem) ctx.addIssue({ code: "custom", path: ["body"], message: problem });
+    }),
+  );
 
 export type TemplateInput = z.infer<typeof templateInputSchema>;

@@ -1,10 +1,5 @@
 export const VERIFICATION_CODE_LENGTH = 6;
 
-export const VERIFICATION_CODE_MESSAGES = {
-  length: "Le code doit contenir 6 caractères.",
-  invalid: "Le code est invalide ou expiré.",
-} as const;
-
 /** Keeps hex characters only, upper-cased, at most 6 (what the code input accepts as the user types). */
 export function sanitizeVerificationCode(value: string): string {
   return value

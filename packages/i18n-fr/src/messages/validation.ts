@@ -1,4 +1,6 @@
-/** Validation messages of spec §5 (the domain's validators use the same texts). */
+import { publicFormValidation } from "./public-form-validation";
+
+/** Validation messages of spec §5 (the domain's rules report codes; `domainText` renders them). */
 export const validation = {
   required: "Ce champ est requis.",
   invalidEmailTitle: "Email invalide",
@@ -21,14 +23,5 @@ export const validation = {
   selectValueRequired: "Veuillez choisir une valeur.",
   /** A NUL character or a lone UTF-16 surrogate: text no database or e-mail can hold. */
   invalidCharacter: "Ce texte contient un caractère non autorisé.",
-  publicForm: {
-    required: "Ce champ est obligatoire.",
-    checkboxRequired: "Veuillez sélectionner une option.",
-    email: "Veuillez saisir une adresse email valide.",
-    numberBetween: (min: number, max: number) => `Le nombre doit être compris entre ${min} et ${max}.`,
-    numberMin: (min: number) => `La valeur doit être supérieure ou égale à ${min}.`,
-    numberMax: (max: number) => `La valeur doit être inférieure ou égale à ${max}.`,
-    valueBetween: (min: number, max: number) => `La valeur doit être comprise entre ${min} et ${max}.`,
-    filesTotalTooLarge: (mb: number) => `L'ensemble des fichiers d'un avis doit faire au plus ${mb} Mo.`,
-  },
+  publicForm: publicFormValidation,
 } as const;

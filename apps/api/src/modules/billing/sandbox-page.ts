@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { escapeHtml, type Plan } from "@certavis/domain";
+import { planName } from "@certavis/i18n-fr";
 import { formatPrice } from "@certavis/i18n-fr/format";
 
 const STYLE = `
@@ -64,7 +65,7 @@ export function renderSandboxCheckout(input: {
 }): SandboxPage {
   const action = `${input.basePath}/billing/sandbox/${encodeURIComponent(input.sessionId)}`;
   const body = `<p class="badge">Paiement de test — aucun montant ne sera prélevé</p>
-<h1>Abonnement ${escapeHtml(input.plan.name)}</h1>
+<h1>Abonnement ${escapeHtml(planName(input.plan.type))}</h1>
 <p class="muted">Entreprise : ${escapeHtml(input.companyName)}</p>
 <p class="price">${escapeHtml(formatPrice(input.plan.price, input.plan.currency))} <span class="muted">/ mois</span></p>
 <p class="muted">Facturation mensuelle, résiliable à tout moment (fin de la période en cours).</p>
@@ -72,7 +73,7 @@ export function renderSandboxCheckout(input: {
 <form method="post" action="${action}/complete/"><button type="submit" class="pay">Payer</button></form>
 <form method="post" action="${action}/cancel/"><button type="submit" class="cancel">Annuler</button></form>
 </div>`;
-  return layout(`Paiement — Abonnement ${input.plan.name}`, body, input.formOrigins);
+  return layout(`Paiement — Abonnement ${planName(input.plan.type)}`, body, input.formOrigins);
 }
 
 export function renderSandboxNotFound(): SandboxPage {

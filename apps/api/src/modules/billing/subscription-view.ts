@@ -5,6 +5,7 @@ import {
   PLAN_LIST,
   planLimits,
 } from "@certavis/domain";
+import { planName } from "@certavis/i18n-fr";
 import type { companies, invoices } from "../../db/schema";
 import type { ResponseOf } from "../../http/operation-types";
 import type { PaymentMode } from "./payment-mode";
@@ -21,7 +22,7 @@ export function toSubscriptionInfo(company: CompanyRow, mode: PaymentMode): Subs
   return {
     plans: PLAN_LIST.map((plan) => ({
       type: plan.type,
-      name: plan.name,
+      name: planName(plan.type),
       price: plan.price,
       currency: plan.currency,
       popular: plan.popular,

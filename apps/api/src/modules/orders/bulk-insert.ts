@@ -1,6 +1,6 @@
-import type { OrderCsvRowError } from "@certavis/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import type { OrderImportLineError } from "../../db/schema";
 
 /** One order of an import batch, with the due dates of its e-mail jobs (reminder: null when none). */
 export interface NewOrderRow {
@@ -25,7 +25,7 @@ export interface ImportBatch {
   processed: number;
   /** Lines already counted as existing before the database (repeats inside the file). */
   repeats: number;
-  errors: OrderCsvRowError[];
+  errors: OrderImportLineError[];
   now: Date;
   reviewKeyExpiresAt: Date;
 }

@@ -1,11 +1,12 @@
 import {
   CsvTokenizer,
   decodeCsvBytes,
+  message,
   ORDER_CSV_MAX_BYTES,
   ORDER_CSV_MAX_ROWS,
-  ORDERS_CSV_MESSAGES,
   readOrdersCsvHeader,
 } from "@certavis/domain";
+import { domainText } from "@certavis/i18n-fr";
 import { orderImport } from "@certavis/i18n-fr/messages/order-import";
 import type { FastifyRequest } from "fastify";
 import { orderImports } from "../../db/schema";
@@ -35,17 +36,18 @@ export async function readOrdersFile(request: FastifyRequest): Promise<CheckedOr
   const file = body.files.find((f) => f.field === "file");
   if (!file) throw fileError(orderImport.server.missingFile);
   const decoded = decodeCsvBytes(file.data);
-  if (!decoded) throw fileError(ORDERS_CSV_MESSAGES.notCsv);
+  if (!decoded) throw fileError(domainText(message("ordersCsv.notCsv")));
   const tokenizer = new CsvTokenizer(decoded.text, { maxRecords: ORDER_CSV_MAX_ROWS + 1 });
   while (!tokenizer.step(TOKENIZE_SLICE)) await yieldToLoop();
-  if (tokenizer.tooManyRecords) throw fileError(ORDERS_CSV_MESSAGES.tooManyRows);
+  if (tokenizer.tooManyRecords) throw fileError(domainText(message("ordersCsv.tooManyRows")));
   const unterminated = tokenizer.unterminatedQuoteAt;
-  if (unterminated !== null) throw fileError(ORDERS_CSV_MESSAGES.unterminatedQuote(unterminated));
+  if (unterminated !== null)
+    throw fileError(domainText(message("ordersCsv.unterminatedQuote", { line: unterminated })));
   const [header, ...records] = tokenizer.records;
-  if (!header) throw fileError(ORDERS_CSV_MESSAGES.empty);
+  if (!header) throw fileError(domainText(message("ordersCsv.empty")));
   const { columns, fileErrors } = readOrdersCsvHeader(header);
-  if (fileErrors.length) throw fileError(...fileErrors);
-  if (records.length === 0) throw fileError(ORDERS_CSV_MESSAGES.noRows);
+  if (fileErrors.length) throw fileError(...fileErrors.map(domainText));
+  if (records.length === 0) throw fileError(domainText(message("ordersCsv.noRows")));
   return {
     filename: file.filename.slice(0, 255),
     encoding: decoded.encoding,

@@ -2,15 +2,15 @@ import { randomUUID } from "node:crypto";
 import {
   type CsvRecord,
   type OrderCsvColumn,
-  type OrderCsvRowError,
   parseOrderDate,
   validateOrderCsvRecord,
 } from "@certavis/domain";
+import { domainFieldErrorsText, fr } from "@certavis/i18n-fr";
 import { orderImport } from "@certavis/i18n-fr/messages/order-import";
 import { and, eq, lt } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { orderImports, products } from "../../db/schema";
+import { type OrderImportLineError, orderImports, products } from "../../db/schema";
 import type { ResponseOf } from "../../http/operation-types";
 import { addDays } from "../pipeline/clock";
 import {
@@ -21,7 +21,6 @@ import {
 } from "../pipeline/review-key";
 import { type EmailDelays, emailDelays, emailDueDates } from "../pipeline/schedule";
 import { insertOrderBatch, type NewOrderRow } from "./bulk-insert";
-import { PRODUCT_NOT_FOUND } from "./create-order";
 
 /** Bounds of an import; tests may lower them. */
 export const importLimits = {
@@ -174,7 +173,7 @@ export async function runOrderImport(
         return;
       }
       const first = next;
-      const errors: OrderCsvRowError[] = [];
+      const errors: OrderImportLineError[] = [];
       let repeats = 0;
       const rows: NewOrderRow[] = [];
       const now = ctx.now();
@@ -185,7 +184,7 @@ export async function runOrderImport(
         const record = records[next++] as CsvRecord;
         const checked = validateOrderCsvRecord(source.columns, record);
         if (!checked.ok) {
-          errors.push(checked.error);
+          errors.push({ line: record.line, errors: domainFieldErrorsText(checked.error.errors) });
           continue;
         }
         const { order } = checked.row;
@@ -193,7 +192,7 @@ export async function runOrderImport(
         if (!product) {
           errors.push({
             line: record.line,
-            errors: { [order.product_id ? "product_id" : "sku"]: [PRODUCT_NOT_FOUND] },
+            errors: { [order.product_id ? "product_id" : "sku"]: [fr.server.orders.productNotFound] },
           });
           continue;
         }

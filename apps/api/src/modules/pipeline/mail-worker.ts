@@ -1,5 +1,5 @@
-import { emailQuotaMessage, planLimits } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { planLimits } from "@certavis/domain";
+import { fr, planLimitMessages } from "@certavis/i18n-fr";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { companies, emailDeliveries, emailTemplates, orders, products, reviews } from "../../db/schema";
@@ -339,7 +339,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           status: "held",
           scheduledAt: retryAt,
           leaseUntil: null,
-          lastError: emailQuotaMessage(limit),
+          lastError: planLimitMessages.emailQuota(limit),
         });
         log("e-mails held by the monthly quota", { companyId, count: ids.length });
         counts.held += ids.length;

@@ -1,5 +1,5 @@
 import { SAMPLE_TEMPLATE_VALUES, validateTemplateBody } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { domainCodeText, fr } from "@certavis/i18n-fr";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { companies, emailDeliveries } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
@@ -26,7 +26,7 @@ export async function sendTestEmail(
   const { db, now, config } = request.server.ctx;
   const input = request.body;
   const problem = validateTemplateBody(input.type, input.body);
-  if (problem) throw fieldErrors({ body: [problem.description] });
+  if (problem) throw fieldErrors({ body: [domainCodeText(problem)] });
 
   const at = now();
   const since = new Date(at.getTime() - TEST_EMAIL_WINDOW_MS);

@@ -1,10 +1,9 @@
 import {
   DEFAULT_INVITATION_RECORD_ROLE,
-  INVITE_EMAIL_MESSAGES,
   REGISTRATION_INVITE_ROLE_CHOICES,
   validateInviteList,
 } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { domainCodeText, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Flex, SegmentedControl, Select, Text } from "@radix-ui/themes";
 import { type FormEvent, useId, useState } from "react";
@@ -62,7 +61,7 @@ export function RegisterCompanyStep({
     const byKey = new Map<number, string>();
     for (const [index, problem] of problems) {
       const row = filled[index];
-      if (row) byKey.set(row.key, INVITE_EMAIL_MESSAGES[problem].description);
+      if (row) byKey.set(row.key, domainCodeText(problem));
     }
     setInviteErrors(byKey);
     if (byKey.size > 0) return;

@@ -1,5 +1,5 @@
 import { validatePasswordReset } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { domainCodeText, fr } from "@certavis/i18n-fr";
 import { Button, Flex, Link as RLink } from "@radix-ui/themes";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -53,7 +53,7 @@ export function ResetPasswordRoute() {
     const password = String(data.get("password") ?? "");
     const confirmation = String(data.get("confirmation") ?? "");
     const invalid = validatePasswordReset({ token, password, confirmation });
-    setErrors(invalid ? { [invalid.field]: invalid.description } : {});
+    setErrors(invalid ? { [invalid.field]: domainCodeText(invalid.problem) } : {});
     if (invalid) return;
     reset.mutate(
       { token, password },

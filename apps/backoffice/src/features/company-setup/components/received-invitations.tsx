@@ -1,5 +1,4 @@
-import { roleLabel } from "@certavis/domain";
-import { formatDate, fr } from "@certavis/i18n-fr";
+import { formatDate, fr, roleLabel } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useAcceptInvitation } from "../../../lib/api/accept-invitation";

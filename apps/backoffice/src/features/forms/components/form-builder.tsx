@@ -3,6 +3,7 @@ import {
   addField,
   addPage,
   clampPage,
+  createField,
   deletePage,
   type FieldType,
   type FormField,
@@ -13,7 +14,7 @@ import {
   removeField,
   validateFormForSave,
 } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { domainCodeText, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Callout, Card, Flex, Grid, Text, TextArea } from "@radix-ui/themes";
 import { useState } from "react";
@@ -71,9 +72,9 @@ export function FormBuilder({
 
   // Spec §5: the save rules' messages show after a save attempt and clear once satisfied.
   const rules = attempted ? validateFormForSave({ name: watch("name"), title: watch("title"), fields }) : {};
-  const nameError = rules.name ?? server.name;
-  const titleError = rules.title ?? server.title;
-  const boxMessages = [...new Set([...(rules.schema ?? []), ...server.box])];
+  const nameError = rules.name ? domainCodeText(rules.name) : server.name;
+  const titleError = rules.title ? domainCodeText(rules.title) : server.title;
+  const boxMessages = [...new Set([...(rules.schema ?? []).map(domainCodeText), ...server.box])];
   const current = clampPage(page, pages);
   const pageFields = fieldsOfPage(fields, current);
   const leaveTarget = returnPath ?? "/forms";
@@ -82,7 +83,13 @@ export function FormBuilder({
   const setFields = (next: FormField[]) => replace(next);
 
   function onAdd(type: FieldType) {
-    setFields(addField(getValues("fields"), type, current));
+    setFields(
+      addField(
+        getValues("fields"),
+        createField(type, current, 0, { label: fr.forms.fieldTypes[type] }),
+        current,
+      ),
+    );
   }
 
   function onMove(field: FormField, direction: "up" | "down") {

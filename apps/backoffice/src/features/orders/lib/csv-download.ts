@@ -1,4 +1,3 @@
-import type { OrderCsvRowError } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 
 const t = fr.orderImport;
@@ -23,7 +22,9 @@ export function reasonOf(errors: Record<string, string[]>): string {
 }
 
 /** The refused lines as a CSV Excel opens as is (UTF-8 with BOM, ';'). */
-export function refusedLinesCsv(errors: readonly OrderCsvRowError[]): string {
+export function refusedLinesCsv(
+  errors: readonly { line: number; errors: Record<string, string[]> }[],
+): string {
   return csv([[...t.refusedCsvHeader], ...errors.map((e) => [e.line, reasonOf(e.errors)])]);
 }
 

@@ -3,12 +3,13 @@ import {
   type CsvSeparator,
   CsvTokenizer,
   decodeCsvBytes,
+  message,
   ORDER_CSV_MAX_BYTES,
   ORDER_CSV_MAX_ROWS,
-  ORDERS_CSV_MESSAGES,
   type OrderCsvColumn,
   readOrdersCsvHeader,
 } from "@certavis/domain";
+import { domainText } from "@certavis/i18n-fr";
 
 /** Lines shown in the preview. */
 export const PREVIEW_LINES = 5;
@@ -43,23 +44,26 @@ async function bytesOf(file: File): Promise<Uint8Array> {
 export async function readOrdersFile(
   file: File,
 ): Promise<OrdersFilePreview | { file: File; fileErrors: string[] }> {
-  if (file.size > ORDER_CSV_MAX_BYTES) return { file, fileErrors: [ORDERS_CSV_MESSAGES.tooManyRows] };
+  if (file.size > ORDER_CSV_MAX_BYTES)
+    return { file, fileErrors: [domainText(message("ordersCsv.tooManyRows"))] };
   const bytes = await bytesOf(file);
   const decoded = decodeCsvBytes(bytes);
-  if (!decoded) return { file, fileErrors: [ORDERS_CSV_MESSAGES.notCsv] };
+  if (!decoded) return { file, fileErrors: [domainText(message("ordersCsv.notCsv"))] };
   const tokenizer = new CsvTokenizer(decoded.text, { maxRecords: ORDER_CSV_MAX_ROWS + 1 });
   tokenizer.step();
   const [header, ...records] = tokenizer.records;
   const fileErrors: string[] = [];
   const { columns, fileErrors: headerErrors } = header
     ? readOrdersCsvHeader(header)
-    : { columns: [], fileErrors: [ORDERS_CSV_MESSAGES.empty] };
-  fileErrors.push(...headerErrors);
-  if (tokenizer.tooManyRecords) fileErrors.push(ORDERS_CSV_MESSAGES.tooManyRows);
+    : { columns: [], fileErrors: [message("ordersCsv.empty")] };
+  fileErrors.push(...headerErrors.map(domainText));
+  if (tokenizer.tooManyRecords) fileErrors.push(domainText(message("ordersCsv.tooManyRows")));
   if (tokenizer.unterminatedQuoteAt !== null)
-    fileErrors.push(ORDERS_CSV_MESSAGES.unterminatedQuote(tokenizer.unterminatedQuoteAt));
+    fileErrors.push(
+      domainText(message("ordersCsv.unterminatedQuote", { line: tokenizer.unterminatedQuoteAt })),
+    );
   if (header && headerErrors.length === 0 && records.length === 0)
-    fileErrors.push(ORDERS_CSV_MESSAGES.noRows);
+    fileErrors.push(domainText(message("ordersCsv.noRows")));
   return {
     file,
     bytes,

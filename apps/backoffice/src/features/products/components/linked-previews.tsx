@@ -1,6 +1,6 @@
 import type { Schema } from "@certavis/api-client";
-import { FIELD_TYPE_LABELS, type FieldType, renderTemplate, SAMPLE_TEMPLATE_VALUES } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { renderTemplate, SAMPLE_TEMPLATE_VALUES } from "@certavis/domain";
+import { fieldTypeLabel, fr } from "@certavis/i18n-fr";
 import { Flex, Text } from "@radix-ui/themes";
 
 const t = fr.products.form;
@@ -24,8 +24,6 @@ export function TemplatePreview({ template }: { template: Schema<"EmailTemplate"
   );
 }
 
-const typeLabel = (type: string) => FIELD_TYPE_LABELS[type as FieldType] ?? type;
-
 /** A review form: its title, then each field with its type and a star when required. */
 export function FormPreview({ form }: { form: Schema<"Form"> }) {
   return (
@@ -43,7 +41,7 @@ export function FormPreview({ form }: { form: Schema<"Form"> }) {
               ) : null}
             </Text>
             <Text as="p" size="1" color="gray">
-              {typeLabel(field.type)}
+              {fieldTypeLabel(field.type)}
             </Text>
           </li>
         ))}

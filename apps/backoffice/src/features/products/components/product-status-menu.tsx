@@ -1,10 +1,5 @@
-import {
-  normalizeProductStatus,
-  PRODUCT_STATUSES,
-  type ProductStatus,
-  productStatusLabel,
-} from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { normalizeProductStatus, PRODUCT_STATUSES, type ProductStatus } from "@certavis/domain";
+import { fr, productStatusLabel } from "@certavis/i18n-fr";
 import { Badge, DropdownMenu } from "@radix-ui/themes";
 
 const colors = { active: "green", draft: "amber", archived: "gray" } as const;

@@ -5,7 +5,7 @@ import {
   normalizeProductStatus,
   productFormSchema,
 } from "@certavis/domain";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { ImageValue } from "../../../components/image-input";
 import type { AssignField } from "../../../lib/return-url";
 
@@ -14,7 +14,7 @@ type Template = Schema<"EmailTemplate">;
 type Form = Schema<"Form">;
 
 /** The domain's product form plus the image (a saved URL, a chosen file or none). */
-export const productEditorSchema = productFormSchema.extend({
+export const productEditorSchema = z.extend(productFormSchema, {
   image: z.custom<ImageValue>(
     (value) => value === null || typeof value === "string" || value instanceof File,
   ),

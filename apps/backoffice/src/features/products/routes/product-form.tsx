@@ -3,11 +3,10 @@ import {
   PRODUCT_ERROR_FIELDS,
   PRODUCT_STATUSES,
   productPayload,
-  productStatusLabel,
   REMINDER_DELAY,
   REQUEST_DELAY,
 } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { fr, productStatusLabel } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Callout, Card, Flex, Heading, Select, Switch, Text } from "@radix-ui/themes";
@@ -26,6 +25,7 @@ import { useUnsavedChanges } from "../../../lib/hooks/use-unsaved-changes";
 import { readAssignField } from "../../../lib/return-url";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
+import { translated } from "../../../lib/translated-resolver";
 import { useEmailTemplates } from "../api/get-email-templates";
 import { useForms } from "../api/get-forms";
 import { useProduct } from "../api/get-product";
@@ -138,7 +138,7 @@ function ProductEditor({
     setError,
     formState: { errors: fieldError, isDirty, isSubmitSuccessful },
   } = useForm<ProductEditorValues>({
-    resolver: zodResolver(productEditorSchema),
+    resolver: translated(zodResolver(productEditorSchema)),
     defaultValues: initialValues(product, templates, forms),
   });
   const guard = useUnsavedChanges(isDirty && !isSubmitSuccessful);

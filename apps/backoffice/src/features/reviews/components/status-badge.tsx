@@ -1,10 +1,5 @@
-import {
-  canTransitionReview,
-  MODERATION_TARGETS,
-  type ReviewStatus,
-  reviewBadgeLabel,
-} from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { canTransitionReview, MODERATION_TARGETS, type ReviewStatus } from "@certavis/domain";
+import { fr, reviewBadgeLabel } from "@certavis/i18n-fr";
 import { Badge, DropdownMenu } from "@radix-ui/themes";
 
 const colors = {

@@ -1,5 +1,5 @@
-import { periodEndDate, planName, subscriptionStatusLabel } from "@certavis/domain";
-import { formatDate, fr } from "@certavis/i18n-fr";
+import { periodEndDate } from "@certavis/domain";
+import { formatDate, fr, planName, subscriptionStatusLabel } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Badge, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";

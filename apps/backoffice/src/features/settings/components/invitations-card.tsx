@@ -5,9 +5,8 @@ import {
   INVITATION_ROLE_CHOICES,
   isBasicEmail,
   type Role,
-  roleLabel,
 } from "@certavis/domain";
-import { formatDate, fr } from "@certavis/i18n-fr";
+import { formatDate, fr, roleLabel } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Card, Flex, Heading, Select, Text } from "@radix-ui/themes";
 import { type FormEvent, useId, useState } from "react";

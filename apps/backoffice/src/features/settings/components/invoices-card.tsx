@@ -1,5 +1,4 @@
-import { planName } from "@certavis/domain";
-import { formatDate, formatPrice, fr } from "@certavis/i18n-fr";
+import { formatDate, formatPrice, fr, planName } from "@certavis/i18n-fr";
 import { Card, Heading, Link, Table, Text } from "@radix-ui/themes";
 import { useInvoices } from "../api/get-invoices";
 import { LoadError } from "./load-error";

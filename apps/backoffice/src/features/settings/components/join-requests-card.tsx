@@ -1,5 +1,5 @@
-import { ASSIGNABLE_ROLES, grantableRoles, type Role, roleLabel } from "@certavis/domain";
-import { formatDate, fr } from "@certavis/i18n-fr";
+import { ASSIGNABLE_ROLES, grantableRoles, type Role } from "@certavis/domain";
+import { formatDate, fr, roleLabel } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Card, Flex, Heading, Select, Text } from "@radix-ui/themes";
 import { useState } from "react";

@@ -1,11 +1,5 @@
-import {
-  canChangeMemberRole,
-  canRemoveMember,
-  memberLimitMessage,
-  memberRoleChoices,
-  roleLabel,
-} from "@certavis/domain";
-import { formatDate, fr } from "@certavis/i18n-fr";
+import { canChangeMemberRole, canRemoveMember, memberRoleChoices } from "@certavis/domain";
+import { formatDate, fr, planLimitMessages, roleLabel } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Badge, Callout, Card, Flex, Heading, Select, Text } from "@radix-ui/themes";
 import { useState } from "react";
@@ -50,7 +44,7 @@ export function MembersCard() {
         {max !== null && count >= max ? (
           <Callout.Root color="amber" mb="3">
             <Callout.Text>
-              {memberLimitMessage(max)} {t.upgradeHint}
+              {planLimitMessages.members(max)} {t.upgradeHint}
             </Callout.Text>
           </Callout.Root>
         ) : null}

@@ -1,5 +1,5 @@
 import { validatePasswordChange } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { domainToast, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Card, Flex, Heading } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
@@ -22,8 +22,9 @@ export function PasswordForm() {
     event.preventDefault();
     const problem = validatePasswordChange(values);
     if (problem) {
-      setErrors({ [problem.field]: problem.description });
-      toast({ title: problem.title, description: problem.description, variant: "error" });
+      const { title, description } = domainToast(problem.problem);
+      setErrors({ [problem.field]: description });
+      toast({ title, description, variant: "error" });
       return;
     }
     setErrors({});

@@ -1,7 +1,6 @@
 import { ApiError, errorMessage } from "@certavis/api-client";
 import {
   EDITABLE_TEMPLATE_TYPES,
-  FORM_SAVE_MESSAGES,
   isTemplateTypeLocked,
   normalizeTemplateType,
   type TemplateType,
@@ -9,7 +8,7 @@ import {
   validateTemplateBody,
   variableToken,
 } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { domainToast, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Card, Flex, Grid, Select, Text, TextArea } from "@radix-ui/themes";
 import { useRef, useState } from "react";
@@ -97,8 +96,9 @@ export function TemplateEditor({
     setBanner(null);
     const problem = validateTemplateBody(values.type, values.body);
     if (problem) {
-      setError("body", { message: problem.description });
-      toast({ title: problem.title, description: problem.description, variant: "error" });
+      const { title, description } = domainToast(problem);
+      setError("body", { message: description });
+      toast({ title, description, variant: "error" });
       return false;
     }
     try {
@@ -141,8 +141,9 @@ export function TemplateEditor({
     const values = getValues();
     const problem = validateTemplateBody(values.type, values.body);
     if (problem) {
-      setError("body", { message: problem.description });
-      toast({ title: problem.title, description: problem.description, variant: "error" });
+      const { title, description } = domainToast(problem);
+      setError("body", { message: description });
+      toast({ title, description, variant: "error" });
       return;
     }
     if (!values.subject.trim() || !values.body.trim()) {
@@ -159,7 +160,7 @@ export function TemplateEditor({
     );
   }
 
-  const required = { validate: (value: string) => value.trim() !== "" || FORM_SAVE_MESSAGES.empty };
+  const required = { validate: (value: string) => value.trim() !== "" || fr.validation.fieldEmpty };
   const subjectField = register("subject", required);
   const bodyField = register("body", required);
   const type = watch("type");

@@ -1,10 +1,5 @@
-import {
-  type AnswerErrors,
-  cleanAnswers,
-  firstPageWithError,
-  validateAnswers,
-  validatePage,
-} from "@certavis/domain";
+import { cleanAnswers, firstPageWithError, validateAnswers, validatePage } from "@certavis/domain";
+import { answerErrorsText } from "@certavis/i18n-fr/domain-text";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { clearDraft, loadDraft, saveDraft } from "../../../lib/draft-storage";
 import { type Answers, formPages, initialAnswers } from "../../../lib/form-rules";
@@ -34,7 +29,7 @@ export function ReviewForm({ apiKey, form, onSubmitted, submit = submitReview }:
   const [pageIndex, setPageIndex] = useState(() =>
     Math.min(Math.max(draft?.page ?? 0, 0), Math.max(pages.length - 1, 0)),
   );
-  const [errors, setErrors] = useState<AnswerErrors>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -96,14 +91,14 @@ export function ReviewForm({ apiKey, form, onSubmitted, submit = submitReview }:
 
   const next = () => {
     if (!page) return;
-    const pageErrors = validatePage(fields, values, page.page);
+    const pageErrors = answerErrorsText(validatePage(fields, values, page.page));
     setErrors(pageErrors);
     if (Object.keys(pageErrors).length > 0) requestFocus("error");
     else goTo(index + 1);
   };
 
   const send = async () => {
-    const allErrors = validateAnswers(fields, values, { ignoreUnknown: true });
+    const allErrors = answerErrorsText(validateAnswers(fields, values, { ignoreUnknown: true }));
     setErrors(allErrors);
     if (Object.keys(allErrors).length > 0) {
       const errorPage = firstPageWithError(fields, allErrors);

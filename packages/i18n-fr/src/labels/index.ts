@@ -1,0 +1,6 @@
+export { fieldTypeLabel } from "./field-type-label";
+export { planName } from "./plan-name";
+export { productStatusLabel } from "./product-status-label";
+export { reviewBadgeLabel } from "./review-badge-label";
+export { roleLabel } from "./role-label";
+export { subscriptionStatusLabel } from "./subscription-status-label";

@@ -1,0 +1,81 @@
+import { type DomainMessageCode, type DomainMessageParams, MAX_FIELD_SIZE_MB } from "@certavis/domain";
+import { fr } from "../catalog";
+import { answerMessages } from "./answer-messages";
+
+/** The text of each domain code; codes with values take them (a code without text is a type error). */
+export type DomainTexts = {
+  [C in DomainMessageCode]: DomainMessageParams[C] extends undefined
+    ? string
+    : (params: DomainMessageParams[C]) => string;
+};
+
+/** French texts of the codes `@certavis/domain`'s rules report (spec §5, §7, §8). */
+export const domainMessages: DomainTexts = {
+  ...answerMessages,
+  fieldEmpty: fr.validation.fieldEmpty,
+  invalid: fr.server.http.invalid,
+  "order.productMissing": "Indiquez le produit (product_id ou sku).",
+  "order.productIdInvalid": "Identifiant de produit invalide.",
+  "order.tooLong": ({ max }) => `Ce champ ne doit pas dépasser ${max} caractères.`,
+  "order.orderDate": "Date invalide : utilisez le format AAAA-MM-JJ ou une date ISO 8601.",
+  "ordersCsv.notCsv":
+    "Le fichier n'est pas un CSV lisible (UTF-8 ou Windows-1252, séparateur virgule ou point-virgule).",
+  "ordersCsv.tooManyRows":
+    "Le fichier dépasse 10 000 lignes de commandes : découpez-le en plusieurs fichiers.",
+  "ordersCsv.orderDate": "Date invalide : utilisez le format JJ/MM/AAAA, AAAA-MM-JJ ou une date ISO 8601.",
+  "ordersCsv.missingColumns": ({ columns }) => `Colonnes manquantes : ${columns.join(", ")}.`,
+  "ordersCsv.missingProductColumn": "Le fichier doit contenir une colonne product_id ou sku.",
+  "ordersCsv.unterminatedQuote": ({ line }) => `Guillemet non fermé à la ligne ${line}.`,
+  "ordersCsv.empty": "Le fichier est vide.",
+  "ordersCsv.noRows": "Le fichier ne contient aucune commande.",
+  "form.minTwoFields": fr.validation.minTwoFields,
+  "form.oneRequired": fr.validation.oneRequiredField,
+  "form.duplicateId": ({ id }) => `L'identifiant de champ « ${id} » est utilisé plusieurs fois.`,
+  "form.unknownType": "Type de champ inconnu.",
+  "form.optionsText": "Les options doivent être du texte.",
+  "form.tooFewOptions": "Ce champ doit proposer au moins deux options.",
+  "form.notAList": "Le schéma du formulaire doit être une liste de champs.",
+  "form.maxSizeMb": `La taille maximale d'un fichier doit être comprise entre 1 et ${MAX_FIELD_SIZE_MB} Mo.`,
+  "form.fieldsMismatch": "Les listes « fields » et « schema » doivent être identiques.",
+  "password.currentRequired": fr.validation.passwordRequired,
+  "password.tooShort": fr.validation.passwordTooShort,
+  "password.confirmationMismatch": fr.validation.confirmation,
+  "password.tokenMissing": "Le lien de réinitialisation est invalide ou incomplet.",
+  "template.missingReviewLink": fr.validation.missingVariable,
+  "invite.invalid": fr.validation.invalidEmail,
+  "invite.duplicate": fr.validation.duplicateInvite,
+  "product.nameRequired": fr.validation.productNameRequired,
+};
+
+/** Toast titles of the codes shown as a toast (the others use `fr.errors.title`). */
+export const domainMessageTitles: Partial<Record<DomainMessageCode, string>> = {
+  "form.fieldsMismatch": "Les listes « fields » et « schema » doivent être identiques.",
+  "password.currentRequired": fr.validation.passwordRequiredTitle,
+  "password.tooShort": fr.validation.passwordTooShortTitle,
+  "password.confirmationMismatch": fr.validation.confirmationTitle,
+  "password.tokenMissing": fr.errors.password.invalidLink,
+  "template.missingReviewLink": fr.validation.missingVariableTitle,
+  "invite.invalid": fr.validation.invalidEmailTitle,
+  "invite.duplicate": fr.validation.invalidEmailTitle,
+};
+
+const plural = (n: number, one: string, many: string) => `${n} ${Math.abs(n) >= 2 ? many : one}`;
+
+/** The plan limits of spec §8-§9, as the API and the back-office say them. */
+export const planLimitMessages = {
+  products: fr.errors.products.limitMessage,
+  members: (n: number) =>
+    `Votre abonnement a atteint la limite de membres (${plural(n, "membre", "membres")}).`,
+  templates: (n: number) =>
+    n === 0
+      ? "Votre abonnement ne permet pas de créer des modèles d'email personnalisés."
+      : `Votre abonnement a atteint la limite de modèles d'email personnalisés (${plural(n, "modèle", "modèles")}).`,
+  forms: (n: number) =>
+    n === 0
+      ? "Votre abonnement ne permet pas de créer des formulaires personnalisés."
+      : `Votre abonnement a atteint la limite de formulaires personnalisés (${plural(n, "formulaire", "formulaires")}).`,
+  emailQuota: (n: number) =>
+    `Votre abonnement a atteint son quota d'emails du mois (${plural(n, "email", "emails")}). Les envois reprendront le mois prochain.`,
+  uploadsNotAllowed:
+    "Votre abonnement ne permet pas les champs photo ou vidéo. Passez à une offre supérieure.",
+} as const;
