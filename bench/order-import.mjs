@@ -1,9 +1,11 @@
 // Order import (issue 14 point 1): a 10,000-line French Excel CSV (Windows-1252, ';', JJ/MM/AAAA)
 // imported through the job endpoints of the built server (`apps/api/dist/main.js`, `pnpm build`
 // first) on PGlite and on PostgreSQL, while `/health/` is probed back to back. Prints the import's
-// duration (POST to `done`), the health latency during it (p50/p99/max), and how fast a 10,001-line
-// file is refused. Budgets: 10,000 lines < 10 s, health p99 < 100 ms.
+// duration (POST to `done`), the health latency during it (p50/p99/max), how fast a 10,001-line
+// file is refused, and the machine's load (on shared cores, compare runs made under the same load).
+// Budgets: 10,000 lines < 10 s, health p99 < 100 ms.
 // Usage: node bench/order-import.mjs [pglite|postgres|both=both] [lines=10000] [port=3196]
+import { availableParallelism, loadavg } from "node:os";
 import { freshDatabase, ms, percentile, startApiServer } from "./lib/api-server.mjs";
 
 const which = process.argv[2] ?? "both";
@@ -80,6 +82,7 @@ async function run(kind) {
     await new Promise((r) => setTimeout(r, 2000));
     const baseline = await idle.stop();
 
+    const loadBefore = loadavg()[0].toFixed(2);
     const probe = probeHealth(server.base);
     await new Promise((r) => setTimeout(r, 200));
     const started = performance.now();
@@ -103,7 +106,8 @@ async function run(kind) {
       `order import, ${kind}: ${lines} lines in ${(totalMs / 1000).toFixed(2)} s (202 after ${ms(acceptedMs)}; created ${job.created}); ` +
         `/health/ during it (${health.length} probes): p50 ${ms(percentile(health, 0.5))}, p99 ${ms(percentile(health, 0.99))}, max ${ms(health.at(-1) ?? 0)}; ` +
         `idle baseline p50 ${ms(percentile(baseline, 0.5))}, p99 ${ms(percentile(baseline, 0.99))}; ` +
-        `${lines + 1}-line file refused in ${ms(refusedMs)}`,
+        `${lines + 1}-line file refused in ${ms(refusedMs)}; ` +
+        `machine load ${loadBefore} before, ${loadavg()[0].toFixed(2)} after (1-min average, ${availableParallelism()} cores)`,
     );
   } finally {
     await server.stop();

@@ -1,10 +1,10 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import type { emailDeliveries } from "../../db/schema";
+import type { OrderImportLineError } from "../../db/schema";
 
+/** One order of an import batch, with the due dates of its e-mail jobs (reminder: null when none). */
 export interface NewOrderRow {
   id: string;
-  companyId: string;
   productId: string;
   reference: string;
   buyerEmail: string;
@@ -12,23 +12,38 @@ export interface NewOrderRow {
   buyerLastName: string;
   orderDate: Date;
   reviewKeyHash: string;
+  requestAt: Date;
+  reminderAt: Date | null;
+}
+
+export interface ImportBatch {
+  jobId: string;
+  companyId: string;
+  /** Orders to create; a reference the company already has is skipped and counted as existing. */
+  rows: NewOrderRow[];
+  /** Lines of the batch (every one is counted as processed). */
+  processed: number;
+  /** Lines already counted as existing before the database (repeats inside the file). */
+  repeats: number;
+  errors: OrderImportLineError[];
+  now: Date;
   reviewKeyExpiresAt: Date;
-  createdAt: Date;
 }
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
- * Inserts many orders in one statement whose only parameter is a JSON array: on PGlite, thousands
- * of bound parameters cost more than the insert itself. Known references are skipped (another
- * request got there first); answers the ids actually inserted.
+ * Writes one import batch in ONE statement: the new orders (known references skipped), the due
+ * e-mail jobs of those actually inserted, and the job's counts — only while the job is `running`.
+ * Its only large parameter is a JSON array: on PGlite, thousands of bound parameters cost more than
+ * the insert itself, and every statement is a round of work on the server's own thread.
+ * Answers the number of orders created, or null when the job was no longer running (the caller's
+ * transaction must then be rolled back).
  */
-export async function insertOrders(tx: DbOrTx, rows: NewOrderRow[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
+export async function insertOrderBatch(tx: DbOrTx, batch: ImportBatch): Promise<number | null> {
   const json = JSON.stringify(
-    rows.map((r) => ({
+    batch.rows.map((r) => ({
       id: r.id,
-      company_id: r.companyId,
       product_id: r.productId,
       reference: r.reference,
       buyer_email: r.buyerEmail,
@@ -36,42 +51,46 @@ export async function insertOrders(tx: DbOrTx, rows: NewOrderRow[]): Promise<Set
       buyer_last_name: r.buyerLastName,
       order_date: r.orderDate.toISOString(),
       review_key_hash: r.reviewKeyHash,
-      review_key_expires_at: r.reviewKeyExpiresAt.toISOString(),
-      created_at: r.createdAt.toISOString(),
+      request_at: r.requestAt.toISOString(),
+      reminder_at: r.reminderAt ? r.reminderAt.toISOString() : null,
     })),
   );
+  const now = batch.now.toISOString();
+  const errors: SQL = batch.errors.length
+    ? sql`errors = errors || ${JSON.stringify(batch.errors)}::jsonb,`
+    : sql``;
   const result = await tx.execute(sql`
-    INSERT INTO orders (id, company_id, product_id, reference, buyer_email, buyer_first_name,
-      buyer_last_name, order_date, review_key_hash, review_key_expires_at, created_at)
-    SELECT id, company_id, product_id, reference, buyer_email, buyer_first_name, buyer_last_name,
-      order_date, review_key_hash, review_key_expires_at, created_at
-    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, company_id uuid, product_id uuid,
-      reference text, buyer_email text, buyer_first_name text, buyer_last_name text,
-      order_date timestamptz, review_key_hash text, review_key_expires_at timestamptz, created_at timestamptz)
-    ON CONFLICT (company_id, reference) DO NOTHING
-    RETURNING id`);
-  return new Set(rowsOf(result).map((row) => String(row.id)));
-}
-
-/** Due e-mail jobs of many orders in one statement (same reason); a row already there is kept. */
-export async function insertEmailDeliveries(
-  tx: DbOrTx,
-  rows: (typeof emailDeliveries.$inferInsert)[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  const json = JSON.stringify(
-    rows.map((r) => ({
-      company_id: r.companyId,
-      order_id: r.orderId,
-      kind: r.kind,
-      status: r.status ?? "scheduled",
-      scheduled_at: r.scheduledAt ? r.scheduledAt.toISOString() : null,
-    })),
-  );
-  await tx.execute(sql`
-    INSERT INTO email_deliveries (company_id, order_id, kind, status, scheduled_at)
-    SELECT company_id, order_id, kind, status, scheduled_at
-    FROM jsonb_to_recordset(${json}::jsonb) AS x(company_id uuid, order_id uuid, kind text, status text,
-      scheduled_at timestamptz)
-    ON CONFLICT DO NOTHING`);
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, product_id uuid, reference text,
+        buyer_email text, buyer_first_name text, buyer_last_name text, order_date timestamptz,
+        review_key_hash text, request_at timestamptz, reminder_at timestamptz)
+    ), inserted AS (
+      INSERT INTO orders (id, company_id, product_id, reference, buyer_email, buyer_first_name,
+        buyer_last_name, order_date, review_key_hash, review_key_expires_at, created_at)
+      SELECT id, ${batch.companyId}::uuid, product_id, reference, buyer_email, buyer_first_name,
+        buyer_last_name, order_date, review_key_hash, ${batch.reviewKeyExpiresAt.toISOString()}::timestamptz,
+        ${now}::timestamptz
+      FROM input
+      ON CONFLICT (company_id, reference) DO NOTHING
+      RETURNING id
+    ), scheduled AS (
+      INSERT INTO email_deliveries (company_id, order_id, kind, status, scheduled_at)
+      SELECT ${batch.companyId}::uuid, input.id, due.kind, 'scheduled', due.at
+      FROM inserted JOIN input USING (id)
+        CROSS JOIN LATERAL (VALUES ('request', input.request_at), ('reminder', input.reminder_at)) AS due(kind, at)
+      WHERE due.at IS NOT NULL
+      ON CONFLICT DO NOTHING
+    ), counted AS (SELECT count(*)::int AS created FROM inserted)
+    UPDATE order_imports SET
+      processed = processed + ${batch.processed}::int,
+      created = order_imports.created + counted.created,
+      existing = existing + ${batch.repeats + batch.rows.length}::int - counted.created,
+      refused = refused + ${batch.errors.length}::int,
+      ${errors}
+      heartbeat_at = ${now}::timestamptz
+    FROM counted
+    WHERE order_imports.id = ${batch.jobId}::uuid AND order_imports.status = 'running'
+    RETURNING counted.created`);
+  const [row] = rowsOf(result);
+  return row ? Number(row.created) : null;
 }

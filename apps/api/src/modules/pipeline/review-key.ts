@@ -1,4 +1,4 @@
-import { createHash, createHmac } from "node:crypto";
+import { createHmac, createSecretKey, hash, type KeyObject } from "node:crypto";
 
 /** Review links stay valid this long after the order was recorded. */
 export const REVIEW_KEY_LIFETIME_DAYS = 90;
@@ -8,12 +8,18 @@ export const REVIEW_KEY_LIFETIME_DAYS = 90;
  * Deriving it (rather than drawing random bytes) lets the mail worker and an idempotent re-POST of
  * the order rebuild the link without the database ever holding the key: only its SHA-256 is stored.
  */
-export function deriveReviewKey(secret: string | Uint8Array, orderId: string): string {
+export function deriveReviewKey(secret: string | Uint8Array | KeyObject, orderId: string): string {
   return createHmac("sha256", secret).update(`certavis:review-key:${orderId}`).digest("base64url");
 }
 
+/**
+ * The secret as a KeyObject, for deriving many keys in a row: Node checks a raw secret on every
+ * `createHmac` (about 5 times the cost of the HMAC itself), a KeyObject once.
+ */
+export const reviewKeySecret = (secret: Uint8Array): KeyObject => createSecretKey(secret);
+
 export function hashReviewKey(key: string): string {
-  return createHash("sha256").update(key).digest("hex");
+  return hash("sha256", key, "hex");
 }
 
 /**

@@ -61,13 +61,23 @@ export async function scheduleOrderEmails(
   return { requestAt, reminderAt };
 }
 
-/** The due `email_deliveries` rows of one order (request, and reminder when asked), for bulk inserts. */
+export type EmailDelays = Awaited<ReturnType<typeof emailDelays>>;
+
+/** When the request (and the reminder, when asked) of an order placed at `orderDate` are due. */
+export function emailDueDates(
+  orderDate: Date,
+  { requestAfterDays, reminderAfterDays }: EmailDelays,
+): { requestAt: Date; reminderAt: Date | null } {
+  const requestAt = addDays(orderDate, requestAfterDays);
+  return { requestAt, reminderAt: reminderAfterDays === null ? null : addDays(requestAt, reminderAfterDays) };
+}
+
+/** The due `email_deliveries` rows of one order (request, and reminder when asked). */
 export function orderEmailRows(
   order: SchedulableOrder,
-  { requestAfterDays, reminderAfterDays }: { requestAfterDays: number; reminderAfterDays: number | null },
+  delays: EmailDelays,
 ): { rows: (typeof emailDeliveries.$inferInsert)[]; requestAt: Date; reminderAt: Date | null } {
-  const requestAt = addDays(order.orderDate, requestAfterDays);
-  const reminderAt = reminderAfterDays === null ? null : addDays(requestAt, reminderAfterDays);
+  const { requestAt, reminderAt } = emailDueDates(order.orderDate, delays);
   const rows: (typeof emailDeliveries.$inferInsert)[] = [
     {
       companyId: order.companyId,
