@@ -94,6 +94,7 @@ export function mountWidgets(doc: Document, origin: string, title: string): HTML
 export function mountWhenNear(win: Window, origin: string, title: string): HTMLElement[] {
   const doc = win.document;
   const hosts = newHosts(doc);
+  if (hosts.length === 0) return hosts;
   const Observer = (win as Window & { IntersectionObserver?: typeof IntersectionObserver })
     .IntersectionObserver;
   if (typeof Observer !== "function") {
