@@ -1,3 +1,4 @@
+import { FieldGroup } from "./field-group";
 import { controlId, describedBy } from "./field-ids";
 import { FieldMessages, hasHelp, RequiredMark } from "./field-messages";
 import type { FieldProps } from "./field-props";
@@ -17,15 +18,7 @@ export function ChoiceGroup({ field, value, error, onChange }: FieldProps<string
     onChange(options.filter((o) => next.includes(o)));
   };
   return (
-    <fieldset
-      className="rf-field rf-fieldset"
-      data-field-id={field.id}
-      aria-describedby={describedBy(field.id, hasHelp(field), Boolean(error))}
-    >
-      <legend className="rf-label">
-        {field.label}
-        <RequiredMark required={field.required} />
-      </legend>
+    <FieldGroup field={field} error={error}>
       <div className="rf-options">
         {options.map((option, index) => (
           <label className="rf-option" key={option} htmlFor={`${id}-${index}`}>
@@ -44,8 +37,7 @@ export function ChoiceGroup({ field, value, error, onChange }: FieldProps<string
           </label>
         ))}
       </div>
-      <FieldMessages field={field} error={error} />
-    </fieldset>
+    </FieldGroup>
   );
 }
 

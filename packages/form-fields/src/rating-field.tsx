@@ -1,4 +1,5 @@
 import { ratingMaxOf } from "@certavis/domain";
+import { FieldGroup } from "./field-group";
 import { controlId, describedBy } from "./field-ids";
 import { FieldMessages, hasHelp, RequiredMark } from "./field-messages";
 import type { FieldProps } from "./field-props";
@@ -24,15 +25,7 @@ function ChoiceRating({ field, value, error, onChange, stars }: FieldProps<numbe
   const step = stars ? 0.5 : 1;
   const choices = Array.from({ length: Math.round(max / step) }, (_, i) => (i + 1) * step);
   return (
-    <fieldset
-      className="rf-field rf-fieldset"
-      data-field-id={field.id}
-      aria-describedby={describedBy(field.id, hasHelp(field), Boolean(error))}
-    >
-      <legend className="rf-label">
-        {field.label}
-        <RequiredMark required={field.required} />
-      </legend>
+    <FieldGroup field={field} error={error}>
       <div className={stars ? "rf-stars" : "rf-notes"}>
         {choices.map((choice) => {
           const half =
@@ -65,8 +58,7 @@ function ChoiceRating({ field, value, error, onChange, stars }: FieldProps<numbe
       <p className="rf-rating-value" aria-hidden="true">
         {typeof value === "number" ? valueText(value, max) : "\u00a0"}
       </p>
-      <FieldMessages field={field} error={error} />
-    </fieldset>
+    </FieldGroup>
   );
 }
 

@@ -1,11 +1,11 @@
 import { normalizeRole } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { verifyAccessToken } from "../auth/access-token";
 import { companies, memberships, users } from "../db/schema";
 import { sha256 } from "../lib/crypto";
 import { detailError, unauthorized } from "./errors";
-import { MSG } from "./messages";
 import type { AuthenticatedUser, CallerMembership } from "./request-context";
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -20,10 +20,10 @@ export async function authenticateUser(
   request: FastifyRequest,
 ): Promise<{ user: AuthenticatedUser; membership: CallerMembership | null }> {
   const token = bearerToken(request);
-  if (!token) throw unauthorized(MSG.unauthenticated);
+  if (!token) throw unauthorized(fr.server.http.unauthenticated);
   const { ctx } = request.server;
   const userId = await verifyAccessToken(ctx.keys, token, ctx.now());
-  if (!userId) throw unauthorized(MSG.invalidToken);
+  if (!userId) throw unauthorized(fr.server.http.invalidToken);
   const rows = await ctx.db
     .select({
       id: users.id,
@@ -41,7 +41,7 @@ export async function authenticateUser(
     .where(eq(users.id, userId))
     .limit(1);
   const row = rows[0];
-  if (!row) throw unauthorized(MSG.invalidToken);
+  if (!row) throw unauthorized(fr.server.http.invalidToken);
   const role = normalizeRole(row.role);
   const membership =
     row.membershipId && row.companyId && role && row.joinedAt
@@ -59,17 +59,11 @@ export async function authenticateUser(
   };
 }
 
-export const API_KEY_MESSAGES = {
-  missing: "Clé API manquante.",
-  invalid: "Clé API invalide.",
-  expired: "Clé API expirée. Régénérez-la dans les paramètres de l'entreprise.",
-} as const;
-
 /** The company of the `X-Api-Key` header: 401 missing/unknown, 403 expired. */
 export async function authenticateApiKey(request: FastifyRequest): Promise<string> {
   const raw = request.headers["x-api-key"];
   const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  if (!key) throw unauthorized(API_KEY_MESSAGES.missing);
+  if (!key) throw unauthorized(fr.server.apiKey.missing);
   const { ctx } = request.server;
   const rows = await ctx.db
     .select({ id: companies.id, expiresAt: companies.apiKeyExpiresAt })
@@ -77,8 +71,8 @@ export async function authenticateApiKey(request: FastifyRequest): Promise<strin
     .where(eq(companies.apiKeyHash, sha256(key)))
     .limit(1);
   const company = rows[0];
-  if (!company) throw unauthorized(API_KEY_MESSAGES.invalid);
+  if (!company) throw unauthorized(fr.server.apiKey.invalid);
   if (!company.expiresAt || company.expiresAt.getTime() <= ctx.now().getTime())
-    throw detailError(403, API_KEY_MESSAGES.expired);
+    throw detailError(403, fr.server.apiKey.expired);
   return company.id;
 }

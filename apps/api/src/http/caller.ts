@@ -1,6 +1,6 @@
+import { fr } from "@certavis/i18n-fr";
 import type { FastifyRequest } from "fastify";
 import { forbidden, unauthorized } from "./errors";
-import { MSG } from "./messages";
 import type { AuthenticatedUser, CallerMembership } from "./request-context";
 
 /** The signed-in caller (the route loader already answered 401 otherwise). */
@@ -11,7 +11,7 @@ export function callerUser(request: FastifyRequest): AuthenticatedUser {
 
 /** The caller's membership (the route loader already answered 403 for `company` operations). */
 export function callerMembership(request: FastifyRequest): CallerMembership {
-  if (!request.membership) throw forbidden(MSG.noCompany);
+  if (!request.membership) throw forbidden(fr.server.http.noCompany);
   return request.membership;
 }
 

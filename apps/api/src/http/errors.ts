@@ -1,4 +1,4 @@
-import { MSG } from "./messages";
+import { fr } from "@certavis/i18n-fr";
 
 export type FieldErrors = Record<string, string[]>;
 export type ErrorBody = { detail: string } | FieldErrors;
@@ -23,10 +23,10 @@ export const detailError = (status: number, detail: string, headers?: Record<str
 /** 400 `{field: [messages]}`; use `non_field_errors` for errors about the whole body. */
 export const fieldErrors = (errors: FieldErrors) => new HttpError(400, errors);
 export const fieldError = (field: string, message: string) => fieldErrors({ [field]: [message] });
-export const unauthorized = (detail: string = MSG.unauthenticated) => detailError(401, detail);
-export const forbidden = (detail: string = MSG.forbidden) => detailError(403, detail);
-export const notFound = (detail: string = MSG.notFound) => detailError(404, detail);
+export const unauthorized = (detail: string = fr.server.http.unauthenticated) => detailError(401, detail);
+export const forbidden = (detail: string = fr.server.http.forbidden) => detailError(403, detail);
+export const notFound = (detail: string = fr.server.http.notFound) => detailError(404, detail);
 export const conflict = (detail: string) => detailError(409, detail);
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
   detailError(429, detail, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-export const notImplemented = () => detailError(501, MSG.notImplemented);
+export const notImplemented = () => detailError(501, fr.server.http.notImplemented);

@@ -1,6 +1,6 @@
+import { fr } from "@certavis/i18n-fr";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
-import { MSG } from "./messages";
 
 /**
  * Until migrations and the seed are done (`ctx.state.ready`), the API answers 503; the contract's
@@ -17,7 +17,7 @@ export function registerStartupGate(app: FastifyInstance, ctx: AppContext): void
     if (ctx.state.ready || !request.url.startsWith("/api/")) return;
     reply.code(503).header("retry-after", "1");
     return reply.send(
-      request.url.startsWith("/api/v1/health") ? { status: "starting" } : { detail: MSG.starting },
+      request.url.startsWith("/api/v1/health") ? { status: "starting" } : { detail: fr.server.http.starting },
     );
   });
 }

@@ -1,6 +1,6 @@
+import { fr } from "@certavis/i18n-fr";
 import type { FastifyInstance } from "fastify";
 import { HttpError } from "./errors";
-import { MSG } from "./messages";
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 const RAW_BODY_PATHS = ["/api/v1/billing/stripe/webhook/"];
@@ -21,7 +21,7 @@ export function registerJsonParser(app: FastifyInstance): void {
       try {
         done(null, JSON.parse(text));
       } catch {
-        done(new HttpError(400, { detail: MSG.invalidJson }), undefined);
+        done(new HttpError(400, { detail: fr.server.http.invalidJson }), undefined);
       }
     },
   );

@@ -1,4 +1,4 @@
-import { validation } from "@certavis/i18n-fr/messages/validation";
+import { fr } from "@certavis/i18n-fr";
 import type { FastifyRequest } from "fastify";
 import { HttpError } from "./errors";
 import { hasUnsafeText } from "./unsafe-text";
@@ -27,11 +27,6 @@ export interface MultipartLimits {
   tooLarge?: (mb: number, partName: string) => string;
 }
 
-export const FILE_TOO_LARGE = (mb: number) => `Le fichier dépasse la taille maximale de ${mb} Mo.`;
-export const TOO_MANY_FILES = (n: number) => `Vous pouvez envoyer au plus ${n} fichier${n > 1 ? "s" : ""}.`;
-export const NOT_MULTIPART = "Envoyez les données en multipart/form-data.";
-export const BAD_MULTIPART = "Le corps multipart/form-data est invalide.";
-
 export function isMultipart(request: FastifyRequest): boolean {
   return (request.headers["content-type"] ?? "").toLowerCase().startsWith("multipart/form-data");
 }
@@ -45,13 +40,15 @@ export async function readMultipart(
   limitsOrBytes: MultipartLimits | number,
 ): Promise<MultipartBody> {
   const limits = typeof limitsOrBytes === "number" ? { maxFileBytes: limitsOrBytes } : limitsOrBytes;
-  if (!isMultipart(request)) throw new HttpError(400, { detail: NOT_MULTIPART });
+  if (!isMultipart(request)) throw new HttpError(400, { detail: fr.server.multipart.notMultipart });
   const body: MultipartBody = { fields: {}, files: [] };
   const mb = Math.round((limits.maxFileBytes / (1024 * 1024)) * 10) / 10;
   const keyOf = limits.keyOf ?? ((name: string) => name);
   const tooLarge = (partName: string) =>
     new HttpError(400, {
-      [keyOf(partName)]: [limits.tooLarge ? limits.tooLarge(mb, partName) : FILE_TOO_LARGE(mb)],
+      [keyOf(partName)]: [
+        limits.tooLarge ? limits.tooLarge(mb, partName) : fr.server.multipart.fileTooLarge(mb),
+      ],
     });
   let current = "non_field_errors";
   let totalBytes = 0;
@@ -70,7 +67,7 @@ export async function readMultipart(
       } else {
         const value = typeof part.value === "string" ? part.value : String(part.value ?? "");
         if (hasUnsafeText(value))
-          throw new HttpError(400, { [part.fieldname]: [validation.invalidCharacter] });
+          throw new HttpError(400, { [part.fieldname]: [fr.validation.invalidCharacter] });
         body.fields[part.fieldname] = value;
       }
     }
@@ -79,10 +76,10 @@ export async function readMultipart(
     const code = (error as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(current);
     if (code === "FST_FILES_LIMIT" && limits.maxFiles)
-      throw new HttpError(400, { non_field_errors: [TOO_MANY_FILES(limits.maxFiles)] });
+      throw new HttpError(400, { non_field_errors: [fr.server.multipart.tooManyFiles(limits.maxFiles)] });
     // Nothing in the loop touches the database: whatever else fails here is the body itself
     // (busboy's "Unexpected end of form", a malformed part header, an aborted upload).
-    throw new HttpError(400, { detail: BAD_MULTIPART });
+    throw new HttpError(400, { detail: fr.server.multipart.invalid });
   }
   return body;
 }

@@ -1,9 +1,9 @@
 import { can } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from "fastify";
 import type { AppConfig } from "../config";
 import { authenticateApiKey, authenticateUser } from "./authenticate";
 import { detailError, forbidden, notImplemented } from "./errors";
-import { MSG } from "./messages";
 import { compileCached, contractAjv, type OpenApiDocument, rewriteRefs } from "./openapi-schemas";
 import { type Access, OPERATION_ACCESS, SENSITIVE_OPERATIONS } from "./operation-access";
 import type { OperationHandler, OperationHandlers } from "./operation-types";
@@ -114,13 +114,13 @@ function enforceBodyType(spec: BodySpec, request: FastifyRequest): void {
   const raw = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   const type = /^application\/(.+\+)?json$/.test(raw) ? "application/json" : raw;
   if (!type) {
-    if (spec.required) throw detailError(400, MSG.invalidJson);
+    if (spec.required) throw detailError(400, fr.server.http.invalidJson);
     return;
   }
-  if (!spec.types.includes(type)) throw detailError(400, MSG.unsupportedMediaType);
+  if (!spec.types.includes(type)) throw detailError(400, fr.server.http.unsupportedMediaType);
   // An empty JSON body reads as no body (json-body.ts); multipart bodies are read by their handlers.
   if (type === "application/json" && request.body === undefined && spec.required)
-    throw detailError(400, MSG.invalidJson);
+    throw detailError(400, fr.server.http.invalidJson);
 }
 
 async function enforceAccess(access: Access, request: FastifyRequest): Promise<void> {
@@ -136,10 +136,10 @@ async function enforceAccess(access: Access, request: FastifyRequest): Promise<v
       request.user = user;
       request.membership = membership;
       if (access.kind === "company") {
-        if (!membership) throw forbidden(MSG.noCompany);
-        if (!can(membership.role, access.action)) throw forbidden(MSG.forbidden);
+        if (!membership) throw forbidden(fr.server.http.noCompany);
+        if (!can(membership.role, access.action)) throw forbidden(fr.server.http.forbidden);
       } else if (access.companyAction && membership && !can(membership.role, access.companyAction)) {
-        throw forbidden(MSG.forbidden);
+        throw forbidden(fr.server.http.forbidden);
       }
       return;
     }

@@ -1,3 +1,4 @@
+import { fr } from "@certavis/i18n-fr";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
@@ -5,7 +6,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import type { AppConfig } from "../config";
 import { HttpError } from "./errors";
-import { MSG } from "./messages";
 
 /** Paths that third-party sites may frame (the public widget). */
 export function isFramablePath(url: string): boolean {
@@ -114,7 +114,11 @@ export async function registerRateLimit(app: FastifyInstance, backend: RateLimit
     // the per-account limits (auth_throttles) still hold in the database.
     skipOnError: backend.kind !== "memory",
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, { detail: MSG.throttled }, { "retry-after": String(Math.ceil(context.ttl / 1000)) }),
+      new HttpError(
+        429,
+        { detail: fr.server.http.throttled },
+        { "retry-after": String(Math.ceil(context.ttl / 1000)) },
+      ),
   });
 }
 

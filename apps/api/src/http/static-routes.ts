@@ -1,9 +1,9 @@
 import { tmpdir } from "node:os";
+import { fr } from "@certavis/i18n-fr";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
 import { APP_DIST_DIRS } from "../paths";
-import { MSG } from "./messages";
 import { spaBuild } from "./spa";
 import { buildCacheHeaders } from "./static-cache";
 import { registerWidgetRoutes } from "./widget-routes";
@@ -68,11 +68,11 @@ export async function registerStaticRoutes(app: FastifyInstance, ctx: AppContext
     const path = request.url.split("?")[0] ?? "/";
     const isPage = request.method === "GET" || request.method === "HEAD";
     if (!isPage || path.startsWith("/api/") || path.startsWith("/uploads/") || path.startsWith("/_dev/")) {
-      return reply.code(404).send({ detail: MSG.notFound });
+      return reply.code(404).send({ detail: fr.server.http.notFound });
     }
     // A missing asset is a 404, not the SPA's HTML.
     if (/\/assets\//.test(path) || /\.(js|css|map|png|jpe?g|webp|gif|svg|ico|woff2?)$/.test(path)) {
-      return reply.code(404).send({ detail: MSG.notFound });
+      return reply.code(404).send({ detail: fr.server.http.notFound });
     }
     if (path.startsWith("/create-reviews")) return reviewForm.sendIndex(reply);
     if (path.startsWith("/widget")) return widget.page(request, reply);

@@ -1,6 +1,6 @@
+import { fr } from "@certavis/i18n-fr";
 import type { FastifySchemaValidationError } from "fastify/types/schema";
 import type { FieldErrors } from "./errors";
-import { MSG } from "./messages";
 
 function fieldName(error: FastifySchemaValidationError, context: string | undefined): string {
   const params = error.params as Record<string, unknown>;
@@ -20,62 +20,62 @@ function message(error: FastifySchemaValidationError): string {
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case "required":
-      return MSG.required;
+      return fr.server.http.required;
     case "minLength":
-      return p.limit === 1 ? MSG.blank : `Assurez-vous que ce champ comporte au moins ${p.limit} caractères.`;
+      return p.limit === 1 ? fr.server.http.blank : fr.server.schema.minLength(Number(p.limit));
     case "maxLength":
-      return `Assurez-vous que ce champ comporte au plus ${p.limit} caractères.`;
+      return fr.server.schema.maxLength(Number(p.limit));
     case "minimum":
     case "exclusiveMinimum":
-      return `Assurez-vous que cette valeur est supérieure ou égale à ${p.limit}.`;
+      return fr.server.schema.minimum(Number(p.limit));
     case "maximum":
     case "exclusiveMaximum":
-      return `Assurez-vous que cette valeur est inférieure ou égale à ${p.limit}.`;
+      return fr.server.schema.maximum(Number(p.limit));
     case "minItems":
-      return `Ajoutez au moins ${p.limit} élément(s).`;
+      return fr.server.schema.minItems(Number(p.limit));
     case "maxItems":
-      return `Ajoutez au plus ${p.limit} élément(s).`;
+      return fr.server.schema.maxItems(Number(p.limit));
     case "enum":
-      return `Choix invalide : valeurs possibles ${((p.allowedValues as unknown[]) ?? []).join(", ")}.`;
+      return fr.server.schema.choices(((p.allowedValues as unknown[]) ?? []).join(", "));
     case "const":
-      return MSG.invalid;
+      return fr.server.http.invalid;
     case "type":
-      return p.type === "null" ? MSG.invalid : typeLabel(String(p.type));
+      return p.type === "null" ? fr.server.http.invalid : typeLabel(String(p.type));
     case "format":
       return formatMessage(String(p.format));
     case "additionalProperties":
-      return MSG.unknownField;
+      return fr.server.http.unknownField;
     case "pattern":
-      return MSG.invalid;
+      return fr.server.http.invalid;
     default:
-      return MSG.invalid;
+      return fr.server.http.invalid;
   }
 }
 
 function typeLabel(type: string): string {
-  if (type.includes("integer")) return "Un nombre entier valide est requis.";
-  if (type.includes("number")) return "Un nombre valide est requis.";
-  if (type.includes("boolean")) return "Un booléen valide est requis.";
-  if (type.includes("string")) return "Une chaîne de caractères valide est requise.";
-  if (type.includes("array")) return "Une liste est requise.";
-  if (type.includes("object")) return "Un objet est requis.";
-  return MSG.invalid;
+  if (type.includes("integer")) return fr.server.schema.integer;
+  if (type.includes("number")) return fr.server.schema.number;
+  if (type.includes("boolean")) return fr.server.schema.boolean;
+  if (type.includes("string")) return fr.server.schema.string;
+  if (type.includes("array")) return fr.server.schema.array;
+  if (type.includes("object")) return fr.server.schema.object;
+  return fr.server.http.invalid;
 }
 
 function formatMessage(format: string): string {
   switch (format) {
     case "email":
-      return MSG.invalidEmail;
+      return fr.server.http.invalidEmail;
     case "uuid":
-      return MSG.invalidUuid;
+      return fr.server.http.invalidUuid;
     case "date":
     case "date-time":
-      return MSG.invalidDate;
+      return fr.server.http.invalidDate;
     case "uri":
     case "url":
-      return MSG.invalidUrl;
+      return fr.server.http.invalidUrl;
     default:
-      return MSG.invalid;
+      return fr.server.http.invalid;
   }
 }
 

@@ -1,28 +1,166 @@
+import { companySetup } from "./company-setup";
+import { errors } from "./errors";
+import { companyDefaults } from "./server-company-defaults";
+import { serverMails } from "./server-mails";
 import { validation } from "./validation";
 
 /** The server's answers that are not in spec §8: generic HTTP errors (DRF wording, as the clients expect). */
+const http = {
+  notFound: "Introuvable.",
+  internal: "Erreur interne du serveur.",
+  notImplemented: "Non implémenté.",
+  unauthenticated: "Informations d'authentification non fournies.",
+  invalidToken: "Le jeton est invalide ou expiré.",
+  forbidden: "Vous n'avez pas la permission d'effectuer cette action.",
+  noCompany: errors.noCompany,
+  tooLarge: "La requête est trop volumineuse.",
+  invalidJson: "Le corps de la requête n'est pas un JSON valide.",
+  unsupportedMediaType: "Type de contenu non pris en charge.",
+  throttled: "Trop de requêtes. Veuillez réessayer dans un instant.",
+  starting: "Le serveur démarre, veuillez réessayer dans un instant.",
+  methodNotAllowed: "Méthode non autorisée.",
+  required: validation.publicForm.required,
+  blank: validation.fieldEmpty,
+  invalid: "Valeur invalide.",
+  invalidEmail: "Saisissez une adresse e-mail valide.",
+  invalidUuid: "Identifiant invalide.",
+  invalidDate: "Date invalide.",
+  invalidUrl: "Saisissez une URL valide.",
+  unknownField: "Champ inconnu.",
+} as const;
+
+/** A body that breaks the contract's JSON schema (DRF wording). */
+const schema = {
+  minLength: (limit: number) => `Assurez-vous que ce champ comporte au moins ${limit} caractères.`,
+  maxLength: (limit: number) => `Assurez-vous que ce champ comporte au plus ${limit} caractères.`,
+  minimum: (limit: number) => `Assurez-vous que cette valeur est supérieure ou égale à ${limit}.`,
+  maximum: (limit: number) => `Assurez-vous que cette valeur est inférieure ou égale à ${limit}.`,
+  minItems: (limit: number) => `Ajoutez au moins ${limit} élément(s).`,
+  maxItems: (limit: number) => `Ajoutez au plus ${limit} élément(s).`,
+  choices: (values: string) => `Choix invalide : valeurs possibles ${values}.`,
+  integer: "Un nombre entier valide est requis.",
+  number: "Un nombre valide est requis.",
+  boolean: "Un booléen valide est requis.",
+  string: "Une chaîne de caractères valide est requise.",
+  array: "Une liste est requise.",
+  object: "Un objet est requis.",
+} as const;
+
+const multipart = {
+  fileTooLarge: (mb: number) => `Le fichier dépasse la taille maximale de ${mb} Mo.`,
+  tooManyFiles: (n: number) => `Vous pouvez envoyer au plus ${n} fichier${n > 1 ? "s" : ""}.`,
+  notMultipart: "Envoyez les données en multipart/form-data.",
+  invalid: "Le corps multipart/form-data est invalide.",
+} as const;
+
+const apiKey = {
+  missing: "Clé API manquante.",
+  invalid: "Clé API invalide.",
+  expired: "Clé API expirée. Régénérez-la dans les paramètres de l'entreprise.",
+} as const;
+
+const identity = {
+  invalidCredentials: errors.login.invalidCredentials,
+  emailTaken: "Un utilisateur avec cette adresse e-mail existe déjà.",
+  invalidCode: errors.verification.invalidCode,
+  tooManyCodeAttempts: "Trop de tentatives. Demandez un nouveau code.",
+  resendTooSoon: errors.verification.throttled,
+  alreadyConfirmed: "Votre adresse e-mail est déjà confirmée.",
+  invalidResetToken: "Le lien de réinitialisation est invalide ou a expiré.",
+  invalidEmailChangeToken: "Le lien de confirmation est invalide ou a expiré.",
+  wrongCurrentPassword: "Le mot de passe actuel est incorrect.",
+  wrongPassword: "Mot de passe incorrect.",
+  ownerCannotLeave: "Vous êtes propriétaire d'une entreprise : supprimez-la avant de supprimer votre compte.",
+  tooManyLogins: (minutes: number) =>
+    `Trop de tentatives de connexion. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
+} as const;
+
+/** Answers of the company operations (shown as toasts by the back-office). */
+const company = {
+  alreadyInCompany:
+    "Vous appartenez déjà à une entreprise. Quittez-la avant d'en créer ou d'en rejoindre une autre.",
+  searchTooShort: companySetup.join.minChars,
+  nameTooLong: (max: number) => `Assurez-vous que ce champ ne comporte pas plus de ${max} caractères.`,
+  logoNotFile: "Envoyez un fichier image, ou null pour retirer le logo.",
+  logoNotImage: "Le logo doit être une image (JPEG, PNG, GIF, WebP ou AVIF).",
+  logoUnreadable: "Image illisible ou corrompue.",
+} as const;
+
+const team = {
+  ownerRoleFixed: "Le rôle du propriétaire ne peut pas être modifié.",
+  ownRoleFixed: "Vous ne pouvez pas modifier votre propre rôle.",
+  roleNotAllowed: "Choisissez le rôle Membre, Modérateur ou Administrateur.",
+  roleAboveOwn: errors.team.roleAboveOwn,
+  ownerCannotLeave:
+    "Le propriétaire ne peut pas quitter l'entreprise ni en être retiré. Supprimez l'entreprise à la place.",
+  alreadyMember: "Cette personne est déjà membre de l'entreprise.",
+  alreadyInvited: "Une invitation est déjà en attente pour cet email.",
+  invitationNotPending: "Cette invitation n'est plus en attente.",
+  invitationExpired: "Cette invitation a expiré. Demandez-en une nouvelle.",
+  confirmEmailToAccept:
+    "Confirmez votre adresse e-mail pour accepter cette invitation, ou saisissez le code reçu par e-mail.",
+  confirmEmailToAnswer: "Confirmez votre adresse e-mail pour répondre à cette invitation.",
+  confirmEmailToRequest: "Confirmez votre adresse e-mail avant de demander à rejoindre une entreprise.",
+  requestAlreadyPending: "Vous avez déjà une demande en attente pour cette entreprise.",
+  requestNotPending: "Cette demande n'est plus en attente.",
+  requesterHasCompany: "Cette personne a déjà rejoint une entreprise.",
+} as const;
+
+const billing = {
+  noActiveSubscription: errors.subscription.noActive,
+  downgradeContactSupport: errors.subscription.downgradeContactSupport,
+  alreadySubscribed: (planName: string) => `Vous êtes déjà abonné à l'offre ${planName}.`,
+  paymentsDisabled: "Le paiement en ligne n'est pas configuré. Contactez le support.",
+  paymentProviderDown: "Le service de paiement est indisponible. Réessayez dans un instant.",
+  redirectNotAllowed: "Cette adresse de redirection n'est pas autorisée.",
+  webhookNotConfigured: "Le webhook Stripe n'est pas configuré.",
+  badSignature: "Signature Stripe invalide.",
+} as const;
+
+const products = {
+  formNotFound: "Formulaire introuvable.",
+  templateNotFound: "Modèle d'email introuvable.",
+  notRequestTemplate: "Choisissez un modèle de type « Demande ».",
+  notReminderTemplate: "Choisissez un modèle de type « Rappel ».",
+  reminderTemplateRequired: "Choisissez un modèle de relance.",
+  skuTaken: "Un produit avec ce SKU existe déjà.",
+  invalidStatus: "Statut invalide.",
+  invalidDelay: (min: number, max: number) => `Indiquez un nombre de jours entre ${min} et ${max}.`,
+  invalidBoolean: "Indiquez true ou false.",
+  tooLong: (max: number) => `Assurez-vous que ce champ ne dépasse pas ${max} caractères.`,
+  imageType: "Le fichier doit être une image (JPEG, PNG, GIF, WebP ou AVIF).",
+} as const;
+
+const orders = {
+  productNotFound: "Produit introuvable.",
+  productRequired: "Indiquez le produit (product_id ou sku).",
+} as const;
+
+/** The public review form's submission (review key of the link, answers and files). */
+const submission = {
+  invalidKey: "Lien d'avis invalide ou expiré.",
+  keyUsed: "Un avis a déjà été déposé pour cette commande.",
+  answersNotObject: "Les réponses doivent être un objet { identifiant de champ : valeur }.",
+  fileType: "Ce type de fichier n'est pas autorisé.",
+  notUploadField: "Ce champ n'accepte pas de fichier.",
+  unknownPart: (name: string) => `Partie inconnue : ${name}.`,
+} as const;
+
+/** Everything the server says in French: `fr.server.http.notFound`, `fr.server.team.alreadyMember`, … */
 export const server = {
-  http: {
-    notFound: "Introuvable.",
-    internal: "Erreur interne du serveur.",
-    notImplemented: "Non implémenté.",
-    unauthenticated: "Informations d'authentification non fournies.",
-    invalidToken: "Le jeton est invalide ou expiré.",
-    forbidden: "Vous n'avez pas la permission d'effectuer cette action.",
-    noCompany: "Vous n'appartenez à aucune entreprise.",
-    tooLarge: "La requête est trop volumineuse.",
-    invalidJson: "Le corps de la requête n'est pas un JSON valide.",
-    unsupportedMediaType: "Type de contenu non pris en charge.",
-    throttled: "Trop de requêtes. Veuillez réessayer dans un instant.",
-    starting: "Le serveur démarre, veuillez réessayer dans un instant.",
-    methodNotAllowed: "Méthode non autorisée.",
-    required: validation.publicForm.required,
-    blank: validation.fieldEmpty,
-    invalid: "Valeur invalide.",
-    invalidEmail: "Saisissez une adresse e-mail valide.",
-    invalidUuid: "Identifiant invalide.",
-    invalidDate: "Date invalide.",
-    invalidUrl: "Saisissez une URL valide.",
-    unknownField: "Champ inconnu.",
-  },
+  http,
+  /** The name of a duplicated product, template or form. */
+  copyName: (name: string) => `${name} (copie)`,
+  schema,
+  multipart,
+  apiKey,
+  identity,
+  company,
+  team,
+  billing,
+  products,
+  orders,
+  submission,
+  mails: serverMails,
+  companyDefaults,
 } as const;

@@ -1,3 +1,4 @@
+import { fr } from "@certavis/i18n-fr";
 import { and, eq, ne } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { users } from "../../db/schema";
@@ -7,7 +8,6 @@ import type { AuthenticatedUser } from "../../http/request-context";
 import { deliverMail } from "./deliver";
 import { emailChangeConfirmationMail, emailChangeNoticeMail } from "./identity-mails";
 import { EMAIL_CHANGE_TOKEN_TTL_MS } from "./limits";
-import { IDENTITY_MSG } from "./messages";
 import { consumeOneTimeToken, createOneTimeToken } from "./one-time-tokens";
 
 async function emailTakenByOther(request: FastifyRequest, email: string, userId: string): Promise<boolean> {
@@ -30,7 +30,7 @@ export async function requestEmailChange(
 ): Promise<void> {
   const { ctx } = request.server;
   if (await emailTakenByOther(request, newEmail, user.id)) {
-    throw fieldErrors({ email: [IDENTITY_MSG.emailTaken] });
+    throw fieldErrors({ email: [fr.server.identity.emailTaken] });
   }
   const token = await createOneTimeToken(
     ctx.db,
@@ -60,7 +60,7 @@ export async function confirmEmailChange(request: FastifyRequest, token: string)
       const used = await consumeOneTimeToken(tx, "email_change", token.trim(), now);
       const email = used?.payload.email;
       if (!used || typeof email !== "string") {
-        throw fieldErrors({ token: [IDENTITY_MSG.invalidEmailChangeToken] });
+        throw fieldErrors({ token: [fr.server.identity.invalidEmailChangeToken] });
       }
       await tx
         .update(users)
@@ -68,7 +68,7 @@ export async function confirmEmailChange(request: FastifyRequest, token: string)
         .where(eq(users.id, used.userId));
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw detailError(400, IDENTITY_MSG.emailTaken);
+    if (isUniqueViolation(error)) throw detailError(400, fr.server.identity.emailTaken);
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { fr } from "@certavis/i18n-fr";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { users } from "../../db/schema";
@@ -7,7 +8,6 @@ import { deliverMail } from "./deliver";
 import { checkEmailCode, issueEmailCode } from "./email-code";
 import { verificationCodeMail } from "./identity-mails";
 import { EMAIL_CODE_RESEND_INTERVAL_MS } from "./limits";
-import { IDENTITY_MSG } from "./messages";
 import { hitThrottle, throttleKeys } from "./throttle";
 
 function caller(request: FastifyRequest): AuthenticatedUser {
@@ -28,14 +28,14 @@ export async function verifyEmail(request: FastifyRequest, typed: string): Promi
     }
     return check;
   });
-  if (result === "exhausted") throw fieldErrors({ code: [IDENTITY_MSG.tooManyCodeAttempts] });
-  if (result === "invalid") throw fieldErrors({ code: [IDENTITY_MSG.invalidCode] });
+  if (result === "exhausted") throw fieldErrors({ code: [fr.server.identity.tooManyCodeAttempts] });
+  if (result === "invalid") throw fieldErrors({ code: [fr.server.identity.invalidCode] });
 }
 
 /** A new code by e-mail, at most one per minute (counting the one sent at registration). */
 export async function resendEmailCode(request: FastifyRequest): Promise<void> {
   const user = caller(request);
-  if (user.emailConfirmed) throw detailError(400, IDENTITY_MSG.alreadyConfirmed);
+  if (user.emailConfirmed) throw detailError(400, fr.server.identity.alreadyConfirmed);
   const { ctx } = request.server;
   const now = ctx.now();
   const outcome = await ctx.db.transaction(
@@ -47,7 +47,7 @@ export async function resendEmailCode(request: FastifyRequest): Promise<void> {
     },
   );
   if ("retryAfterMs" in outcome) {
-    throw tooManyRequests(IDENTITY_MSG.resendTooSoon, outcome.retryAfterMs / 1000);
+    throw tooManyRequests(fr.server.identity.resendTooSoon, outcome.retryAfterMs / 1000);
   }
   await deliverMail(
     request,

@@ -1,5 +1,8 @@
+import { fr } from "@certavis/i18n-fr";
 import { composeMail, type MailParagraph } from "../../mail/compose";
 import type { MailMessage } from "../../mail/mailer";
+
+const texts = fr.server.mails;
 
 /** Back-office routes the links open (spec §2 route table; the pages read `code` / `token`). */
 export const identityLinks = {
@@ -10,16 +13,18 @@ export const identityLinks = {
     `${publicUrl}/confirm-email-change?token=${encodeURIComponent(token)}`,
 };
 
-function greeting(firstName: string): string {
-  return firstName.trim() ? `Bonjour ${firstName.trim()},` : "Bonjour,";
-}
-
-function compose(to: string, subject: string, paragraphs: MailParagraph[], code?: string): MailMessage {
+function compose(
+  to: string,
+  firstName: string,
+  subject: string,
+  paragraphs: MailParagraph[],
+  code?: string,
+): MailMessage {
   return composeMail({
     to,
     subject,
-    paragraphs,
-    signature: "— L'équipe Certavis",
+    paragraphs: [{ text: texts.greeting(firstName.trim()) }, ...paragraphs],
+    signature: texts.signature,
     ...(code ? { code } : {}),
   });
 }
@@ -30,54 +35,45 @@ export function verificationCodeMail(input: {
   code: string;
   publicUrl: string;
 }): MailMessage {
+  const mail = texts.verificationCode;
   return compose(
     input.to,
-    `Votre code de vérification Certavis : ${input.code}`,
+    input.firstName,
+    mail.subject(input.code),
     [
-      { text: greeting(input.firstName) },
-      { text: `Votre code de vérification est : ${input.code}\nIl est valable 10 minutes.` },
-      {
-        text: "Vous pouvez aussi confirmer votre adresse en ouvrant ce lien :",
-        link: identityLinks.verifyEmail(input.publicUrl, input.code),
-      },
-      { text: "Si vous n'avez pas créé de compte Certavis, ignorez cet e-mail." },
+      { text: mail.code(input.code) },
+      { text: mail.link, link: identityLinks.verifyEmail(input.publicUrl, input.code) },
+      { text: mail.ignore },
     ],
     input.code,
   );
 }
 
-export function passwordResetMail(input: {
+interface LinkMailInput {
   to: string;
   firstName: string;
   token: string;
   publicUrl: string;
-}): MailMessage {
-  return compose(input.to, "Réinitialisation de votre mot de passe Certavis", [
-    { text: greeting(input.firstName) },
-    {
-      text: "Pour choisir un nouveau mot de passe, ouvrez ce lien (valable 1 heure, utilisable une seule fois) :",
-      link: identityLinks.resetPassword(input.publicUrl, input.token),
-    },
-    {
-      text: "Si vous n'avez pas demandé de réinitialisation, ignorez cet e-mail : votre mot de passe reste inchangé.",
-    },
+}
+
+/** A mail whose one link carries a token, then says what to do when the reader did not ask for it. */
+function linkMail(
+  input: LinkMailInput,
+  mail: { subject: string; link: string; ignore: string },
+  link: (publicUrl: string, token: string) => string,
+): MailMessage {
+  return compose(input.to, input.firstName, mail.subject, [
+    { text: mail.link, link: link(input.publicUrl, input.token) },
+    { text: mail.ignore },
   ]);
 }
 
-export function emailChangeConfirmationMail(input: {
-  to: string;
-  firstName: string;
-  token: string;
-  publicUrl: string;
-}): MailMessage {
-  return compose(input.to, "Confirmez votre nouvelle adresse e-mail Certavis", [
-    { text: greeting(input.firstName) },
-    {
-      text: "Pour utiliser cette adresse pour votre compte Certavis, ouvrez ce lien (valable 24 heures) :",
-      link: identityLinks.confirmEmailChange(input.publicUrl, input.token),
-    },
-    { text: "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail." },
-  ]);
+export function passwordResetMail(input: LinkMailInput): MailMessage {
+  return linkMail(input, texts.passwordReset, identityLinks.resetPassword);
+}
+
+export function emailChangeConfirmationMail(input: LinkMailInput): MailMessage {
+  return linkMail(input, texts.emailChangeConfirmation, identityLinks.confirmEmailChange);
 }
 
 export function emailChangeNoticeMail(input: {
@@ -85,25 +81,14 @@ export function emailChangeNoticeMail(input: {
   firstName: string;
   newEmail: string;
 }): MailMessage {
-  return compose(input.to, "Demande de changement d'adresse e-mail de votre compte Certavis", [
-    { text: greeting(input.firstName) },
-    {
-      text: `Une demande de changement de l'adresse e-mail de votre compte vers ${input.newEmail} a été faite. Le changement ne sera effectif qu'après confirmation depuis la nouvelle adresse.`,
-    },
-    {
-      text: "Si vous n'êtes pas à l'origine de cette demande, changez votre mot de passe sans attendre.",
-    },
+  const mail = texts.emailChangeNotice;
+  return compose(input.to, input.firstName, mail.subject, [
+    { text: mail.requested(input.newEmail) },
+    { text: mail.notYou },
   ]);
 }
 
 export function passwordChangedMail(input: { to: string; firstName: string }): MailMessage {
-  return compose(input.to, "Votre mot de passe Certavis a été modifié", [
-    { text: greeting(input.firstName) },
-    {
-      text: "Le mot de passe de votre compte vient d'être modifié et vos autres sessions ont été déconnectées.",
-    },
-    {
-      text: "Si vous n'êtes pas à l'origine de ce changement, réinitialisez votre mot de passe sans attendre.",
-    },
-  ]);
+  const mail = texts.passwordChanged;
+  return compose(input.to, input.firstName, mail.subject, [{ text: mail.changed }, { text: mail.notYou }]);
 }

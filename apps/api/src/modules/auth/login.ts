@@ -1,10 +1,10 @@
 import { normalizeEmail } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import type { FastifyRequest } from "fastify";
 import { issueTokenPair, type TokenPair } from "../../auth/refresh-tokens";
 import { fieldErrors } from "../../http/errors";
 import type { BodyOf } from "../../http/operation-types";
 import { checkCredentials } from "./credentials";
-import { IDENTITY_MSG } from "./messages";
 import { countPasswordAttempt, forgetPasswordAttempts } from "./password-attempts";
 
 /**
@@ -18,7 +18,7 @@ export async function login(request: FastifyRequest, body: BodyOf<"authLogin">):
   const email = normalizeEmail(body.email);
   await countPasswordAttempt(ctx, email, request.ip);
   const user = await checkCredentials(ctx, email, body.password);
-  if (!user) throw fieldErrors({ non_field_errors: [IDENTITY_MSG.invalidCredentials] });
+  if (!user) throw fieldErrors({ non_field_errors: [fr.server.identity.invalidCredentials] });
   await forgetPasswordAttempts(ctx.db, email, request.ip);
   return issueTokenPair(ctx, ctx.db, user.id);
 }

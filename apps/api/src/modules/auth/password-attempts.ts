@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { normalizeEmail } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { eq, like, or } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
@@ -11,7 +12,6 @@ import {
   LOGIN_SLOWDOWN_MAX_MS,
   LOGIN_SLOWDOWN_STEP_MS,
 } from "./limits";
-import { IDENTITY_MSG } from "./messages";
 import { hitThrottle, throttleKeys } from "./throttle";
 
 /**
@@ -46,7 +46,7 @@ export async function countPasswordAttempt(
   );
   if (fromClient.count > LOGIN_MAX_FAILURES) {
     const seconds = Math.ceil(fromClient.retryAfterMs / 1000);
-    throw tooManyRequests(IDENTITY_MSG.tooManyLogins(Math.max(1, Math.ceil(seconds / 60))), seconds);
+    throw tooManyRequests(fr.server.identity.tooManyLogins(Math.max(1, Math.ceil(seconds / 60))), seconds);
   }
   const account = await hitThrottle(ctx.db, throttleKeys.login(address), LOGIN_FAILURE_WINDOW_MS, now);
   const wait = loginSlowdownMs(account.count);

@@ -1,3 +1,4 @@
+import { fr } from "@certavis/i18n-fr";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { hashPassword } from "../../auth/password";
@@ -8,7 +9,6 @@ import { findUserByEmail } from "./credentials";
 import { deliverMail } from "./deliver";
 import { passwordChangedMail, passwordResetMail } from "./identity-mails";
 import { RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_HOUR, RESET_TOKEN_TTL_MS } from "./limits";
-import { IDENTITY_MSG } from "./messages";
 import { consumeOneTimeToken, createOneTimeToken } from "./one-time-tokens";
 import { forgetPasswordAttempts } from "./password-attempts";
 import { hitThrottle, throttleKeys } from "./throttle";
@@ -55,6 +55,6 @@ export async function confirmPasswordReset(
     if (updated) await forgetPasswordAttempts(tx, updated.email, null);
     return updated ?? null;
   });
-  if (!user) throw fieldErrors({ token: [IDENTITY_MSG.invalidResetToken] });
+  if (!user) throw fieldErrors({ token: [fr.server.identity.invalidResetToken] });
   await deliverMail(request, passwordChangedMail({ to: user.email, firstName: user.firstName }));
 }

@@ -1,9 +1,9 @@
+import { fr } from "@certavis/i18n-fr";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { issueTokenPair, revokeFamily, type TokenPair } from "../../auth/refresh-tokens";
 import { refreshTokens } from "../../db/schema";
 import { unauthorized } from "../../http/errors";
-import { MSG } from "../../http/messages";
 import { sha256 } from "../../lib/crypto";
 
 async function findRefreshToken(request: FastifyRequest, token: string) {
@@ -24,7 +24,8 @@ export async function rotateRefreshToken(request: FastifyRequest, token: string)
   const { ctx } = request.server;
   const now = ctx.now();
   const row = await findRefreshToken(request, token);
-  if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) throw unauthorized(MSG.invalidToken);
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime())
+    throw unauthorized(fr.server.http.invalidToken);
   const rotated = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(refreshTokens)
@@ -36,7 +37,7 @@ export async function rotateRefreshToken(request: FastifyRequest, token: string)
   if (rotated) return rotated;
   await revokeFamily(ctx.db, row.familyId, now);
   request.log.warn({ userId: row.userId, familyId: row.familyId }, "refresh token reused: family revoked");
-  throw unauthorized(MSG.invalidToken);
+  throw unauthorized(fr.server.http.invalidToken);
 }
 
 /** Logout: revokes the token's family; unknown tokens are ignored (idempotent). */

@@ -1,18 +1,17 @@
 import { normalizeEmail } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import type { FastifyRequest } from "fastify";
 import { hashPassword } from "../../auth/password";
 import { issueTokenPair, type TokenPair } from "../../auth/refresh-tokens";
 import { users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { type FieldErrors, fieldErrors } from "../../http/errors";
-import { MSG } from "../../http/messages";
 import type { BodyOf } from "../../http/operation-types";
 import { findUserByEmail } from "./credentials";
 import { deliverMail } from "./deliver";
 import { issueEmailCode } from "./email-code";
 import { verificationCodeMail } from "./identity-mails";
 import { EMAIL_CODE_RESEND_INTERVAL_MS } from "./limits";
-import { IDENTITY_MSG } from "./messages";
 import { hitThrottle, throttleKeys } from "./throttle";
 
 /** Creates the account (e-mail not confirmed), mails the 6-character code and signs in. */
@@ -25,10 +24,10 @@ export async function registerAccount(
   const firstName = body.first_name.trim();
   const lastName = body.last_name.trim();
   const errors: FieldErrors = {};
-  if (!firstName) errors.first_name = [MSG.blank];
-  if (!lastName) errors.last_name = [MSG.blank];
+  if (!firstName) errors.first_name = [fr.server.http.blank];
+  if (!lastName) errors.last_name = [fr.server.http.blank];
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
-  if (await findUserByEmail(ctx, email)) throw fieldErrors({ email: [IDENTITY_MSG.emailTaken] });
+  if (await findUserByEmail(ctx, email)) throw fieldErrors({ email: [fr.server.identity.emailTaken] });
 
   const passwordHash = await hashPassword(body.password, ctx.passwordHashParams);
   const now = ctx.now();
@@ -45,7 +44,7 @@ export async function registerAccount(
       return { userId: user.id, code, tokens: await issueTokenPair(ctx, tx, user.id) };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldErrors({ email: [IDENTITY_MSG.emailTaken] });
+    if (isUniqueViolation(error)) throw fieldErrors({ email: [fr.server.identity.emailTaken] });
     throw error;
   }
   await deliverMail(

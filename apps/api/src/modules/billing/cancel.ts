@@ -1,11 +1,11 @@
 import { isSubscriptionUsable, normalizePlanType, PLANS } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { companies } from "../../db/schema";
 import { detailError } from "../../http/errors";
 import { applyProviderEvent } from "./fulfilment";
-import { BILLING_MSG } from "./messages";
 import { isSandboxSubscription } from "./payment-mode";
 import { fromUnix } from "./periods";
 
@@ -28,11 +28,11 @@ export async function cancelAtPeriodEnd(
     !subscriptionId ||
     !isSubscriptionUsable(company.subscriptionStatus)
   ) {
-    throw detailError(400, BILLING_MSG.noActiveSubscription);
+    throw detailError(400, fr.server.billing.noActiveSubscription);
   }
 
   if (isSandboxSubscription(subscriptionId)) {
-    if (!company.currentPeriodEnd) throw detailError(400, BILLING_MSG.noActiveSubscription);
+    if (!company.currentPeriodEnd) throw detailError(400, fr.server.billing.noActiveSubscription);
     if (!company.cancelAtPeriodEnd) {
       const at = ctx.now();
       await applyProviderEvent(
@@ -57,7 +57,7 @@ export async function cancelAtPeriodEnd(
     return { current_period_end: company.currentPeriodEnd.toISOString() };
   }
 
-  if (!ctx.stripe) throw detailError(503, BILLING_MSG.paymentProviderDown);
+  if (!ctx.stripe) throw detailError(503, fr.server.billing.paymentProviderDown);
   let periodEnd: Date | null;
   try {
     const updated = await ctx.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
@@ -65,9 +65,9 @@ export async function cancelAtPeriodEnd(
     periodEnd = typeof seconds === "number" ? fromUnix(seconds) : company.currentPeriodEnd;
   } catch (error) {
     log.warn({ err: error }, "stripe subscription cancellation failed");
-    throw detailError(503, BILLING_MSG.paymentProviderDown);
+    throw detailError(503, fr.server.billing.paymentProviderDown);
   }
-  if (!periodEnd) throw detailError(503, BILLING_MSG.paymentProviderDown);
+  if (!periodEnd) throw detailError(503, fr.server.billing.paymentProviderDown);
   // Shown at once; the webhook's customer.subscription.updated confirms it (not the fulfilment itself).
   await ctx.db
     .update(companies)

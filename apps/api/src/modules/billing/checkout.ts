@@ -1,4 +1,5 @@
 import { isSubscriptionUsable, normalizePlanType, PLANS, type PlanType } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
@@ -6,7 +7,6 @@ import { checkoutSessions, companies } from "../../db/schema";
 import { detailError, type FieldErrors, fieldErrors } from "../../http/errors";
 import type { AuthenticatedUser } from "../../http/request-context";
 import { METADATA } from "./facts";
-import { BILLING_MSG } from "./messages";
 import { paymentMode } from "./payment-mode";
 import { toCents } from "./periods";
 import { isAllowedRedirect } from "./redirects";
@@ -30,21 +30,22 @@ export async function openCheckout(
   log: FastifyBaseLogger,
 ): Promise<{ url: string; id: string }> {
   const plan = PLANS[input.subscription_type];
-  if (plan.free) throw detailError(400, BILLING_MSG.downgradeContactSupport);
+  if (plan.free) throw detailError(400, fr.server.billing.downgradeContactSupport);
   const urlErrors: FieldErrors = {};
   for (const field of ["success_url", "cancel_url"] as const) {
-    if (!isAllowedRedirect(input[field], ctx.config)) urlErrors[field] = [BILLING_MSG.redirectNotAllowed];
+    if (!isAllowedRedirect(input[field], ctx.config))
+      urlErrors[field] = [fr.server.billing.redirectNotAllowed];
   }
   if (Object.keys(urlErrors).length > 0) throw fieldErrors(urlErrors);
 
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
-  if (!company) throw detailError(404, "Introuvable.");
+  if (!company) throw detailError(404, fr.server.http.notFound);
   if (normalizePlanType(company.planType) === plan.type && isSubscriptionUsable(company.subscriptionStatus)) {
-    throw detailError(400, BILLING_MSG.alreadySubscribed(plan.name));
+    throw detailError(400, fr.server.billing.alreadySubscribed(plan.name));
   }
 
   const mode = paymentMode(ctx);
-  if (mode === "disabled") throw detailError(400, BILLING_MSG.paymentsDisabled);
+  if (mode === "disabled") throw detailError(400, fr.server.billing.paymentsDisabled);
   const record = (id: string, provider: "sandbox" | "stripe") =>
     ctx.db.insert(checkoutSessions).values({
       id,
@@ -89,7 +90,7 @@ export async function openCheckout(
     });
   } catch (error) {
     log.warn({ err: error }, "stripe checkout session creation failed");
-    throw detailError(503, BILLING_MSG.paymentProviderDown);
+    throw detailError(503, fr.server.billing.paymentProviderDown);
   }
   await record(session.id, "stripe");
   return { id: session.id, url: session.url ?? "" };

@@ -1,4 +1,5 @@
 import { normalizePlanType, PLANS } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { desc, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { companies, invoices } from "../../db/schema";
@@ -9,7 +10,6 @@ import { paged, pageParams } from "../../http/paging";
 import { cancelAtPeriodEnd } from "./cancel";
 import { openCheckout } from "./checkout";
 import { applyProviderEvent } from "./fulfilment";
-import { BILLING_MSG } from "./messages";
 import { paymentMode } from "./payment-mode";
 import { redirectOrigins, safeRedirect } from "./redirects";
 import {
@@ -76,10 +76,10 @@ export const billingHandlers = defineHandlers({
   billingStripeWebhook: async (request) => {
     const ctx = request.server.ctx;
     const secret = ctx.config.stripeWebhookSecret;
-    if (!secret) throw detailError(400, BILLING_MSG.webhookNotConfigured);
+    if (!secret) throw detailError(400, fr.server.billing.webhookNotConfigured);
     const signature = request.headers["stripe-signature"];
     if (typeof signature !== "string" || typeof request.rawBody !== "string") {
-      throw detailError(400, BILLING_MSG.badSignature);
+      throw detailError(400, fr.server.billing.badSignature);
     }
     let event: ReturnType<typeof Stripe.webhooks.constructEvent>;
     try {
@@ -93,7 +93,7 @@ export const billingHandlers = defineHandlers({
         ctx.now().getTime(),
       );
     } catch {
-      throw detailError(400, BILLING_MSG.badSignature);
+      throw detailError(400, fr.server.billing.badSignature);
     }
     let facts: ReturnType<typeof factsFromStripeEvent>;
     try {

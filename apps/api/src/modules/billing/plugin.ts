@@ -1,6 +1,6 @@
+import { fr } from "@certavis/i18n-fr";
 import type { FastifyInstance } from "fastify";
 import { HttpError } from "../../http/errors";
-import { MSG } from "../../http/messages";
 import { registerPeriodicTask } from "../../lib/periodic-task";
 import { settleSandboxPeriods } from "./sandbox";
 import { cancelSubscriptionsAtProvider } from "./subscriptions-to-cancel";
@@ -23,7 +23,7 @@ export async function registerBillingPlugin(app: FastifyInstance): Promise<void>
     { parseAs: "string" },
     (request, _body, done) => {
       if (request.url.startsWith(SANDBOX_FORMS)) return done(null, undefined);
-      done(new HttpError(415, { detail: MSG.unsupportedMediaType }), undefined);
+      done(new HttpError(415, { detail: fr.server.http.unsupportedMediaType }), undefined);
     },
   );
 

@@ -1,5 +1,5 @@
+import { fr } from "@certavis/i18n-fr";
 import type { FieldErrors } from "../../http/errors";
-import { MSG } from "../../http/messages";
 
 export const WEBSITE_MAX_LENGTH = 500;
 export const NAME_MAX_LENGTH = 200;
@@ -7,13 +7,12 @@ export const NAME_MAX_LENGTH = 200;
 /** Name trimmed and non-empty, or an error on `name`. */
 export function readCompanyName(value: unknown, errors: FieldErrors): string | undefined {
   if (typeof value !== "string") {
-    errors.name = [MSG.required];
+    errors.name = [fr.server.http.required];
     return undefined;
   }
   const name = value.trim();
-  if (!name) errors.name = [MSG.blank];
-  else if (name.length > NAME_MAX_LENGTH)
-    errors.name = [`Assurez-vous que ce champ ne comporte pas plus de ${NAME_MAX_LENGTH} caractères.`];
+  if (!name) errors.name = [fr.server.http.blank];
+  else if (name.length > NAME_MAX_LENGTH) errors.name = [fr.server.company.nameTooLong(NAME_MAX_LENGTH)];
   return name || undefined;
 }
 
@@ -25,7 +24,7 @@ export function readCompanyName(value: unknown, errors: FieldErrors): string | u
 export function readWebsite(value: unknown, errors: FieldErrors): string | null | undefined {
   if (value === null) return null;
   if (typeof value !== "string") {
-    errors.website = [MSG.invalidUrl];
+    errors.website = [fr.server.http.invalidUrl];
     return undefined;
   }
   const website = value.trim();
@@ -44,7 +43,7 @@ export function readWebsite(value: unknown, errors: FieldErrors): string | null 
     !/\s/.test(website) &&
     website.length <= WEBSITE_MAX_LENGTH;
   if (!valid) {
-    errors.website = [MSG.invalidUrl];
+    errors.website = [fr.server.http.invalidUrl];
     return undefined;
   }
   return website;

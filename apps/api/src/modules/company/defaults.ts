@@ -1,71 +1,27 @@
 import { REMINDER_DELAY, REQUEST_DELAY } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import type { Tx } from "../../db/client";
 import { emailTemplates, forms } from "../../db/schema";
 
+const texts = fr.server.companyDefaults;
+
 /** ARCHITECTURE §10.5: the defaults every new company gets, so a first product works at once. */
 export const DEFAULT_TEMPLATES = [
-  {
-    type: "request",
-    name: "Demande d'avis",
-    subject: "Votre avis sur {{ nom_produit }} compte pour nous",
-    body: [
-      "Bonjour {{ prenom_acheteur }},",
-      "",
-      "Merci pour votre achat de {{ nom_produit }} chez {{ nom_entreprise }}.",
-      "Pourriez-vous prendre environ 3 minutes pour nous donner votre avis ? Il sera publié comme avis certifié, car vous avez réellement acheté ce produit.",
-      "",
-      "Donner mon avis : {{ url_avis }}",
-      "",
-      "Merci d'avance,",
-      "L'équipe {{ nom_entreprise }}",
-    ].join("\n"),
-    sendAfter: REQUEST_DELAY.default,
-    remindAfter: null,
-  },
-  {
-    type: "reminder",
-    name: "Relance",
-    subject: "Un instant pour donner votre avis sur {{ nom_produit }} ?",
-    body: [
-      "Bonjour {{ prenom_acheteur }},",
-      "",
-      "Vous n'avez pas encore eu le temps de donner votre avis sur {{ nom_produit }}. Votre retour aide les autres clients et nous aide à nous améliorer.",
-      "",
-      "Donner mon avis : {{ url_avis }}",
-      "",
-      "Merci,",
-      "L'équipe {{ nom_entreprise }}",
-    ].join("\n"),
-    sendAfter: null,
-    remindAfter: REMINDER_DELAY.default,
-  },
-  {
-    type: "thanks",
-    name: "Remerciement",
-    subject: "Merci pour votre avis sur {{ nom_produit }}",
-    body: [
-      "Bonjour {{ prenom_acheteur }},",
-      "",
-      "Merci d'avoir pris le temps de donner votre avis sur {{ nom_produit }}. Il sera publié après vérification par notre équipe.",
-      "",
-      "À bientôt,",
-      "L'équipe {{ nom_entreprise }}",
-    ].join("\n"),
-    sendAfter: null,
-    remindAfter: null,
-  },
+  { type: "request", ...texts.templates.request, sendAfter: REQUEST_DELAY.default, remindAfter: null },
+  { type: "reminder", ...texts.templates.reminder, sendAfter: null, remindAfter: REMINDER_DELAY.default },
+  { type: "thanks", ...texts.templates.thanks, sendAfter: null, remindAfter: null },
 ] as const;
 
 export const DEFAULT_FORM = {
-  name: "Formulaire par défaut",
-  title: "Donnez votre avis",
-  description: "Votre avis nous aide à nous améliorer. Cela prend environ 3 minutes.",
+  name: texts.form.name,
+  title: texts.form.title,
+  description: texts.form.description,
   schema: [
     {
       id: "rating",
       name: "rating",
       type: "rating",
-      label: "Quelle note donnez-vous à ce produit ?",
+      label: texts.form.ratingLabel,
       required: true,
       page: 0,
       position: 0,
@@ -76,7 +32,7 @@ export const DEFAULT_FORM = {
       id: "comment",
       name: "comment",
       type: "textarea",
-      label: "Votre commentaire",
+      label: texts.form.commentLabel,
       required: false,
       page: 0,
       position: 1,

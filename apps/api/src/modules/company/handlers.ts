@@ -1,3 +1,4 @@
+import { fr } from "@certavis/i18n-fr";
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { companies, joinRequests } from "../../db/schema";
@@ -8,7 +9,6 @@ import { isMultipart, readMultipart } from "../../http/multipart";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { isStoredImage, publicImageUrl } from "../../lib/image-url";
-import { IDENTITY_MSG } from "../auth/messages";
 import {
   cancelSubscriptionsAtProvider,
   recordSubscriptionsToCancel,
@@ -20,7 +20,6 @@ import { readCompanyName, readWebsite } from "./company-input";
 import { companyView, findCompany } from "./company-view";
 import { createCompany } from "./create-company";
 import { LOGO_MAX_BYTES, processLogo } from "./logo";
-import { COMPANY_MESSAGES } from "./messages";
 
 type CompanyChanges = Partial<Pick<typeof companies.$inferInsert, "name" | "website" | "logoPath">>;
 
@@ -43,7 +42,7 @@ async function readCompanyUpdate(request: FastifyRequest): Promise<CompanyUpdate
     if ("logo" in fields) fields.logo = fields.logo === "" || fields.logo === "null" ? null : fields.logo;
     for (const file of body.files) {
       if (file.field !== "logo") {
-        errors[file.field] = [COMPANY_MESSAGES.unknownField];
+        errors[file.field] = [fr.server.http.unknownField];
         continue;
       }
       delete fields.logo;
@@ -63,9 +62,9 @@ async function readCompanyUpdate(request: FastifyRequest): Promise<CompanyUpdate
       if (website !== undefined) changes.website = website;
     } else if (field === "logo") {
       if (value === null) changes.logoPath = null;
-      else errors.logo = ["Envoyez un fichier image, ou null pour retirer le logo."];
+      else errors.logo = [fr.server.company.logoNotFile];
     } else {
-      errors[field] = [COMPANY_MESSAGES.unknownField];
+      errors[field] = [fr.server.http.unknownField];
     }
   }
   if (Object.keys(errors).length) throw fieldErrors(errors);
@@ -85,7 +84,7 @@ export const companyHandlers = defineHandlers({
 
   companyCreate: async (request, reply) => {
     const user = callerUser(request);
-    if (request.membership) throw detailError(400, COMPANY_MESSAGES.alreadyInCompany);
+    if (request.membership) throw detailError(400, fr.server.company.alreadyInCompany);
     const errors: FieldErrors = {};
     const name = readCompanyName(request.body.name, errors);
     const website = readWebsite(request.body.website ?? null, errors);
@@ -107,7 +106,7 @@ export const companyHandlers = defineHandlers({
       reply.code(201);
       return await companyView({ ...ctx, now }, company, "owner");
     } catch (error) {
-      if (isUniqueViolation(error)) throw detailError(400, COMPANY_MESSAGES.alreadyInCompany);
+      if (isUniqueViolation(error)) throw detailError(400, fr.server.company.alreadyInCompany);
       throw error;
     }
   },
@@ -146,7 +145,7 @@ export const companyHandlers = defineHandlers({
     // counted like every other password guess of the address.
     await checkOwnPassword(request, callerUser(request), request.body.password, {
       field: "password",
-      message: IDENTITY_MSG.wrongPassword,
+      message: fr.server.identity.wrongPassword,
     });
     const files = await companyFiles(ctx.db, company.id, company.logoPath);
     // Memberships, invitations, requests, catalogue, orders and reviews go with it (ON DELETE CASCADE);
@@ -177,7 +176,7 @@ export const companyHandlers = defineHandlers({
 
   companiesSearch: async (request) => {
     const search = request.query.search.trim();
-    if (search.length < 2) throw fieldErrors({ search: [COMPANY_MESSAGES.searchTooShort] });
+    if (search.length < 2) throw fieldErrors({ search: [fr.server.company.searchTooShort] });
     const { db, storage } = request.server.ctx;
     const page = pageParams(request.query);
     const where = ilike(companies.name, likePattern(search));

@@ -1,3 +1,4 @@
+import { fr } from "@certavis/i18n-fr";
 import sharp from "sharp";
 import { sniffFileType } from "../../lib/sniff";
 
@@ -5,11 +6,6 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 /** Logos are shown small (form header, widget, settings): bigger images are scaled down. */
 const LOGO_MAX_SIDE = 512;
 const MAX_INPUT_PIXELS = 40_000_000;
-
-export const LOGO_MESSAGES = {
-  notImage: "Le logo doit être une image (JPEG, PNG, GIF, WebP ou AVIF).",
-  unreadable: "Image illisible ou corrompue.",
-} as const;
 
 export type LogoResult = { ok: true; data: Buffer; extension: "webp" } | { ok: false; message: string };
 
@@ -19,7 +15,7 @@ export type LogoResult = { ok: true; data: Buffer; extension: "webp" } | { ok: f
  * what we serve is never the uploaded bytes.
  */
 export async function processLogo(data: Buffer): Promise<LogoResult> {
-  if (sniffFileType(data)?.kind !== "image") return { ok: false, message: LOGO_MESSAGES.notImage };
+  if (sniffFileType(data)?.kind !== "image") return { ok: false, message: fr.server.company.logoNotImage };
   try {
     const out = await sharp(data, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
@@ -28,6 +24,6 @@ export async function processLogo(data: Buffer): Promise<LogoResult> {
       .toBuffer();
     return { ok: true, data: out, extension: "webp" };
   } catch {
-    return { ok: false, message: LOGO_MESSAGES.unreadable };
+    return { ok: false, message: fr.server.company.logoUnreadable };
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { fr } from "@certavis/i18n-fr";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { orders, products } from "../../db/schema";
@@ -24,9 +25,6 @@ export type CreateOrderResult =
   | { ok: true; created: boolean; order: OrderRow; product: { id: string; name: string } }
   | { ok: false; errors: FieldErrors };
 
-export const PRODUCT_NOT_FOUND = "Produit introuvable.";
-export const PRODUCT_REQUIRED = "Indiquez le produit (product_id ou sku).";
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -51,20 +49,21 @@ export async function createOrder(
   let productField: "product_id" | "sku" = "product_id";
   let productCondition = null;
   if (data.productId) {
-    if (!UUID.test(data.productId)) return { ok: false, errors: { product_id: [PRODUCT_NOT_FOUND] } };
+    if (!UUID.test(data.productId))
+      return { ok: false, errors: { product_id: [fr.server.orders.productNotFound] } };
     productCondition = eq(products.id, data.productId);
   } else if (data.sku?.trim()) {
     productField = "sku";
     productCondition = eq(products.sku, data.sku.trim());
   } else {
-    return { ok: false, errors: { product_id: [PRODUCT_REQUIRED] } };
+    return { ok: false, errors: { product_id: [fr.server.orders.productRequired] } };
   }
   const [product] = await tx
     .select()
     .from(products)
     .where(and(eq(products.companyId, companyId), productCondition))
     .limit(1);
-  if (!product) return { ok: false, errors: { [productField]: [PRODUCT_NOT_FOUND] } };
+  if (!product) return { ok: false, errors: { [productField]: [fr.server.orders.productNotFound] } };
 
   const id = randomUUID();
   const [order] = await tx

@@ -1,4 +1,5 @@
 import { parseOrderDate } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { and, eq } from "drizzle-orm";
 import { orderImports } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
@@ -11,8 +12,6 @@ import { startOrderImport } from "./import-csv";
 import { failStaleImports, orderImportView } from "./order-import-job";
 import { listOrderViews } from "./order-views";
 
-export const INVALID_ORDER_DATE = "Date invalide.";
-
 export const orderHandlers = defineHandlers({
   ordersCreate: async (request, reply) => {
     const companyId = request.apiKeyCompanyId;
@@ -20,7 +19,7 @@ export const orderHandlers = defineHandlers({
     const ctx = request.server.ctx;
     const body = request.body;
     const orderDate = body.order_date ? parseOrderDate(String(body.order_date)) : null;
-    if (body.order_date && !orderDate) throw fieldErrors({ order_date: [INVALID_ORDER_DATE] });
+    if (body.order_date && !orderDate) throw fieldErrors({ order_date: [fr.server.http.invalidDate] });
     const result = await ctx.db.transaction((tx) =>
       createOrder(
         tx,

@@ -6,6 +6,7 @@ import {
   parseOrderDate,
   validateOrderCsvRecord,
 } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { orderImport } from "@certavis/i18n-fr/messages/order-import";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
@@ -16,7 +17,6 @@ import { addDays } from "../pipeline/clock";
 import { deriveReviewKey, hashReviewKey, REVIEW_KEY_LIFETIME_DAYS } from "../pipeline/review-key";
 import { emailDelays, orderEmailRows } from "../pipeline/schedule";
 import { insertEmailDeliveries, insertOrders, type NewOrderRow } from "./bulk-insert";
-import { PRODUCT_NOT_FOUND } from "./create-order";
 
 /** Bounds of an import; tests may lower them. */
 export const importLimits = {
@@ -179,7 +179,7 @@ export async function runOrderImport(
         if (!product) {
           errors.push({
             line: record.line,
-            errors: { [order.product_id ? "product_id" : "sku"]: [PRODUCT_NOT_FOUND] },
+            errors: { [order.product_id ? "product_id" : "sku"]: [fr.server.orders.productNotFound] },
           });
           continue;
         }

@@ -1,16 +1,21 @@
-import { planLimits, productLimitMessage } from "@certavis/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { productLimitMessage } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
+import { and, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { DbOrTx } from "../../db/client";
-import { insertWithinPlan } from "../../db/company-lock";
-import { companies, products } from "../../db/schema";
+import { createWithinPlan, duplicateOf } from "../../db/company-lock";
+import { countRows } from "../../db/count-rows";
+import { products } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
-import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
+import { findCompanyRow, updateCompanyRow } from "../../http/company-row";
+import { type FieldErrors, fieldErrors } from "../../http/errors";
 import { isMultipart, readMultipart } from "../../http/multipart";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
+import { planRoom } from "../../http/plan-room";
 import { isStoredImage } from "../../lib/image-url";
 import { sniffFileType } from "../../lib/sniff";
+import type { FileStorage } from "../../lib/storage";
 import {
   type ProductChanges,
   type ProductPayload,
@@ -20,20 +25,26 @@ import {
 import { getProductView, listProductViews } from "./product-views";
 
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TYPE_ERROR = "Le fichier doit être une image (JPEG, PNG, GIF, WebP ou AVIF).";
 
-async function assertProductRoom(db: DbOrTx, companyId: string): Promise<void> {
-  const [company] = await db
-    .select({ planType: companies.planType })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  const limit = planLimits(company?.planType).max_products;
-  if (limit === null) return;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+const assertProductRoom = planRoom({
+  limit: (plan) => plan.max_products,
+  count: (db, companyId) => countRows(db, products, eq(products.companyId, companyId)),
+  message: productLimitMessage,
+});
+
+/** Removes a stored product image once no product points at it any more (duplicates share it). */
+async function removeImageIfUnused(
+  db: DbOrTx,
+  storage: FileStorage,
+  imagePath: string | null,
+): Promise<void> {
+  if (!isStoredImage(imagePath)) return;
+  const [stillUsed] = await db
+    .select({ id: products.id })
     .from(products)
-    .where(eq(products.companyId, companyId));
-  if ((row?.n ?? 0) >= limit) throw forbidden(productLimitMessage(limit));
+    .where(eq(products.imagePath, imagePath))
+    .limit(1);
+  if (!stillUsed) await storage.remove(imagePath);
 }
 
 /** The payload of a create/update (JSON or multipart) with the checked image, nothing stored yet. */
@@ -45,23 +56,14 @@ async function readProductRequest(request: FastifyRequest) {
   let image: { data: Buffer; extension: string } | null = null;
   for (const file of body.files) {
     if (file.field !== "image") {
-      errors[file.field] = ["Champ inconnu."];
+      errors[file.field] = [fr.server.http.unknownField];
       continue;
     }
     const type = sniffFileType(file.data);
-    if (type?.kind !== "image") errors.image = [IMAGE_TYPE_ERROR];
+    if (type?.kind !== "image") errors.image = [fr.server.products.imageType];
     else image = { data: file.data, extension: type.extension };
   }
   return { payload, image, errors };
-}
-
-async function findProduct(db: DbOrTx, companyId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.companyId, companyId), eq(products.id, id)));
-  if (!row) throw notFound();
-  return row;
 }
 
 export const productHandlers = defineHandlers({
@@ -81,18 +83,14 @@ export const productHandlers = defineHandlers({
     const changes = await resolveProductPayload(db, companyId, payload, { creating: true }, errors);
     if (Object.keys(errors).length) throw fieldErrors(errors);
     if (image) changes.imagePath = await storage.save("products", image.extension, image.data);
-    const at = now();
     try {
-      const { id } = await insertWithinPlan(db, companyId, assertProductRoom, (tx) =>
-        tx
-          .insert(products)
-          .values({
-            ...(changes as Required<Pick<ProductChanges, "name">> & ProductChanges),
-            companyId,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .returning({ id: products.id }),
+      const { id } = await createWithinPlan(
+        db,
+        companyId,
+        assertProductRoom,
+        products,
+        changes as Required<Pick<ProductChanges, "name">> & ProductChanges,
+        now(),
       );
       reply.code(201);
       return await getProductView(db, storage, companyId, id);
@@ -111,7 +109,7 @@ export const productHandlers = defineHandlers({
   companyProductsUpdate: async (request) => {
     const companyId = callerCompanyId(request);
     const { db, storage, now } = request.server.ctx;
-    const current = await findProduct(db, companyId, request.params.id);
+    const current = await findCompanyRow(db, products, companyId, request.params.id);
     const { payload, image, errors } = await readProductRequest(request);
     const changes = await resolveProductPayload(
       db,
@@ -122,68 +120,28 @@ export const productHandlers = defineHandlers({
     );
     if (Object.keys(errors).length) throw fieldErrors(errors);
     if (image) changes.imagePath = await storage.save("products", image.extension, image.data);
-    await db
-      .update(products)
-      .set({ ...changes, updatedAt: now() })
-      .where(and(eq(products.companyId, companyId), eq(products.id, current.id)));
-    if (
-      "imagePath" in changes &&
-      changes.imagePath !== current.imagePath &&
-      isStoredImage(current.imagePath)
-    ) {
-      const [stillUsed] = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.imagePath, current.imagePath))
-        .limit(1);
-      if (!stillUsed) await storage.remove(current.imagePath);
-    }
+    await updateCompanyRow(db, products, companyId, current.id, { ...changes, updatedAt: now() });
+    if ("imagePath" in changes && changes.imagePath !== current.imagePath)
+      await removeImageIfUnused(db, storage, current.imagePath);
     return await getProductView(db, storage, companyId, current.id);
   },
 
   companyProductsDelete: async (request, reply) => {
     const companyId = callerCompanyId(request);
     const { db, storage } = request.server.ctx;
-    const current = await findProduct(db, companyId, request.params.id);
+    const current = await findCompanyRow(db, products, companyId, request.params.id);
     // Orders, reviews, their files and e-mail deliveries go with it (ON DELETE CASCADE).
     await db.delete(products).where(and(eq(products.companyId, companyId), eq(products.id, current.id)));
-    if (isStoredImage(current.imagePath)) {
-      const [stillUsed] = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.imagePath, current.imagePath))
-        .limit(1);
-      if (!stillUsed) await storage.remove(current.imagePath);
-    }
+    await removeImageIfUnused(db, storage, current.imagePath);
     reply.code(204);
   },
 
   companyProductsDuplicate: async (request, reply) => {
     const companyId = callerCompanyId(request);
     const { db, storage, now } = request.server.ctx;
-    const current = await findProduct(db, companyId, request.params.id);
-    const at = now();
-    const { id } = await insertWithinPlan(db, companyId, assertProductRoom, (tx) =>
-      tx
-        .insert(products)
-        .values({
-          companyId,
-          name: `${current.name} (copie)`.slice(0, 200),
-          description: current.description,
-          status: "draft",
-          sku: null,
-          imagePath: current.imagePath,
-          sendReminder: current.sendReminder,
-          emailRequestTemplateId: current.emailRequestTemplateId,
-          emailReminderTemplateId: current.emailReminderTemplateId,
-          formId: current.formId,
-          initialEmailDelayDays: current.initialEmailDelayDays,
-          followUpDelayDays: current.followUpDelayDays,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning({ id: products.id }),
-    );
+    const current = await findCompanyRow(db, products, companyId, request.params.id);
+    const copy = { ...duplicateOf(current), status: "draft", sku: null };
+    const { id } = await createWithinPlan(db, companyId, assertProductRoom, products, copy, now());
     reply.code(201);
     return await getProductView(db, storage, companyId, id);
   },

@@ -1,4 +1,5 @@
 import { isReminderDelay, isRequestDelay, REMINDER_DELAY, REQUEST_DELAY } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { and, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailTemplates, forms, products } from "../../db/schema";
@@ -31,21 +32,6 @@ export type ProductChanges = Partial<
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATUSES = new Set(["active", "draft", "archived", "published"]);
 
-export const PRODUCT_MESSAGES = {
-  blank: "Ce champ ne peut être vide.",
-  required: "Ce champ est obligatoire.",
-  formNotFound: "Formulaire introuvable.",
-  templateNotFound: "Modèle d'email introuvable.",
-  notRequestTemplate: "Choisissez un modèle de type « Demande ».",
-  notReminderTemplate: "Choisissez un modèle de type « Rappel ».",
-  reminderTemplateRequired: "Choisissez un modèle de relance.",
-  skuTaken: "Un produit avec ce SKU existe déjà.",
-  invalidStatus: "Statut invalide.",
-  invalidDelay: "Indiquez un nombre de jours entre {min} et {max}.",
-  invalidBoolean: "Indiquez true ou false.",
-  invalidUrl: "Saisissez une URL valide.",
-} as const;
-
 /** Multipart text parts → the JSON payload shape (empty id = null, "true"/"false", integers). */
 export function payloadFromMultipart(fields: Record<string, string>, errors: FieldErrors): ProductPayload {
   const payload: ProductPayload = {};
@@ -75,23 +61,17 @@ export function payloadFromMultipart(fields: Record<string, string>, errors: Fie
         break;
       case "send_reminder":
         if (value === "true" || value === "false") payload.send_reminder = value === "true";
-        else add(key, PRODUCT_MESSAGES.invalidBoolean);
+        else add(key, fr.server.products.invalidBoolean);
         break;
       case "initial_email_delay_days":
       case "follow_up_delay_days": {
         const n = Number(value);
         if (Number.isInteger(n)) payload[key] = n;
-        else
-          add(
-            key,
-            PRODUCT_MESSAGES.invalidDelay
-              .replace("{min}", String(REQUEST_DELAY.min))
-              .replace("{max}", String(REQUEST_DELAY.max)),
-          );
+        else add(key, fr.server.products.invalidDelay(REQUEST_DELAY.min, REQUEST_DELAY.max));
         break;
       }
       default:
-        add(key, "Champ inconnu.");
+        add(key, fr.server.http.unknownField);
     }
   }
   return payload;
@@ -115,20 +95,19 @@ export async function resolveProductPayload(
   const changes: ProductChanges = {};
   if (payload.name !== undefined) {
     const name = payload.name.trim();
-    if (!name) add("name", PRODUCT_MESSAGES.blank);
-    else if (name.length > 200) add("name", "Assurez-vous que ce champ ne dépasse pas 200 caractères.");
+    if (!name) add("name", fr.server.http.blank);
+    else if (name.length > 200) add("name", fr.server.products.tooLong(200));
     else changes.name = name;
   } else if (options.creating) {
-    add("name", PRODUCT_MESSAGES.required);
+    add("name", fr.server.http.required);
   }
   if (payload.description !== undefined) {
     const description = (payload.description ?? "").trim();
-    if (description.length > 2000)
-      add("description", "Assurez-vous que ce champ ne dépasse pas 2000 caractères.");
+    if (description.length > 2000) add("description", fr.server.products.tooLong(2000));
     else changes.description = description;
   }
   if (payload.status !== undefined) {
-    if (!STATUSES.has(payload.status)) add("status", PRODUCT_MESSAGES.invalidStatus);
+    if (!STATUSES.has(payload.status)) add("status", fr.server.products.invalidStatus);
     else changes.status = payload.status === "published" ? "active" : payload.status;
   }
   if (payload.form_id !== undefined) {
@@ -142,7 +121,7 @@ export async function resolveProductPayload(
             .from(forms)
             .where(and(eq(forms.id, payload.form_id), eq(forms.companyId, companyId)))
         )[0];
-      if (!found) add("form_id", PRODUCT_MESSAGES.formNotFound);
+      if (!found) add("form_id", fr.server.products.formNotFound);
       else changes.formId = payload.form_id;
     }
   }
@@ -162,11 +141,11 @@ export async function resolveProductPayload(
           .from(emailTemplates)
           .where(and(eq(emailTemplates.id, value), eq(emailTemplates.companyId, companyId)))
       : [];
-    if (!template) add(field, PRODUCT_MESSAGES.templateNotFound);
+    if (!template) add(field, fr.server.products.templateNotFound);
     else if (template.type !== kind)
       add(
         field,
-        kind === "request" ? PRODUCT_MESSAGES.notRequestTemplate : PRODUCT_MESSAGES.notReminderTemplate,
+        kind === "request" ? fr.server.products.notRequestTemplate : fr.server.products.notReminderTemplate,
       );
     else changes[column] = value;
   }
@@ -177,7 +156,7 @@ export async function resolveProductPayload(
       ? changes.emailReminderTemplateId
       : options.current?.emailReminderTemplateId;
   if (reminderOn && !reminderTemplate && !errors.email_reminder_template_id)
-    add("email_reminder_template_id", PRODUCT_MESSAGES.reminderTemplateRequired);
+    add("email_reminder_template_id", fr.server.products.reminderTemplateRequired);
   if (payload.sku !== undefined) {
     const sku = payload.sku === null ? null : payload.sku.trim() || null;
     if (sku) {
@@ -188,7 +167,7 @@ export async function resolveProductPayload(
         .from(products)
         .where(and(...conditions))
         .limit(1);
-      if (taken) add("sku", PRODUCT_MESSAGES.skuTaken);
+      if (taken) add("sku", fr.server.products.skuTaken);
     }
     changes.sku = sku;
   }
@@ -199,7 +178,7 @@ export async function resolveProductPayload(
       // Our own `/uploads/...` URL (sent back unchanged by the form) keeps the stored file.
       const own = url.match(/\/uploads\/([\w./-]+)$/)?.[1];
       changes.imagePath = own && options.current?.imagePath === own ? own : url;
-    } else add("image", PRODUCT_MESSAGES.invalidUrl);
+    } else add("image", fr.server.http.invalidUrl);
   }
   for (const [field, column, bounds, valid] of [
     ["initial_email_delay_days", "initialEmailDelayDays", REQUEST_DELAY, isRequestDelay],
@@ -207,13 +186,7 @@ export async function resolveProductPayload(
   ] as const) {
     const value = payload[field];
     if (value === undefined) continue;
-    if (!valid(value))
-      add(
-        field,
-        PRODUCT_MESSAGES.invalidDelay
-          .replace("{min}", String(bounds.min))
-          .replace("{max}", String(bounds.max)),
-      );
+    if (!valid(value)) add(field, fr.server.products.invalidDelay(bounds.min, bounds.max));
     else changes[column] = value;
   }
   return changes;

@@ -1,13 +1,9 @@
+import { fr } from "@certavis/i18n-fr";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { companies, forms, orders, products, reviews } from "../../db/schema";
 import { detailError } from "../../http/errors";
 import { hashReviewKey } from "../pipeline/review-key";
-
-export const REVIEW_KEY_MESSAGES = {
-  invalid: "Lien d'avis invalide ou expiré.",
-  used: "Un avis a déjà été déposé pour cette commande.",
-} as const;
 
 /**
  * The order behind a review key with its product, company and form; 403 with a French detail for an
@@ -22,16 +18,16 @@ export async function orderForReviewKey(db: DbOrTx, key: string, now: Date, lock
     .where(eq(orders.reviewKeyHash, hashReviewKey(key)))
     .limit(1);
   const [row] = lock ? await query.for("update", { of: orders }) : await query;
-  if (!row) throw detailError(403, REVIEW_KEY_MESSAGES.invalid);
-  if (row.order.reviewKeyUsedAt) throw detailError(403, REVIEW_KEY_MESSAGES.used);
+  if (!row) throw detailError(403, fr.server.submission.invalidKey);
+  if (row.order.reviewKeyUsedAt) throw detailError(403, fr.server.submission.keyUsed);
   const [review] = await db
     .select({ id: reviews.id })
     .from(reviews)
     .where(eq(reviews.orderId, row.order.id))
     .limit(1);
-  if (review) throw detailError(403, REVIEW_KEY_MESSAGES.used);
+  if (review) throw detailError(403, fr.server.submission.keyUsed);
   if (row.order.reviewKeyExpiresAt && row.order.reviewKeyExpiresAt.getTime() <= now.getTime())
-    throw detailError(403, REVIEW_KEY_MESSAGES.invalid);
+    throw detailError(403, fr.server.submission.invalidKey);
   const form = await formOfProduct(db, row.company.id, row.product.formId);
   return { ...row, form };
 }
@@ -51,6 +47,6 @@ async function formOfProduct(db: DbOrTx, companyId: string, formId: string | nul
     .where(eq(forms.companyId, companyId))
     .orderBy(desc(forms.isDefault), asc(forms.createdAt))
     .limit(1);
-  if (!fallback) throw detailError(403, REVIEW_KEY_MESSAGES.invalid);
+  if (!fallback) throw detailError(403, fr.server.submission.invalidKey);
   return fallback;
 }

@@ -9,18 +9,11 @@ import {
   UPLOADS_NOT_ALLOWED_MESSAGE,
   validateAnswers,
 } from "@certavis/domain";
-import { validation } from "@certavis/i18n-fr/messages/validation";
+import { fr } from "@certavis/i18n-fr";
 import type { FastifyRequest } from "fastify";
 import { type FieldErrors, fieldErrors, HttpError } from "../../http/errors";
 import { isMultipart, readMultipart, type UploadedPart } from "../../http/multipart";
 import { type SniffedType, sniffFileType } from "../../lib/sniff";
-
-export const SUBMISSION_MESSAGES = {
-  answersNotObject: "Les réponses doivent être un objet { identifiant de champ : valeur }.",
-  fileType: "Ce type de fichier n'est pas autorisé.",
-  notUploadField: "Ce champ n'accepte pas de fichier.",
-  unknownPart: (name: string) => `Partie inconnue : ${name}.`,
-} as const;
 
 /** Never more than this per file nor this many files, whatever a form says. */
 export const REVIEW_FILE_MAX_BYTES = 50 * 1024 * 1024;
@@ -37,7 +30,7 @@ export function uploadLimitsOf(
   planType: PlanType,
 ): { maxFileBytes: number; maxFiles: number; maxTotal: { bytes: number; message: string } } {
   const totalMb = SUBMISSION_UPLOAD_MB[planType];
-  const maxTotal = { bytes: totalMb * MB, message: validation.publicForm.filesTotalTooLarge(totalMb) };
+  const maxTotal = { bytes: totalMb * MB, message: fr.validation.publicForm.filesTotalTooLarge(totalMb) };
   const uploads = fields.filter((f) => isUploadType(f.type));
   if (uploads.length === 0) return { maxFileBytes: MB, maxFiles: 1, maxTotal };
   const sizeOf = (f: FormField) =>
@@ -71,7 +64,7 @@ export async function readSubmission(
   if (!isMultipart(request)) {
     const answers = (request.body as { answers?: unknown } | undefined)?.answers;
     if (!answers || typeof answers !== "object" || Array.isArray(answers))
-      throw fieldErrors({ non_field_errors: [SUBMISSION_MESSAGES.answersNotObject] });
+      throw fieldErrors({ non_field_errors: [fr.server.submission.answersNotObject] });
     return { answers: answers as Record<string, unknown>, files: [] };
   }
   const byId = new Map(fields.map((f) => [f.id, f]));
@@ -91,10 +84,10 @@ export async function readSubmission(
     answers = null;
   }
   if (!answers || typeof answers !== "object" || Array.isArray(answers))
-    throw fieldErrors({ non_field_errors: [SUBMISSION_MESSAGES.answersNotObject] });
+    throw fieldErrors({ non_field_errors: [fr.server.submission.answersNotObject] });
   const unknownParts = Object.keys(body.fields).filter((name) => name !== "answers");
   if (unknownParts.length)
-    throw fieldErrors({ non_field_errors: unknownParts.map((n) => SUBMISSION_MESSAGES.unknownPart(n)) });
+    throw fieldErrors({ non_field_errors: unknownParts.map((n) => fr.server.submission.unknownPart(n)) });
   return { answers: answers as Record<string, unknown>, files: body.files };
 }
 
@@ -125,11 +118,11 @@ export function checkSubmission(
     const fieldId = fieldIdOfPart(part.field);
     const field = byId.get(fieldId);
     if (!field) {
-      add("non_field_errors", SUBMISSION_MESSAGES.unknownPart(part.field));
+      add("non_field_errors", fr.server.submission.unknownPart(part.field));
       continue;
     }
     if (!isUploadType(field.type)) {
-      add(fieldId, SUBMISSION_MESSAGES.notUploadField);
+      add(fieldId, fr.server.submission.notUploadField);
       continue;
     }
     if (!uploadsAllowed) {
@@ -140,7 +133,7 @@ export function checkSubmission(
     const videoOk = field.allow_videos === true;
     const imageOk = field.allow_images !== false;
     if (!type || (type.kind === "video" && !videoOk) || (type.kind === "image" && !imageOk)) {
-      add(fieldId, SUBMISSION_MESSAGES.fileType);
+      add(fieldId, fr.server.submission.fileType);
       continue;
     }
     files.push({ fieldId, filename: part.filename, data: part.data, type });

@@ -11,8 +11,6 @@ import { recordReviewEvents } from "../certification/review-events";
 import { clearPublicReviewsMemo } from "../public/public-reviews";
 import { getReviewView, listReviewViews } from "./review-views";
 
-export const STALE_REVIEW = "Avis introuvable ou déjà mis à jour.";
-
 export const reviewHandlers = defineHandlers({
   companyReviewsList: async (request) => {
     const companyId = callerCompanyId(request);
@@ -50,7 +48,7 @@ export const reviewHandlers = defineHandlers({
         throw conflict(fr.certification.errors.readOnly);
       // Spec §4: pending → approved|rejected, and from the badge menu approved ↔ rejected (the contract
       // refuses pending as a target). Already in that status: a stale click, 409.
-      if (current.status === status) throw conflict(STALE_REVIEW);
+      if (current.status === status) throw conflict(fr.errors.reviews.notFound);
       const at = now();
       await tx
         .update(reviews)

@@ -1,4 +1,5 @@
 import { roleLabel } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { composeMail, type MailParagraph } from "../../mail/compose";
 import type { MailMessage } from "../../mail/mailer";
 
@@ -23,21 +24,20 @@ export function invitationMail(input: {
   const until = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "UTC" }).format(
     input.expiresAt,
   );
-  const who = input.inviterName.trim() || "Un membre de l'équipe";
+  const texts = fr.server.mails.invitation;
+  const who = input.inviterName.trim() || texts.someone;
   const paragraphs: MailParagraph[] = [
-    { text: "Bonjour," },
-    {
-      text: `${who} vous invite à rejoindre ${input.companyName} sur Certavis avec le rôle ${roleLabel(input.role)}.`,
-    },
-    { text: "Pour accepter ou refuser l'invitation, ouvrez ce lien :", link: input.link },
-    { text: `Votre code d'invitation : ${input.code}\nIl est valable jusqu'au ${until}.` },
-    { text: "Si vous ne vous attendiez pas à cette invitation, ignorez cet e-mail." },
+    { text: fr.server.mails.greeting("") },
+    { text: texts.invites(who, input.companyName, roleLabel(input.role)) },
+    { text: texts.link, link: input.link },
+    { text: texts.code(input.code, until) },
+    { text: texts.ignore },
   ];
   return composeMail({
     to: input.to,
-    subject: `Invitation à rejoindre ${input.companyName.replace(/\s+/g, " ")} sur Certavis`,
+    subject: texts.subject(input.companyName.replace(/\s+/g, " ")),
     paragraphs,
-    signature: "— L'équipe Certavis",
+    signature: fr.server.mails.signature,
     code: input.code,
   });
 }

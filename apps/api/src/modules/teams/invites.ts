@@ -1,4 +1,5 @@
 import { canGrantRole, DEFAULT_INVITATION_ROLE, normalizeEmail, normalizeRole } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { companies, invitations, joinRequests, memberships, users } from "../../db/schema";
@@ -10,7 +11,6 @@ import { paged, pageParams } from "../../http/paging";
 import type { AuthenticatedUser } from "../../http/request-context";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { deliverMail } from "../auth/deliver";
-import { COMPANY_MESSAGES, TEAM_MESSAGES } from "../company/messages";
 import { currentUserView } from "../users/current-user";
 import { invitationLink, invitationMail } from "./invitation-mail";
 import { assertMemberRoom } from "./member-limit";
@@ -44,8 +44,8 @@ async function findInvitationFor(request: FastifyRequest, user: AuthenticatedUse
 }
 
 function assertPending(row: InvitationRow, now: Date): void {
-  if (row.status !== "pending") throw conflict(TEAM_MESSAGES.invitationNotPending);
-  if (row.expiresAt.getTime() <= now.getTime()) throw conflict(TEAM_MESSAGES.invitationExpired);
+  if (row.status !== "pending") throw conflict(fr.server.team.invitationNotPending);
+  if (row.expiresAt.getTime() <= now.getTime()) throw conflict(fr.server.team.invitationExpired);
 }
 
 export const inviteHandlers = defineHandlers({
@@ -68,7 +68,7 @@ export const inviteHandlers = defineHandlers({
     const { ctx } = request.server;
     const email = normalizeEmail(request.body.email);
     const role = normalizeRole(request.body.role ?? DEFAULT_INVITATION_ROLE) ?? DEFAULT_INVITATION_ROLE;
-    if (!canGrantRole(caller.role, role)) throw forbidden(TEAM_MESSAGES.roleAboveOwn);
+    if (!canGrantRole(caller.role, role)) throw forbidden(fr.server.team.roleAboveOwn);
     const now = ctx.now();
     const code = randomToken(16);
     const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_DAYS * 24 * 3600 * 1000);
@@ -78,7 +78,7 @@ export const inviteHandlers = defineHandlers({
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
         .where(and(eq(memberships.companyId, caller.companyId), eq(users.email, email)));
-      if (member) throw fieldErrors({ email: [TEAM_MESSAGES.alreadyMember] });
+      if (member) throw fieldErrors({ email: [fr.server.team.alreadyMember] });
       const [pending] = await tx
         .select({ id: invitations.id })
         .from(invitations)
@@ -90,7 +90,7 @@ export const inviteHandlers = defineHandlers({
             gt(invitations.expiresAt, now),
           ),
         );
-      if (pending) throw fieldErrors({ email: [TEAM_MESSAGES.alreadyInvited] });
+      if (pending) throw fieldErrors({ email: [fr.server.team.alreadyInvited] });
       await assertMemberRoom(tx, caller.companyId, now, { countPendingInvitations: true });
       const [created] = await tx
         .insert(invitations)
@@ -137,7 +137,7 @@ export const inviteHandlers = defineHandlers({
       .from(invitations)
       .where(and(eq(invitations.companyId, caller.companyId), eq(invitations.id, request.params.id)));
     if (!row) throw notFound();
-    if (row.status !== "pending") throw conflict(TEAM_MESSAGES.invitationNotPending);
+    if (row.status !== "pending") throw conflict(fr.server.team.invitationNotPending);
     await ctx.db
       .update(invitations)
       .set({ status: "cancelled", respondedAt: ctx.now() })
@@ -147,11 +147,11 @@ export const inviteHandlers = defineHandlers({
 
   companyInvitesAccept: async (request) => {
     const user = callerUser(request);
-    if (request.membership) throw detailError(400, COMPANY_MESSAGES.alreadyInCompany);
+    if (request.membership) throw detailError(400, fr.server.company.alreadyInCompany);
     const { ctx } = request.server;
     const now = ctx.now();
     const { row, byCode } = await findInvitationFor(request, user, request.params.id.trim());
-    if (!byCode && !user.emailConfirmed) throw detailError(400, TEAM_MESSAGES.confirmEmailToAccept);
+    if (!byCode && !user.emailConfirmed) throw detailError(400, fr.server.team.confirmEmailToAccept);
     assertPending(row, now);
     try {
       const membershipId = await ctx.db.transaction(async (tx) => {
@@ -161,7 +161,7 @@ export const inviteHandlers = defineHandlers({
           .set({ status: "accepted", respondedAt: now })
           .where(and(eq(invitations.id, row.id), eq(invitations.status, "pending")))
           .returning({ id: invitations.id });
-        if (taken.length === 0) throw conflict(TEAM_MESSAGES.invitationNotPending);
+        if (taken.length === 0) throw conflict(fr.server.team.invitationNotPending);
         const [member] = await tx
           .insert(memberships)
           .values({ companyId: row.companyId, userId: user.id, role: row.role, joinedAt: now })
@@ -181,7 +181,7 @@ export const inviteHandlers = defineHandlers({
         joinedAt: now,
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw detailError(400, COMPANY_MESSAGES.alreadyInCompany);
+      if (isUniqueViolation(error)) throw detailError(400, fr.server.company.alreadyInCompany);
       throw error;
     }
   },
@@ -194,8 +194,8 @@ export const inviteHandlers = defineHandlers({
       .from(invitations)
       .where(and(eq(invitations.id, request.params.id), eq(invitations.email, normalizeEmail(user.email))));
     if (!row) throw notFound();
-    if (!user.emailConfirmed) throw detailError(400, TEAM_MESSAGES.confirmEmailToAnswer);
-    if (row.status !== "pending") throw conflict(TEAM_MESSAGES.invitationNotPending);
+    if (!user.emailConfirmed) throw detailError(400, fr.server.team.confirmEmailToAnswer);
+    if (row.status !== "pending") throw conflict(fr.server.team.invitationNotPending);
     await ctx.db
       .update(invitations)
       .set({ status: "declined", respondedAt: ctx.now() })

@@ -1,7 +1,9 @@
-import { isLimitReached, memberLimitMessage, planLimits } from "@certavis/domain";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { isLimitReached, memberLimitMessage } from "@certavis/domain";
+import { and, eq, gt } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { companies, invitations, memberships } from "../../db/schema";
+import { companyPlan } from "../../db/company-plan";
+import { countRows } from "../../db/count-rows";
+import { invitations, memberships } from "../../db/schema";
 import { detailError } from "../../http/errors";
 
 /**
@@ -18,30 +20,18 @@ export async function assertMemberRoom(
   now: Date,
   { countPendingInvitations = false }: { countPendingInvitations?: boolean } = {},
 ): Promise<void> {
-  const [company] = await tx
-    .select({ planType: companies.planType })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .for("update");
-  const limit = planLimits(company?.planType).max_members;
+  const limit = (await companyPlan(tx, companyId, { lock: true })).max_members;
   if (limit === null) return;
-  const [members] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(memberships)
-    .where(eq(memberships.companyId, companyId));
-  let seats = members?.n ?? 0;
-  if (countPendingInvitations) {
-    const [pending] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(invitations)
-      .where(
-        and(
-          eq(invitations.companyId, companyId),
-          eq(invitations.status, "pending"),
-          gt(invitations.expiresAt, now),
-        ),
-      );
-    seats += pending?.n ?? 0;
-  }
+  let seats = await countRows(tx, memberships, eq(memberships.companyId, companyId));
+  if (countPendingInvitations)
+    seats += await countRows(
+      tx,
+      invitations,
+      and(
+        eq(invitations.companyId, companyId),
+        eq(invitations.status, "pending"),
+        gt(invitations.expiresAt, now),
+      ),
+    );
   if (isLimitReached(seats, limit)) throw detailError(400, memberLimitMessage(limit));
 }

@@ -5,13 +5,13 @@ import {
   memberRoleChoices,
   normalizeRole,
 } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { and, eq } from "drizzle-orm";
 import { memberships } from "../../db/schema";
 import { callerMembership, callerUser } from "../../http/caller";
 import { fieldErrors, forbidden, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
-import { TEAM_MESSAGES } from "../company/messages";
 import { getMember, listMembers } from "./views";
 
 export const memberHandlers = defineHandlers({
@@ -30,12 +30,12 @@ export const memberHandlers = defineHandlers({
     const next = request.body.role;
     const isSelf = target.user_id === callerUser(request).id;
     if (!canChangeMemberRole(caller.role, target.role, next, { isSelf })) {
-      if (target.role === "owner") throw forbidden(TEAM_MESSAGES.ownerRoleFixed);
-      if (isSelf) throw forbidden(TEAM_MESSAGES.ownRoleFixed);
+      if (target.role === "owner") throw forbidden(fr.server.team.ownerRoleFixed);
+      if (isSelf) throw forbidden(fr.server.team.ownRoleFixed);
       const nextRole = normalizeRole(next);
       if (!nextRole || !memberRoleChoices.includes(nextRole))
-        throw fieldErrors({ role: [TEAM_MESSAGES.roleNotAllowed] });
-      if (!canGrantRole(caller.role, nextRole)) throw forbidden(TEAM_MESSAGES.roleAboveOwn);
+        throw fieldErrors({ role: [fr.server.team.roleNotAllowed] });
+      if (!canGrantRole(caller.role, nextRole)) throw forbidden(fr.server.team.roleAboveOwn);
       throw forbidden();
     }
     await db
@@ -55,7 +55,7 @@ export const memberHandlers = defineHandlers({
     if (!target) throw notFound();
     const isSelf = target.user_id === callerUser(request).id;
     if (!canRemoveMember(caller.role, target.role, { isSelf })) {
-      throw forbidden(target.role === "owner" ? TEAM_MESSAGES.ownerCannotLeave : undefined);
+      throw forbidden(target.role === "owner" ? fr.server.team.ownerCannotLeave : undefined);
     }
     await db
       .delete(memberships)

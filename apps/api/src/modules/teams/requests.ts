@@ -1,19 +1,39 @@
 import { canGrantRole, normalizeRole } from "@certavis/domain";
-import { and, eq, ne } from "drizzle-orm";
+import { fr } from "@certavis/i18n-fr";
+import { and, eq, ne, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
 import { companies, joinRequests, memberships } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { callerMembership, callerUser } from "../../http/caller";
 import { conflict, detailError, forbidden, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
-import { COMPANY_MESSAGES, TEAM_MESSAGES } from "../company/messages";
 import { assertMemberRoom } from "./member-limit";
 import { getJoinRequest, getMember, listPendingRequests } from "./views";
 
 type JoinRequestRow = typeof joinRequests.$inferSelect;
 
-function assertPending(row: JoinRequestRow): void {
-  if (row.status !== "pending") throw conflict(TEAM_MESSAGES.requestNotPending);
+/** The join request `id` among those `scope` selects: 404 when absent, 409 once it is decided. */
+async function findPendingRequest(db: DbOrTx, id: string, scope: SQL): Promise<JoinRequestRow> {
+  const [row] = await db
+    .select()
+    .from(joinRequests)
+    .where(and(eq(joinRequests.id, id), scope));
+  if (!row) throw notFound();
+  if (row.status !== "pending") throw conflict(fr.server.team.requestNotPending);
+  return row;
+}
+
+/** Closes a pending request (cancelled or declined); one decided meanwhile is left as it is. */
+async function closeRequest(
+  db: DbOrTx,
+  id: string,
+  decision: Pick<typeof joinRequests.$inferInsert, "status" | "decidedAt" | "decidedBy">,
+): Promise<void> {
+  await db
+    .update(joinRequests)
+    .set(decision)
+    .where(and(eq(joinRequests.id, id), eq(joinRequests.status, "pending")));
 }
 
 export const requestHandlers = defineHandlers({
@@ -28,8 +48,8 @@ export const requestHandlers = defineHandlers({
 
   companyRequestsCreate: async (request, reply) => {
     const user = callerUser(request);
-    if (request.membership) throw detailError(400, COMPANY_MESSAGES.alreadyInCompany);
-    if (!user.emailConfirmed) throw detailError(400, TEAM_MESSAGES.confirmEmailToRequest);
+    if (request.membership) throw detailError(400, fr.server.company.alreadyInCompany);
+    if (!user.emailConfirmed) throw detailError(400, fr.server.team.confirmEmailToRequest);
     const { ctx } = request.server;
     const companyId = request.body.company_id;
     const id = await ctx.db.transaction(async (tx) => {
@@ -48,7 +68,7 @@ export const requestHandlers = defineHandlers({
             eq(joinRequests.status, "pending"),
           ),
         );
-      if (pending) throw detailError(400, TEAM_MESSAGES.requestAlreadyPending);
+      if (pending) throw detailError(400, fr.server.team.requestAlreadyPending);
       const [created] = await tx
         .insert(joinRequests)
         .values({ companyId, userId: user.id, createdAt: ctx.now() })
@@ -66,16 +86,8 @@ export const requestHandlers = defineHandlers({
   companyRequestsDelete: async (request, reply) => {
     const user = callerUser(request);
     const { ctx } = request.server;
-    const [row] = await ctx.db
-      .select()
-      .from(joinRequests)
-      .where(and(eq(joinRequests.id, request.params.id), eq(joinRequests.userId, user.id)));
-    if (!row) throw notFound();
-    assertPending(row);
-    await ctx.db
-      .update(joinRequests)
-      .set({ status: "cancelled", decidedAt: ctx.now() })
-      .where(and(eq(joinRequests.id, row.id), eq(joinRequests.status, "pending")));
+    const row = await findPendingRequest(ctx.db, request.params.id, eq(joinRequests.userId, user.id));
+    await closeRequest(ctx.db, row.id, { status: "cancelled", decidedAt: ctx.now() });
     return reply.code(204).send();
   },
 
@@ -84,28 +96,27 @@ export const requestHandlers = defineHandlers({
     const deciderId = callerUser(request).id;
     const { ctx } = request.server;
     const role = normalizeRole(request.body?.role ?? "member") ?? "member";
-    if (!canGrantRole(caller.role, role)) throw forbidden(TEAM_MESSAGES.roleAboveOwn);
+    if (!canGrantRole(caller.role, role)) throw forbidden(fr.server.team.roleAboveOwn);
     const now = ctx.now();
-    const [row] = await ctx.db
-      .select()
-      .from(joinRequests)
-      .where(and(eq(joinRequests.companyId, caller.companyId), eq(joinRequests.id, request.params.id)));
-    if (!row) throw notFound();
-    assertPending(row);
+    const row = await findPendingRequest(
+      ctx.db,
+      request.params.id,
+      eq(joinRequests.companyId, caller.companyId),
+    );
     try {
       const membershipId = await ctx.db.transaction(async (tx) => {
         const [elsewhere] = await tx
           .select({ id: memberships.id })
           .from(memberships)
           .where(eq(memberships.userId, row.userId));
-        if (elsewhere) throw conflict(TEAM_MESSAGES.requesterHasCompany);
+        if (elsewhere) throw conflict(fr.server.team.requesterHasCompany);
         await assertMemberRoom(tx, caller.companyId, now);
         const taken = await tx
           .update(joinRequests)
           .set({ status: "accepted", role, decidedAt: now, decidedBy: deciderId })
           .where(and(eq(joinRequests.id, row.id), eq(joinRequests.status, "pending")))
           .returning({ id: joinRequests.id });
-        if (taken.length === 0) throw conflict(TEAM_MESSAGES.requestNotPending);
+        if (taken.length === 0) throw conflict(fr.server.team.requestNotPending);
         const [member] = await tx
           .insert(memberships)
           .values({ companyId: caller.companyId, userId: row.userId, role, joinedAt: now })
@@ -128,7 +139,7 @@ export const requestHandlers = defineHandlers({
       if (!member) throw notFound();
       return member;
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(TEAM_MESSAGES.requesterHasCompany);
+      if (isUniqueViolation(error)) throw conflict(fr.server.team.requesterHasCompany);
       throw error;
     }
   },
@@ -136,16 +147,13 @@ export const requestHandlers = defineHandlers({
   companyRequestsDecline: async (request, reply) => {
     const caller = callerMembership(request);
     const { ctx } = request.server;
-    const [row] = await ctx.db
-      .select()
-      .from(joinRequests)
-      .where(and(eq(joinRequests.companyId, caller.companyId), eq(joinRequests.id, request.params.id)));
-    if (!row) throw notFound();
-    assertPending(row);
-    await ctx.db
-      .update(joinRequests)
-      .set({ status: "declined", decidedAt: ctx.now(), decidedBy: callerUser(request).id })
-      .where(and(eq(joinRequests.id, row.id), eq(joinRequests.status, "pending")));
+    const row = await findPendingRequest(
+      ctx.db,
+      request.params.id,
+      eq(joinRequests.companyId, caller.companyId),
+    );
+    const decidedBy = callerUser(request).id;
+    await closeRequest(ctx.db, row.id, { status: "declined", decidedAt: ctx.now(), decidedBy });
     return reply.code(204).send();
   },
 });

@@ -1,7 +1,8 @@
 import { normalizeRole } from "@certavis/domain";
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
+import { countRows } from "../../db/count-rows";
 import { companies, invitations, joinRequests, memberships, users } from "../../db/schema";
 import type { ResponseOf } from "../../http/operation-types";
 
@@ -15,11 +16,25 @@ export interface Page {
   offset: number;
 }
 
-const count = sql<number>`count(*)::int`;
-
 function assignable(role: string | null): AssignableRole | null {
   const normalized = normalizeRole(role);
   return normalized && normalized !== "owner" ? normalized : null;
+}
+
+/** A page of `query`'s rows matching `where`, newest first, and how many match in all. */
+async function newestFirst<Q extends PgSelect>(
+  db: DbOrTx,
+  table: typeof invitations | typeof joinRequests,
+  query: Q,
+  where: SQL | undefined,
+  page: Page,
+): Promise<{ total: number; rows: Awaited<Q> }> {
+  const rows = await query
+    .where(where)
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { total: await countRows(db, table, where), rows };
 }
 
 // ---- members ----
@@ -53,7 +68,6 @@ function toMember(row: MemberRow): MemberView {
 /** The company's members, owner first, then by arrival. */
 export async function listMembers(db: DbOrTx, companyId: string, page: Page) {
   const where = eq(memberships.companyId, companyId);
-  const [total] = await db.select({ n: count }).from(memberships).where(where);
   const rows = await db
     .select(memberColumns)
     .from(memberships)
@@ -62,7 +76,7 @@ export async function listMembers(db: DbOrTx, companyId: string, page: Page) {
     .orderBy(sql`(${memberships.role} = 'owner') desc`, asc(memberships.joinedAt), asc(memberships.id))
     .limit(page.limit)
     .offset(page.offset);
-  return { count: total?.n ?? 0, results: rows.map(toMember) };
+  return { count: await countRows(db, memberships, where), results: rows.map(toMember) };
 }
 
 /** One member of the company (scoped: another company's membership id is not found). */
@@ -137,13 +151,8 @@ export async function listPendingInvitations(
     eq(invitations.status, "pending"),
     gt(invitations.expiresAt, now),
   );
-  const [total] = await db.select({ n: count }).from(invitations).where(where);
-  const rows = await invitationQuery(db)
-    .where(where)
-    .orderBy(desc(invitations.createdAt), desc(invitations.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: total?.n ?? 0, results: rows.map((row) => toInvitation(row, now)) };
+  const { total, rows } = await newestFirst(db, invitations, invitationQuery(db).$dynamic(), where, page);
+  return { count: total, results: rows.map((row) => toInvitation(row, now)) };
 }
 
 export async function getInvitation(db: DbOrTx, id: string, now: Date): Promise<InvitationView | null> {
@@ -205,13 +214,8 @@ export async function listPendingRequests(
       : eq(joinRequests.userId, scope.userId),
     eq(joinRequests.status, "pending"),
   );
-  const [total] = await db.select({ n: count }).from(joinRequests).where(where);
-  const rows = await requestQuery(db)
-    .where(where)
-    .orderBy(desc(joinRequests.createdAt), desc(joinRequests.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: total?.n ?? 0, results: rows.map(toJoinRequest) };
+  const { total, rows } = await newestFirst(db, joinRequests, requestQuery(db).$dynamic(), where, page);
+  return { count: total, results: rows.map(toJoinRequest) };
 }
 
 export async function getJoinRequest(db: DbOrTx, id: string): Promise<JoinRequestView | null> {

@@ -1,24 +1,19 @@
-import {
-  planLimits,
-  REMINDER_DELAY,
-  REQUEST_DELAY,
-  templateLimitMessage,
-  validateTemplateBody,
-} from "@certavis/domain";
+import { REMINDER_DELAY, REQUEST_DELAY, templateLimitMessage, validateTemplateBody } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { insertWithinPlan } from "../../db/company-lock";
-import { companies, emailTemplates } from "../../db/schema";
+import { createWithinPlan, duplicateOf } from "../../db/company-lock";
+import { countRows } from "../../db/count-rows";
+import { emailTemplates } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
-import { type FieldErrors, fieldErrors, forbidden, notFound } from "../../http/errors";
-import { MSG } from "../../http/messages";
+import { deleteCustomRow, findCompanyRow, updateCompanyRow } from "../../http/company-row";
+import { type FieldErrors, fieldErrors } from "../../http/errors";
 import { defineHandlers, type SchemaOf } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
+import { planRoom } from "../../http/plan-room";
 import { sendTestEmail } from "./send-test-email";
 import { toTemplateView } from "./template-views";
 
-const BLANK = MSG.blank;
+const BLANK = fr.server.http.blank;
 const {
   defaultTypeLocked: DEFAULT_TYPE_LOCKED,
   thanksTypeLocked: THANKS_TYPE_LOCKED,
@@ -26,29 +21,17 @@ const {
   defaultNotDeletable: DEFAULT_NOT_DELETABLE,
 } = fr.templates.server;
 
-async function findTemplate(db: DbOrTx, companyId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(emailTemplates)
-    .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.id, id)));
-  if (!row) throw notFound();
-  return row;
-}
-
 /** Custom (non-default) templates count against the plan's `max_templates`. */
-async function assertTemplateRoom(db: DbOrTx, companyId: string): Promise<void> {
-  const [company] = await db
-    .select({ planType: companies.planType })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  const limit = planLimits(company?.planType).max_templates;
-  if (limit === null) return;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(emailTemplates)
-    .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.isDefault, false)));
-  if ((row?.n ?? 0) >= limit) throw forbidden(templateLimitMessage(limit));
-}
+const assertTemplateRoom = planRoom({
+  limit: (plan) => plan.max_templates,
+  count: (db, companyId) =>
+    countRows(
+      db,
+      emailTemplates,
+      and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.isDefault, false)),
+    ),
+  message: templateLimitMessage,
+});
 
 type TemplateFields = SchemaOf<"EmailTemplateInput">;
 
@@ -99,24 +82,21 @@ export const templateHandlers = defineHandlers({
       Required<Pick<TemplateFields, "name" | "subject" | "body" | "type">>;
     const errors = checkTemplate(input);
     if (Object.keys(errors).length) throw fieldErrors(errors);
-    await assertTemplateRoom(db, companyId);
-    const at = now();
-    const row = await insertWithinPlan(db, companyId, assertTemplateRoom, (tx) =>
-      tx
-        .insert(emailTemplates)
-        .values({
-          companyId,
-          name: input.name.trim(),
-          subject: input.subject.trim(),
-          body: input.body,
-          type: input.type,
-          sendAfter: input.type === "request" ? (input.send_after ?? REQUEST_DELAY.default) : null,
-          remindAfter: input.type === "reminder" ? (input.remind_after ?? REMINDER_DELAY.default) : null,
-          isDefault: false,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning(),
+    const row = await createWithinPlan(
+      db,
+      companyId,
+      assertTemplateRoom,
+      emailTemplates,
+      {
+        name: input.name.trim(),
+        subject: input.subject.trim(),
+        body: input.body,
+        type: input.type,
+        sendAfter: input.type === "request" ? (input.send_after ?? REQUEST_DELAY.default) : null,
+        remindAfter: input.type === "reminder" ? (input.remind_after ?? REMINDER_DELAY.default) : null,
+        isDefault: false,
+      },
+      now(),
     );
     reply.code(201);
     return toTemplateView(row);
@@ -124,13 +104,15 @@ export const templateHandlers = defineHandlers({
 
   companyEmailTemplatesGet: async (request) => {
     const companyId = callerCompanyId(request);
-    return toTemplateView(await findTemplate(request.server.ctx.db, companyId, request.params.id));
+    return toTemplateView(
+      await findCompanyRow(request.server.ctx.db, emailTemplates, companyId, request.params.id),
+    );
   },
 
   companyEmailTemplatesUpdate: async (request) => {
     const companyId = callerCompanyId(request);
     const { db, now } = request.server.ctx;
-    const current = await findTemplate(db, companyId, request.params.id);
+    const current = await findCompanyRow(db, emailTemplates, companyId, request.params.id);
     const input = request.body as TemplateFields;
     const errors: FieldErrors = {};
     const type = input.type ?? (current.type as "request" | "reminder" | "thanks");
@@ -151,31 +133,22 @@ export const templateHandlers = defineHandlers({
     Object.assign(errors, checkTemplate(merged));
     if (Object.keys(errors).length) throw fieldErrors(errors);
     const delays = delayColumns(type, input);
-    const [row] = await db
-      .update(emailTemplates)
-      .set({
-        name: merged.name.trim(),
-        subject: merged.subject.trim(),
-        body: merged.body,
-        type,
-        ...(delays.sendAfter !== undefined ? { sendAfter: delays.sendAfter } : {}),
-        ...(delays.remindAfter !== undefined ? { remindAfter: delays.remindAfter } : {}),
-        updatedAt: now(),
-      })
-      .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.id, current.id)))
-      .returning();
-    if (!row) throw notFound();
+    const row = await updateCompanyRow(db, emailTemplates, companyId, current.id, {
+      name: merged.name.trim(),
+      subject: merged.subject.trim(),
+      body: merged.body,
+      type,
+      ...(delays.sendAfter !== undefined ? { sendAfter: delays.sendAfter } : {}),
+      ...(delays.remindAfter !== undefined ? { remindAfter: delays.remindAfter } : {}),
+      updatedAt: now(),
+    });
     return toTemplateView(row);
   },
 
   companyEmailTemplatesDelete: async (request, reply) => {
     const companyId = callerCompanyId(request);
     const { db } = request.server.ctx;
-    const current = await findTemplate(db, companyId, request.params.id);
-    if (current.isDefault) throw fieldErrors({ non_field_errors: [DEFAULT_NOT_DELETABLE] });
-    await db
-      .delete(emailTemplates)
-      .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.id, current.id)));
+    await deleteCustomRow(db, emailTemplates, companyId, request.params.id, DEFAULT_NOT_DELETABLE);
     reply.code(204);
   },
 
@@ -188,26 +161,9 @@ export const templateHandlers = defineHandlers({
   companyEmailTemplatesDuplicate: async (request, reply) => {
     const companyId = callerCompanyId(request);
     const { db, now } = request.server.ctx;
-    const current = await findTemplate(db, companyId, request.params.id);
-    await assertTemplateRoom(db, companyId);
-    const at = now();
-    const row = await insertWithinPlan(db, companyId, assertTemplateRoom, (tx) =>
-      tx
-        .insert(emailTemplates)
-        .values({
-          companyId,
-          name: `${current.name} (copie)`.slice(0, 200),
-          subject: current.subject,
-          body: current.body,
-          type: current.type,
-          sendAfter: current.sendAfter,
-          remindAfter: current.remindAfter,
-          isDefault: false,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning(),
-    );
+    const current = await findCompanyRow(db, emailTemplates, companyId, request.params.id);
+    const copy = { ...duplicateOf(current), isDefault: false };
+    const row = await createWithinPlan(db, companyId, assertTemplateRoom, emailTemplates, copy, now());
     reply.code(201);
     return toTemplateView(row);
   },

@@ -1,3 +1,4 @@
+import { fr } from "@certavis/i18n-fr";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { hashPassword } from "../../auth/password";
@@ -6,7 +7,6 @@ import { users } from "../../db/schema";
 import type { AuthenticatedUser } from "../../http/request-context";
 import { deliverMail } from "../auth/deliver";
 import { passwordChangedMail } from "../auth/identity-mails";
-import { IDENTITY_MSG } from "../auth/messages";
 import { checkOwnPassword } from "./own-password";
 
 /**
@@ -21,7 +21,7 @@ export async function changePassword(
   const { ctx } = request.server;
   await checkOwnPassword(request, user, input.current_password, {
     field: "current_password",
-    message: IDENTITY_MSG.wrongCurrentPassword,
+    message: fr.server.identity.wrongCurrentPassword,
   });
   const passwordHash = await hashPassword(input.password, ctx.passwordHashParams);
   const now = ctx.now();

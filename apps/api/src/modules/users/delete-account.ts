@@ -1,9 +1,9 @@
+import { fr } from "@certavis/i18n-fr";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { users } from "../../db/schema";
 import { detailError } from "../../http/errors";
 import type { AuthenticatedUser, CallerMembership } from "../../http/request-context";
-import { IDENTITY_MSG } from "../auth/messages";
 import { checkOwnPassword } from "./own-password";
 
 /**
@@ -16,7 +16,10 @@ export async function deleteAccount(
   membership: CallerMembership | null,
   password: string,
 ): Promise<void> {
-  await checkOwnPassword(request, user, password, { field: "password", message: IDENTITY_MSG.wrongPassword });
-  if (membership?.role === "owner") throw detailError(400, IDENTITY_MSG.ownerCannotLeave);
+  await checkOwnPassword(request, user, password, {
+    field: "password",
+    message: fr.server.identity.wrongPassword,
+  });
+  if (membership?.role === "owner") throw detailError(400, fr.server.identity.ownerCannotLeave);
   await request.server.ctx.db.delete(users).where(eq(users.id, user.id));
 }

@@ -1,9 +1,9 @@
 import { normalizeEmail } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { users } from "../../db/schema";
 import { type FieldErrors, fieldErrors } from "../../http/errors";
-import { MSG } from "../../http/messages";
 import type { AuthenticatedUser } from "../../http/request-context";
 import { requestEmailChange } from "../auth/email-change";
 
@@ -27,11 +27,11 @@ export async function updateProfile(
   const errors: FieldErrors = {};
   if (input.first_name !== undefined) {
     names.firstName = input.first_name.trim();
-    if (!names.firstName) errors.first_name = [MSG.blank];
+    if (!names.firstName) errors.first_name = [fr.server.http.blank];
   }
   if (input.last_name !== undefined) {
     names.lastName = input.last_name.trim();
-    if (!names.lastName) errors.last_name = [MSG.blank];
+    if (!names.lastName) errors.last_name = [fr.server.http.blank];
   }
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 

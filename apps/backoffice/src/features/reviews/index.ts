@@ -2,6 +2,7 @@
 // page shows a product's reviews with the same pieces).
 
 export { useAwaitingReply } from "./api/get-awaiting-reply";
+export { ReviewAuthor } from "./components/review-author";
 export { ReviewDialog } from "./components/review-dialog";
 export { ReviewText } from "./components/review-text";
 export { StatusBadge } from "./components/status-badge";

@@ -1,10 +1,10 @@
-import { formatRelativeTime, fr } from "@certavis/i18n-fr";
-import { Button, InitialsAvatar, Stars } from "@certavis/ui";
+import { fr } from "@certavis/i18n-fr";
+import { Button, Stars } from "@certavis/ui";
 import { Callout, Dialog, Flex, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../../components/icons";
 import { LoadingScreen } from "../../../components/loading-screen";
-import { ReviewText, ratingText, StatusBadge } from "../../reviews";
+import { ReviewAuthor, ReviewText, ratingText, StatusBadge } from "../../reviews";
 import { useProductReviews } from "../api/get-product-reviews";
 
 const t = fr.products.productReviews;
@@ -53,18 +53,11 @@ export function ProductReviewsDialog({
           </Text>
         ) : (
           <Flex direction="column" gap="3">
-            <Flex gap="3" align="center">
-              <InitialsAvatar name={review.author.name} size={40} />
-              <div className="min-w-0 flex-1">
-                <Text as="p" weight="bold">
-                  {review.author.name}
-                </Text>
-                <Text as="p" size="2" color="gray">
-                  <time dateTime={review.createdAt ?? undefined}>{formatRelativeTime(review.createdAt)}</time>
-                </Text>
-              </div>
-              <StatusBadge status={review.status} verified={review.verified} />
-            </Flex>
+            <ReviewAuthor
+              review={review}
+              avatarSize={40}
+              status={<StatusBadge status={review.status} verified={review.verified} />}
+            />
             <Flex gap="2" align="center">
               <Stars rating={review.rating} size={18} />
               <Text size="2" weight="bold">

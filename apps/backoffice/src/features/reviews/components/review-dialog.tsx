@@ -1,6 +1,6 @@
 import { isReadOnlyReview, type NormalizedReview } from "@certavis/domain";
-import { formatDate, formatRelativeTime, fr } from "@certavis/i18n-fr";
-import { Button, InitialsAvatar, Stars } from "@certavis/ui";
+import { formatDate, fr } from "@certavis/i18n-fr";
+import { Button, Stars } from "@certavis/ui";
 import { Dialog, Flex, IconButton, Text } from "@radix-ui/themes";
 import { useEffect, useRef, useState } from "react";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../../../components/icons";
@@ -9,6 +9,7 @@ import { useReviewModeration } from "../api/use-review-moderation";
 import { ratingText } from "../lib/rating-text";
 import { afterModeration, neighbours } from "../lib/review-navigation";
 import { RejectDialog } from "./reject-dialog";
+import { ReviewAuthor } from "./review-author";
 import { ReviewHistory } from "./review-history";
 import { ReviewReplyEditor } from "./review-reply-editor";
 import { ReviewText } from "./review-text";
@@ -92,27 +93,22 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
               </Dialog.Close>
             </Flex>
 
-            <Flex gap="3" align="center">
-              <InitialsAvatar name={review.author.name} size={44} />
-              <div className="min-w-0 flex-1">
-                <Text as="p" weight="bold">
-                  {review.author.name}
-                </Text>
-                <Text as="p" size="2" color="gray">
-                  <time dateTime={review.createdAt ?? undefined}>{formatRelativeTime(review.createdAt)}</time>
-                </Text>
-              </div>
-              {isReadOnlyReview(review.status) ? (
-                <StatusBadge status={review.status} verified={review.verified} />
-              ) : (
-                <StatusBadgeMenu
-                  status={review.status}
-                  verified={review.verified}
-                  busy={busy}
-                  onChange={(status) => void onModerate(status)}
-                />
-              )}
-            </Flex>
+            <ReviewAuthor
+              review={review}
+              avatarSize={44}
+              status={
+                isReadOnlyReview(review.status) ? (
+                  <StatusBadge status={review.status} verified={review.verified} />
+                ) : (
+                  <StatusBadgeMenu
+                    status={review.status}
+                    verified={review.verified}
+                    busy={busy}
+                    onChange={(status) => void onModerate(status)}
+                  />
+                )
+              }
+            />
 
             <Flex gap="3" align="center" className="rounded-lg bg-[var(--gray-2)] p-3">
               {review.productImage ? (
