@@ -6,12 +6,21 @@
 //   - ours, the spec's plain iframe (`loading="lazy"`, height 520);
 //   - ours, through `/embed.js` (the configurator's code: the lazy iframe in the page, resized by the
 //     loader), and `/embed.js` on a bare placeholder (the loader creates the iframe);
-// each with the widget in the first screen and below the fold. Chromium runs with cross-site frames in
-// the host's process (`--disable-site-isolation-trials`, as phones often do), so a frame's own work
-// counts for the host page: the honest worst case.
+// each with the widget in the first screen and below the fold. Sites: host pages on 127.0.0.1 (or
+// localhost when the product is on 127.0.0.1), the floor's and React's frames on 127.0.0.2, ours on the
+// product's origin (localhost:A and localhost:B would be ONE site for Chromium). Chromium runs with
+// `--disable-site-isolation-trials`, which keeps cross-site frames in the host's renderer (checked with
+// CDP Target.getTargets on Chromium 156: no "iframe" target with it, one without; note that
+// `--disable-features=site-per-process` alone does NOT do it there), as phones often do: a frame's own
+// parse, style, layout and script then count for the host page, the honest worst case.
+// Every round runs each variant once (rounds interleave), so that load on a shared machine falls on all;
+// the header prints the load average. Lighthouse's lazy-frame threshold is the browser's: a lazy
+// iframe a few screens down is still loaded (column "frame loaded").
 //
-//   pnpm start                      # the product on http://localhost:3000 with the demo seed
-//   node bench/widget-lighthouse.mjs [http://localhost:3000]      # RUNS=3 by default, ONLY=embed,…
+//   pnpm build && pnpm start        # the product on http://localhost:3000 with the demo seed
+//   node bench/widget-lighthouse.mjs [http://localhost:3000]
+//     RUNS=3 (default)   ONLY=embed,placeholder (plus the bare page)   POSITION=first|below
+//     VERBOSE=1 (script ms per URL, medians)   KEEP_REPORT=1 (keeps reports and traces, prints the folder)
 //
 // Lighthouse is not a dependency of the repo: it is fetched once by npx (`lighthouse@12`). Chromium:
 // CHROME_PATH, else /usr/bin/chromium. Exits 1 when ours through /embed.js adds more than 20 ms of
