@@ -1,22 +1,14 @@
 import { fr } from "@certavis/i18n-fr/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  authHeaders,
-  createCompanyFor,
+  companyWithTeaProduct,
   createTestApp,
   expectMatchesContract,
-  registerVerifiedUser,
+  type ImportJob,
+  importOrders,
   TEST_DATABASES,
   type TestApp,
 } from "./helpers";
-import { multipartBody } from "./pipeline/multipart";
-
-interface Job {
-  id: string;
-  status: "running" | "done" | "failed";
-  refused: number;
-  errors: { line: number; errors: Record<string, string[]> }[];
-}
 
 const HEADER = "reference;sku;buyer_email;buyer_first_name;buyer_last_name;order_date";
 /** Lines 2–13 of the file: every third one is good, the others (8) are refused for their e-mail. */
@@ -39,36 +31,17 @@ describe.each(TEST_DATABASES)("order import errors_from on %s", (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp({ kind });
-    const company = await createCompanyFor(t, await registerVerifiedUser(t), { planType: "CROISSANCE" });
-    auth = authHeaders(company.owner.access);
-    const product = await t.inject({
-      method: "POST",
-      url: "/api/v1/company/products/",
-      headers: auth,
-      payload: { name: "Théière Fonte", status: "active", sku: "TEA-1", form_id: company.defaults.formId },
-    });
-    expect(product.statusCode).toBe(201);
-    const body = multipartBody({}, [
-      { name: "file", filename: "commandes.csv", contentType: "text/csv", data: Buffer.from(CSV) },
-    ]);
-    const started = await t.inject({
-      method: "POST",
-      url: "/api/v1/company/orders/imports/",
-      headers: { ...auth, ...body.headers },
-      payload: body.payload,
-    });
-    expect(started.statusCode, started.body).toBe(202);
-    jobId = started.json().id;
-    await Promise.all(t.app.orderImports.running());
+    auth = (await companyWithTeaProduct(t)).auth;
+    jobId = (await importOrders(t, auth, CSV)).id;
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  async function job(query: string): Promise<Job> {
+  async function job(query: string): Promise<ImportJob> {
     const res = await get(query);
     expect(res.statusCode, res.body).toBe(200);
-    return expectMatchesContract<Job>(res, "companyOrderImportsGet");
+    return expectMatchesContract<ImportJob>(res, "companyOrderImportsGet");
   }
 
   it("lists every refused line without errors_from or with 0, in line order", async () => {
