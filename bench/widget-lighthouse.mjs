@@ -6,12 +6,21 @@
 //   - ours, the spec's plain iframe (`loading="lazy"`, height 520);
 //   - ours, through `/embed.js` (the configurator's code: the lazy iframe in the page, resized by the
 //     loader), and `/embed.js` on a bare placeholder (the loader creates the iframe);
-// each with the widget in the first screen and below the fold. Chromium runs with cross-site frames in
-// the host's process (`--disable-site-isolation-trials`, as phones often do), so a frame's own work
-// counts for the host page: the honest worst case.
+// each with the widget in the first screen and below the fold. Sites: host pages on 127.0.0.1 (or
+// localhost when the product is on 127.0.0.1), the floor's and React's frames on 127.0.0.2, ours on the
+// product's origin (localhost:A and localhost:B would be ONE site for Chromium). Chromium runs with
+// `--disable-site-isolation-trials`, which keeps cross-site frames in the host's renderer (checked with
+// CDP Target.getTargets on Chromium 156: no "iframe" target with it, one without; note that
+// `--disable-features=site-per-process` alone does NOT do it there), as phones often do: a frame's own
+// parse, style, layout and script then count for the host page, the honest worst case.
+// Every round runs each variant once (rounds interleave), so that load on a shared machine falls on all;
+// the header prints the load average. Lighthouse's lazy-frame threshold is the browser's: a lazy
+// iframe a few screens down is still loaded (column "frame loaded").
 //
-//   pnpm start                      # the product on http://localhost:3000 with the demo seed
-//   node bench/widget-lighthouse.mjs [http://localhost:3000]      # RUNS=3 by default, ONLY=embed,…
+//   pnpm build && pnpm start        # the product on http://localhost:3000 with the demo seed
+//   node bench/widget-lighthouse.mjs [http://localhost:3000]
+//     RUNS=3 (default)   ONLY=embed,placeholder (plus the bare page)   POSITION=first|below
+//     VERBOSE=1 (script ms per URL, medians)   KEEP_REPORT=1 (keeps reports and traces, prints the folder)
 //
 // Lighthouse is not a dependency of the repo: it is fetched once by npx (`lighthouse@12`). Chromium:
 // CHROME_PATH, else /usr/bin/chromium. Exits 1 when ours through /embed.js adds more than 20 ms of
@@ -20,7 +29,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -152,14 +161,19 @@ function serve(handler, host = "127.0.0.1") {
   return new Promise((resolve) => server.listen(0, host, () => resolve(server)));
 }
 
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-async function lighthouse(url, outDir, config, chrome) {
-  const report = join(outDir, "report.json");
+async function lighthouse(url, outDir, config, chrome, name = "report") {
+  const report = join(outDir, `${name}.json`);
   const run = spawn(
     "npx",
     [
@@ -171,6 +185,8 @@ async function lighthouse(url, outDir, config, chrome) {
       "--output=json",
       `--output-path=${report}`,
       "--quiet",
+      // KEEP_REPORT=1 keeps each run's report and trace (`<variant>-<position>-<run>-0.trace.json`).
+      ...(process.env.KEEP_REPORT ? ["--save-assets"] : []),
     ],
     {
       stdio: ["ignore", "ignore", "inherit"],
@@ -181,12 +197,21 @@ async function lighthouse(url, outDir, config, chrome) {
   if (status !== 0) throw new Error(`lighthouse exited with ${status}`);
   const result = JSON.parse(readFileSync(report, "utf8"));
   const items = result.audits["bootup-time"].details?.items ?? [];
+  const requests = result.audits["network-requests"].details?.items ?? [];
   return {
     script: items.reduce((sum, item) => sum + (item.scripting ?? 0) + (item.scriptParseCompile ?? 0), 0),
     tbt: result.audits["total-blocking-time"].numericValue,
     cls: result.audits["cumulative-layout-shift"].numericValue,
     score: Math.round(result.categories.performance.score * 100),
-    perUrl: items.map((item) => `${item.url.replace(/\?.*/, "")} ${Math.round(item.scripting)} ms`),
+    // Script ms (evaluation + parse/compile) per URL, query left out.
+    perUrl: Object.fromEntries(
+      items.map((item) => [
+        item.url.replace(/\?.*/, ""),
+        (item.scripting ?? 0) + (item.scriptParseCompile ?? 0),
+      ]),
+    ),
+    // Did the run load a widget's page at all (a lazy frame below the fold may not be)?
+    frameLoaded: requests.some((request) => /\/(widget|static\.html|react\.html)(\?|$)/.test(request.url)),
     version: result.lighthouseVersion,
   };
 }
@@ -243,27 +268,31 @@ const cases = [
 ];
 // ONLY=embed,plain runs the bare page and those variants (a quick look; the table needs them all).
 const only = process.env.ONLY?.split(",");
-const results = [];
+// POSITION=first (or below) runs that position only.
+const onlyPosition = process.env.POSITION;
+const selected = cases.filter(
+  ([variant, position]) =>
+    variant === "bare" || ((!only || only.includes(variant)) && (!onlyPosition || position === onlyPosition)),
+);
+const runsOf = new Map(selected.map((c) => [c, []]));
+const loads = [loadAverage()];
 let version = "";
 try {
-  for (const [variant, position, label] of cases) {
-    if (only && variant !== "bare" && !only.includes(variant)) continue;
-    const path = `/${variant}-${position}.html`;
-    pages.set(path, productPage(variants[variant](framesBase, companyId), position));
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${hostBase}${path}`, outDir, config, chrome));
-    version = runs[0].version;
-    results.push({
-      variant,
-      position,
-      label,
-      script: median(runs.map((r) => r.script)),
-      tbt: median(runs.map((r) => r.tbt)),
-      cls: Math.max(...runs.map((r) => r.cls)),
-      score: median(runs.map((r) => r.score)),
-      perUrl: runs[0].perUrl,
-    });
-    process.stderr.write(`  ${variant}/${position} done\n`);
+  for (const [variant, position] of selected)
+    pages.set(
+      `/${variant}-${position}.html`,
+      productPage(variants[variant](framesBase, companyId), position),
+    );
+  // Round after round (every variant once per round), so that a burst of load on the shared machine
+  // falls on all variants rather than on one.
+  for (let i = 0; i < RUNS; i++) {
+    for (const c of selected) {
+      const [variant, position] = c;
+      const url = `${hostBase}/${variant}-${position}.html`;
+      runsOf.get(c).push(await lighthouse(url, outDir, config, chrome, `${variant}-${position}-${i}`));
+    }
+    loads.push(loadAverage());
+    process.stderr.write(`  round ${i + 1}/${RUNS} done (load ${loads.at(-1)})\n`);
   }
 } finally {
   hostServer.close();
@@ -271,24 +300,56 @@ try {
   if (process.env.KEEP_REPORT) console.log(outDir);
   else rmSync(outDir, { recursive: true, force: true });
 }
+const results = selected.map((c) => {
+  const [variant, position, label] = c;
+  const runs = runsOf.get(c);
+  version = runs[0].version;
+  const urls = [...new Set(runs.flatMap((r) => Object.keys(r.perUrl)))];
+  return {
+    variant,
+    position,
+    label,
+    script: median(runs.map((r) => r.script)),
+    tbt: median(runs.map((r) => r.tbt)),
+    cls: Math.max(...runs.map((r) => r.cls)),
+    score: median(runs.map((r) => r.score)),
+    frameLoaded: `${runs.filter((r) => r.frameLoaded).length}/${runs.length}`,
+    perUrl: urls.map((url) => `${url} ${Math.round(median(runs.map((r) => r.perUrl[url] ?? 0)))} ms`),
+  };
+});
 
 const bare = results.find((r) => r.variant === "bare");
-const signed = (n) => `${n >= 0 ? "+" : "−"}${Math.abs(Math.round(n))}`;
+const signed = (n) => (Number.isNaN(n) ? "–" : `${n >= 0 ? "+" : "−"}${Math.abs(Math.round(n))}`);
 console.log(
   `Lighthouse ${version} (mobile, 4× CPU, ${RUNS} runs, medians; cross-site frames in the host's process)`,
 );
+console.log(
+  `load average (1, 5, 15 min) at start: ${loads[0]}; after each round: ${loads.slice(1).join(" | ")}`,
+);
 console.log(`bare product page: script ${Math.round(bare.script)} ms, TBT ${Math.round(bare.tbt)} ms\n`);
-console.log("| variant | position | script ms added | TBT ms | Δ TBT vs floor | CLS | perf |");
-console.log("|---|---|---|---|---|---|---|");
+console.log(
+  "| variant | position | script ms added | Δ script vs floor | TBT ms | Δ TBT vs floor | CLS | frame loaded | perf |",
+);
+console.log("|---|---|---|---|---|---|---|---|---|");
 let failed = false;
 for (const r of results.filter((x) => x.variant !== "bare")) {
   const floor = results.find((x) => x.variant === "floor" && x.position === r.position) ?? {
+    script: Number.NaN,
     tbt: Number.NaN,
   };
   const added = r.script - bare.script;
-  console.log(
-    `| ${r.label} | ${r.position === "first" ? "first screen" : "below the fold"} | ${signed(added)} | ${Math.round(r.tbt)} | ${signed(r.tbt - floor.tbt)} | ${r.cls.toFixed(3)} | ${r.score} |`,
-  );
+  const cells = [
+    r.label,
+    r.position === "first" ? "first screen" : "below the fold",
+    signed(added),
+    signed(r.script - floor.script),
+    Math.round(r.tbt),
+    signed(r.tbt - floor.tbt),
+    r.cls.toFixed(3),
+    r.frameLoaded,
+    r.score,
+  ];
+  console.log(`| ${cells.join(" | ")} |`);
   if (r.variant === "embed" && (added > BUDGET.scriptMs || r.tbt > BUDGET.tbtMs)) failed = true;
   if (["embed", "plain", "placeholder"].includes(r.variant) && r.cls > 0) failed = true;
 }

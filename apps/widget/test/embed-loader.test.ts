@@ -5,6 +5,7 @@ import {
   JSON_LD_ATTRIBUTE,
   jsonLdUrl,
   listenForResize,
+  loaderOrigin,
   mountWhenNear,
   mountWidgets,
   NEAR_VIEWPORT,
@@ -191,6 +192,23 @@ describe("embed loader", () => {
     expect(scripts).toHaveLength(1);
     expect(scripts[0]?.getAttribute("type")).toBe("application/ld+json");
     expect(scripts[0]?.textContent).toBe(body);
+  });
+
+  it("takes the origin the API wrote into /embed.js, else its own script's", () => {
+    expect(loaderOrigin(ORIGIN, document)).toBe(ORIGIN);
+    // Not replaced (a copy of the file): no current script in a test, so the page's own origin.
+    expect(loaderOrigin("__CERTAVIS_WIDGET_ORIGIN__", document)).toBe(window.location.origin);
+    expect(loaderOrigin("javascript:alert(1)", document)).toBe(window.location.origin);
+  });
+
+  it("leaves a host holding its iframe alone, and still mounts a bare one beside it", () => {
+    const configured = host({ "data-company-id": "c1" });
+    configured.innerHTML = `<iframe data-certavis-frame src="about:blank"></iframe>`;
+    host({ "data-company-id": "c2" });
+    expect(mountWidgets(document, ORIGIN, "Avis clients")).toHaveLength(1);
+    expect(configured.querySelectorAll("iframe")).toHaveLength(1);
+    expect(document.querySelectorAll("iframe")).toHaveLength(2);
+    expect(mountWidgets(document, ORIGIN, "Avis clients")).toHaveLength(0);
   });
 
   it("keeps the iframe the page already holds (the configurator's code) and only resizes it", async () => {

@@ -52,6 +52,15 @@ describe("the light autoplay of the server-painted carousel (no Preact)", () => 
     expect(position()).toBe("1 / 5");
   });
 
+  it("set up when its first step is due, takes that step at once, then one every 4 s", async () => {
+    await paint();
+    const stop = startLightCarousel(document, 4000, true);
+    expect(position()).toBe("2 / 5");
+    vi.advanceTimersByTime(4000);
+    expect(position()).toBe("3 / 5");
+    stop();
+  });
+
   it("hands over to the interactive widget at the slide it reached", async () => {
     await paint();
     const stop = startLightCarousel(document);

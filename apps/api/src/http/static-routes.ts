@@ -42,7 +42,10 @@ export async function registerStaticRoutes(app: FastifyInstance, ctx: AppContext
     });
   }
 
-  const widget = await registerWidgetRoutes(app, { distDir: APP_DIST_DIRS.widget });
+  const widget = await registerWidgetRoutes(app, {
+    distDir: APP_DIST_DIRS.widget,
+    widgetUrl: ctx.config.widgetUrl,
+  });
 
   const backoffice = spaBuild(
     APP_DIST_DIRS.backoffice,

@@ -10,6 +10,20 @@ import { buildCacheHeaders } from "./static-cache";
 export interface WidgetRouteDeps {
   /** apps/widget/dist */
   distDir: string;
+  /** WIDGET_URL: written into /embed.js, so the loader need not read its own script element. */
+  widgetUrl?: string;
+}
+
+/** The mark of apps/widget's embed.ts that /embed.js carries in place of the widget's origin. */
+export const EMBED_ORIGIN_MARK = "__CERTAVIS_WIDGET_ORIGIN__";
+
+function httpOrigin(url: string | undefined): string | null {
+  try {
+    const origin = url ? new URL(url).origin : "null";
+    return /^https?:\/\/[^/]+$/.test(origin) ? origin : null;
+  } catch {
+    return null;
+  }
 }
 
 /** How the widget's pre-renderer reads an API path (here: in-process, through `app.inject`). */
@@ -142,6 +156,7 @@ export async function registerWidgetRoutes(
     app.get("/widget/*", page);
   }
   const embedPath = join(deps.distDir, "embed.js");
+  const embedOrigin = httpOrigin(deps.widgetUrl);
   app.get("/embed.js", async (_request, reply) => {
     if (!existsSync(embedPath)) {
       return reply
@@ -153,7 +168,11 @@ export async function registerWidgetRoutes(
       .type("application/javascript; charset=utf-8")
       .header("cache-control", "public, max-age=300")
       .header("access-control-allow-origin", "*")
-      .send(readFileSync(embedPath));
+      .send(
+        embedOrigin
+          ? readFileSync(embedPath, "utf8").replaceAll(EMBED_ORIGIN_MARK, embedOrigin)
+          : readFileSync(embedPath),
+      );
   });
   return { page };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { registerWidgetRoutes } from "../../src/http/widget-routes";
+import { EMBED_ORIGIN_MARK, registerWidgetRoutes } from "../../src/http/widget-routes";
 
 /**
  * The widget's routes on a real Fastify server, over a widget build laid out like `apps/widget/dist`
@@ -38,7 +38,10 @@ function widgetBuild(withRenderer: boolean): string {
   return dir;
 }
 
-async function serverFor(distDir: string): Promise<{ app: FastifyInstance; calls: string[] }> {
+async function serverFor(
+  distDir: string,
+  widgetUrl?: string,
+): Promise<{ app: FastifyInstance; calls: string[] }> {
   const app = Fastify({ logger: false });
   const calls: string[] = [];
   app.get("/api/v1/public/reviews/", async (request, reply) => {
@@ -47,7 +50,7 @@ async function serverFor(distDir: string): Promise<{ app: FastifyInstance; calls
     if (companyId === "unknown") return reply.code(404).send({ detail: "Introuvable." });
     return { company: { name: "Maison <Lumière>" }, reviews: [] };
   });
-  const widget = await registerWidgetRoutes(app, { distDir });
+  const widget = await registerWidgetRoutes(app, { distDir, widgetUrl });
   app.setNotFoundHandler((request, reply) =>
     request.url.startsWith("/widget") ? widget.page(request, reply) : reply.code(404).send({ detail: "x" }),
   );
@@ -142,6 +145,23 @@ describe("widget routes with a built widget and its pre-renderer", () => {
     expect(res.headers["access-control-allow-origin"]).toBe("*");
     expect(res.headers["cache-control"]).toBe("public, max-age=300");
     expect(res.body).toContain("loader");
+  });
+});
+
+describe("/embed.js with WIDGET_URL", () => {
+  it("carries the widget's origin in place of the loader's mark (the loader then reads no element)", async () => {
+    const dir = widgetBuild(false);
+    dirs.push(dir);
+    writeFileSync(join(dir, "embed.js"), `(function(){start(\`${EMBED_ORIGIN_MARK}\`)})();\n`);
+    const { app } = await serverFor(dir, "https://avis.example.fr/base/");
+    const res = await app.inject({ method: "GET", url: "/embed.js" });
+    expect(res.body).toBe("(function(){start(`https://avis.example.fr`)})();\n");
+    await app.close();
+    // A WIDGET_URL that is no http(s) origin is never written into a script.
+    const odd = await serverFor(dir, "javascript:alert(1)");
+    const left = await odd.app.inject({ method: "GET", url: "/embed.js" });
+    expect(left.body).toContain(EMBED_ORIGIN_MARK);
+    await odd.app.close();
   });
 });
 

@@ -59,18 +59,29 @@ export function insertFrame(
   return frame;
 }
 
+const HOSTS = "[data-certavis-widget]:not([data-certavis-mounted])";
+const FRAME = `iframe[${FRAME_ATTRIBUTE}]`;
+
 /**
- * The widget hosts of the page not handled yet, marked as handled. A host that already holds its
- * iframe (the configurator's code: the browser creates and lazy-loads it while parsing, at no script
- * cost) is only resized.
+ * The widget hosts of the page not handled yet that need an iframe, marked as handled. A host that
+ * already holds its iframe (the configurator's code: the browser creates and lazy-loads it while
+ * parsing, at no script cost) is only resized, and the selector leaves it out: on such a page the
+ * loader touches no element while the page loads (on a page with no other script, the first element
+ * a script touches costs it about a millisecond of bindings).
  */
 function newHosts(doc: Document): HTMLElement[] {
+  let found: NodeListOf<HTMLElement>;
+  try {
+    found = doc.querySelectorAll<HTMLElement>(`${HOSTS}:not(:has(${FRAME}))`);
+  } catch {
+    found = doc.querySelectorAll<HTMLElement>(HOSTS); // no :has() (Firefox before 121)
+  }
   const hosts: HTMLElement[] = [];
-  doc.querySelectorAll<HTMLElement>("[data-certavis-widget]").forEach((host) => {
-    if (host.dataset[MOUNTED]) return;
+  for (const host of Array.from(found)) {
+    if (host.dataset[MOUNTED]) continue;
     host.dataset[MOUNTED] = "1";
-    if (!host.querySelector(`iframe[${FRAME_ATTRIBUTE}]`)) hosts.push(host);
-  });
+    if (!host.querySelector(FRAME)) hosts.push(host);
+  }
   return hosts;
 }
 
@@ -83,6 +94,7 @@ export function mountWidgets(doc: Document, origin: string, title: string): HTML
 export function mountWhenNear(win: Window, origin: string, title: string): HTMLElement[] {
   const doc = win.document;
   const hosts = newHosts(doc);
+  if (hosts.length === 0) return hosts;
   const Observer = (win as Window & { IntersectionObserver?: typeof IntersectionObserver })
     .IntersectionObserver;
   if (typeof Observer !== "function") {
@@ -113,7 +125,7 @@ export function insertJsonLd(
   fetchImpl: typeof fetch = fetch,
 ): Promise<void>[] {
   const done: Promise<void>[] = [];
-  doc.querySelectorAll<HTMLElement>("[data-certavis-widget]").forEach((host) => {
+  doc.querySelectorAll<HTMLElement>('[data-certavis-widget][data-jsonld="1"]').forEach((host) => {
     const url = jsonLdUrl(origin, host.dataset);
     if (!url) return;
     for (const old of doc.head.querySelectorAll(`script[${JSON_LD_ATTRIBUTE}]`))
@@ -159,7 +171,7 @@ export function listenForResize(win: Window, origin: string): () => void {
     if (!data || data.type !== RESIZE_MESSAGE) return;
     const height = Number(data.height);
     if (!Number.isFinite(height) || height <= 0) return;
-    win.document.querySelectorAll<HTMLIFrameElement>(`iframe[${FRAME_ATTRIBUTE}]`).forEach((frame) => {
+    win.document.querySelectorAll<HTMLIFrameElement>(FRAME).forEach((frame) => {
       if (!frame.contentWindow || frame.contentWindow !== event.source) return;
       pending.set(frame, Math.min(Math.ceil(height), 20000));
       if (scheduled) return;
@@ -172,9 +184,19 @@ export function listenForResize(win: Window, origin: string): () => void {
   return () => win.removeEventListener("message", onMessage);
 }
 
-/** Starts the loader on a page; `scriptSrc` is the URL the loader was served from. Returns its stop. */
-export function startEmbed(win: Window, scriptSrc: string, title: string): () => void {
-  const origin = new URL(scriptSrc, win.location.href).origin;
+/**
+ * The widget's origin: the one the API wrote over `served` when it served /embed.js (no element to
+ * read), else (a copy of the file) the origin of the loader's own script.
+ */
+export function loaderOrigin(served: string, doc: Document): string {
+  if (/^https?:\/\/[^/]+$/.test(served)) return served;
+  const script = doc.currentScript as HTMLScriptElement | null;
+  return new URL(script?.src || doc.location.href, doc.location.href).origin;
+}
+
+/** Starts the loader on a page; `loaderUrl` is where the loader was served from. Returns its stop. */
+export function startEmbed(win: Window, loaderUrl: string, title: string): () => void {
+  const origin = new URL(loaderUrl, win.location.href).origin;
   const stop = listenForResize(win, origin);
   const start = () => {
     insertJsonLd(win.document, origin);

@@ -1,6 +1,6 @@
 import { widgetTitle } from "@certavis/i18n-fr/messages/widget-title";
-import { startEmbed } from "./embed-loader";
+import { loaderOrigin, startEmbed } from "./embed-loader";
 
-// `document.currentScript` is only set while this classic script first runs.
-const script = document.currentScript as HTMLScriptElement | null;
-startEmbed(window, script?.src || window.location.href, widgetTitle);
+// The API writes its widget origin over this mark when it serves /embed.js (apps/api widget-routes.ts).
+// `document.currentScript`, the fallback, is only set while this classic script first runs.
+startEmbed(window, loaderOrigin("__CERTAVIS_WIDGET_ORIGIN__", document), widgetTitle);

@@ -5,9 +5,14 @@ import { AUTOPLAY_MS } from "../../lib/widget-constants";
  * 4 s the next slide, paused while hovered by a mouse, while something inside has the focus or while
  * out of sight, never when the visitor prefers reduced motion. The interactive widget replaces it on
  * the first interaction (see main.tsx) and starts from the slide it reached (`data-index`).
- * Returns its stop.
+ * `stepAtOnce`: set up when its first step is due (so none of it runs while the page loads), it takes
+ * that step as soon as it knows the carousel is in sight. Returns its stop.
  */
-export function startLightCarousel(doc: Document = document, autoplayMs = AUTOPLAY_MS): () => void {
+export function startLightCarousel(
+  doc: Document = document,
+  autoplayMs = AUTOPLAY_MS,
+  stepAtOnce = false,
+): () => void {
   const section = doc.querySelector<HTMLElement>(".cw-carousel");
   const track = section?.querySelector<HTMLElement>(".cw-track");
   const win = doc.defaultView;
@@ -29,10 +34,11 @@ export function startLightCarousel(doc: Document = document, autoplayMs = AUTOPL
     if (slide && typeof track.scrollTo === "function")
       track.scrollTo({ left: slide.offsetLeft - track.offsetLeft, behavior: "smooth" });
   };
-  const timer = win.setInterval(() => {
+  const step = () => {
     if (hovered || offscreen || section.contains(doc.activeElement)) return;
     show((index + 1) % slides.length);
-  }, autoplayMs);
+  };
+  const timer = win.setInterval(step, autoplayMs);
   const onEnter = (event: PointerEvent) => {
     if (event.pointerType === "mouse") hovered = true;
   };
@@ -45,9 +51,12 @@ export function startLightCarousel(doc: Document = document, autoplayMs = AUTOPL
     typeof win.IntersectionObserver === "function"
       ? new win.IntersectionObserver(([entry]) => {
           offscreen = !entry?.isIntersecting;
+          if (stepAtOnce) step();
+          stepAtOnce = false;
         })
       : null;
   observer?.observe(section);
+  if (!observer && stepAtOnce) step();
   return () => {
     win.clearInterval(timer);
     section.removeEventListener("pointerenter", onEnter);

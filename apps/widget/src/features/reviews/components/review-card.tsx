@@ -1,7 +1,7 @@
-import { Stars } from "@certavis/ui";
 import { fr } from "../../../lib/fr";
 import { previewOf } from "../../../lib/truncate";
 import type { PublicReview } from "../api/public-reviews";
+import { RatingStars } from "./rating-stars";
 import { ReviewMeta } from "./review-meta";
 import { ReviewReply } from "./review-reply";
 
@@ -19,7 +19,7 @@ export function ReviewCard({ review, onOpen }: Props) {
     // biome-ignore lint/a11y/useKeyWithClickEvents: a mouse shortcut only; the title button opens it by keyboard.
     <article className="cw-card" onClick={open}>
       <div className="cw-card-top">
-        <Stars rating={review.rating} />
+        <RatingStars rating={review.rating} />
       </div>
       <h2 className="cw-title">
         <button

@@ -1,7 +1,7 @@
-import { Stars } from "@certavis/ui";
 import { useEffect, useRef } from "react";
 import { fr } from "../../../lib/fr";
 import type { PublicReview } from "../api/public-reviews";
+import { RatingStars } from "./rating-stars";
 import { ReviewMeta } from "./review-meta";
 import { ReviewReply } from "./review-reply";
 
@@ -45,7 +45,7 @@ export function ReviewDialog({ review, onClose }: Props) {
       {/* The dialog itself scrolls a long comment; "Fermer" comes first so it is never scrolled away. */}
       <div className="cw-dialog-body">
         <div className="cw-dialog-top">
-          <Stars rating={review.rating} />
+          <RatingStars rating={review.rating} />
           <button type="button" className="cw-close" onClick={onClose}>
             {fr.widget.close}
           </button>

@@ -1,7 +1,7 @@
 import { formatAverage } from "@certavis/i18n-fr/format";
-import { Stars } from "@certavis/ui";
 import { fr } from "../../../lib/fr";
 import type { PublicReviews } from "../api/public-reviews";
+import { RatingStars } from "./rating-stars";
 
 export function WidgetHeader({ data }: { data: PublicReviews }) {
   const average = data.metrics.average_note;
@@ -16,7 +16,7 @@ export function WidgetHeader({ data }: { data: PublicReviews }) {
         {typeof average === "number" ? (
           <>
             <span className="cw-average">{fr.widget.averageOutOfFive(formatAverage(average))}</span>
-            <Stars rating={average} />
+            <RatingStars rating={average} />
           </>
         ) : null}
         <span className="cw-count">{fr.widget.reviewsCount(data.metrics.reviews_count)}</span>
