@@ -2,26 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { emailDeliveries, orders } from "../src/db/schema";
 import { importLimits } from "../src/modules/orders/order-import-job";
-import {
-  authHeaders,
-  createCompanyFor,
-  createTestApp,
-  expectMatchesContract,
-  registerVerifiedUser,
-  TEST_DATABASES,
-  type TestApp,
-} from "./helpers";
-import { multipartBody } from "./pipeline/multipart";
-
-interface Job {
-  id: string;
-  status: string;
-  processed: number;
-  created: number;
-  existing: number;
-  refused: number;
-  errors: { line: number; errors: Record<string, string[]> }[];
-}
+import { companyWithTeaProduct, createTestApp, importOrders, TEST_DATABASES, type TestApp } from "./helpers";
 
 const DEFAULT_LIMITS = {
   ...importLimits,
@@ -47,15 +28,7 @@ describe.each(TEST_DATABASES)("order import batches on %s", (kind) => {
   });
 
   it("counts and reports every line across batches cut by orders or by lines", async () => {
-    const company = await createCompanyFor(t, await registerVerifiedUser(t), { planType: "CROISSANCE" });
-    const auth = authHeaders(company.owner.access);
-    const product = await t.inject({
-      method: "POST",
-      url: "/api/v1/company/products/",
-      headers: auth,
-      payload: { name: "Théière Fonte", status: "active", sku: "TEA-1", form_id: company.defaults.formId },
-    });
-    expect(product.statusCode).toBe(201);
+    const { company, auth } = await companyWithTeaProduct(t);
     importLimits.batchSize = { pglite: 3, postgres: 3 };
     importLimits.linesPerBatch = { pglite: 4, postgres: 4 };
 
@@ -65,28 +38,7 @@ describe.each(TEST_DATABASES)("order import batches on %s", (kind) => {
     for (let i = 0; i < 11; i++) lines.push(`B-${i};TEA-1;pas-un-email;Léa;Bernard;20/11/2026`);
     lines.push("G-0;TEA-1;g0@exemple.fr;Léa;Bernard;20/11/2026");
     for (let i = 7; i < 9; i++) lines.push(`G-${i};TEA-1;g${i}@exemple.fr;Léa;Bernard;20/11/2026`);
-    const body = multipartBody({}, [
-      { name: "file", filename: "c.csv", contentType: "text/csv", data: Buffer.from(lines.join("\n")) },
-    ]);
-    const res = await t.inject({
-      method: "POST",
-      url: "/api/v1/company/orders/imports/",
-      headers: { ...auth, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(202);
-    const id = res.json().id as string;
-    let job: Job;
-    for (;;) {
-      const got = await t.inject({
-        method: "GET",
-        url: `/api/v1/company/orders/imports/${id}/`,
-        headers: auth,
-      });
-      job = expectMatchesContract<Job>(got, "companyOrderImportsGet");
-      if (job.status !== "running") break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const job = await importOrders(t, auth, lines.join("\n"));
     expect(job).toMatchObject({ status: "done", processed: 21, created: 9, existing: 1, refused: 11 });
     expect(job.errors).toEqual(Array.from({ length: 11 }, (_, i) => ({ line: 9 + i, errors: BAD_EMAIL })));
     const kept = await t.ctx.db

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderSignedIn } from "./support/render-app";
-import { seed } from "./support/test-api";
+import { recordApiCalls, seed } from "./support/test-api";
 
 /** A file as Excel saves it in France: Windows-1252 bytes, ';', dates JJ/MM/AAAA. */
 function excelFile(lines: string[], name = "commandes.csv") {
@@ -121,6 +121,43 @@ describe("/orders/import", () => {
     ).toBeInTheDocument();
     expect(screen.getByText("Aucune ligne refusée.")).toBeInTheDocument();
     // (The testing library reads the narrow no-break spaces of French numbers as plain spaces.)
+  }, 40_000);
+
+  it("polls only the refused lines it lacks and lists every one of them at the end", async () => {
+    const user = userEvent.setup();
+    await signedInWithProduct();
+    const lines = ["reference;sku;buyer_email;buyer_first_name;buyer_last_name;order_date"];
+    const refused: number[] = [];
+    for (let i = 0; i < 1500; i++) {
+      const bad = i % 10 === 0;
+      if (bad) refused.push(i + 2);
+      lines.push(`R-${i};LAMP-IMP;${bad ? `faux-${i}` : `r${i}@exemple.fr`};Rémi;Martin;20/11/2026`);
+    }
+    await user.upload(
+      await screen.findByLabelText("Fichier CSV de commandes"),
+      excelFile(lines, "mixte.csv"),
+    );
+    const calls = recordApiCalls();
+    await user.click(await screen.findByRole("button", { name: /^Importer 1.500 commandes$/ }));
+    expect(
+      await screen.findByText(
+        "1 350 commandes créées, 0 déjà connue, 150 lignes refusées.",
+        {},
+        { timeout: 30_000 },
+      ),
+    ).toBeInTheDocument();
+    const polls = calls.filter(
+      (call) => call.method === "GET" && call.path.startsWith("/company/orders/imports/"),
+    );
+    // Once some refused lines are held, each poll asks only for the ones after them.
+    const asked = polls.map((call) => Number(new URLSearchParams(call.query).get("errors_from") ?? 0));
+    expect(
+      asked.some((n) => n > 0),
+      JSON.stringify(polls),
+    ).toBe(true);
+    expect(asked).toEqual([...asked].sort((a, b) => a - b));
+    const rows = within(screen.getByRole("table", { name: "Lignes refusées" })).getAllByRole("rowheader");
+    expect(rows.map((row) => Number(row.textContent))).toEqual(refused);
   }, 40_000);
 
   it("refuses a file the import cannot read before sending it", async () => {

@@ -8,6 +8,7 @@ export {
   resolveRef,
 } from "./contract";
 export { createTestDatabase, TEST_DATABASE_URL, TEST_DATABASES, type TestDatabaseKind } from "./databases";
+export { companyWithTeaProduct, type ImportJob, importOrders } from "./order-imports";
 export { type ReceivedMail, startTestSmtp, type TestSmtp } from "./smtp";
 export {
   authHeaders,

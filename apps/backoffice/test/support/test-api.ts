@@ -57,6 +57,8 @@ export async function apiAs<T>(user: Pick<SeededUser, "access">, path: string, i
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string without its '?', when there is one. */
+  query?: string;
 }
 
 /**
@@ -69,8 +71,10 @@ export function recordApiCalls(): RecordedCall[] {
   globalThis.fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     const method = (input instanceof Request ? input.method : init?.method) ?? "GET";
-    if (url.startsWith(apiBaseUrl))
-      calls.push({ method, path: url.slice(apiBaseUrl.length).split("?")[0] ?? "" });
+    if (url.startsWith(apiBaseUrl)) {
+      const [path = "", query] = url.slice(apiBaseUrl.length).split("?");
+      calls.push(query ? { method, path, query } : { method, path });
+    }
     return realFetch(input, init);
   };
   setApiBaseUrl(apiBaseUrl); // the client takes `fetch` when it is created

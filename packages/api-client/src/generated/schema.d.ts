@@ -1121,7 +1121,7 @@ export interface paths {
         };
         /**
          * Suivre un import de commandes
-         * @description The job's progress and, as it goes, every refused line. Another company's id → 404.
+         * @description The job's progress and, as it goes, the refused lines. Another company's id → 404. Refused lines are kept in line order and only ever appended, so a poller that already holds the first n passes `errors_from=n` and receives only the ones after them (`refused` is always the total).
          */
         get: operations["companyOrderImportsGet"];
         put?: never;
@@ -1681,7 +1681,7 @@ export interface components {
             existing: number;
             /** @description Lines refused (see `errors`). */
             refused: number;
-            /** @description Every refused line so far, by line number. */
+            /** @description The refused lines so far, in line order (only ever appended): all of them, or with `errors_from=n` only those after the first n. `refused` counts them all. */
             errors: {
                 /** @description 1-based line number in the file (the header is line 1). */
                 line: number;
@@ -4678,7 +4678,10 @@ export interface operations {
     };
     companyOrderImportsGet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Number of refused lines the caller already holds: `errors` then lists only the ones after that index (empty when it is `refused` or more). 0 (the default) lists them all. */
+                errors_from?: number;
+            };
             header?: never;
             path: {
                 /** @description Object id. */

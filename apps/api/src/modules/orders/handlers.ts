@@ -1,6 +1,6 @@
 import { parseOrderDate } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { orderImports } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { fieldErrors, forbidden, notFound } from "../../http/errors";
@@ -11,6 +11,7 @@ import { createOrder } from "./create-order";
 import { startOrderImport } from "./import-csv";
 import { failStaleImports, orderImportView } from "./order-import-job";
 import { listOrderViews } from "./order-views";
+import { readOrderImport } from "./read-order-import";
 
 export const orderHandlers = defineHandlers({
   ordersCreate: async (request, reply) => {
@@ -82,10 +83,7 @@ export const orderHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, now } = request.server.ctx;
     await failStaleImports(db, now(), companyId);
-    const [row] = await db
-      .select()
-      .from(orderImports)
-      .where(and(eq(orderImports.id, request.params.id), eq(orderImports.companyId, companyId)));
+    const row = await readOrderImport(db, companyId, request.params.id, request.query.errors_from ?? 0);
     if (!row) throw notFound();
     return orderImportView(row);
   },

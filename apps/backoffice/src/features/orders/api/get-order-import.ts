@@ -7,13 +7,21 @@ export type OrderImportJob = Schema<"OrderImportJob">;
 /** How often a running import is asked for its progress. */
 export const IMPORT_POLL_MS = 500;
 
-export const getOrderImport = (id: string) =>
-  api.get("/company/orders/imports/{id}/", { params: { path: { id } } });
+/** The job with only its refused lines after the first `errorsFrom` (0: all of them). */
+export const getOrderImport = (id: string, errorsFrom = 0) =>
+  api.get("/company/orders/imports/{id}/", {
+    params: { path: { id }, query: errorsFrom > 0 ? { errors_from: errorsFrom } : {} },
+  });
 
 export const orderImportQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ["orders", "imports", id] as const,
-    queryFn: () => getOrderImport(id),
+    // Refused lines are only appended: each poll asks for those after the ones already held.
+    queryFn: async ({ client, queryKey }): Promise<OrderImportJob> => {
+      const held = client.getQueryData<OrderImportJob>(queryKey)?.errors ?? [];
+      const job = await getOrderImport(id, held.length);
+      return held.length ? { ...job, errors: [...held, ...job.errors] } : job;
+    },
     refetchInterval: (query) => (query.state.data?.status === "running" ? IMPORT_POLL_MS : false),
   });
 
