@@ -12,6 +12,11 @@ import { SettingsSection } from "./settings-section";
 
 const t = fr.settings.user.password;
 const EMPTY = { current_password: "", password: "", confirmation: "" };
+const FIELDS = [
+  { name: "current_password", label: t.current, autoComplete: "current-password" },
+  { name: "password", label: t.new, autoComplete: "new-password" },
+  { name: "confirmation", label: t.confirm, autoComplete: "new-password" },
+] as const;
 
 /** Password change with the three rules of spec §5; the other sessions are signed out by the server. */
 export function PasswordForm() {
@@ -52,30 +57,17 @@ export function PasswordForm() {
     <SettingsSection id="password-title" title={t.title}>
       <form noValidate onSubmit={submit}>
         <Flex direction="column" gap="3">
-          <FormField
-            label={t.current}
-            type="password"
-            autoComplete="current-password"
-            value={values.current_password}
-            error={errors.current_password}
-            onChange={set("current_password")}
-          />
-          <FormField
-            label={t.new}
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            error={errors.password}
-            onChange={set("password")}
-          />
-          <FormField
-            label={t.confirm}
-            type="password"
-            autoComplete="new-password"
-            value={values.confirmation}
-            error={errors.confirmation}
-            onChange={set("confirmation")}
-          />
+          {FIELDS.map(({ name, label, autoComplete }) => (
+            <FormField
+              key={name}
+              label={label}
+              type="password"
+              autoComplete={autoComplete}
+              value={values[name]}
+              error={errors[name]}
+              onChange={set(name)}
+            />
+          ))}
           <Flex justify="end">
             <Button type="submit" loading={change.isPending}>
               {t.submit}
