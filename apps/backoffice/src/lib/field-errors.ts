@@ -1,4 +1,5 @@
 import { ApiError, fieldErrors, generalErrors } from "@certavis/api-client";
+import { toastError } from "./toast/error-toast";
 
 export type FieldErrors = Record<string, string>;
 
@@ -21,4 +22,11 @@ export function zodFieldErrors(error: {
     out[key] ??= issue.message;
   }
   return out;
+}
+
+/** A failed save: a 400's messages go to their fields, any other failure to an error toast. */
+export function showSaveError(error: unknown, setErrors: (errors: FieldErrors) => void, fallback: string) {
+  const fields = apiFieldErrors(error);
+  if (Object.keys(fields).length > 0) setErrors(fields);
+  else toastError(error, fallback);
 }

@@ -7,8 +7,7 @@ import { ErrorCallout } from "../../../components/error-callout";
 import { FormField } from "../../../components/form-field";
 import type { User } from "../../../lib/api/get-me";
 import { useUpdateProfile } from "../../../lib/api/update-profile";
-import { apiFieldErrors, type FieldErrors } from "../../../lib/field-errors";
-import { toastError } from "../../../lib/toast/error-toast";
+import { type FieldErrors, showSaveError } from "../../../lib/field-errors";
 import { toast } from "../../../lib/toast/toast-store";
 
 const t = fr.companySetup.profileDialog;
@@ -54,11 +53,7 @@ export function ProfileDialog({
         });
         onOpenChange(false);
       },
-      onError: (e) => {
-        const fields = apiFieldErrors(e);
-        if (Object.keys(fields).length > 0) setErrors(fields);
-        else toastError(e, fr.errors.profile.updateFailed);
-      },
+      onError: (e) => showSaveError(e, setErrors, fr.errors.profile.updateFailed),
     });
   }
 

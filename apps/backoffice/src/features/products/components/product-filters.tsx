@@ -1,5 +1,6 @@
 import { fr } from "@certavis/i18n-fr";
-import { Flex, Select } from "@radix-ui/themes";
+import { Flex } from "@radix-ui/themes";
+import { FilterSelect } from "../../../components/filter-select";
 import { SearchField } from "../../../components/search-field";
 import type { ProductFilters, StatusFilter } from "../lib/filter-products";
 
@@ -26,19 +27,13 @@ export function ProductFiltersBar({
         value={filters.search}
         onChange={(search) => onChange({ ...filters, search })}
       />
-      <Select.Root
+      <FilterSelect
+        label={t.status}
         value={filters.status}
-        onValueChange={(status) => onChange({ ...filters, status: status as StatusFilter })}
-      >
-        <Select.Trigger aria-label={t.status} className="min-w-[10rem]" />
-        <Select.Content position="popper">
-          {statusOptions.map(([value, label]) => (
-            <Select.Item key={value} value={value}>
-              {label}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
+        options={statusOptions}
+        onChange={(status: StatusFilter) => onChange({ ...filters, status })}
+        className="min-w-[10rem]"
+      />
     </Flex>
   );
 }

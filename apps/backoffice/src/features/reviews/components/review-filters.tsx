@@ -1,11 +1,13 @@
 import { fr } from "@certavis/i18n-fr";
-import { Flex, Select } from "@radix-ui/themes";
+import { Flex } from "@radix-ui/themes";
+import { FilterSelect } from "../../../components/filter-select";
 import { SearchField } from "../../../components/search-field";
 import type { ReviewFilters } from "../lib/filter-reviews";
 
 const t = fr.reviews.filters;
 
 const ratingOptions = [
+  ["all", t.allRatings],
   ["5", t.stars5],
   ["4", t.stars4],
   ["3", t.stars3],
@@ -14,6 +16,7 @@ const ratingOptions = [
 ] as const;
 
 const statusOptions = [
+  ["all", t.allStatuses],
   ["approved", t.approved],
   ["pending", t.pending],
   ["rejected", t.rejected],
@@ -35,42 +38,27 @@ export function ReviewFiltersBar({
         value={filters.search}
         onChange={(search) => onChange({ ...filters, search })}
       />
-      <Select.Root value={filters.product} onValueChange={(product) => onChange({ ...filters, product })}>
-        <Select.Trigger aria-label={t.product} className="min-w-[11rem]" />
-        <Select.Content position="popper">
-          <Select.Item value="all">{t.allProducts}</Select.Item>
-          {products.map((p) => (
-            <Select.Item key={p.id} value={p.id}>
-              {p.name}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
-      <Select.Root value={filters.rating} onValueChange={(rating) => onChange({ ...filters, rating })}>
-        <Select.Trigger aria-label={t.rating} className="min-w-[9rem]" />
-        <Select.Content position="popper">
-          <Select.Item value="all">{t.allRatings}</Select.Item>
-          {ratingOptions.map(([value, label]) => (
-            <Select.Item key={value} value={value}>
-              {label}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
-      <Select.Root
+      <FilterSelect
+        label={t.product}
+        value={filters.product}
+        options={[["all", t.allProducts] as const, ...products.map((p) => [p.id, p.name] as const)]}
+        onChange={(product) => onChange({ ...filters, product })}
+        className="min-w-[11rem]"
+      />
+      <FilterSelect
+        label={t.rating}
+        value={filters.rating}
+        options={ratingOptions}
+        onChange={(rating) => onChange({ ...filters, rating })}
+        className="min-w-[9rem]"
+      />
+      <FilterSelect
+        label={t.status}
         value={filters.status}
-        onValueChange={(status) => onChange({ ...filters, status: status as ReviewFilters["status"] })}
-      >
-        <Select.Trigger aria-label={t.status} className="min-w-[9rem]" />
-        <Select.Content position="popper">
-          <Select.Item value="all">{t.allStatuses}</Select.Item>
-          {statusOptions.map(([value, label]) => (
-            <Select.Item key={value} value={value}>
-              {label}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
+        options={statusOptions}
+        onChange={(status: ReviewFilters["status"]) => onChange({ ...filters, status })}
+        className="min-w-[9rem]"
+      />
     </Flex>
   );
 }

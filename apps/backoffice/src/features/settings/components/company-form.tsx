@@ -7,8 +7,7 @@ import { ErrorCallout } from "../../../components/error-callout";
 import { FormField } from "../../../components/form-field";
 import { ImageInput, type ImageValue } from "../../../components/image-input";
 import type { Company } from "../../../lib/api/get-company";
-import { apiFieldErrors, type FieldErrors } from "../../../lib/field-errors";
-import { toastError } from "../../../lib/toast/error-toast";
+import { type FieldErrors, showSaveError } from "../../../lib/field-errors";
 import { toast } from "../../../lib/toast/toast-store";
 import { type CompanyInput, useUpdateCompany } from "../api/update-company";
 import { SettingsSection } from "./settings-section";
@@ -45,11 +44,7 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
         setLogo(safeLogoUrl(saved.logo));
         toast({ title: t.updated, variant: "success" });
       },
-      onError: (error) => {
-        const fields = apiFieldErrors(error);
-        if (Object.keys(fields).length > 0) setErrors(fields);
-        else toastError(error, fr.errors.company.updateFailed);
-      },
+      onError: (error) => showSaveError(error, setErrors, fr.errors.company.updateFailed),
     });
   }
 

@@ -4,8 +4,7 @@ import { Button } from "@certavis/ui";
 import { Flex } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { FormField } from "../../../components/form-field";
-import { apiFieldErrors, type FieldErrors } from "../../../lib/field-errors";
-import { toastError } from "../../../lib/toast/error-toast";
+import { type FieldErrors, showSaveError } from "../../../lib/field-errors";
 import { toast } from "../../../lib/toast/toast-store";
 import { useChangePassword } from "../api/change-password";
 import { SettingsSection } from "./settings-section";
@@ -41,11 +40,7 @@ export function PasswordForm() {
           setValues(EMPTY);
           toast({ title: t.updated, description: t.otherSessionsSignedOut, variant: "success" });
         },
-        onError: (error) => {
-          const fields = apiFieldErrors(error);
-          if (Object.keys(fields).length > 0) setErrors(fields);
-          else toastError(error, fr.errors.profile.passwordUpdateFailed);
-        },
+        onError: (error) => showSaveError(error, setErrors, fr.errors.profile.passwordUpdateFailed),
       },
     );
   }

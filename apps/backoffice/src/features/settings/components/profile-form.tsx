@@ -6,8 +6,7 @@ import { ErrorCallout } from "../../../components/error-callout";
 import { FormField } from "../../../components/form-field";
 import type { User } from "../../../lib/api/get-me";
 import { useUpdateProfile } from "../../../lib/api/update-profile";
-import { apiFieldErrors, type FieldErrors } from "../../../lib/field-errors";
-import { toastError } from "../../../lib/toast/error-toast";
+import { type FieldErrors, showSaveError } from "../../../lib/field-errors";
 import { toast } from "../../../lib/toast/toast-store";
 import { SettingsSection } from "./settings-section";
 
@@ -37,11 +36,7 @@ export function ProfileForm({ user }: { user: User }) {
         toast({ title: t.updated, variant: "success" });
         setValues({ first_name: updated.first_name, last_name: updated.last_name, email: updated.email });
       },
-      onError: (error) => {
-        const fields = apiFieldErrors(error);
-        if (Object.keys(fields).length > 0) setErrors(fields);
-        else toastError(error, fr.errors.profile.updateFailed);
-      },
+      onError: (error) => showSaveError(error, setErrors, fr.errors.profile.updateFailed),
     });
   }
 
