@@ -60,6 +60,12 @@ test("a reminder template written with variables at the cursor, previewed with s
   const body = page.getByLabel("Contenu");
   await body.fill("Bonjour, que pensez-vous de  ? Répondez ici : ");
   await page.getByRole("button", { name: "Insérer Lien vers le formulaire d'avis" }).click();
+  const withLink = "Bonjour, que pensez-vous de  ? Répondez ici : {{ url_avis }}";
+  await expect(body).toHaveValue(withLink);
+  // The editor puts the caret after the inserted variable in the next frame: wait for it before moving it.
+  await expect
+    .poll(() => body.evaluate((el: HTMLTextAreaElement) => el.selectionStart))
+    .toBe(withLink.length);
   await body.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(28, 28));
   await page.getByRole("button", { name: "Insérer Nom du produit" }).click();
   await expect(body).toHaveValue(
