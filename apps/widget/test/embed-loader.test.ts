@@ -112,9 +112,9 @@ describe("embed loader", () => {
     }
   });
 
-  it("starts from the script's own origin", () => {
+  it("starts from the widget's origin", () => {
     host({ "data-company-id": "c1" });
-    startEmbed(window, `${ORIGIN}/embed.js`, "Avis clients")();
+    startEmbed(window, ORIGIN, "Avis clients")();
     const frame = document.querySelector("iframe");
     expect(frame?.src.startsWith(`${ORIGIN}/widget?`)).toBe(true);
   });
@@ -199,6 +199,10 @@ describe("embed loader", () => {
     // Not replaced (a copy of the file): no current script in a test, so the page's own origin.
     expect(loaderOrigin("__CERTAVIS_WIDGET_ORIGIN__", document)).toBe(window.location.origin);
     expect(loaderOrigin("javascript:alert(1)", document)).toBe(window.location.origin);
+    expect(loaderOrigin("https://avis.example.fr", document)).toBe("https://avis.example.fr");
+    // Only an origin: no path, no bare scheme.
+    expect(loaderOrigin(`${ORIGIN}/embed.js`, document)).toBe(window.location.origin);
+    expect(loaderOrigin("https://", document)).toBe(window.location.origin);
   });
 
   it("leaves a host holding its iframe alone, and still mounts a bare one beside it", () => {
@@ -214,7 +218,7 @@ describe("embed loader", () => {
   it("keeps the iframe the page already holds (the configurator's code) and only resizes it", async () => {
     const placeholder = host({ "data-company-id": "c1" });
     placeholder.innerHTML = `<iframe data-certavis-frame src="about:blank" height="520"></iframe>`;
-    const stop = startEmbed(window, `${ORIGIN}/embed.js`, "Avis clients");
+    const stop = startEmbed(window, ORIGIN, "Avis clients");
     try {
       expect(document.querySelectorAll("iframe")).toHaveLength(1);
       const frame = document.querySelector("iframe") as HTMLIFrameElement;

@@ -58,4 +58,42 @@ describe("server-rendered widget page", () => {
     const html = await renderWidgetPage(INDEX, "?company_id=c1", async () => ({ status: 503, body: null }));
     expect(html).toBe(INDEX);
   });
+
+  describe("with a memo", () => {
+    const first = publicReviews([review({ comment: "Première version." })]);
+    const second = publicReviews([review({ comment: "Seconde version." })]);
+
+    it("paints a query once per data version, again when the version changes", async () => {
+      const memo = new Map<string, string>();
+      const set = vi.spyOn(memo, "set");
+      const answer = { status: 200, body: first, etag: '"v1"' };
+      const fetchJson = vi.fn(async () => answer);
+      const once = await renderWidgetPage(INDEX, "?company_id=c1", fetchJson, memo);
+      // The memo answers for the same query and version, even if the body object is another one.
+      answer.body = structuredClone(first);
+      expect(await renderWidgetPage(INDEX, "?company_id=c1", fetchJson, memo)).toBe(once);
+      expect(set).toHaveBeenCalledTimes(1);
+      expect(fetchJson).toHaveBeenCalledTimes(2);
+
+      Object.assign(answer, { body: second, etag: '"v2"' });
+      const changed = await renderWidgetPage(INDEX, "?company_id=c1", fetchJson, memo);
+      expect(parse(changed).querySelector("#root article")?.textContent).toContain("Seconde version.");
+      // Another query (another product or colour) is painted on its own.
+      const other = await renderWidgetPage(INDEX, "?company_id=c1&accent_color=%23ff0000", fetchJson, memo);
+      expect(other).not.toBe(changed);
+      expect(set).toHaveBeenCalledTimes(3);
+    });
+
+    it("keeps nothing for data without a version nor for a page left to the script", async () => {
+      const memo = new Map<string, string>();
+      await renderWidgetPage(INDEX, "?company_id=c1", async () => ({ status: 200, body: first }), memo);
+      await renderWidgetPage(
+        INDEX,
+        "?company_id=c1",
+        async () => ({ status: 503, body: null, etag: '"x"' }),
+        memo,
+      );
+      expect(memo.size).toBe(0);
+    });
+  });
 });

@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { companyProcedurePage } from "../modules/certification/procedure";
+import { etagOf, sendCacheable } from "./send-cacheable";
 import { type SpaBuild, spaBuild } from "./spa";
 import { buildCacheHeaders } from "./static-cache";
 
@@ -27,11 +28,32 @@ function httpOrigin(url: string | undefined): string | null {
 }
 
 /** How the widget's pre-renderer reads an API path (here: in-process, through `app.inject`). */
-type FetchJson = (path: string) => Promise<{ status: number; body: unknown }>;
+type FetchJson = (path: string) => Promise<{ status: number; body: unknown; etag?: string }>;
+
+/** Painted pages by query and data version, kept by the pre-renderer (see apps/widget/src/server). */
+interface PageMemo {
+  get(key: string): string | undefined;
+  set(key: string, html: string): void;
+}
 
 /** `apps/widget/dist/server/render.mjs`, built by the widget's `vite build` (see apps/widget/src/server). */
 interface WidgetRenderer {
-  renderWidgetPage(indexHtml: string, search: string, fetchJson: FetchJson): Promise<string>;
+  renderWidgetPage(indexHtml: string, search: string, fetchJson: FetchJson, memo?: PageMemo): Promise<string>;
+}
+
+/**
+ * At most `maxEntries` painted pages (all dropped when full, as the public bodies' cache does): the
+ * widget is the most requested page, and painting it again for the same data costs the server ~2 ms.
+ */
+export function createPageMemo(maxEntries = 1000): PageMemo {
+  const pages = new Map<string, string>();
+  return {
+    get: (key) => pages.get(key),
+    set: (key, html) => {
+      if (pages.size >= maxEntries) pages.clear();
+      pages.set(key, html);
+    },
+  };
 }
 
 /**
@@ -68,7 +90,8 @@ function searchOf(url: string): string {
 /**
  * The HTML answer of `/widget` (any query): the widget's index.html with the first reviews painted in
  * HTML and inlined as JSON, so they show before (and without) any JavaScript. The data is the public
- * reviews endpoint's own answer, read in-process with `app.inject` (same rules, same cache, same errors).
+ * reviews endpoint's own answer, read in-process with `app.inject` (same rules, same cache, same errors);
+ * the painted page is cached like that answer (a minute, ETag), an unpainted one is not.
  */
 export async function renderWidgetPage(
   request: FastifyRequest,
@@ -76,6 +99,7 @@ export async function renderWidgetPage(
   build: SpaBuild,
   renderer: WidgetRenderer | null,
   indexHtml: () => string,
+  memo?: PageMemo,
 ): Promise<FastifyReply> {
   if (!build.exists || !renderer) return build.sendIndex(reply);
   const fetchJson: FetchJson = async (path) => {
@@ -90,11 +114,15 @@ export async function renderWidgetPage(
     } catch {
       body = null;
     }
-    return { status: response.statusCode, body };
+    const etag = response.headers.etag;
+    return { status: response.statusCode, body, etag: typeof etag === "string" ? etag : undefined };
   };
   try {
-    const html = await renderer.renderWidgetPage(indexHtml(), searchOf(request.url), fetchJson);
-    return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+    const index = indexHtml();
+    const html = await renderer.renderWidgetPage(index, searchOf(request.url), fetchJson, memo);
+    if (html === index)
+      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+    return sendCacheable(request, reply, { body: html, etag: etagOf(html) }, "text/html; charset=utf-8");
   } catch (error) {
     request.log.warn({ err: error }, "widget pre-render failed: serving the page as built");
     return build.sendIndex(reply);
@@ -117,8 +145,9 @@ export async function registerWidgetRoutes(
     cachedIndex ??= readFileSync(join(deps.distDir, "index.html"), "utf8");
     return cachedIndex;
   };
+  const memo = createPageMemo();
   const page = async (request: FastifyRequest, reply: FastifyReply) =>
-    renderWidgetPage(request, reply, build, await loadRenderer(), indexHtml);
+    renderWidgetPage(request, reply, build, await loadRenderer(), indexHtml, memo);
   app.get("/widget", page);
   app.get("/widget/", page);
 
@@ -157,8 +186,14 @@ export async function registerWidgetRoutes(
   }
   const embedPath = join(deps.distDir, "embed.js");
   const embedOrigin = httpOrigin(deps.widgetUrl);
+  // Read (and given its origin) once: the loader is requested by every page view of every shop.
+  let embedBody: string | null = null;
   app.get("/embed.js", async (_request, reply) => {
-    if (!existsSync(embedPath)) {
+    if (embedBody === null && existsSync(embedPath)) {
+      const file = readFileSync(embedPath, "utf8");
+      embedBody = embedOrigin ? file.replaceAll(EMBED_ORIGIN_MARK, embedOrigin) : file;
+    }
+    if (embedBody === null) {
       return reply
         .code(404)
         .type("application/javascript; charset=utf-8")
@@ -168,11 +203,7 @@ export async function registerWidgetRoutes(
       .type("application/javascript; charset=utf-8")
       .header("cache-control", "public, max-age=300")
       .header("access-control-allow-origin", "*")
-      .send(
-        embedOrigin
-          ? readFileSync(embedPath, "utf8").replaceAll(EMBED_ORIGIN_MARK, embedOrigin)
-          : readFileSync(embedPath),
-      );
+      .send(embedBody);
   });
   return { page };
 }

@@ -14,11 +14,13 @@ import { EMBED_ORIGIN_MARK, registerWidgetRoutes } from "../../src/http/widget-r
 const INDEX = `<!doctype html><html lang="fr"><head><script type="module" src="/widget/assets/main.js"></script></head><body><div id="root"><!--certavis:widget-html--></div><!--certavis:widget-state--></body></html>`;
 
 const RENDERER = `
-export async function renderWidgetPage(indexHtml, search, fetchJson) {
+export async function renderWidgetPage(indexHtml, search, fetchJson, memo) {
   const query = new URLSearchParams(search);
   if (query.get("company_id") === "boom") throw new Error("render failed");
-  const { status, body } = await fetchJson("/api/v1/public/reviews/?company_id=" + query.get("company_id"));
-  const html = "<p id=painted>" + status + " " + JSON.stringify(body).replace(/</g, "&lt;") + "</p>";
+  if (query.get("company_id") === "down") return indexHtml;
+  const { status, body, etag } = await fetchJson("/api/v1/public/reviews/?company_id=" + query.get("company_id"));
+  const html = "<p id=painted>" + status + " " + JSON.stringify(body).replace(/</g, "&lt;") + "</p>" +
+    "<p id=version>" + etag + " " + typeof memo?.get + "</p>";
   return indexHtml.replace("<!--certavis:widget-html-->", html).replace("<!--certavis:widget-state-->", "<script id=state></script>");
 }
 `;
@@ -48,6 +50,7 @@ async function serverFor(
     calls.push(request.url);
     const { company_id: companyId } = request.query as { company_id?: string };
     if (companyId === "unknown") return reply.code(404).send({ detail: "Introuvable." });
+    reply.header("etag", '"v1"');
     return { company: { name: "Maison <Lumière>" }, reviews: [] };
   });
   const widget = await registerWidgetRoutes(app, { distDir, widgetUrl });
@@ -64,11 +67,11 @@ afterAll(() => {
 });
 
 describe("widget routes with a built widget and its pre-renderer", () => {
-  let server: Awaited<ReturnType<typeof serverFor>>;
+  let server: Awaited<ReturnType<typeof serverFor>> & { dir: string };
   beforeAll(async () => {
     const dir = widgetBuild(true);
     dirs.push(dir);
-    server = await serverFor(dir);
+    server = { ...(await serverFor(dir)), dir };
   });
   afterAll(() => server.app.close());
   afterEach(() => {
@@ -79,13 +82,34 @@ describe("widget routes with a built widget and its pre-renderer", () => {
     const res = await server.app.inject({ method: "GET", url: "/widget?company_id=c1&product_id=all" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(res.headers["cache-control"]).toBe("no-cache");
     expect(server.calls).toEqual(["/api/v1/public/reviews/?company_id=c1"]);
     expect(res.body).toContain(
       '<p id=painted>200 {"company":{"name":"Maison &lt;Lumière>"},"reviews":[]}</p>',
     );
     expect(res.body).toContain("<script id=state></script>");
     expect(res.body).not.toContain("certavis:widget-html");
+    // The renderer is given the data's version and the server's memo of painted pages.
+    expect(res.body).toContain('<p id=version>"v1" function</p>');
+  });
+
+  it("caches the painted page like its data (a minute, ETag, 304) and never the unpainted one", async () => {
+    const url = "/widget?company_id=c1";
+    const res = await server.app.inject({ method: "GET", url });
+    expect(res.headers["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=300");
+    const etag = String(res.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const again = await server.app.inject({ method: "GET", url, headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const other = await server.app.inject({ method: "GET", url: "/widget?company_id=unknown" });
+    expect(other.headers.etag).not.toBe(etag);
+    // A page left to the script (data unreadable) or served as built must be asked for again.
+    for (const left of ["/widget?company_id=down", "/widget?company_id=boom"]) {
+      const page = await server.app.inject({ method: "GET", url: left });
+      expect(page.body, left).toBe(INDEX);
+      expect(page.headers["cache-control"], left).toBe("no-cache");
+      expect(page.headers.etag, left).toBeUndefined();
+    }
   });
 
   it("paints the API's error answer too (the renderer turns it into the message)", async () => {
@@ -145,6 +169,9 @@ describe("widget routes with a built widget and its pre-renderer", () => {
     expect(res.headers["access-control-allow-origin"]).toBe("*");
     expect(res.headers["cache-control"]).toBe("public, max-age=300");
     expect(res.body).toContain("loader");
+    // Read once: the file is not read again for each page view.
+    writeFileSync(join(server.dir, "embed.js"), "(function(){/* rebuilt */})();\n");
+    expect((await server.app.inject({ method: "GET", url: "/embed.js" })).body).toBe(res.body);
   });
 });
 

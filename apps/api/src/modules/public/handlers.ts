@@ -1,8 +1,8 @@
 import { DEFAULT_PLAN_TYPE, type FormField, normalizePlanType } from "@certavis/domain";
 import { eq } from "drizzle-orm";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import { orders, reviewFiles, reviews } from "../../db/schema";
 import { defineHandlers } from "../../http/operation-types";
+import { sendCacheable } from "../../http/send-cacheable";
 import { publicImageUrl } from "../../lib/image-url";
 import { removeStored } from "../../lib/storage";
 import { recordReviewEvents } from "../certification/review-events";
@@ -146,22 +146,3 @@ export const publicHandlers = defineHandlers({
     return sendCacheable(request, reply, answer, "application/ld+json; charset=utf-8");
   },
 });
-
-/** A public body any site may read and any cache keep for a minute; 304 on a matching `If-None-Match`. */
-function sendCacheable(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  { body, etag }: { body: string; etag: string },
-  contentType: string,
-) {
-  reply.header("cache-control", "public, max-age=60, stale-while-revalidate=300");
-  reply.header("etag", etag);
-  reply.header("access-control-allow-origin", "*");
-  const match = request.headers["if-none-match"];
-  if (match?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
-    reply.code(304);
-    return reply.send();
-  }
-  reply.header("content-type", contentType);
-  return reply.send(body);
-}

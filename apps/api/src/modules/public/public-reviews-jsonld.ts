@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { JSON_LD_MAX_REVIEWS, jsonForScript, productJsonLd } from "@certavis/domain";
 import type { AppContext } from "../../context";
 import type { ResponseOf } from "../../http/operation-types";
+import { etagOf } from "../../http/send-cacheable";
 import { publicReviews } from "./public-reviews";
 
 type PublicReviewsBody = ResponseOf<"publicReviewsGet", 200>;
@@ -20,5 +20,5 @@ export async function publicReviewsJsonLd(
   const product = data.product;
   if (!product) throw new Error("public reviews of a product without its product");
   const ld = jsonForScript(productJsonLd(product, data.reviews));
-  return { body: ld, etag: `"${createHash("sha1").update(ld).digest("base64url")}"` };
+  return { body: ld, etag: etagOf(ld) };
 }

@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { companies, orders, products, reviews } from "../../db/schema";
 import { notFound } from "../../http/errors";
+import { etagOf } from "../../http/send-cacheable";
 import { publicImageUrl } from "../../lib/image-url";
 import { meanOf, noReviews, reviewTotalsByProduct } from "../reviews/review-totals";
 import { type CachedBody, createBodyCache } from "./body-cache";
@@ -121,7 +121,7 @@ async function loadPublicReviews(
     sort_order: "published_at_desc" as const,
   };
   const body = JSON.stringify(result);
-  return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+  return { body, etag: etagOf(body) };
 }
 
 /** Forget the memoized bodies (after a moderation, so the widget sees it at once). */
