@@ -182,12 +182,13 @@ const median = (values) => {
  * this process stay on the first core and every renderer process (the host page and, in-process, its
  * frames) is moved, as soon as it appears, to a core of its own. All variants are measured the same way.
  */
+const cores = availableParallelism(); // before this process is pinned to one of them
 const pinning =
   process.env.PIN_RENDERER !== "0" &&
-  availableParallelism() <= 4 &&
-  availableParallelism() >= 2 &&
+  cores <= 4 &&
+  cores >= 2 &&
   spawnSync("taskset", ["-p", String(process.pid)]).status === 0;
-const rendererCore = String(availableParallelism() - 1);
+const rendererCore = String(cores - 1);
 
 function pinRenderers() {
   const pinned = new Set();
@@ -390,8 +391,8 @@ console.log(
 );
 console.log(
   pinning
-    ? `${availableParallelism()} cores: renderer processes alone on core ${rendererCore}, Chrome's browser and GPU processes, Lighthouse and the bench on core 0 (PIN_RENDERER=0: unpinned)`
-    : `${availableParallelism()} cores, renderer not pinned`,
+    ? `${cores} cores: renderer processes alone on core ${rendererCore}, Chrome's browser and GPU processes, Lighthouse and the bench on core 0 (PIN_RENDERER=0: unpinned)`
+    : `${cores} cores, renderer not pinned`,
 );
 console.log(
   `load average (1, 5, 15 min) at start: ${loads[0]}; after each round: ${loads.slice(1).join(" | ")}`,
