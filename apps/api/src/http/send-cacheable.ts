@@ -6,18 +6,24 @@ export function etagOf(body: string): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
+/** Any cache (browser, CDN) may keep it a minute, then use it stale for five while it revalidates. */
+export const PUBLIC_FOR_A_MINUTE = "public, max-age=60, stale-while-revalidate=300";
+/** Any cache may keep it but must ask again each time (a 304 when unchanged). */
+export const PUBLIC_REVALIDATED = "public, no-cache";
+
 /**
- * A public body any site may read and any cache (browser, CDN) keep for a minute, then use stale for
- * five while it revalidates; 304 on a matching `If-None-Match`. The public reviews, their JSON-LD and
- * the widget page painted from them share this policy, so the page is never fresher than its data.
+ * A public body any site may read, with its ETag; 304 on a matching `If-None-Match`. The public
+ * reviews and their JSON-LD are kept a minute; the widget page asks again each time, so that a
+ * moderation or a withdrawal shows on the shop's pages at once (and costs a 304 when nothing changed).
  */
 export function sendCacheable(
   request: FastifyRequest,
   reply: FastifyReply,
   { body, etag }: { body: string; etag: string },
   contentType: string,
+  cacheControl = PUBLIC_FOR_A_MINUTE,
 ) {
-  reply.header("cache-control", "public, max-age=60, stale-while-revalidate=300");
+  reply.header("cache-control", cacheControl);
   reply.header("etag", etag);
   reply.header("access-control-allow-origin", "*");
   const match = request.headers["if-none-match"];

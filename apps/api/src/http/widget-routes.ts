@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { companyProcedurePage } from "../modules/certification/procedure";
-import { etagOf, sendCacheable } from "./send-cacheable";
+import { etagOf, PUBLIC_REVALIDATED, sendCacheable } from "./send-cacheable";
 import { type SpaBuild, spaBuild } from "./spa";
 import { buildCacheHeaders } from "./static-cache";
 
@@ -90,8 +90,9 @@ function searchOf(url: string): string {
 /**
  * The HTML answer of `/widget` (any query): the widget's index.html with the first reviews painted in
  * HTML and inlined as JSON, so they show before (and without) any JavaScript. The data is the public
- * reviews endpoint's own answer, read in-process with `app.inject` (same rules, same cache, same errors);
- * the painted page is cached like that answer (a minute, ETag), an unpainted one is not.
+ * reviews endpoint's own answer, read in-process with `app.inject` (same rules, same cache, same errors).
+ * The painted page has an ETag (304 when unchanged) and is asked for again each time; an unpainted one
+ * has none.
  */
 export async function renderWidgetPage(
   request: FastifyRequest,
@@ -122,7 +123,13 @@ export async function renderWidgetPage(
     const html = await renderer.renderWidgetPage(index, searchOf(request.url), fetchJson, memo);
     if (html === index)
       return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
-    return sendCacheable(request, reply, { body: html, etag: etagOf(html) }, "text/html; charset=utf-8");
+    return sendCacheable(
+      request,
+      reply,
+      { body: html, etag: etagOf(html) },
+      "text/html; charset=utf-8",
+      PUBLIC_REVALIDATED,
+    );
   } catch (error) {
     request.log.warn({ err: error }, "widget pre-render failed: serving the page as built");
     return build.sendIndex(reply);
