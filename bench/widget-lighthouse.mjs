@@ -175,35 +175,60 @@ const median = (values) => {
 
 /**
  * On a machine of few cores Chrome's browser process and compositor take turns with the page's
- * renderer on the same cores: a task of the page that uses 0.5 ms of CPU is then measured at 4 to
+ * main thread on the same cores: a task of the page that uses 0.5 ms of CPU is then measured at 4 to
  * 10 ms of wall time (trace: `dur` against `tdur`) in most runs, for every variant that runs script,
  * and the medians say more about the scheduler than the page. A phone has 6 to 8 cores. So, with 4
- * cores or fewer and `taskset` present (PIN_RENDERER=0 to measure without), Lighthouse, Chrome and
- * this process stay on the first core and every renderer process (the host page and, in-process, its
- * frames) is moved, as soon as it appears, to a core of its own. All variants are measured the same way.
+ * cores or fewer and `taskset` present (PIN_RENDERER=0 to measure without), the main thread of each
+ * renderer process (the host page's and, in-process, its frames') gets the last core to itself, as
+ * soon as it appears; everything else this bench starts or serves from (Lighthouse, Chrome's other
+ * processes and the renderers' other threads, this process, the product server when it listens on
+ * this machine) stays on the others. All variants are measured the same way.
  */
-const cores = availableParallelism(); // before this process is pinned to one of them
+const cores = availableParallelism(); // before this process is pinned to some of them
 const pinning =
   process.env.PIN_RENDERER !== "0" &&
   cores <= 4 &&
   cores >= 2 &&
   spawnSync("taskset", ["-p", String(process.pid)]).status === 0;
-const rendererCore = String(cores - 1);
+const mainCore = String(cores - 1);
+const otherCores = `0-${cores - 2}`;
+
+const taskset = (cpus, id, all = false) =>
+  spawnSync("taskset", [...(all ? ["-a"] : []), "-p", "-c", cpus, String(id)], { stdio: "ignore" });
+
+/** The pid listening on the product's port here, if any (`ss -ltnp`). */
+function productServerPid() {
+  const port = new URL(origin).port || "80";
+  const listing = spawnSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" }).stdout ?? "";
+  return listing.match(/pid=(\d+)/)?.[1] ?? null;
+}
 
 function pinRenderers() {
-  const pinned = new Set();
+  const placed = new Set();
   const timer = setInterval(() => {
     for (const pid of readdirSync("/proc")) {
-      if (!/^\d+$/.test(pid) || pinned.has(pid)) continue;
+      if (!/^\d+$/.test(pid)) continue;
       let cmdline = "";
       try {
-        cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+        if (!placed.has(pid)) cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
       } catch {
         continue;
       }
-      if (!cmdline.includes("--type=renderer")) continue;
-      pinned.add(pid);
-      spawnSync("taskset", ["-a", "-p", "-c", rendererCore, pid], { stdio: "ignore" });
+      if (!placed.has(pid) && !cmdline.includes("--type=renderer")) continue;
+      // The main thread's id is the process's; threads it starts later inherit its core: moved back.
+      let threads = [];
+      try {
+        threads = readdirSync(`/proc/${pid}/task`);
+      } catch {
+        continue;
+      }
+      for (const tid of threads) {
+        const key = `${pid}/${tid}`;
+        if (placed.has(key)) continue;
+        placed.add(key);
+        taskset(tid === pid ? mainCore : otherCores, tid);
+      }
+      placed.add(pid);
     }
   }, 25);
   return () => clearInterval(timer);
@@ -214,8 +239,8 @@ async function lighthouse(url, outDir, config, chrome, name = "report") {
   const run = spawn(
     pinning ? "taskset" : "npx",
     [
-      // Chrome and Lighthouse on the first core; the page's renderer is moved to the other (see pinRenderers).
-      ...(pinning ? ["-c", "0", "npx"] : []),
+      // Chrome and Lighthouse off the last core; the renderers' main threads are moved to it (pinRenderers).
+      ...(pinning ? ["-c", otherCores, "npx"] : []),
       "--yes",
       "lighthouse@12",
       url,
@@ -258,8 +283,12 @@ async function lighthouse(url, outDir, config, chrome, name = "report") {
 }
 
 const { companyId, reviews } = await demoTarget();
-// This process serves the host pages and the floor's and React's frames: on the first core too.
-if (pinning) spawnSync("taskset", ["-a", "-p", "-c", "0", String(process.pid)], { stdio: "ignore" });
+// This process (host pages, the floor's and React's frames) and the product server: off the last core.
+const productServer = pinning ? productServerPid() : null;
+if (pinning) {
+  taskset(otherCores, process.pid, true);
+  if (productServer) taskset(otherCores, productServer, true);
+}
 
 /**
  * The product server runs on this machine, whose 2 cores the browser needs; in production it is another
@@ -361,6 +390,8 @@ try {
   }
 } finally {
   clearInterval(visitor);
+  if (productServer) taskset(`0-${cores - 1}`, productServer, true); // the server gets its cores back
+
   hostServer.close();
   frameServer.close();
   if (process.env.KEEP_REPORT) console.log(outDir);
@@ -391,7 +422,7 @@ console.log(
 );
 console.log(
   pinning
-    ? `${cores} cores: renderer processes alone on core ${rendererCore}, Chrome's browser and GPU processes, Lighthouse and the bench on core 0 (PIN_RENDERER=0: unpinned)`
+    ? `${cores} cores: each renderer's main thread alone on core ${mainCore}; Chrome's other processes and threads, Lighthouse, the bench and the product server on ${otherCores} (PIN_RENDERER=0: unpinned)`
     : `${cores} cores, renderer not pinned`,
 );
 console.log(
