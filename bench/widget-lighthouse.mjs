@@ -191,7 +191,7 @@ const pinning =
   cores >= 2 &&
   spawnSync("taskset", ["-p", String(process.pid)]).status === 0;
 const mainCore = String(cores - 1);
-const otherCores = `0-${cores - 2}`;
+const otherCores = cores === 2 ? "0" : `0-${cores - 2}`;
 
 const taskset = (cpus, id, all = false) =>
   spawnSync("taskset", [...(all ? ["-a"] : []), "-p", "-c", cpus, String(id)], { stdio: "ignore" });
