@@ -20,7 +20,8 @@
 //   pnpm build && pnpm start        # the product on http://localhost:3000 with the demo seed
 //   node bench/widget-lighthouse.mjs [http://localhost:3000]
 //     RUNS=5 (default)   ONLY=embed,placeholder (plus the bare page)   POSITION=first|below
-//     PIN_RENDERER=0 (on ≤ 4 cores the renderer gets a core of its own by default: see `pinning`)
+//     PIN_RENDERER=0 (on ≤ 4 cores each renderer's main thread gets a core of its own by default: see
+//     `pinning`; the product's caches are kept warm by a steady visitor: see `warmProduct`)
 //     VERBOSE=1 (script ms per URL, medians)   KEEP_REPORT=1 (keeps reports and traces, prints the folder)
 //
 // Lighthouse is not a dependency of the repo: it is fetched once by npx (`lighthouse@12`). Chromium:
