@@ -34,6 +34,8 @@ type FetchJson = (path: string) => Promise<{ status: number; body: unknown; etag
 interface PageMemo {
   get(key: string): string | undefined;
   set(key: string, html: string): void;
+  /** The ETag of a page, hashed once per page kept. */
+  etagOf(html: string): string;
 }
 
 /** `apps/widget/dist/server/render.mjs`, built by the widget's `vite build` (see apps/widget/src/server). */
@@ -47,12 +49,18 @@ interface WidgetRenderer {
  */
 export function createPageMemo(maxEntries = 1000): PageMemo {
   const pages = new Map<string, string>();
+  const etags = new Map<string, string>();
   return {
     get: (key) => pages.get(key),
     set: (key, html) => {
-      if (pages.size >= maxEntries) pages.clear();
+      if (pages.size >= maxEntries) {
+        pages.clear();
+        etags.clear();
+      }
       pages.set(key, html);
+      etags.set(html, etagOf(html));
     },
+    etagOf: (html) => etags.get(html) ?? etagOf(html),
   };
 }
 
@@ -121,12 +129,11 @@ export async function renderWidgetPage(
   try {
     const index = indexHtml();
     const html = await renderer.renderWidgetPage(index, searchOf(request.url), fetchJson, memo);
-    if (html === index)
-      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+    if (html === index) return build.sendIndex(reply);
     return sendCacheable(
       request,
       reply,
-      { body: html, etag: etagOf(html) },
+      { body: html, etag: memo ? memo.etagOf(html) : etagOf(html) },
       "text/html; charset=utf-8",
       PUBLIC_REVALIDATED,
     );

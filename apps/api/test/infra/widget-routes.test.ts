@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { EMBED_ORIGIN_MARK, registerWidgetRoutes } from "../../src/http/widget-routes";
+import { etagOf } from "../../src/http/send-cacheable";
+import { createPageMemo, EMBED_ORIGIN_MARK, registerWidgetRoutes } from "../../src/http/widget-routes";
 
 /**
  * The widget's routes on a real Fastify server, over a widget build laid out like `apps/widget/dist`
@@ -172,6 +173,20 @@ describe("widget routes with a built widget and its pre-renderer", () => {
     // Read once: the file is not read again for each page view.
     writeFileSync(join(server.dir, "embed.js"), "(function(){/* rebuilt */})();\n");
     expect((await server.app.inject({ method: "GET", url: "/embed.js" })).body).toBe(res.body);
+  });
+});
+
+describe("the memo of painted widget pages", () => {
+  it("keeps pages and their ETags up to its size, then starts again empty", () => {
+    const memo = createPageMemo(2);
+    memo.set("a", "<p>a</p>");
+    memo.set("b", "<p>b</p>");
+    expect(memo.get("a")).toBe("<p>a</p>");
+    expect(memo.etagOf("<p>b</p>")).toBe(etagOf("<p>b</p>"));
+    memo.set("c", "<p>c</p>");
+    expect([memo.get("a"), memo.get("b"), memo.get("c")]).toEqual([undefined, undefined, "<p>c</p>"]);
+    // A page it does not hold still gets its ETag.
+    expect(memo.etagOf("<p>z</p>")).toBe(etagOf("<p>z</p>"));
   });
 });
 
