@@ -651,7 +651,7 @@ export interface paths {
         post?: never;
         /**
          * Supprimer un produit
-         * @description Deletes the product with its orders and reviews.
+         * @description Deletes a product without reviews, with its orders and their e-mails. A product that has reviews (of any status) is never deleted, so that no published review disappears by the company's hand (ARCHITECTURE §10.12): 409, archive it instead (`status: archived`); an archived product's approved reviews stay public.
          */
         delete: operations["companyProductsDelete"];
         options?: never;
@@ -747,7 +747,7 @@ export interface paths {
         head?: never;
         /**
          * Valider ou rejeter un avis
-         * @description Approves or rejects a review (spec §4): a pending one, or from the badge menu an approved one rejected or a rejected one approved; never back to pending. A rejection needs a `rejection_reason` (400 `{"rejection_reason": [...]}` without one) and may carry a note (≤ 500 characters); the author is told by e-mail. Withdrawn and expired reviews are read-only (409). 409 `{"detail": "Avis introuvable ou déjà mis à jour."}` when the review already has that status (changed meanwhile). Text and rating are never editable. Each change is a row of the review's history.
+         * @description Approves or rejects a pending review. Moderation is one-way (ARCHITECTURE §10.12): an approved or rejected review's status never changes again, 409 `{"detail": "Cet avis a déjà été modéré."}`; a published review leaves public view only by its author's withdrawal or its 5-year expiry. A rejection needs a `rejection_reason` (400 `{"rejection_reason": [...]}` without one) and may carry a note (≤ 500 characters); the author is told by e-mail. Withdrawn and expired reviews are read-only (409). Text and rating are never editable. Each change is a row of the review's history.
          */
         patch: operations["companyReviewsUpdate"];
         trace?: never;
@@ -3721,6 +3721,20 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description The product has reviews. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Ce produit a des avis : archivez-le plutôt."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     companyProductsUpdate: {
@@ -3895,7 +3909,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The review already has that status. */
+            /** @description The review is no longer pending (already moderated, withdrawn or expired). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3903,7 +3917,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "Avis introuvable ou déjà mis à jour."
+                     *       "detail": "Cet avis a déjà été modéré."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorDetail"];

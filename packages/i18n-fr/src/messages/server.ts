@@ -129,6 +129,7 @@ const products = {
   invalidBoolean: "Indiquez true ou false.",
   tooLong: (max: number) => `Assurez-vous que ce champ ne dépasse pas ${max} caractères.`,
   imageType: "Le fichier doit être une image (JPEG, PNG, GIF, WebP ou AVIF).",
+  hasReviews: "Ce produit a des avis : archivez-le plutôt.",
 } as const;
 
 const orders = {
