@@ -60,6 +60,12 @@ export const certification = {
     replySaved: "Réponse publiée",
     replyDeleted: "Réponse supprimée",
     replyError: "Impossible d'enregistrer la réponse",
+    reportDoubt: "Signaler un doute",
+    reportDescription:
+      "Le signalement est ajouté à l'historique de l'avis, avec votre nom ; il ne change pas son statut.",
+    reportReasonLabel: "Raison du signalement",
+    reportConfirm: "Signaler",
+    reportError: "Impossible d'enregistrer le signalement",
     historyTitle: "Historique",
     historyEmpty: "Aucun événement.",
     exportAudit: "Exporter le journal (CSV)",
