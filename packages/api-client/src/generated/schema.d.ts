@@ -333,14 +333,14 @@ export interface paths {
         post?: never;
         /**
          * Retirer un membre (ou quitter l'entreprise)
-         * @description Admin or manager removes a member; any member may remove themself (leave the company). The owner cannot be removed.
+         * @description Admin or manager removes a member of strictly lower rank (ARCHITECTURE §10.13; otherwise 403 with a French `detail`); any member may remove themself (leave the company). The owner cannot be removed.
          */
         delete: operations["companyMembersDelete"];
         options?: never;
         head?: never;
         /**
          * Changer le rôle d'un membre
-         * @description Admin or manager. The owner's role cannot change. Nobody grants a role above their own (rank owner > admin > manager > moderator > accoutant > member): 403 with a French `detail`.
+         * @description Admin or manager. The owner's role cannot change. Nobody grants a role above their own (rank owner > admin > manager > moderator > accoutant > member), and nobody changes a member of equal or higher rank (ARCHITECTURE §10.13): 403 with a French `detail`.
          */
         patch: operations["companyMembersUpdate"];
         trace?: never;
