@@ -407,6 +407,13 @@ test.describe("each role sees exactly what spec §6 allows", () => {
       await expect(
         page.getByRole("region", { name: "Profil" }).getByRole("textbox", { name: "Email" }),
       ).toHaveValue(who.email);
+
+      // The moderation trail's CSV holds personal data: owner, admin and manager only.
+      await page.goto("/reviews");
+      await expect(page.getByRole("heading", { name: "Avis clients", level: 1 })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Exporter le journal (CSV)" })).toHaveCount(
+        ["owner", "admin", "manager"].includes(role) ? 1 : 0,
+      );
     });
   }
 });

@@ -443,6 +443,29 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
     });
   });
 
+  it("personal data (§10.13): the trail's CSV and buyers' addresses for owner, admin and manager; masked for the others", async () => {
+    const SEES_PERSONAL_DATA = ["owner", "admin", "manager"];
+    const problems: string[] = [];
+    for (const role of ["owner", "admin", "manager", "moderator", "accoutant", "member"] as const) {
+      const headers = authHeaders(tokens[role] ?? "");
+      const sees = SEES_PERSONAL_DATA.includes(role);
+      const csv = await t.inject({ method: "GET", url: "/api/v1/company/reviews/audit.csv", headers });
+      const csvOk = sees
+        ? csv.statusCode === 200
+        : csv.statusCode === 403 &&
+          csv.json().detail === "Vous n'avez pas la permission d'effectuer cette action.";
+      if (!csvOk) problems.push(`${role} audit.csv: ${csv.statusCode} ${csv.body.slice(0, 80)}`);
+      const list = await t.inject({ method: "GET", url: "/api/v1/company/orders/", headers });
+      const emails = (list.json() as { results: { buyer_email: string }[] }).results.map(
+        (o) => o.buyer_email,
+      );
+      const expected = sees ? "acheteur@exemple.fr" : "a***@exemple.fr";
+      if (list.statusCode !== 200 || emails.length === 0 || emails.some((e) => e !== expected))
+        problems.push(`${role} orders: ${list.statusCode} ${JSON.stringify(emails)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   const ordered = [
     ...CONTRACT_OPERATIONS.filter((o) => !LAST.includes(o.operationId)),
     ...CONTRACT_OPERATIONS.filter((o) => LAST.includes(o.operationId)),

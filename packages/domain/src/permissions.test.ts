@@ -32,6 +32,8 @@ const EXPECTED: Record<Action, Role[]> = {
   "reviews.moderate": ALL,
   "catalog.view": ALL,
   "catalog.manage": ["admin", "manager"],
+  // ARCHITECTURE §10.13 (data minimisation): the trail's CSV and buyers' addresses.
+  "personalData.view": ["admin", "manager"],
 };
 
 const matrix = ACTIONS.flatMap((action) =>

@@ -20,6 +20,7 @@ export const ACTIONS = [
   "reviews.moderate",
   "catalog.view",
   "catalog.manage",
+  "personalData.view",
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -49,6 +50,8 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   "reviews.moderate": EVERY_ROLE,
   "catalog.view": EVERY_ROLE,
   "catalog.manage": ["owner", "admin", "manager"],
+  // Data minimisation (ARCHITECTURE §10.13): the moderation trail's CSV and buyers' e-mail addresses.
+  "personalData.view": ["owner", "admin", "manager"],
 };
 
 export function isAction(value: unknown): value is Action {

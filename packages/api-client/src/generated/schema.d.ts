@@ -831,7 +831,7 @@ export interface paths {
         };
         /**
          * Exporter le journal de modération (CSV)
-         * @description The company's whole moderation trail as CSV (UTF-8 with BOM, `;`-separated, header line `date;avis;produit;auteur_avis;evenement;par;de;vers;motif;note`), oldest first.
+         * @description The company's whole moderation trail as CSV (UTF-8 with BOM, `;`-separated, header line `date;avis;produit;auteur_avis;evenement;par;de;vers;motif;note`), oldest first. Personal data: owner, admin and manager only, 403 for the other roles (ARCHITECTURE §10.13).
          */
         get: operations["companyReviewsAuditCsv"];
         put?: never;
@@ -1061,7 +1061,7 @@ export interface paths {
         };
         /**
          * Commandes de l'entreprise
-         * @description Orders, newest order date first.
+         * @description Orders, newest order date first. Buyers' e-mail addresses are shown to owner, admin and manager, masked (`l***@exemple.fr`) for the other roles (ARCHITECTURE §10.13).
          */
         get: operations["companyOrdersList"];
         put?: never;
@@ -1628,7 +1628,10 @@ export interface components {
             /** @description External order reference, unique per company. */
             reference: string;
             product: components["schemas"]["ProductRef"];
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Masked (`l***@exemple.fr`) for roles other than owner, admin and manager (ARCHITECTURE §10.13).
+             */
             buyer_email: string;
             buyer_first_name: string;
             buyer_last_name: string;
