@@ -5,9 +5,10 @@ import { DEMO, type DemoApi, demoApi } from "./public-api";
 
 /**
  * Certified means certified (issue 15), in the built product: a review rejected with a reason from the
- * back-office (its author is told by e-mail), a reply published under an approved review and shown by
- * the widget with the publication and experience dates, and the author withdrawing a review through
- * the personal link of the thanks e-mail.
+ * back-office (its author is told by e-mail; then no control changes it), a reply published under an
+ * approved review and shown by the widget with the publication and experience dates, a doubt reported
+ * with its reason (kept in the trail), the author withdrawing a review through the personal link of the
+ * thanks e-mail, and the reviewed product archived instead of deleted, its published reviews still public.
  */
 
 test.describe.configure({ mode: "serial" });
@@ -88,6 +89,9 @@ test("a rejection asks for the reason, the author is told it by e-mail, the dial
   await expect(page.getByRole("region", { name: "Notifications" }).getByText("Avis rejeté")).toBeVisible();
   await expect(dialog).toContainText(`Motif du rejet : ${REASON} — Numéro de téléphone`);
   await expect(dialog.getByRole("region", { name: "Historique" })).toContainText("Avis rejeté");
+  // Moderation is one-way: a rejected review offers no control to change its status.
+  await expect(dialog.getByRole("button", { name: /Changer le statut/ })).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: "Valider l'avis" })).toHaveCount(0);
 
   const mail = await waitForMail({ to: buyer, subject: "n'a pas été publié" });
   expect(mail.text).toContain(`Motif : ${REASON}`);
@@ -109,6 +113,21 @@ test("a reply under an approved review, shown by the widget with both dates", as
   ).toBeVisible();
   await expect(dialog.getByRole("region", { name: "Historique" })).toContainText("Réponse publiée");
   await expectNoSeriousA11yViolations(page);
+
+  // A doubt is reported with its reason (required), and the trail shows it.
+  await dialog.getByRole("button", { name: "Signaler un doute" }).click();
+  const report = page.getByRole("dialog", { name: "Signaler un doute" });
+  await report.getByRole("button", { name: "Signaler" }).click();
+  await expect(report.getByRole("alert")).toHaveText("Indiquez la raison du signalement.");
+  await expect(report.getByLabel("Raison du signalement")).toHaveAttribute("aria-invalid", "true");
+  await expectNoSeriousA11yViolations(page);
+  await report.getByLabel("Raison du signalement").fill("Même adresse que le vendeur");
+  await report.getByRole("button", { name: "Signaler" }).click();
+  await expect(report).toBeHidden();
+  await expect(page.getByRole("region", { name: "Notifications" }).getByText("Doute signalé")).toBeVisible();
+  await expect(dialog.getByRole("region", { name: "Historique" })).toContainText(
+    "Doute signalé (Camille Martin) : Même adresse que le vendeur",
+  );
 
   const mail = await waitForMail({ to: buyer, subject: "a répondu à votre avis" });
   expect(mail.text).toContain("Merci Léa, à bientôt !");
@@ -149,4 +168,37 @@ test("the author withdraws a review through the thanks e-mail's link; the back-o
   const dialog = await openReview(page, comment);
   await expect(dialog).toContainText("Retiré par l'auteur : cet avis ne peut plus être modéré.");
   await expect(dialog.getByRole("button", { name: /Changer le statut/ })).toHaveCount(0);
+});
+
+test("'Supprimer' on a product with reviews explains why and archives it; its published reviews stay public", async ({
+  page,
+}) => {
+  const name = `Lampe certifiée ${stamp}`;
+  await signIn(page);
+  await page.goto("/products");
+  await page.getByPlaceholder("Rechercher un produit...").fill(name);
+  const card = page
+    .getByRole("list", { name: "Produits" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name, exact: true }) });
+  await card.getByRole("button", { name: `Actions du produit ${name}` }).click();
+  await page.getByRole("menuitem", { name: "Supprimer" }).click();
+  const explained = page.getByRole("alertdialog", { name: "Ce produit ne peut pas être supprimé" });
+  await expect(explained).toContainText(`« ${name} » a des avis : archivez-le plutôt.`);
+  await expect(explained.getByRole("button", { name: "Supprimer" })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await explained.getByRole("button", { name: "Archiver" }).click();
+  await expect(
+    page.getByRole("region", { name: "Notifications" }).getByText("Produit archivé"),
+  ).toBeVisible();
+  await expect(card.getByRole("button", { name: "Changer le statut (Archivé)" })).toBeVisible();
+
+  // A limit asked for nowhere else: an answer computed now, not one cached before the archiving.
+  const res = await demo.api.get(
+    `/api/v1/public/reviews/?company_id=${demo.companyId}&product_id=${productId}&limit=7`,
+  );
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { product: { name: string }; reviews: { comment: string | null }[] };
+  expect(body.product.name).toBe(name);
+  expect(body.reviews.map((r) => r.comment)).toContain(`Superbe lampe ${stamp}`);
 });

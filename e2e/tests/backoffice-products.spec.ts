@@ -190,7 +190,7 @@ test("a LANCEMENT shop creates, changes, duplicates and deletes products up to i
     .click();
   await page.getByRole("menuitem", { name: "Supprimer" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Supprimer le produit ?" });
-  await expect(confirm).toContainText("tous les avis, commandes et notes qui lui sont liés");
+  await expect(confirm).toContainText("ainsi que les commandes qui lui sont liées");
   await expectNoSeriousA11yViolations(page);
   await confirm.getByRole("button", { name: "Supprimer" }).click();
   await expect(cards(page)).toHaveCount(2);

@@ -364,6 +364,12 @@ test.describe("each role sees exactly what spec §6 allows", () => {
       const remove = members.getByRole("button", { name: `Retirer ${target}` });
       await expect(changeRole).toHaveCount(view.changeRole ? 1 : 0);
       await expect(remove).toHaveCount(view.changeRole ? 1 : 0);
+      // Nobody changes or removes a member of equal or higher rank: the manager has no control on the admin.
+      const onAdmin = role === "owner" ? 1 : 0;
+      if (role !== "admin") {
+        await expect(members.getByRole("combobox", { name: "Rôle de Membre admin" })).toHaveCount(onAdmin);
+        await expect(members.getByRole("button", { name: "Retirer Membre admin" })).toHaveCount(onAdmin);
+      }
       if (view.changeRole) {
         await changeRole.click();
         const offered =
@@ -401,6 +407,13 @@ test.describe("each role sees exactly what spec §6 allows", () => {
       await expect(
         page.getByRole("region", { name: "Profil" }).getByRole("textbox", { name: "Email" }),
       ).toHaveValue(who.email);
+
+      // The moderation trail's CSV holds personal data: owner, admin and manager only.
+      await page.goto("/reviews");
+      await expect(page.getByRole("heading", { name: "Avis clients", level: 1 })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Exporter le journal (CSV)" })).toHaveCount(
+        ["owner", "admin", "manager"].includes(role) ? 1 : 0,
+      );
     });
   }
 });

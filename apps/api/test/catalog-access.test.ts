@@ -67,7 +67,7 @@ const OPERATIONS: Record<string, { method: string; path: string; who: string }> 
   companyReviewsReplyDelete: { method: "DELETE", path: "/company/reviews/{id}/reply/", who: EVERY_MEMBER },
   companyReviewsReport: { method: "POST", path: "/company/reviews/{id}/report/", who: EVERY_MEMBER },
   companyReviewsHistory: { method: "GET", path: "/company/reviews/{id}/history/", who: EVERY_MEMBER },
-  companyReviewsAuditCsv: { method: "GET", path: "/company/reviews/audit.csv", who: EVERY_MEMBER },
+  companyReviewsAuditCsv: { method: "GET", path: "/company/reviews/audit.csv", who: CATALOG_MANAGERS },
   companyReviewsAwaitingReply: { method: "GET", path: "/company/reviews/awaiting-reply/", who: EVERY_MEMBER },
   companyOrdersList: { method: "GET", path: "/company/orders/", who: EVERY_MEMBER },
   companyOrdersImport: { method: "POST", path: "/company/orders/import/", who: CATALOG_MANAGERS },

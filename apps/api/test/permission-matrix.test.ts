@@ -335,6 +335,11 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
       const problems: string[] = [];
       for (const caller of ["owner", "admin", "manager"] as const) {
         for (const role of ["member", "moderator", "admin"]) {
+          // Back to member each time: the ceiling on the target's own rank is the next test's.
+          await t.ctx.db
+            .update(memberships)
+            .set({ role: "member" })
+            .where(eq(memberships.id, row?.id ?? ""));
           const res = await t.inject({
             method: "PATCH",
             url: `/api/v1/company/members/${row?.id}/`,
@@ -368,6 +373,62 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
       expect(problems).toEqual([]);
     });
 
+    it("member changes and removals, every caller × target: only members of strictly lower rank, never the owner (§10.13)", async () => {
+      const RANK_BELOW = {
+        detail: "Vous ne pouvez pas modifier un membre de rang égal ou supérieur au vôtre.",
+      };
+      const ROLES = ["owner", "admin", "manager", "moderator", "accoutant", "member"] as const;
+      /** Targets each caller may change or remove, written out from the rank (none for the others). */
+      const BELOW: Record<string, string[]> = {
+        owner: ["admin", "manager", "moderator", "accoutant", "member"],
+        admin: ["manager", "moderator", "accoutant", "member"],
+        manager: ["moderator", "accoutant", "member"],
+      };
+      const [ownerRow] = await t.ctx.db
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(eq(memberships.userId, company.owner.id));
+      const problems: string[] = [];
+      for (const caller of ROLES) {
+        for (const target of ROLES) {
+          let targetId = ownerRow?.id ?? "";
+          if (target !== "owner") {
+            const user = await addMember(t, company, target);
+            const [row] = await t.ctx.db
+              .select({ id: memberships.id })
+              .from(memberships)
+              .where(eq(memberships.userId, user.id));
+            targetId = row?.id ?? "";
+          }
+          const url = `/api/v1/company/members/${targetId}/`;
+          const headers = authHeaders(tokens[caller] ?? "");
+          const allowed = BELOW[caller]?.includes(target) ?? false;
+          const mayManage = caller in BELOW;
+          const change = await t.inject({ method: "PATCH", url, headers, payload: { role: "member" } });
+          // Put the target's role back so the removal below meets the same pair.
+          await t.ctx.db.update(memberships).set({ role: target }).where(eq(memberships.id, targetId));
+          const removal = await t.inject({ method: "DELETE", url, headers });
+          for (const [what, res, okStatus, ownerDetail] of [
+            ["changes", change, 200, "Le rôle du propriétaire ne peut pas être modifié."],
+            [
+              "removes",
+              removal,
+              204,
+              "Le propriétaire ne peut pas quitter l'entreprise ni en être retiré. Supprimez l'entreprise à la place.",
+            ],
+          ] as const) {
+            const detail = res.statusCode === 403 ? (res.json() as { detail?: string }).detail : undefined;
+            const ok = allowed
+              ? res.statusCode === okStatus
+              : res.statusCode === 403 &&
+                (!mayManage || detail === (target === "owner" ? ownerDetail : RANK_BELOW.detail));
+            if (!ok) problems.push(`${caller} ${what} ${target}: got ${res.statusCode} ${res.body}`);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
     it("the attack of issue 14: a moderator cannot invite a second account of theirs as admin", async () => {
       const res = await t.inject({
         method: "POST",
@@ -380,6 +441,29 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
       const pending = await t.ctx.db.select().from(invitations).where(eq(invitations.role, "admin"));
       expect(pending.filter((i) => i.email.startsWith("second-self"))).toEqual([]);
     });
+  });
+
+  it("personal data (§10.13): the trail's CSV and buyers' addresses for owner, admin and manager; masked for the others", async () => {
+    const SEES_PERSONAL_DATA = ["owner", "admin", "manager"];
+    const problems: string[] = [];
+    for (const role of ["owner", "admin", "manager", "moderator", "accoutant", "member"] as const) {
+      const headers = authHeaders(tokens[role] ?? "");
+      const sees = SEES_PERSONAL_DATA.includes(role);
+      const csv = await t.inject({ method: "GET", url: "/api/v1/company/reviews/audit.csv", headers });
+      const csvOk = sees
+        ? csv.statusCode === 200
+        : csv.statusCode === 403 &&
+          csv.json().detail === "Vous n'avez pas la permission d'effectuer cette action.";
+      if (!csvOk) problems.push(`${role} audit.csv: ${csv.statusCode} ${csv.body.slice(0, 80)}`);
+      const list = await t.inject({ method: "GET", url: "/api/v1/company/orders/", headers });
+      const emails = (list.json() as { results: { buyer_email: string }[] }).results.map(
+        (o) => o.buyer_email,
+      );
+      const expected = sees ? "acheteur@exemple.fr" : "a***@exemple.fr";
+      if (list.statusCode !== 200 || emails.length === 0 || emails.some((e) => e !== expected))
+        problems.push(`${role} orders: ${list.statusCode} ${JSON.stringify(emails)}`);
+    }
+    expect(problems).toEqual([]);
   });
 
   const ordered = [

@@ -228,15 +228,11 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
     });
   });
 
-  it("deleting a product deletes its orders, reviews and e-mail jobs, nothing else", async () => {
+  it("deletes a product without reviews with its orders and e-mail jobs, nothing else", async () => {
     const kept = await product("Gardé");
     const gone = await product("Supprimé");
     const keptOrder = await orderWithReview(kept.id, clock.now());
-    const goneOrder = await orderWithReview(gone.id, clock.now(), {
-      status: "approved",
-      rating: 5,
-      at: clock.now(),
-    });
+    const goneOrder = await orderWithReview(gone.id, clock.now());
     expect(
       await t.ctx.db.select().from(emailDeliveries).where(eq(emailDeliveries.orderId, goneOrder.id)),
     ).not.toEqual([]);
@@ -248,14 +244,64 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
     expect(del.statusCode).toBe(204);
     expect(await t.ctx.db.select().from(products).where(eq(products.id, gone.id))).toEqual([]);
     expect(await t.ctx.db.select().from(orders).where(eq(orders.productId, gone.id))).toEqual([]);
-    expect(await t.ctx.db.select().from(reviews).where(eq(reviews.productId, gone.id))).toEqual([]);
     expect(
       await t.ctx.db.select().from(emailDeliveries).where(eq(emailDeliveries.orderId, goneOrder.id)),
     ).toEqual([]);
     expect(await t.ctx.db.select().from(orders).where(eq(orders.id, keptOrder.id))).toHaveLength(1);
   });
 
-  it("keeps review_stats equal to the reviews through inserts, moderation and cascaded deletions", async () => {
+  it("never deletes a product that has reviews (409, and RESTRICT in the database); archived, its published reviews stay public", async () => {
+    await withOwnCompany(async (shop) => {
+      const lamp = await product("Lampe Retirée");
+      const pendingOnly = await product("Vase En Attente");
+      await orderWithReview(lamp.id, clock.now(), { status: "approved", rating: 5, at: clock.now() });
+      await orderWithReview(pendingOnly.id, clock.now(), { status: "pending", rating: 2, at: clock.now() });
+      for (const target of [lamp, pendingOnly]) {
+        const del = await t.inject({
+          method: "DELETE",
+          url: api(`/company/products/${target.id}/`),
+          headers: auth,
+        });
+        expect(del.statusCode).toBe(409);
+        expect(expectMatchesContract(del, "companyProductsDelete")).toEqual({
+          detail: "Ce produit a des avis : archivez-le plutôt.",
+        });
+        expect(await t.ctx.db.select().from(reviews).where(eq(reviews.productId, target.id))).toHaveLength(1);
+      }
+      await expect(t.ctx.db.delete(products).where(eq(products.id, lamp.id))).rejects.toThrow();
+      expect(await t.ctx.db.select().from(products).where(eq(products.id, lamp.id))).toHaveLength(1);
+
+      const archive = await t.inject({
+        method: "PATCH",
+        url: api(`/company/products/${lamp.id}/`),
+        headers: auth,
+        payload: { status: "archived" },
+      });
+      expect(archive.statusCode).toBe(200);
+      const url = api(`/public/reviews/?company_id=${shop.id}`);
+      type Body = {
+        reviews: { product: { id: string; name: string } }[];
+        products: { id: string; name: string; reviews_count: number }[];
+        product: { name: string; reviews_count: number } | null;
+        metrics: { reviews_count: number };
+      };
+      const all = expectMatchesContract<Body>(await t.inject({ method: "GET", url }), "publicReviewsGet");
+      expect(all.reviews.map((r) => r.product)).toEqual([{ id: lamp.id, name: "Lampe Retirée" }]);
+      expect(all.metrics.reviews_count).toBe(1);
+      expect(all.products.map((p) => [p.name, p.reviews_count])).toEqual([
+        ["Lampe Retirée", 1],
+        ["Vase En Attente", 0],
+      ]);
+      const one = expectMatchesContract<Body>(
+        await t.inject({ method: "GET", url: `${url}&product_id=${lamp.id}` }),
+        "publicReviewsGet",
+      );
+      expect(one.product).toMatchObject({ name: "Lampe Retirée", reviews_count: 1 });
+      expect(one.reviews).toHaveLength(1);
+    });
+  });
+
+  it("keeps review_stats equal to the reviews through inserts, moderation and deletions", async () => {
     const rowsOf = async (query: ReturnType<typeof sql>) =>
       ((await t.ctx.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
     const statsMatchReviews = async () => {
@@ -307,8 +353,7 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
       count: 5,
       next: expect.stringContaining("offset=2"),
     });
-    const del = await t.inject({ method: "DELETE", url: api(`/company/products/${a.id}/`), headers: auth });
-    expect(del.statusCode).toBe(204);
+    await t.ctx.db.delete(reviews).where(eq(reviews.productId, a.id));
     await statsMatchReviews();
   });
 

@@ -242,11 +242,7 @@ describe("reviews moderation (real API)", () => {
     await giveRejectionReason(ui);
     expect(await within(notifications()).findByText("Avis rejeté")).toBeInTheDocument();
     // Nothing pending any more and the action was a rejection: the dialog stays, on the rejected review.
-    await waitFor(() =>
-      expect(
-        within(dialog()).getByRole("button", { name: "Changer le statut (Rejeté)" }),
-      ).toBeInTheDocument(),
-    );
+    await waitFor(() => expect(dialog()).toHaveTextContent("Motif du rejet"));
     expect(dialog()).toHaveTextContent("Hugo Lefèvre");
     expect(await statusOf(user, ids["Hugo Lefèvre"] ?? "")).toBe("rejected");
 
@@ -289,41 +285,35 @@ describe("reviews moderation (real API)", () => {
     expect(within(notifications()).getByText("Avis validé")).toBeInTheDocument();
   });
 
-  it("the badge menu sets approved or rejected: the current status is disabled, no return to pending", async () => {
+  it("the badge menu of a pending review approves or rejects it; a moderated review has no moderation control", async () => {
     const ui = userEvent.setup();
     const { user, ids } = await seedReviews();
     renderApp("/reviews");
     await page();
     await ui.click(await screen.findByRole("button", { name: /Léa Bernard/ }));
     await screen.findByRole("dialog", { name: "Avis client" });
-    await ui.click(within(dialog()).getByRole("button", { name: "Changer le statut (Approuvé)" }));
+    // Approved: the plain badge, no menu, no 'Rejeter' (moderation is one-way).
+    expect(dialog()).toHaveTextContent("Approuvé");
+    expect(within(dialog()).queryByRole("button", { name: /Changer le statut/ })).not.toBeInTheDocument();
+    expect(within(dialog()).queryByRole("button", { name: "Rejeter" })).not.toBeInTheDocument();
+    await ui.click(within(dialog()).getByRole("button", { name: "Avis suivant" }));
+    await waitFor(() => expect(dialog()).toHaveTextContent("Hugo Lefèvre"));
+    await ui.click(within(dialog()).getByRole("button", { name: "Changer le statut (En attente)" }));
     const menu = await screen.findByRole("menu");
     expect(
       within(menu)
         .getAllByRole("menuitem")
         .map((item) => item.textContent),
     ).toEqual(["Approuvé", "Rejeté"]);
-    expect(within(menu).getByRole("menuitem", { name: "Approuvé" })).toHaveAttribute("aria-disabled", "true");
     await ui.click(within(menu).getByRole("menuitem", { name: "Rejeté" }));
     await giveRejectionReason(ui, "Soupçon de faux avis", "Commande annulée");
     expect(await within(notifications()).findByText("Avis rejeté")).toBeInTheDocument();
-    expect(await statusOf(user, ids["Léa Bernard"] ?? "")).toBe("rejected");
+    expect(await statusOf(user, ids["Hugo Lefèvre"] ?? "")).toBe("rejected");
     // Then on to the next pending review, as after any moderation.
-    await waitFor(() => expect(dialog()).toHaveTextContent("Hugo Lefèvre"));
-    await ui.click(within(dialog()).getByRole("button", { name: "Changer le statut (En attente)" }));
-    const pendingMenu = await screen.findByRole("menu");
-    expect(
-      within(pendingMenu)
-        .getAllByRole("menuitem")
-        .map((item) => item.textContent),
-    ).toEqual(["Approuvé", "Rejeté"]);
-    expect(within(pendingMenu).getByRole("menuitem", { name: "Approuvé" })).not.toHaveAttribute(
-      "aria-disabled",
-    );
-    await ui.keyboard("{Escape}");
+    await waitFor(() => expect(dialog()).toHaveTextContent("Inès Fontaine"));
     await ui.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(screen.getByRole("button", { name: /Léa Bernard/ })).toHaveTextContent("Rejeté");
+    expect(screen.getByRole("button", { name: /Hugo Lefèvre/ })).toHaveTextContent("Rejeté");
   });
 
   it("allows no second change while one is in flight", async () => {
@@ -363,10 +353,9 @@ describe("reviews moderation (real API)", () => {
     expect(error).toHaveTextContent("Erreur");
     expect(error).toHaveTextContent("Avis introuvable ou déjà mis à jour.");
     await waitFor(() =>
-      expect(
-        within(dialog()).getByRole("button", { name: "Changer le statut (Approuvé)" }),
-      ).toBeInTheDocument(),
+      expect(within(dialog()).queryByRole("button", { name: "Valider l'avis" })).not.toBeInTheDocument(),
     );
+    expect(dialog()).toHaveTextContent("Approuvé");
   });
 
   it("is usable with the keyboard alone: a card opens with Enter, the dialog moderates, Escape closes", async () => {

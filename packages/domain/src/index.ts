@@ -9,6 +9,7 @@ export * from "./forms/field-types";
 export * from "./forms/form-rules";
 export * from "./forms/pages";
 export * from "./initials";
+export * from "./mask-email";
 export * from "./messages";
 export * from "./permissions";
 export * from "./plans";

@@ -32,6 +32,8 @@ const EXPECTED: Record<Action, Role[]> = {
   "reviews.moderate": ALL,
   "catalog.view": ALL,
   "catalog.manage": ["admin", "manager"],
+  // ARCHITECTURE §10.13 (data minimisation): the trail's CSV and buyers' addresses.
+  "personalData.view": ["admin", "manager"],
 };
 
 const matrix = ACTIONS.flatMap((action) =>
@@ -82,7 +84,10 @@ describe("permissions", () => {
 describe("member management guards", () => {
   it.each([
     ["admin", "member", false, true],
-    ["manager", "admin", false, true],
+    ["manager", "admin", false, false],
+    ["manager", "manager", false, false],
+    ["admin", "admin", false, false],
+    ["admin", "manager", false, true],
     ["moderator", "member", false, false],
     ["member", "member", true, true],
     ["accoutant", "accoutant", true, true],
@@ -99,7 +104,10 @@ describe("member management guards", () => {
     ["manager", "moderator", "admin", false, false],
     ["manager", "member", "moderator", false, true],
     ["admin", "moderator", "admin", false, true],
-    ["admin", "admin", "member", false, true],
+    ["admin", "admin", "member", false, false],
+    ["manager", "admin", "member", false, false],
+    ["manager", "manager", "member", false, false],
+    ["admin", "manager", "member", false, true],
     ["owner", "member", "admin", false, true],
     ["admin", "member", "manager", false, false],
     ["admin", "member", "accoutant", false, false],

@@ -1,4 +1,4 @@
-import { canGrantRole, normalizeRole, type Role } from "./roles";
+import { canGrantRole, normalizeRole, outranks, type Role } from "./roles";
 
 /** Every action the server enforces and the apps use to show or hide controls (spec §6). */
 export const ACTIONS = [
@@ -20,6 +20,7 @@ export const ACTIONS = [
   "reviews.moderate",
   "catalog.view",
   "catalog.manage",
+  "personalData.view",
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -49,6 +50,8 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   "reviews.moderate": EVERY_ROLE,
   "catalog.view": EVERY_ROLE,
   "catalog.manage": ["owner", "admin", "manager"],
+  // Data minimisation (ARCHITECTURE §10.13): the moderation trail's CSV and buyers' e-mail addresses.
+  "personalData.view": ["owner", "admin", "manager"],
 };
 
 export function isAction(value: unknown): value is Action {
@@ -68,7 +71,8 @@ export const memberRoleChoices: readonly Role[] = ["member", "moderator", "admin
 
 /**
  * Whether `actor` may remove the member `target`. The owner is never removed (the company is deleted
- * instead); anybody else may remove themselves ('Quitter l'entreprise'); otherwise `members.remove`.
+ * instead); anybody else may remove themselves ('Quitter l'entreprise'); otherwise `members.remove`,
+ * and only a member of strictly lower rank (ARCHITECTURE §10.13).
  */
 export function canRemoveMember(
   actor: unknown,
@@ -79,13 +83,13 @@ export function canRemoveMember(
   const targetRole = normalizeRole(target);
   if (!actorRole || !targetRole || targetRole === "owner") return false;
   if (isSelf) return true;
-  return can(actorRole, "members.remove");
+  return can(actorRole, "members.remove") && outranks(actorRole, targetRole);
 }
 
 /**
  * Whether `actor` may give `target` the role `next`: needs `members.changeRole`, the owner's role never
- * changes, nobody changes their own role, `next` must be one of `memberRoleChoices` and not above the
- * actor's own role (ARCHITECTURE §10.11).
+ * changes, nobody changes their own role, `target` ranks strictly below the actor (ARCHITECTURE §10.13),
+ * `next` must be one of `memberRoleChoices` and not above the actor's own role (ARCHITECTURE §10.11).
  */
 export function canChangeMemberRole(
   actor: unknown,
@@ -97,6 +101,9 @@ export function canChangeMemberRole(
   const nextRole = normalizeRole(next);
   if (isSelf || !targetRole || targetRole === "owner" || !nextRole) return false;
   return (
-    memberRoleChoices.includes(nextRole) && can(actor, "members.changeRole") && canGrantRole(actor, nextRole)
+    memberRoleChoices.includes(nextRole) &&
+    can(actor, "members.changeRole") &&
+    outranks(actor, targetRole) &&
+    canGrantRole(actor, nextRole)
   );
 }

@@ -15,8 +15,10 @@ describe("review status", () => {
   it.each([
     ["pending", "approved", true],
     ["pending", "rejected", true],
-    ["approved", "rejected", true],
-    ["rejected", "approved", true],
+    ["approved", "rejected", false],
+    ["rejected", "approved", false],
+    ["withdrawn", "approved", false],
+    ["expired", "rejected", false],
     ["approved", "approved", false],
     ["approved", "pending", false],
     ["rejected", "pending", false],

@@ -28,11 +28,17 @@ export function normalizeReviewStatus(value: unknown): ReviewStatus | null {
   return isReviewStatus(lowered) ? lowered : null;
 }
 
-/** Whether moving a review from `from` to `to` is allowed (only to approved/rejected, and to a new value). */
+/**
+ * Whether staff may still moderate a review: moderation is one-way (ARCHITECTURE §10.12), only a
+ * pending review is approved or rejected, and that decision is final.
+ */
+export function isModerable(status: unknown): boolean {
+  return normalizeReviewStatus(status) === "pending";
+}
+
+/** Whether moving a review from `from` to `to` is allowed: from pending, to approved or rejected. */
 export function canTransitionReview(from: unknown, to: unknown): boolean {
   const target = normalizeReviewStatus(to);
   if (!target || !MODERATION_TARGETS.includes(target)) return false;
-  const current = normalizeReviewStatus(from);
-  if (current && READ_ONLY_REVIEW_STATUSES.includes(current)) return false;
-  return current !== target;
+  return isModerable(from);
 }

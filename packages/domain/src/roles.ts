@@ -39,6 +39,17 @@ export function canGrantRole(actor: unknown, role: unknown): boolean {
   return ROLE_RANK[granted] <= ROLE_RANK[actorRole];
 }
 
+/**
+ * Whether `actor` ranks strictly above `target` (ARCHITECTURE §10.13): nobody changes or removes a
+ * member of equal or higher rank, so a manager cannot demote an admin nor an admin another admin.
+ */
+export function outranks(actor: unknown, target: unknown): boolean {
+  const actorRole = normalizeRole(actor);
+  const targetRole = normalizeRole(target);
+  if (!actorRole || !targetRole) return false;
+  return ROLE_RANK[targetRole] < ROLE_RANK[actorRole];
+}
+
 /** The roles of `choices` that `actor` may grant, in the order given (the form's choices). */
 export function grantableRoles(actor: unknown, choices: readonly Role[]): Role[] {
   return choices.filter((role) => canGrantRole(actor, role));

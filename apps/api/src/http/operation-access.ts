@@ -104,7 +104,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companyReviewsReplyDelete: company("reviews.moderate"),
   companyReviewsReport: company("reviews.moderate"),
   companyReviewsHistory: company("reviews.view"),
-  companyReviewsAuditCsv: company("reviews.view"),
+  companyReviewsAuditCsv: company("personalData.view"),
   companyReviewsAwaitingReply: company("reviews.view"),
   reviewWithdrawalGet: publicAccess,
   reviewWithdrawalConfirm: publicAccess,

@@ -106,6 +106,29 @@ describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
     expect(events[1]?.actor_name).toBeTruthy();
   });
 
+  it("moderates only a pending review: approving or rejecting it is final (409)", async () => {
+    const approved = await submitReview(t, shop, clock, { rating: 1, comment: "Déçu." });
+    const rejected = await submitReview(t, shop, clock, { rating: 5, comment: "Hors sujet." });
+    expect((await patch(approved.reviewId, { status: "approved" })).statusCode).toBe(200);
+    expect(
+      (await patch(rejected.reviewId, { status: "rejected", rejection_reason: "off_topic" })).statusCode,
+    ).toBe(200);
+    for (const [reviewId, payload] of [
+      [approved.reviewId, { status: "rejected", rejection_reason: "fake_suspected" }],
+      [approved.reviewId, { status: "approved" }],
+      [rejected.reviewId, { status: "approved" }],
+    ] as const) {
+      const res = await patch(reviewId, payload);
+      expect(res.statusCode).toBe(409);
+      expect(expectMatchesContract(res, "companyReviewsUpdate")).toEqual({
+        detail: "Cet avis a déjà été modéré.",
+      });
+    }
+    expect((await history(approved.reviewId)).map((e) => e.kind)).toEqual(["submitted", "approved"]);
+    expect((await history(rejected.reviewId)).map((e) => e.kind)).toEqual(["submitted", "rejected"]);
+    expect((await publicReviews()).reviews.some((r) => r.id === approved.reviewId)).toBe(true);
+  });
+
   it("shows a pending review's automatic publication date: 30 days after submission", async () => {
     const { reviewId } = await submitReview(t, shop, clock, { rating: 4, comment: "Bien." });
     const list = await t.inject({
@@ -362,6 +385,16 @@ describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
       ["auto_published", "system", "delay_30_days"],
     ]);
     expect((await runCertificationJobs(t.ctx.db, clock.now())).published).toBe(0);
+    // Published on day 30, it can no longer be rejected.
+    await signInAgain(t, fresh);
+    const late = await t.inject({
+      method: "PATCH",
+      url: `/api/v1/company/reviews/${reviewId}/`,
+      headers: fresh.auth,
+      payload: { status: "rejected", rejection_reason: "abusive" },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ detail: "Cet avis a déjà été modéré." });
   });
 
   it("withdraws published reviews from public view after 5 years and purges rejected ones after a year", async () => {
@@ -442,6 +475,10 @@ describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
     expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(page.body).toContain(`<title>Avis certifiés de ${shop.company.name}</title>`);
     expect(page.body).toContain("au plus tard 30 jours après son dépôt");
+    expect(page.body).toContain(
+      "Cette décision est définitive : un avis publié ne peut plus être rejeté, ni un avis rejeté être publié.",
+    );
+    expect(page.body).toContain("ni retirer un avis publié, même quand le produit n&#39;est plus vendu");
     expect(page.body).toContain("pendant 5 ans au plus après leur publication");
     expect(page.body).toContain("<li>Soupçon de faux avis</li>");
     expect(page.body).toContain("Aucune contrepartie n&#39;est accordée");

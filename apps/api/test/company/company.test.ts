@@ -568,6 +568,14 @@ describe.each(TEST_DATABASES)("company on %s", (kind) => {
       const company = await createCompanyFor(t, await registerVerifiedUser(t));
       const bystander = await createCompanyFor(t, await registerVerifiedUser(t));
       const admin = await addMember(t, company, "admin");
+      // A reviewed product goes with its company (the product's RESTRICT only stops deleting it alone).
+      const [product] = await t.ctx.db
+        .insert(products)
+        .values({ companyId: company.id, name: "Lampe" })
+        .returning({ id: products.id });
+      await t.ctx.db
+        .insert(reviews)
+        .values({ companyId: company.id, productId: product?.id ?? "", rating: "4", status: "approved" });
       const withLogo = multipartBody({}, [
         { name: "logo", filename: "l.png", contentType: "image/png", data: await pngOf(32, 32) },
       ]);
@@ -608,6 +616,7 @@ describe.each(TEST_DATABASES)("company on %s", (kind) => {
         .from(emailTemplates)
         .where(eq(emailTemplates.companyId, company.id));
       expect(left).toHaveLength(0);
+      expect(await t.ctx.db.select().from(reviews).where(eq(reviews.companyId, company.id))).toEqual([]);
       expect((await getCompany(bystander.owner.access)).statusCode).toBe(200);
       const none = await remove(company.owner.access);
       expect(none.statusCode).toBe(403);

@@ -169,7 +169,7 @@ describe.each(TEST_DATABASES)("the review pipeline on %s", (kind) => {
       // A second click on "Valider l'avis" (the review changed meanwhile): 409.
       expect(stale.statusCode).toBe(409);
       expect(expectMatchesContract<{ detail: string }>(stale, "companyReviewsUpdate").detail).toBe(
-        "Avis introuvable ou déjà mis à jour.",
+        "Cet avis a déjà été modéré.",
       );
 
       const widget = await t.inject({

@@ -145,7 +145,7 @@ describe("products page (real API)", () => {
     await user.click(await screen.findByRole("menuitem", { name: "Supprimer" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Supprimer le produit ?" });
     expect(dialog).toHaveTextContent(
-      "Le produit « Lampe Aurore » sera supprimé, ainsi que tous les avis, commandes et notes qui lui sont liés. Cette action est irréversible.",
+      "Le produit « Lampe Aurore » sera supprimé, ainsi que les commandes qui lui sont liées. Cette action est irréversible.",
     );
     await user.click(within(dialog).getByRole("button", { name: "Supprimer" }));
     await waitFor(() => expect(cardNames()).toEqual(["Lampe Aurore (copie)"]));

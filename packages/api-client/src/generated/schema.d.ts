@@ -333,14 +333,14 @@ export interface paths {
         post?: never;
         /**
          * Retirer un membre (ou quitter l'entreprise)
-         * @description Admin or manager removes a member; any member may remove themself (leave the company). The owner cannot be removed.
+         * @description Admin or manager removes a member of strictly lower rank (ARCHITECTURE §10.13; otherwise 403 with a French `detail`); any member may remove themself (leave the company). The owner cannot be removed.
          */
         delete: operations["companyMembersDelete"];
         options?: never;
         head?: never;
         /**
          * Changer le rôle d'un membre
-         * @description Admin or manager. The owner's role cannot change. Nobody grants a role above their own (rank owner > admin > manager > moderator > accoutant > member): 403 with a French `detail`.
+         * @description Admin or manager. The owner's role cannot change. Nobody grants a role above their own (rank owner > admin > manager > moderator > accoutant > member), and nobody changes a member of equal or higher rank (ARCHITECTURE §10.13): 403 with a French `detail`.
          */
         patch: operations["companyMembersUpdate"];
         trace?: never;
@@ -651,7 +651,7 @@ export interface paths {
         post?: never;
         /**
          * Supprimer un produit
-         * @description Deletes the product with its orders and reviews.
+         * @description Deletes a product without reviews, with its orders and their e-mails. A product that has reviews (of any status) is never deleted, so that no published review disappears by the company's hand (ARCHITECTURE §10.12): 409, archive it instead (`status: archived`); an archived product's approved reviews stay public.
          */
         delete: operations["companyProductsDelete"];
         options?: never;
@@ -747,7 +747,7 @@ export interface paths {
         head?: never;
         /**
          * Valider ou rejeter un avis
-         * @description Approves or rejects a review (spec §4): a pending one, or from the badge menu an approved one rejected or a rejected one approved; never back to pending. A rejection needs a `rejection_reason` (400 `{"rejection_reason": [...]}` without one) and may carry a note (≤ 500 characters); the author is told by e-mail. Withdrawn and expired reviews are read-only (409). 409 `{"detail": "Avis introuvable ou déjà mis à jour."}` when the review already has that status (changed meanwhile). Text and rating are never editable. Each change is a row of the review's history.
+         * @description Approves or rejects a pending review. Moderation is one-way (ARCHITECTURE §10.12): an approved or rejected review's status never changes again, 409 `{"detail": "Cet avis a déjà été modéré."}`; a published review leaves public view only by its author's withdrawal or its 5-year expiry. A rejection needs a `rejection_reason` (400 `{"rejection_reason": [...]}` without one) and may carry a note (≤ 500 characters); the author is told by e-mail. Withdrawn and expired reviews are read-only (409). Text and rating are never editable. Each change is a row of the review's history.
          */
         patch: operations["companyReviewsUpdate"];
         trace?: never;
@@ -831,7 +831,7 @@ export interface paths {
         };
         /**
          * Exporter le journal de modération (CSV)
-         * @description The company's whole moderation trail as CSV (UTF-8 with BOM, `;`-separated, header line `date;avis;produit;auteur_avis;evenement;par;de;vers;motif;note`), oldest first.
+         * @description The company's whole moderation trail as CSV (UTF-8 with BOM, `;`-separated, header line `date;avis;produit;auteur_avis;evenement;par;de;vers;motif;note`), oldest first. Personal data: owner, admin and manager only, 403 for the other roles (ARCHITECTURE §10.13).
          */
         get: operations["companyReviewsAuditCsv"];
         put?: never;
@@ -1061,7 +1061,7 @@ export interface paths {
         };
         /**
          * Commandes de l'entreprise
-         * @description Orders, newest order date first.
+         * @description Orders, newest order date first. Buyers' e-mail addresses are shown to owner, admin and manager, masked (`l***@exemple.fr`) for the other roles (ARCHITECTURE §10.13).
          */
         get: operations["companyOrdersList"];
         put?: never;
@@ -1628,7 +1628,10 @@ export interface components {
             /** @description External order reference, unique per company. */
             reference: string;
             product: components["schemas"]["ProductRef"];
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Masked (`l***@exemple.fr`) for roles other than owner, admin and manager (ARCHITECTURE §10.13).
+             */
             buyer_email: string;
             buyer_first_name: string;
             buyer_last_name: string;
@@ -3721,6 +3724,20 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description The product has reviews. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Ce produit a des avis : archivez-le plutôt."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     companyProductsUpdate: {
@@ -3895,7 +3912,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The review already has that status. */
+            /** @description The review is no longer pending (already moderated, withdrawn or expired). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3903,7 +3920,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "Avis introuvable ou déjà mis à jour."
+                     *       "detail": "Cet avis a déjà été modéré."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorDetail"];

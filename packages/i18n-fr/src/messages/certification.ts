@@ -15,6 +15,7 @@ export const certification = {
     reasonRequired: "Choisissez le motif du rejet.",
     reasonUnknown: "Motif de rejet inconnu.",
     readOnly: "Cet avis a été retiré : il ne peut plus être modifié.",
+    alreadyModerated: "Cet avis a déjà été modéré.",
     replyNotApproved: "Seul un avis publié peut recevoir une réponse.",
     replyRequired: "La réponse ne peut pas être vide.",
     replyTooLong: (max: number) => `La réponse ne peut pas dépasser ${max} caractères.`,
@@ -59,6 +60,12 @@ export const certification = {
     replySaved: "Réponse publiée",
     replyDeleted: "Réponse supprimée",
     replyError: "Impossible d'enregistrer la réponse",
+    reportDoubt: "Signaler un doute",
+    reportDescription:
+      "Le signalement est ajouté à l'historique de l'avis, avec votre nom ; il ne change pas son statut.",
+    reportReasonLabel: "Raison du signalement",
+    reportConfirm: "Signaler",
+    reportError: "Impossible d'enregistrer le signalement",
     historyTitle: "Historique",
     historyEmpty: "Aucun événement.",
     exportAudit: "Exporter le journal (CSV)",
@@ -101,7 +108,7 @@ export const certification = {
       `Après chaque commande, ${company} envoie au client une invitation personnelle et à usage unique à donner son avis sur le produit acheté. Un avis ne peut être déposé qu'une seule fois par commande. Aucune contrepartie n'est accordée en échange d'un avis.`,
     moderationTitle: "Modération",
     moderation: (days: number) =>
-      `Chaque avis est lu par l'entreprise, qui l'approuve ou le rejette ; les avis positifs et négatifs sont traités de la même façon. Un avis est publié ou rejeté au plus tard ${days} jours après son dépôt : sans décision de l'entreprise, il est publié automatiquement.`,
+      `Chaque avis est lu par l'entreprise, qui l'approuve ou le rejette ; les avis positifs et négatifs sont traités de la même façon. Un avis est publié ou rejeté au plus tard ${days} jours après son dépôt : sans décision de l'entreprise, il est publié automatiquement. Cette décision est définitive : un avis publié ne peut plus être rejeté, ni un avis rejeté être publié.`,
     reasonsTitle: "Motifs de rejet",
     reasonsIntro:
       "Un avis ne peut être rejeté que pour l'un de ces motifs, communiqué à son auteur par e-mail :",
@@ -110,7 +117,7 @@ export const certification = {
       "Les avis sont classés du plus récent au plus ancien. Chaque avis indique sa date de publication et la date de l'expérience (la date de la commande). Seuls le prénom et l'initiale du nom de l'auteur sont affichés. L'entreprise peut publier une réponse sous un avis.",
     integrityTitle: "Aucune modification",
     integrity:
-      "Ni l'entreprise ni Certavis ne peuvent modifier le texte ou la note d'un avis. Seul son auteur peut le retirer, à tout moment, par le lien personnel reçu après son dépôt.",
+      "Ni l'entreprise ni Certavis ne peuvent modifier le texte ou la note d'un avis, ni retirer un avis publié, même quand le produit n'est plus vendu. Un avis publié ne quitte l'affichage que de deux façons : son auteur le retire, à tout moment, par le lien personnel reçu après son dépôt, ou sa durée de conservation prend fin.",
     contactTitle: "Contact de l'auteur",
     contact:
       "L'auteur est informé par e-mail du rejet de son avis et de la réponse de l'entreprise ; ses coordonnées ne sont jamais publiées.",

@@ -42,8 +42,18 @@ export const products = {
   deleteDialog: {
     title: "Supprimer le produit ?",
     description: (name: string) =>
-      `Le produit « ${name} » sera supprimé, ainsi que tous les avis, commandes et notes qui lui sont liés. Cette action est irréversible.`,
+      `Le produit « ${name} » sera supprimé, ainsi que les commandes qui lui sont liées. Cette action est irréversible.`,
     confirm: "Supprimer",
+  },
+  /** 'Supprimer' on a product that has reviews: it is archived instead, its published reviews stay public. */
+  archiveInsteadDialog: {
+    title: "Ce produit ne peut pas être supprimé",
+    description: (name: string) =>
+      `« ${name} » a des avis : archivez-le plutôt. Un avis publié ne disparaît jamais : archivé, le produit n'est plus actif, mais ses avis publiés restent visibles sous son nom.`,
+    alreadyArchived: (name: string) =>
+      `« ${name} » a des avis : un avis publié ne disparaît jamais. Le produit est déjà archivé ; ses avis publiés restent visibles sous son nom.`,
+    archive: "Archiver",
+    close: "Fermer",
   },
   empty: {
     title: "Aucun produit",
@@ -62,6 +72,7 @@ export const products = {
     updated: "Produit mis à jour",
     duplicated: "Produit dupliqué",
     deleted: "Produit supprimé",
+    archived: "Produit archivé",
   },
   form: {
     newTitle: "Nouveau produit",

@@ -91,6 +91,8 @@ const team = {
   ownRoleFixed: "Vous ne pouvez pas modifier votre propre rôle.",
   roleNotAllowed: "Choisissez le rôle Membre, Modérateur ou Administrateur.",
   roleAboveOwn: errors.team.roleAboveOwn,
+  /** ARCHITECTURE §10.13: nobody changes or removes a member of equal or higher rank. */
+  rankNotBelowOwn: "Vous ne pouvez pas modifier un membre de rang égal ou supérieur au vôtre.",
   ownerCannotLeave:
     "Le propriétaire ne peut pas quitter l'entreprise ni en être retiré. Supprimez l'entreprise à la place.",
   alreadyMember: "Cette personne est déjà membre de l'entreprise.",
@@ -129,6 +131,7 @@ const products = {
   invalidBoolean: "Indiquez true ou false.",
   tooLong: (max: number) => `Assurez-vous que ce champ ne dépasse pas ${max} caractères.`,
   imageType: "Le fichier doit être une image (JPEG, PNG, GIF, WebP ou AVIF).",
+  hasReviews: "Ce produit a des avis : archivez-le plutôt.",
 } as const;
 
 const orders = {

@@ -50,9 +50,10 @@ export const reviews = pgTable(
   {
     id: id(),
     companyId: companyRef(),
+    /** A product with reviews cannot be deleted, only archived (ARCHITECTURE §10.12). */
     productId: uuid("product_id")
       .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+      .references(() => products.id, { onDelete: "restrict" }),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
     /** 0–5, two decimals. */
     rating: numeric("rating", { precision: 4, scale: 2 }).notNull().default("0"),

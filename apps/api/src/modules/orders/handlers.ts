@@ -1,8 +1,8 @@
-import { parseOrderDate } from "@certavis/domain";
+import { can, maskEmail, parseOrderDate } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { eq } from "drizzle-orm";
 import { orderImports } from "../../db/schema";
-import { callerCompanyId } from "../../http/caller";
+import { callerCompanyId, callerMembership } from "../../http/caller";
 import { fieldErrors, forbidden, notFound } from "../../http/errors";
 import { defineHandlers, type ResponseOf } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
@@ -53,13 +53,17 @@ export const orderHandlers = defineHandlers({
   },
 
   companyOrdersList: async (request) => {
-    const companyId = callerCompanyId(request);
+    const { companyId, role } = callerMembership(request);
     const page = pageParams(request.query);
     const { count, results } = await listOrderViews(request.server.ctx.db, companyId, {
       ...page,
       productId: request.query.product_id,
     });
-    return paged(request, page, count, results);
+    // Buyers' addresses are for the roles that may see personal data (ARCHITECTURE §10.13).
+    const shown = can(role, "personalData.view")
+      ? results
+      : results.map((order) => ({ ...order, buyer_email: maskEmail(order.buyer_email) }));
+    return paged(request, page, count, shown);
   },
 
   /** The same import as the job endpoints, answered once it is over (kept for API users). */

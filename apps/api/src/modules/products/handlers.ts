@@ -4,10 +4,11 @@ import type { FastifyRequest } from "fastify";
 import type { DbOrTx } from "../../db/client";
 import { createWithinPlan, duplicateOf } from "../../db/company-lock";
 import { countRows } from "../../db/count-rows";
-import { products } from "../../db/schema";
+import { isForeignKeyViolation } from "../../db/foreign-key-violation";
+import { products, reviews } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { findCompanyRow, updateCompanyRow } from "../../http/company-row";
-import { type FieldErrors, fieldErrors } from "../../http/errors";
+import { conflict, type FieldErrors, fieldErrors } from "../../http/errors";
 import { isMultipart, type MultipartBody, streamMultipart } from "../../http/multipart";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
@@ -44,6 +45,15 @@ async function removeImageIfUnused(
     .where(eq(products.imagePath, imagePath))
     .limit(1);
   if (!stillUsed) await storage.remove(imagePath);
+}
+
+async function productHasReviews(db: DbOrTx, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(eq(reviews.productId, productId))
+    .limit(1);
+  return Boolean(row);
 }
 
 /**
@@ -145,8 +155,16 @@ export const productHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, storage } = request.server.ctx;
     const current = await findCompanyRow(db, products, companyId, request.params.id);
-    // Orders, reviews, their files and e-mail deliveries go with it (ON DELETE CASCADE).
-    await db.delete(products).where(and(eq(products.companyId, companyId), eq(products.id, current.id)));
+    // A published review never disappears by the company's hand (ARCHITECTURE §10.12): a product with
+    // reviews is archived instead. The foreign key (RESTRICT) refuses a review arriving meanwhile.
+    if (await productHasReviews(db, current.id)) throw conflict(fr.server.products.hasReviews);
+    try {
+      // Its orders and their e-mail deliveries go with it (ON DELETE CASCADE).
+      await db.delete(products).where(and(eq(products.companyId, companyId), eq(products.id, current.id)));
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw conflict(fr.server.products.hasReviews);
+      throw error;
+    }
     await removeImageIfUnused(db, storage, current.imagePath);
     reply.code(204);
   },

@@ -8,7 +8,7 @@ type PublicReviewsBody = ResponseOf<"publicReviewsGet", 200>;
 
 /**
  * `GET /public/reviews/jsonld/`: the product's schema.org JSON-LD, built from the public reviews answer
- * itself (same rules: approved reviews of an active product, same authors, same in-process cache and
+ * itself (same rules: approved reviews of an active or archived product, same authors, same in-process cache and
  * the same clearing after a moderation). The body is escaped to be put inside a script element.
  */
 export async function publicReviewsJsonLd(

@@ -20,8 +20,14 @@ export function publicAuthorName(first: string, last: string): string {
 }
 
 /**
- * `GET /public/reviews/`: approved reviews of active products, newest first, with the company's and
- * the selection's figures. Returns the serialized body and its ETag.
+ * Products whose approved reviews are public: active ones, and archived ones (a product with reviews
+ * is archived instead of deleted, and its published reviews stay public: ARCHITECTURE §10.12).
+ */
+const PUBLIC_PRODUCT_STATUSES = sql`IN ('active', 'published', 'archived')`;
+
+/**
+ * `GET /public/reviews/`: approved reviews of active and archived products, newest first, with the
+ * company's and the selection's figures. Returns the serialized body and its ETag.
  */
 export async function publicReviews(
   ctx: AppContext,
@@ -42,22 +48,30 @@ async function loadPublicReviews(
   const approvedActive = and(
     eq(reviews.companyId, company.id),
     eq(reviews.status, "approved"),
-    sql`${products.status} IN ('active', 'published')`,
+    sql`${products.status} ${PUBLIC_PRODUCT_STATUSES}`,
   );
-  const activeProducts = await db
-    .select({ id: products.id, name: products.name, imagePath: products.imagePath })
+  const publicProducts = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      imagePath: products.imagePath,
+      archived: sql<boolean>`${products.status} = 'archived'`,
+    })
     .from(products)
-    .where(and(eq(products.companyId, company.id), sql`${products.status} IN ('active', 'published')`))
+    .where(and(eq(products.companyId, company.id), sql`${products.status} ${PUBLIC_PRODUCT_STATUSES}`))
     .orderBy(products.name);
   const totals = await reviewTotalsByProduct(
     db,
     company.id,
-    activeProducts.map((p) => p.id),
+    publicProducts.map((p) => p.id),
   );
-  const perProduct = activeProducts.map((p) => {
-    const t = totals.get(p.id) ?? noReviews();
-    return { ...p, mean: t.approvedMean, count: t.approved, sum: t.approvedSum };
-  });
+  const perProduct = publicProducts
+    .map(({ archived, ...p }) => {
+      const t = totals.get(p.id) ?? noReviews();
+      return { ...p, archived, mean: t.approvedMean, count: t.approved, sum: t.approvedSum };
+    })
+    // An archived product is listed only for the published reviews it keeps.
+    .filter((p) => !p.archived || p.count > 0);
   let product = null;
   if (query.productId) {
     const found = perProduct.find((p) => p.id === query.productId);

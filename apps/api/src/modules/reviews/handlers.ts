@@ -1,4 +1,4 @@
-import { READ_ONLY_REVIEW_STATUSES } from "@certavis/domain";
+import { isModerable, isReadOnlyReview, normalizeReviewStatus } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, eq } from "drizzle-orm";
 import { products, reviews } from "../../db/schema";
@@ -44,11 +44,10 @@ export const reviewHandlers = defineHandlers({
         .where(and(eq(reviews.companyId, companyId), eq(reviews.id, id)))
         .for("update");
       if (!current) throw notFound();
-      if ((READ_ONLY_REVIEW_STATUSES as readonly string[]).includes(current.status))
+      if (isReadOnlyReview(normalizeReviewStatus(current.status)))
         throw conflict(fr.certification.errors.readOnly);
-      // Spec §4: pending → approved|rejected, and from the badge menu approved ↔ rejected (the contract
-      // refuses pending as a target). Already in that status: a stale click, 409.
-      if (current.status === status) throw conflict(fr.errors.reviews.notFound);
+      // One-way (ARCHITECTURE §10.12): a decision is final, so an approved review stays published.
+      if (!isModerable(current.status)) throw conflict(fr.certification.errors.alreadyModerated);
       const at = now();
       await tx
         .update(reviews)

@@ -1,9 +1,11 @@
 import {
+  can,
   canChangeMemberRole,
   canGrantRole,
   canRemoveMember,
   memberRoleChoices,
   normalizeRole,
+  outranks,
 } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, eq } from "drizzle-orm";
@@ -32,6 +34,7 @@ export const memberHandlers = defineHandlers({
     if (!canChangeMemberRole(caller.role, target.role, next, { isSelf })) {
       if (target.role === "owner") throw forbidden(fr.server.team.ownerRoleFixed);
       if (isSelf) throw forbidden(fr.server.team.ownRoleFixed);
+      if (!outranks(caller.role, target.role)) throw forbidden(fr.server.team.rankNotBelowOwn);
       const nextRole = normalizeRole(next);
       if (!nextRole || !memberRoleChoices.includes(nextRole))
         throw fieldErrors({ role: [fr.server.team.roleNotAllowed] });
@@ -55,7 +58,9 @@ export const memberHandlers = defineHandlers({
     if (!target) throw notFound();
     const isSelf = target.user_id === callerUser(request).id;
     if (!canRemoveMember(caller.role, target.role, { isSelf })) {
-      throw forbidden(target.role === "owner" ? fr.server.team.ownerCannotLeave : undefined);
+      if (target.role === "owner") throw forbidden(fr.server.team.ownerCannotLeave);
+      const rankTooLow = can(caller.role, "members.remove") && !outranks(caller.role, target.role);
+      throw forbidden(rankTooLow ? fr.server.team.rankNotBelowOwn : undefined);
     }
     await db
       .delete(memberships)

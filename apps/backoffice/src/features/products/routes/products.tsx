@@ -18,6 +18,7 @@ import { useDeleteProduct } from "../api/delete-product";
 import { useDuplicateProduct } from "../api/duplicate-product";
 import { useProducts } from "../api/get-products";
 import { useUpdateProductStatus } from "../api/update-product-status";
+import { ArchiveInsteadDialog } from "../components/archive-instead-dialog";
 import { type Product, ProductCard } from "../components/product-card";
 import { ProductFiltersBar } from "../components/product-filters";
 import { ProductReviewsDialog } from "../components/product-reviews-dialog";
@@ -36,6 +37,7 @@ export function ProductsRoute() {
   const [filters, setFilters] = useState<ProductFilters>(NO_PRODUCT_FILTERS);
   const [reviewsOf, setReviewsOf] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Product | null>(null);
+  const [toArchive, setToArchive] = useState<Product | null>(null);
   const status = useUpdateProductStatus();
   const duplicate = useDuplicateProduct();
   const remove = useDeleteProduct();
@@ -162,7 +164,7 @@ export function ProductsRoute() {
                     onError: (error) => toastProductError(error, errors.duplicateFailed),
                   })
                 }
-                onDelete={() => setToDelete(product)}
+                onDelete={() => (product.reviews_count > 0 ? setToArchive(product) : setToDelete(product))}
                 canDuplicate={!limitReached}
               />
             </li>
@@ -171,6 +173,21 @@ export function ProductsRoute() {
       )}
 
       <ProductReviewsDialog productId={reviewsOf} onClose={() => setReviewsOf(null)} />
+      <ArchiveInsteadDialog
+        product={toArchive}
+        busy={status.isPending}
+        onClose={() => setToArchive(null)}
+        onArchive={(product) =>
+          status.mutate(
+            { id: product.id, status: "archived" },
+            {
+              onSuccess: () => toast({ title: t.toasts.archived, variant: "success" }),
+              onError: (error) => toastError(error, errors.updateFailed),
+              onSettled: () => setToArchive(null),
+            },
+          )
+        }
+      />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => (open ? undefined : setToDelete(null))}

@@ -1,4 +1,4 @@
-import { isReadOnlyReview, type NormalizedReview } from "@certavis/domain";
+import { isModerable, type NormalizedReview } from "@certavis/domain";
 import { formatDate, fr } from "@certavis/i18n-fr";
 import { Button, Stars } from "@certavis/ui";
 import { Dialog, Flex, IconButton, Text } from "@radix-ui/themes";
@@ -9,6 +9,7 @@ import { useReviewModeration } from "../api/use-review-moderation";
 import { ratingText } from "../lib/rating-text";
 import { afterModeration, neighbours } from "../lib/review-navigation";
 import { RejectDialog } from "./reject-dialog";
+import { ReportDoubtDialog } from "./report-doubt-dialog";
 import { ReviewAuthor } from "./review-author";
 import { ReviewHistory } from "./review-history";
 import { ReviewReplyEditor } from "./review-reply-editor";
@@ -97,15 +98,16 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
               review={review}
               avatarSize={44}
               status={
-                isReadOnlyReview(review.status) ? (
-                  <StatusBadge status={review.status} verified={review.verified} />
-                ) : (
+                // Moderation is one-way: a moderated review shows its status, no control to change it.
+                isModerable(review.status) ? (
                   <StatusBadgeMenu
                     status={review.status}
                     verified={review.verified}
                     busy={busy}
                     onChange={(status) => void onModerate(status)}
                   />
+                ) : (
+                  <StatusBadge status={review.status} verified={review.verified} />
                 )
               }
             />
@@ -172,6 +174,9 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
               </Flex>
             ) : null}
 
+            <Flex justify="start">
+              <ReportDoubtDialog key={review.id} reviewId={review.id} />
+            </Flex>
             <ReviewHistory reviewId={review.id} />
 
             <Flex justify="between" align="center" pt="2" className="border-[var(--gray-5)] border-t">

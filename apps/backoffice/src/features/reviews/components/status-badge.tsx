@@ -22,8 +22,8 @@ export function StatusBadge({ status, verified }: { status: ReviewStatus | null;
 }
 
 /**
- * The badge as a menu: set approved or rejected; the current status is disabled, no return to pending,
- * nothing while a change is in flight.
+ * The badge of a pending review as a menu: approve or reject it (moderation is one-way, so a moderated
+ * review shows the plain badge); nothing while a change is in flight.
  */
 export function StatusBadgeMenu({
   status,

@@ -1,4 +1,4 @@
-import { averageRating, satisfactionPercent } from "@certavis/domain";
+import { averageRating, can, satisfactionPercent } from "@certavis/domain";
 import { formatAverage, formatInteger, formatPercent, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Flex, Grid, Heading, Text } from "@radix-ui/themes";
@@ -9,6 +9,7 @@ import { LoadingScreen } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
 import { useCompany } from "../../../lib/api/get-company";
+import { useMe } from "../../../lib/api/get-me";
 import { toastError } from "../../../lib/toast/error-toast";
 import { useProducts } from "../../products";
 import { downloadAuditCsv } from "../api/download-audit-csv";
@@ -24,6 +25,8 @@ export function ReviewsRoute() {
   const reviews = useReviews();
   const products = useProducts();
   const company = useCompany();
+  // The trail's CSV holds personal data: owner, admin and manager only (ARCHITECTURE §10.13).
+  const mayExportAudit = can(useMe().data?.role, "personalData.view");
   const [filters, setFilters] = useState<ReviewFilters>(NO_FILTERS);
   const [openId, setOpenId] = useState<string | null>(null);
 
@@ -43,16 +46,18 @@ export function ReviewsRoute() {
         title={t.title}
         subtitle={t.subtitle}
         actions={
-          <Button
-            variant="outline"
-            onClick={() =>
-              void downloadAuditCsv().catch((error: unknown) =>
-                toastError(error, fr.errors.reviews.loadFailed),
-              )
-            }
-          >
-            {fr.certification.backoffice.exportAudit}
-          </Button>
+          mayExportAudit ? (
+            <Button
+              variant="outline"
+              onClick={() =>
+                void downloadAuditCsv().catch((error: unknown) =>
+                  toastError(error, fr.errors.reviews.loadFailed),
+                )
+              }
+            >
+              {fr.certification.backoffice.exportAudit}
+            </Button>
+          ) : undefined
         }
       />
       <Grid columns={{ initial: "1", sm: "2", lg: "4" }} gap="4" mb="5">

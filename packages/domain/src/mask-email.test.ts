@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { maskEmail } from "./mask-email";
+
+describe("maskEmail", () => {
+  it.each([
+    ["lea.bernard@exemple.fr", "l***@exemple.fr"],
+    ["l@exemple.fr", "l***@exemple.fr"],
+    ["a@b@exemple.fr", "a***@exemple.fr"],
+    ["sans-arobase", "***"],
+    ["@exemple.fr", "***"],
+  ])("%s → %s", (email, masked) => {
+    expect(maskEmail(email)).toBe(masked);
+  });
+});
