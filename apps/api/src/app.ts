@@ -11,6 +11,7 @@ import { readEnv } from "./env";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerStartupGate } from "./http/health";
 import { registerJsonParser } from "./http/json-body";
+import { redactedLogger } from "./http/log-redaction";
 import { type ContractOperation, registerOpenApiRoutes } from "./http/openapi-routes";
 import type { OpenApiDocument } from "./http/openapi-schemas";
 import type { OperationHandlers } from "./http/operation-types";
@@ -144,7 +145,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
   };
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: redactedLogger(options.logger ?? { level: config.logLevel }),
     bodyLimit: 30 * 1024 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
