@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
-import { companies, emailDeliveries, reviews } from "../../src/db/schema";
+import { companies, emailDeliveries, emailTemplates, forms, orders, reviews } from "../../src/db/schema";
 import {
   addDays,
   createMailWorker,
@@ -9,7 +9,8 @@ import {
   manualClock,
   onReviewSubmitted,
 } from "../../src/modules/pipeline";
-import { deriveReviewKey } from "../../src/modules/pipeline/review-key";
+import { deriveReviewKey, REVIEW_KEY_LIFETIME_DAYS } from "../../src/modules/pipeline/review-key";
+import { orderForReviewKey } from "../../src/modules/public/review-key-lookup";
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from "../helpers/databases";
 import { memoryMailer, SECRET, seedCompany, seedOrder } from "./fixtures";
 
@@ -86,6 +87,45 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
       ]);
       const [fresh] = await database.db.select().from(companies).where(eq(companies.id, company.id));
       expect(fresh?.emailQuotaUsed).toBe(2);
+    });
+
+    it("a review link stays valid 30 days after the last e-mail carrying it (60 + 60 day product)", async () => {
+      const clock = manualClock(new Date("2026-03-02T10:00:00Z"));
+      const { company, product, templates } = await seedCompany(database.db);
+      await database.db
+        .update(emailTemplates)
+        .set({ sendAfter: 60 })
+        .where(eq(emailTemplates.id, templates.request.id));
+      await database.db
+        .update(emailTemplates)
+        .set({ remindAfter: 60 })
+        .where(eq(emailTemplates.id, templates.reminder.id));
+      await database.db.insert(forms).values({ companyId: company.id, name: "Avis", isDefault: true });
+      const order = await seedOrder(database.db, company, product, clock.now());
+      await database.db
+        .update(orders)
+        .set({ reviewKeyExpiresAt: addDays(clock.now(), REVIEW_KEY_LIFETIME_DAYS) })
+        .where(eq(orders.id, order.id));
+      const key = deriveReviewKey(SECRET, order.id);
+      const mailer = memoryMailer();
+      const worker = workerFor(mailer, clock);
+      clock.advanceDays(60);
+      expect(await worker.drain()).toMatchObject({ sent: 1 });
+      clock.advanceDays(60);
+      expect(await worker.drain()).toMatchObject({ sent: 1 });
+      expect(mailer.sent.map((m) => m.subject)).toEqual([
+        "Votre avis sur Théière <Fonte>",
+        "Rappel : Théière <Fonte>",
+      ]);
+      expect(mailer.sent[1]?.text).toContain(key);
+      const opens = (days: number) =>
+        orderForReviewKey(database.db, key, addDays(clock.now(), days)).then(
+          () => "valide",
+          (error: { message?: string }) => error.message,
+        );
+      expect(await opens(0)).toBe("valide");
+      expect(await opens(29.9)).toBe("valide");
+      expect(await opens(30.1)).toBe("Lien d'avis invalide ou expiré.");
     });
 
     it("cancels the reminder once a review exists and sends the thanks e-mail", async () => {
