@@ -152,7 +152,7 @@ export async function renderDeliveries(
     }
     const ctx = row.orderId ? byOrder.get(row.orderId) : undefined;
     if (!ctx) {
-      cancel(row.id, "commande introuvable");
+      cancel(row.id, fr.server.mailQueue.orderNotFound);
       continue;
     }
     const companyId = ctx.company.id;
@@ -164,21 +164,21 @@ export async function renderDeliveries(
         procedureUrl: procedureUrl(links.widgetUrl, companyId),
       });
       if (message) rendered.push({ row, companyId, message, reviewKeyOrderId: null });
-      else cancel(row.id, "plus rien à annoncer");
+      else cancel(row.id, fr.server.mailQueue.nothingToSay);
       continue;
     }
     const kind = row.kind as EmailKind;
     if (kind !== "thanks" && (reviewed.has(ctx.order.id) || ctx.order.reviewKeyUsedAt)) {
-      cancel(row.id, "avis déjà déposé");
+      cancel(row.id, fr.server.mailQueue.alreadyReviewed);
       continue;
     }
     if (kind === "reminder" && !ctx.product.sendReminder) {
-      cancel(row.id, "relance désactivée");
+      cancel(row.id, fr.server.mailQueue.reminderOff);
       continue;
     }
     const template = templateFor(templates, ctx, kind);
     if (!template) {
-      cancel(row.id, "aucun modèle d'email");
+      cancel(row.id, fr.server.mailQueue.noTemplate);
       continue;
     }
     rendered.push({
