@@ -12,7 +12,7 @@ import {
   purgeStoredMails,
 } from "../../src/modules/pipeline";
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from "../helpers/databases";
-import { SECRET } from "../pipeline/fixtures";
+import { SECRET, seedCompany, seedOrder } from "../pipeline/fixtures";
 
 const mail = (to: string): MailMessage => ({
   to,
@@ -166,6 +166,24 @@ describe.each(TEST_DATABASES)("identity and invitation mails go through the one 
       leaseToken: otherToken,
       leaseUntil: otherLease,
     });
+  });
+
+  it("an account mail goes before a backlog of order e-mails due earlier", async () => {
+    const { company, product } = await seedCompany(database.db, { sendReminder: false });
+    for (let i = 0; i < 3; i++) await seedOrder(database.db, company, product, addDays(new Date(), -10));
+    await enqueueMail(database.db, mail("presse@exemple.fr"), new Date());
+    const mailer = flakyMailer();
+    mailer.down = false;
+    const worker = createMailWorker({
+      db: database.db,
+      mailer,
+      formUrl: "http://127.0.0.1",
+      reviewKeySecret: SECRET,
+      batchSize: 1,
+    });
+    expect(await worker.runOnce()).toMatchObject({ sent: 1 });
+    expect(mailer.sent.map((m) => m.to)).toEqual(["presse@exemple.fr"]);
+    expect(await worker.drain()).toMatchObject({ sent: 3 });
   });
 
   it("sent account and test mails are deleted a week after they were queued", async () => {

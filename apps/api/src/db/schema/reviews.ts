@@ -217,6 +217,10 @@ export const emailDeliveries = pgTable(
     uniqueIndex("email_deliveries_order_kind_unique").on(t.orderId, t.kind),
     index("email_deliveries_company_sent_idx").on(t.companyId, t.sentAt),
     index("email_deliveries_status_scheduled_idx").on(t.status, t.scheduledAt),
+    /** The due account e-mails, claimed before a backlog of order e-mails (someone waits for them). */
+    index("email_deliveries_account_due_idx")
+      .on(t.scheduledAt)
+      .where(sql`${t.kind} = 'account' AND ${t.status} = 'scheduled'`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, ne, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { emailDeliveries } from "../../db/schema";
 
@@ -10,7 +10,8 @@ const databaseNowPlus = (ms: number) => sql`now() + make_interval(secs => ${ms /
 /**
  * Locks up to `batchSize` rows to handle (`FOR UPDATE SKIP LOCKED`: parallel workers never take the
  * same row): first the ones whose lease ran out on the database's clock (a dead worker's; their quota
- * was already taken), then those due by the queue's clock (tests move it through days).
+ * was already taken), then those due by the queue's clock (tests move it through days), account
+ * e-mails first.
  */
 export async function lockDueDeliveries(tx: Tx, now: Date, batchSize: number): Promise<DeliveryRow[]> {
   const expired = await tx
@@ -20,19 +21,37 @@ export async function lockDueDeliveries(tx: Tx, now: Date, batchSize: number): P
     .limit(batchSize)
     .for("update", { skipLocked: true });
   if (expired.length >= batchSize) return expired;
+  const dueAt = sql`${now.toISOString()}::timestamptz`;
+  // Someone waits for an account e-mail (a code, a reset link): it goes before a backlog of orders'.
+  const account = await tx
+    .select()
+    .from(emailDeliveries)
+    .where(
+      and(
+        eq(emailDeliveries.kind, "account"),
+        eq(emailDeliveries.status, "scheduled"),
+        lte(emailDeliveries.scheduledAt, dueAt),
+      ),
+    )
+    .orderBy(asc(emailDeliveries.scheduledAt))
+    .limit(batchSize - expired.length)
+    .for("update", { skipLocked: true });
+  const taken = expired.length + account.length;
+  if (taken >= batchSize) return [...expired, ...account];
   const due = await tx
     .select()
     .from(emailDeliveries)
     .where(
       and(
         inArray(emailDeliveries.status, ["scheduled", "held"]),
-        lte(emailDeliveries.scheduledAt, sql`${now.toISOString()}::timestamptz`),
+        ne(emailDeliveries.kind, "account"),
+        lte(emailDeliveries.scheduledAt, dueAt),
       ),
     )
     .orderBy(asc(emailDeliveries.scheduledAt))
-    .limit(batchSize - expired.length)
+    .limit(batchSize - taken)
     .for("update", { skipLocked: true });
-  return [...expired, ...due];
+  return [...expired, ...account, ...due];
 }
 
 /** Leases the rows to the claim `token` for `leaseMs` and counts the attempt. */
