@@ -99,7 +99,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   /** One short transaction: claim, render or cancel, apply the quota, lease the batch. */
-  async function claim(counts: OutcomeCounts): Promise<ClaimedDelivery[] | null> {
+  async function claim(counts: OutcomeCounts): Promise<{ token: string; claimed: ClaimedDelivery[] } | null> {
     return db.transaction(async (tx) => {
       const at = now();
       const rows = await lockDueDeliveries(tx, at, batchSize);
@@ -129,28 +129,25 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         granted.flatMap((item) => (item.reviewKeyOrderId ? [item.reviewKeyOrderId] : [])),
         at,
       );
-      return granted.map((item) => ({ ...item, token, attempts: item.row.attempts + 1 }));
+      return { token, claimed: granted.map((item) => ({ ...item, token, attempts: item.row.attempts + 1 })) };
     });
   }
 
-  /** Renews the leases of the e-mails still being sent every third of the lease, while `sending` lasts. */
-  function keepLeased(sending: Set<ClaimedDelivery>): () => void {
+  /** Renews the claim's leases of the e-mails still being sent every third of the lease. */
+  function keepLeased(sending: Set<ClaimedDelivery>, token: string): () => void {
     let renewal: Promise<void> = Promise.resolve();
     const timer = setInterval(() => {
       renewal = renewal
         .then(async () => {
-          const byToken = new Map<string, ClaimedDelivery[]>();
-          for (const item of sending) byToken.set(item.token, [...(byToken.get(item.token) ?? []), item]);
-          for (const [token, items] of byToken) {
-            const ours = await renewLeases(
-              db,
-              items.map((item) => item.row.id),
-              token,
-              leaseMs,
-            );
-            // Claimed again by another worker: no more renewals for it.
-            for (const item of items) if (!ours.has(item.row.id)) sending.delete(item);
-          }
+          const items = [...sending];
+          const ours = await renewLeases(
+            db,
+            items.map((item) => item.row.id),
+            token,
+            leaseMs,
+          );
+          // Claimed again by another worker: no more renewals for it.
+          for (const item of items) if (!ours.has(item.row.id)) sending.delete(item);
         })
         .catch((error: unknown) =>
           log("mail lease renewal failed", { error: error instanceof Error ? error.message : String(error) }),
@@ -161,10 +158,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function runOnce(): Promise<OutcomeCounts | null> {
     const counts = noOutcomes();
-    const claimed = await claim(counts);
-    if (claimed === null) return null;
+    const batch = await claim(counts);
+    if (batch === null) return null;
+    const { token, claimed } = batch;
     const sending = new Set(claimed);
-    const stopRenewing = keepLeased(sending);
+    const stopRenewing = keepLeased(sending, token);
     let outcomes: PromiseSettledResult<DeliveryOutcome>[];
     try {
       outcomes = await Promise.allSettled(
