@@ -128,6 +128,32 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
       expect(await opens(30.1)).toBe("Lien d'avis invalide ou expiré.");
     });
 
+    it("a request held by the quota past the key's 90 days still goes out with a link valid 30 more days", async () => {
+      const clock = manualClock(new Date("2026-06-29T10:00:00Z"));
+      const { company, product } = await seedCompany(database.db, {
+        planType: "LANCEMENT",
+        sendReminder: false,
+      });
+      await database.db.insert(forms).values({ companyId: company.id, name: "Avis", isDefault: true });
+      const order = await seedOrder(database.db, company, product, addDays(clock.now(), -89));
+      await database.db
+        .update(orders)
+        .set({ reviewKeyExpiresAt: addDays(clock.now(), 1) })
+        .where(eq(orders.id, order.id));
+      await database.db
+        .update(companies)
+        .set({ emailQuotaUsed: 40, emailQuotaPeriodStart: new Date("2026-06-01T00:00:00Z") })
+        .where(eq(companies.id, company.id));
+      const mailer = memoryMailer();
+      const worker = workerFor(mailer, clock);
+      expect(await worker.drain()).toMatchObject({ sent: 0, held: 1 });
+      clock.set(new Date("2026-07-01T00:00:01Z"));
+      expect(await worker.drain()).toMatchObject({ sent: 1 });
+      const key = deriveReviewKey(SECRET, order.id);
+      expect(mailer.sent[0]?.text).toContain(key);
+      await expect(orderForReviewKey(database.db, key, addDays(clock.now(), 29.9))).resolves.toBeTruthy();
+    });
+
     it("cancels the reminder once a review exists and sends the thanks e-mail", async () => {
       const clock = manualClock(new Date("2026-03-02T10:00:00Z"));
       const { company, product } = await seedCompany(database.db);
