@@ -3,7 +3,8 @@ import { createdAt, tz } from "./columns";
 
 /**
  * The server's root secrets, shared by every instance (ARCHITECTURE §9): the newest signs and
- * derives, the older ones still verify (tokens, review links still valid: 90 days, or 30 days after their last e-mail, API keys).
+ * derives, the older ones still verify (tokens, review links: 90 days, or 30 days after their last
+ * e-mail, API keys).
  * Used when `JWT_SECRET` is not given; the first row is created once under an advisory lock.
  */
 export const serverKeys = pgTable("server_keys", {
