@@ -11,6 +11,7 @@ import { readEnv } from "./env";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerStartupGate } from "./http/health";
 import { registerJsonParser } from "./http/json-body";
+import { redactedLogger } from "./http/log-redaction";
 import { type ContractOperation, registerOpenApiRoutes } from "./http/openapi-routes";
 import type { OpenApiDocument } from "./http/openapi-schemas";
 import type { OperationHandlers } from "./http/operation-types";
@@ -22,7 +23,6 @@ import { loadKeyRing, unloadedKeyRing } from "./lib/keyring";
 import { registerPeriodicTask } from "./lib/periodic-task";
 import { createS3Storage } from "./lib/s3-storage";
 import { createFileStorage, type FileStorage, uploadsDir } from "./lib/storage";
-import { createMailOutboxWorker } from "./mail/mail-outbox";
 import { registerMailboxRoutes } from "./mail/mailbox-routes";
 import type { Mailer } from "./mail/mailer";
 import { createOutboxMailer, type OutboxMailer } from "./mail/outbox-mailer";
@@ -133,7 +133,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
     mailer,
     outbox,
     storage: createStorage(config, inMemory),
-    mailOutbox: null,
     keys: unloadedKeyRing,
     apiKeyCipher: {
       encrypt: (plain) => ctx.keys.apiKeyCipher.encrypt(plain),
@@ -146,7 +145,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
   };
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: redactedLogger(options.logger ?? { level: config.logLevel }),
     bodyLimit: 30 * 1024 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
@@ -197,16 +196,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
   for (const plugin of modulePlugins) await plugin(app);
   if (outbox) registerMailboxRoutes(app, () => outbox.list(), Boolean(config.smtpUrl));
   await registerStaticRoutes(app, ctx);
-
-  const mailOutbox = createMailOutboxWorker({
-    db: database.db,
-    mailer,
-    isReady: () => ctx.state.ready,
-    log: (message, extra) => app.log.warn(extra ?? {}, message),
-  });
-  ctx.mailOutbox = mailOutbox;
-  app.addHook("onReady", async () => mailOutbox.start());
-  app.addHook("preClose", async () => mailOutbox.stop());
 
   app.addHook("onClose", async () => {
     await mailer.close();

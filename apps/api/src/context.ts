@@ -3,7 +3,6 @@ import type { Database, Db } from "./db/client";
 import type { Cipher } from "./lib/crypto";
 import type { KeyRing } from "./lib/keyring";
 import type { FileStorage } from "./lib/storage";
-import type { MailOutboxWorker } from "./mail/mail-outbox";
 import type { Mailer } from "./mail/mailer";
 import type { OutboxMailer } from "./mail/outbox-mailer";
 import type { StripeClient } from "./modules/billing/stripe-client";
@@ -17,8 +16,6 @@ export interface AppContext {
   /** The in-memory copy of sent mails behind `/_dev/mailbox` (null in production). */
   outbox: OutboxMailer | null;
   storage: FileStorage;
-  /** Sends the queued identity, invitation and moderation e-mails (mail/mail-outbox.ts). */
-  mailOutbox: MailOutboxWorker | null;
   /**
    * The keys shared by every instance (JWT_SECRET or the database; lib/keyring.ts): access tokens,
    * review keys and API-key encryption each use their own derived key. Loaded by `prepare()`.

@@ -54,3 +54,6 @@ export function reminderDelayDays(
 ): number {
   return template?.remindAfter ?? product.followUpDelayDays;
 }
+
+/** A review link stays valid at least this many days after the last e-mail carrying it went out. */
+export const REVIEW_KEY_DAYS_AFTER_LAST_EMAIL = 30;

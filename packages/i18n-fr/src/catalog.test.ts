@@ -248,7 +248,6 @@ const FRENCH_LITERAL_ALLOWED: Record<string, string> = {
   "apps/api/src/mail/mailbox-routes.ts": "developer mailbox page",
   "apps/api/src/http/placeholder-page.ts": "developer page shown before a build",
   "apps/api/src/modules/billing/sandbox-page.ts": "Stripe sandbox page (stands in for Stripe's own)",
-  "apps/api/src/modules/pipeline/mail-worker.ts": "reasons written to the delivery log, not shown to users",
 };
 
 describe("French text lives only in packages/i18n-fr", () => {

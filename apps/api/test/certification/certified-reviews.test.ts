@@ -204,6 +204,54 @@ describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
     expect(replies.filter((r) => r.status !== "cancelled")).toHaveLength(1);
   });
 
+  it("sends staff text to the author as plain text: no link made of a rejection note or a reply", async () => {
+    const note = 'Voir http://127.0.0.1/a?b=1&c="><b>x</b> svp';
+    const rejected = await submitReview(t, shop, clock, { rating: 1, comment: "Nul." });
+    await patch(rejected.reviewId, {
+      status: "rejected",
+      rejection_reason: "off_topic",
+      rejection_note: note,
+    });
+    const rejection = await t.smtp.waitForMail(
+      (m) => m.to.includes(rejected.email) && m.subject.includes("pas été publié"),
+    );
+    expect(rejection.text).toContain(`Précision : ${note}`);
+    expect(rejection.html).toContain(
+      "Précision : Voir http://127.0.0.1/a?b=1&amp;c=&quot;&gt;&lt;b&gt;x&lt;/b&gt; svp",
+    );
+    const procedure = `${t.publicUrl}/widget/fonctionnement?company_id=${shop.company.id}`;
+    expect(rejection.html.match(/<a href="[^"]*">/g)).toEqual([`<a href="${procedure}">`]);
+
+    const replied = await submitReview(t, shop, clock, { rating: 5, comment: "Top." });
+    await patch(replied.reviewId, { status: "approved" });
+    const reply = "Retrouvez-nous sur https://127.0.0.1/promo?code=X";
+    await t.inject({
+      method: "PUT",
+      url: `/api/v1/company/reviews/${replied.reviewId}/reply/`,
+      headers: shop.auth,
+      payload: { body: reply },
+    });
+    const mail = await t.smtp.waitForMail(
+      (m) => m.to.includes(replied.email) && m.subject.includes("a répondu"),
+    );
+    expect(mail.text).toContain(reply);
+    expect(mail.html).toContain("Retrouvez-nous sur https://127.0.0.1/promo?code=X");
+    expect(mail.html.match(/<a href="[^"]*">/g)).toEqual([`<a href="${procedure}">`]);
+  });
+
+  it("tells the author again when a review re-submitted after a rejection is rejected again", async () => {
+    const { reviewId, email } = await submitReview(t, shop, clock, { rating: 1, comment: "Mon 06…" });
+    await patch(reviewId, { status: "rejected", rejection_reason: "personal_data" });
+    const rejections = () => t.smtp.mailsTo(email).filter((m) => m.subject.includes("pas été publié"));
+    await expect.poll(() => rejections().length, { timeout: 5_000 }).toBe(1);
+    // The author's re-submission puts the review back in moderation.
+    await t.ctx.db.update(reviews).set({ status: "pending" }).where(eq(reviews.id, reviewId));
+    const again = await patch(reviewId, { status: "rejected", rejection_reason: "abusive" });
+    expect(again.statusCode).toBe(200);
+    await expect.poll(() => rejections().length, { timeout: 5_000 }).toBe(2);
+    expect(rejections()[1]?.text).toContain("Motif : Propos injurieux");
+  });
+
   it("lets the author withdraw through the thanks e-mail's personal link, whatever the status", async () => {
     const { reviewId, email } = await submitReview(t, shop, clock, { rating: 3, comment: "Moyen." });
     await patch(reviewId, { status: "approved" });

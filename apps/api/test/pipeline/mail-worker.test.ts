@@ -1,15 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
-import { companies, emailDeliveries, reviews } from "../../src/db/schema";
+import { companies, emailDeliveries, emailTemplates, forms, orders, reviews } from "../../src/db/schema";
 import {
   addDays,
   createMailWorker,
-  LEASE_MS,
+  MAX_ATTEMPTS,
   manualClock,
   onReviewSubmitted,
 } from "../../src/modules/pipeline";
-import { deriveReviewKey } from "../../src/modules/pipeline/review-key";
+import { deriveReviewKey, REVIEW_KEY_LIFETIME_DAYS } from "../../src/modules/pipeline/review-key";
+import { orderForReviewKey } from "../../src/modules/public/review-key-lookup";
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from "../helpers/databases";
 import { memoryMailer, SECRET, seedCompany, seedOrder } from "./fixtures";
 
@@ -86,6 +87,71 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
       ]);
       const [fresh] = await database.db.select().from(companies).where(eq(companies.id, company.id));
       expect(fresh?.emailQuotaUsed).toBe(2);
+    });
+
+    it("a review link stays valid 30 days after the last e-mail carrying it (60 + 60 day product)", async () => {
+      const clock = manualClock(new Date("2026-03-02T10:00:00Z"));
+      const { company, product, templates } = await seedCompany(database.db);
+      await database.db
+        .update(emailTemplates)
+        .set({ sendAfter: 60 })
+        .where(eq(emailTemplates.id, templates.request.id));
+      await database.db
+        .update(emailTemplates)
+        .set({ remindAfter: 60 })
+        .where(eq(emailTemplates.id, templates.reminder.id));
+      await database.db.insert(forms).values({ companyId: company.id, name: "Avis", isDefault: true });
+      const order = await seedOrder(database.db, company, product, clock.now());
+      await database.db
+        .update(orders)
+        .set({ reviewKeyExpiresAt: addDays(clock.now(), REVIEW_KEY_LIFETIME_DAYS) })
+        .where(eq(orders.id, order.id));
+      const key = deriveReviewKey(SECRET, order.id);
+      const mailer = memoryMailer();
+      const worker = workerFor(mailer, clock);
+      clock.advanceDays(60);
+      expect(await worker.drain()).toMatchObject({ sent: 1 });
+      clock.advanceDays(60);
+      expect(await worker.drain()).toMatchObject({ sent: 1 });
+      expect(mailer.sent.map((m) => m.subject)).toEqual([
+        "Votre avis sur Théière <Fonte>",
+        "Rappel : Théière <Fonte>",
+      ]);
+      expect(mailer.sent[1]?.text).toContain(key);
+      const opens = (days: number) =>
+        orderForReviewKey(database.db, key, addDays(clock.now(), days)).then(
+          () => "valide",
+          (error: { message?: string }) => error.message,
+        );
+      expect(await opens(0)).toBe("valide");
+      expect(await opens(29.9)).toBe("valide");
+      expect(await opens(30.1)).toBe("Lien d'avis invalide ou expiré.");
+    });
+
+    it("a request held by the quota past the key's 90 days still goes out with a link valid 30 more days", async () => {
+      const clock = manualClock(new Date("2026-06-29T10:00:00Z"));
+      const { company, product } = await seedCompany(database.db, {
+        planType: "LANCEMENT",
+        sendReminder: false,
+      });
+      await database.db.insert(forms).values({ companyId: company.id, name: "Avis", isDefault: true });
+      const order = await seedOrder(database.db, company, product, addDays(clock.now(), -89));
+      await database.db
+        .update(orders)
+        .set({ reviewKeyExpiresAt: addDays(clock.now(), 1) })
+        .where(eq(orders.id, order.id));
+      await database.db
+        .update(companies)
+        .set({ emailQuotaUsed: 40, emailQuotaPeriodStart: new Date("2026-06-01T00:00:00Z") })
+        .where(eq(companies.id, company.id));
+      const mailer = memoryMailer();
+      const worker = workerFor(mailer, clock);
+      expect(await worker.drain()).toMatchObject({ sent: 0, held: 1 });
+      clock.set(new Date("2026-07-01T00:00:01Z"));
+      expect(await worker.drain()).toMatchObject({ sent: 1 });
+      const key = deriveReviewKey(SECRET, order.id);
+      expect(mailer.sent[0]?.text).toContain(key);
+      await expect(orderForReviewKey(database.db, key, addDays(clock.now(), 29.9))).resolves.toBeTruthy();
     });
 
     it("cancels the reminder once a review exists and sends the thanks e-mail", async () => {
@@ -182,12 +248,16 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
 
       const other = await seedOrder(database.db, company, product, addDays(clock.now(), -3));
       mailer.failNext = 100;
-      for (let i = 0; i < 6; i++) {
+      for (let i = 0; i < MAX_ATTEMPTS + 1; i++) {
         await worker.drain();
         clock.advanceDays(1);
       }
       const [dead] = await deliveriesOf(other.id);
-      expect(dead).toMatchObject({ status: "failed", attempts: 5, lastError: "421 service indisponible" });
+      expect(dead).toMatchObject({
+        status: "failed",
+        attempts: MAX_ATTEMPTS,
+        lastError: "421 service indisponible",
+      });
       const [fresh] = await database.db.select().from(companies).where(eq(companies.id, company.id));
       expect(fresh?.emailQuotaUsed).toBe(1);
     });
@@ -207,7 +277,8 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
         },
         close: async () => {},
       };
-      const first = workerFor(hanging, clock, { pollIntervalMs: 10 });
+      // A short lease (on the database's clock) so the test does not wait 30 s for it to run out.
+      const first = workerFor(hanging, clock, { pollIntervalMs: 10, leaseMs: 1500 });
       first.start();
       await sendStarted;
       await first.stop({ abort: true });
@@ -216,12 +287,11 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
       // Within the lease nobody else takes it; once it runs out, the next worker does.
       const early = workerFor(memoryMailer(), clock);
       expect(await early.drain()).toMatchObject({ sent: 0 });
-      clock.set(new Date(clock.now().getTime() + LEASE_MS));
 
       const mailer = memoryMailer();
       const second = workerFor(mailer, clock, { pollIntervalMs: 10 });
       second.start();
-      await expect.poll(() => mailer.sent.length).toBe(1);
+      await expect.poll(() => mailer.sent.length, { timeout: 5000 }).toBe(1);
       await second.stop();
       expect(await second.drain()).toMatchObject({ sent: 0 });
       expect(mailer.sent.map((m) => m.to)).toEqual([order.buyerEmail]);

@@ -1,7 +1,7 @@
 /**
  * A mail worker in its own process, for the crash and parallelism tests (run with `node --import tsx`).
  * Environment: DATABASE_URL or PGLITE_DIR, SMTP_URL, MAIL_FROM, REVIEW_KEY_SECRET, CLOCK (fixed ISO
- * date), CONCURRENCY, BATCH. Prints "ready" once polling; SIGTERM stops it gracefully.
+ * date), CONCURRENCY, BATCH, LEASE_MS. Prints "ready" once polling; SIGTERM stops it gracefully.
  */
 import { openDatabase } from "../../src/db/client";
 import { createSmtpMailer } from "../../src/mail/smtp-mailer";
@@ -23,6 +23,7 @@ const worker = createMailWorker({
   concurrency: Number(env.CONCURRENCY ?? 1),
   batchSize: Number(env.BATCH ?? 50),
   pollIntervalMs: 20,
+  ...(env.LEASE_MS ? { leaseMs: Number(env.LEASE_MS) } : {}),
   log: (message, extra) => console.error(message, JSON.stringify(extra ?? {})),
 });
 worker.start();

@@ -149,6 +149,15 @@ const submission = {
   unknownPart: (name: string) => `Partie inconnue : ${name}.`,
 } as const;
 
+/** Why the mail queue cancelled an e-mail (its `last_error`, read by staff and support). */
+const mailQueue = {
+  orderNotFound: "commande introuvable",
+  nothingToSay: "plus rien à annoncer",
+  alreadyReviewed: "avis déjà déposé",
+  reminderOff: "relance désactivée",
+  noTemplate: "aucun modèle d'email",
+} as const;
+
 /** Everything the server says in French: `fr.server.http.notFound`, `fr.server.team.alreadyMember`, … */
 export const server = {
   http,
@@ -164,6 +173,7 @@ export const server = {
   products,
   orders,
   submission,
+  mailQueue,
   mails: serverMails,
   companyDefaults,
 } as const;

@@ -1,10 +1,10 @@
-import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import type { MailMessage } from "../../mail/mailer";
-import { createdAt, id, tz } from "./columns";
+import { integer, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, tz } from "./columns";
 
 /**
  * The server's root secrets, shared by every instance (ARCHITECTURE §9): the newest signs and
- * derives, the older ones still verify (tokens, review links mailed up to 90 days ago, API keys).
+ * derives, the older ones still verify (tokens, review links: 90 days, or 30 days after their last
+ * e-mail, API keys).
  * Used when `JWT_SECRET` is not given; the first row is created once under an advisory lock.
  */
 export const serverKeys = pgTable("server_keys", {
@@ -27,26 +27,3 @@ export const rateLimitHits = pgTable("rate_limit_hits", {
   count: integer("count").notNull().default(0),
   windowEnd: tz("window_end").notNull(),
 });
-
-/**
- * The durable queue of the e-mails that are not order e-mails (identity, invitations, moderation):
- * written by the request, sent by any instance's worker (mail/mail-outbox.ts) under a short lease,
- * retried with backoff, so an SMTP outage delays them and never loses them.
- */
-export const outboxMails = pgTable(
-  "outbox_mails",
-  {
-    id: id(),
-    /** The MailMessage (to, subject, text, html, code). */
-    message: jsonb("message").$type<MailMessage>().notNull(),
-    /** `pending` → `sending` (leased) → `sent`, or `failed` after the last attempt. */
-    status: text("status").notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    scheduledAt: tz("scheduled_at").notNull().defaultNow(),
-    leaseUntil: tz("lease_until"),
-    lastError: text("last_error"),
-    sentAt: tz("sent_at"),
-    createdAt: createdAt(),
-  },
-  (t) => [index("outbox_mails_due").on(t.status, t.scheduledAt)],
-);

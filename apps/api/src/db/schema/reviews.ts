@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { products } from "./catalog";
 import { createdAt, id, tz } from "./columns";
-import { companyRef } from "./companies";
+import { companies, companyRef } from "./companies";
 import { users } from "./identity";
 
 export const orders = pgTable(
@@ -171,31 +171,46 @@ export const reviewFiles = pgTable(
   (t) => [index("review_files_review_idx").on(t.reviewId)],
 );
 
-/** One row per order and e-mail kind: the idempotency guard of the mail pipeline. */
+/**
+ * The one durable e-mail queue (every e-mail the server sends), and for order e-mails one row per
+ * order and kind: the idempotency guard of the mail pipeline.
+ */
 export const emailDeliveries = pgTable(
   "email_deliveries",
   {
     id: id(),
-    companyId: companyRef(),
-    /** The order of a pipeline e-mail; null for a `test` e-mail (its message is stored below). */
+    /** The company whose quota the e-mail counts against; null for an `account` e-mail. */
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    /** The order of a pipeline e-mail; null for `test` and `account` e-mails (message stored below). */
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
     /**
      * request | reminder | thanks (templates); test; rejection | reply (to the author);
-     * publication_warning (to the company's admins, keyed by the order of the first review it lists).
+     * publication_warning (to the company's admins, keyed by the order of the first review it lists);
+     * account (identity and invitation e-mails, outside any quota).
      */
     kind: text("kind").notNull(),
-    /** A `test` e-mail (template editor): recipient and the message rendered when it was asked for. */
+    /**
+     * A `test` or `account` e-mail: recipient and the message rendered when it was asked for. Its
+     * bodies and code (links, tokens) are blanked once it is sent or dead.
+     */
     toEmail: text("to_email"),
     subject: text("subject"),
     textBody: text("text_body"),
     htmlBody: text("html_body"),
+    /** A code the recipient types (verification, invitation), shown in the dev mailbox. */
+    code: text("code"),
     /** scheduled | sending | sent | held | cancelled | failed */
     status: text("status").notNull().default("scheduled"),
     scheduledAt: tz("scheduled_at"),
     sentAt: tz("sent_at"),
     attempts: integer("attempts").notNull().default(0),
-    /** While `sending`: the claim's end; a worker that died mid-send leaves it to be claimed again. */
+    /**
+     * While `sending`: the claim's end on the database's clock; a worker that died mid-send leaves
+     * it to be claimed again.
+     */
     leaseUntil: tz("lease_until"),
+    /** The claim holding the lease: renewals and outcomes apply only while it is still this one. */
+    leaseToken: uuid("lease_token"),
     lastError: text("last_error"),
     createdAt: createdAt(),
   },
@@ -203,6 +218,10 @@ export const emailDeliveries = pgTable(
     uniqueIndex("email_deliveries_order_kind_unique").on(t.orderId, t.kind),
     index("email_deliveries_company_sent_idx").on(t.companyId, t.sentAt),
     index("email_deliveries_status_scheduled_idx").on(t.status, t.scheduledAt),
+    /** The due account e-mails, claimed before a backlog of order e-mails (someone waits for them). */
+    index("email_deliveries_account_due_idx")
+      .on(t.scheduledAt)
+      .where(sql`${t.kind} = 'account' AND ${t.status} = 'scheduled'`),
   ],
 );
 

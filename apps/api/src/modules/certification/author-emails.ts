@@ -1,3 +1,4 @@
+import { inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailDeliveries } from "../../db/schema";
 
@@ -8,19 +9,38 @@ export type CertificationEmailKind = "rejection" | "reply" | "publication_warnin
  * Queues an e-mail to the author of the review of `orderId` (rejection reason, company reply) in the
  * durable outbox: one row per order and kind, so a double click, a retry or a second instance never
  * sends it twice; the mail worker renders it when it sends (the review's state at that time).
+ * A rejection is a new event each time (a review re-submitted then rejected again): a rejection
+ * e-mail already sent, dead or cancelled is queued again; one still waiting is left as it is.
  */
 export async function queueAuthorEmail(
   tx: DbOrTx,
   input: { companyId: string; orderId: string; kind: CertificationEmailKind; at: Date },
 ): Promise<void> {
+  const row = {
+    companyId: input.companyId,
+    orderId: input.orderId,
+    kind: input.kind,
+    status: "scheduled",
+    scheduledAt: input.at,
+  };
+  if (input.kind !== "rejection") {
+    await tx.insert(emailDeliveries).values(row).onConflictDoNothing();
+    return;
+  }
   await tx
     .insert(emailDeliveries)
-    .values({
-      companyId: input.companyId,
-      orderId: input.orderId,
-      kind: input.kind,
-      status: "scheduled",
-      scheduledAt: input.at,
-    })
-    .onConflictDoNothing();
+    .values(row)
+    .onConflictDoUpdate({
+      target: [emailDeliveries.orderId, emailDeliveries.kind],
+      set: {
+        status: "scheduled",
+        scheduledAt: input.at,
+        attempts: 0,
+        sentAt: null,
+        leaseUntil: null,
+        leaseToken: null,
+        lastError: null,
+      },
+      setWhere: inArray(sql`${emailDeliveries.status}`, ["sent", "failed", "cancelled"]),
+    });
 }

@@ -3,6 +3,7 @@ import { formatDate, fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { memberships, products, reviews, users } from "../../db/schema";
+import { htmlMailDocument } from "../../mail/compose";
 import type { MailMessage } from "../../mail/mailer";
 import type { CertificationEmailKind } from "./author-emails";
 
@@ -14,13 +15,27 @@ export const CERTIFICATION_EMAIL_KINDS: ReadonlySet<string> = new Set<Certificat
 
 const DATE = { timeZone: "Europe/Paris" };
 
-function message(to: string, subject: string, text: string): Omit<MailMessage, "code"> {
-  const body = escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+/**
+ * The e-mail with `lines` as plain text in both parts: staff text (a rejection note, a reply) and
+ * authors' names are never turned into links. Only our procedure page is a link.
+ */
+function message(
+  to: string,
+  subject: string,
+  lines: string[],
+  procedureUrl: string | null,
+): Omit<MailMessage, "code"> {
+  const procedure = procedureUrl ? fr.certification.mail.procedureLine(procedureUrl) : null;
+  const paragraphs = [escapeHtml(lines.join("\n")).replace(/\r?\n/g, "<br>\n")];
+  if (procedure && procedureUrl) {
+    const link = escapeHtml(procedureUrl);
+    paragraphs.push(escapeHtml(procedure).replace(link, () => `<a href="${link}">${link}</a>`));
+  }
   return {
     to,
     subject,
-    text,
-    html: `<!doctype html><html lang="fr"><body style="font-family:sans-serif;line-height:1.5">${body.replace(/\r?\n/g, "<br>\n")}</body></html>`,
+    text: procedure ? `${lines.join("\n")}\n\n${procedure}` : lines.join("\n"),
+    html: htmlMailDocument(paragraphs.join("<br>\n<br>\n")),
   };
 }
 
@@ -71,7 +86,8 @@ export async function renderCertificationEmail(
     return message(
       admins.map((a) => a.email).join(", "),
       m.warningSubject(due.length),
-      [m.warningBody(ctx.company.name), "", ...lines].join("\n"),
+      [m.warningBody(ctx.company.name), "", ...lines],
+      null,
     );
   }
   const [review] = await tx
@@ -94,18 +110,14 @@ export async function renderCertificationEmail(
       ),
     ];
     if (r.rejectionNote) lines.push(m.rejectionNote(r.rejectionNote));
-    lines.push("", m.procedureLine(ctx.procedureUrl));
-    return message(ctx.order.buyerEmail, m.rejectionSubject(ctx.company.name), lines.join("\n"));
+    return message(ctx.order.buyerEmail, m.rejectionSubject(ctx.company.name), lines, ctx.procedureUrl);
   }
   const r = review.review;
   if (r.status !== "approved" || !r.replyBody) return null;
   return message(
     ctx.order.buyerEmail,
     m.replySubject(ctx.company.name),
-    [
-      m.replyBody(first, review.productName, ctx.company.name, r.replyBody),
-      "",
-      m.procedureLine(ctx.procedureUrl),
-    ].join("\n"),
+    [m.replyBody(first, review.productName, ctx.company.name, r.replyBody)],
+    ctx.procedureUrl,
   );
 }

@@ -1,31 +1,18 @@
-import { planLimits } from "@certavis/domain";
-import { fr, planLimitMessages } from "@certavis/i18n-fr/server";
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
-import { companies, emailDeliveries, emailTemplates, orders, products, reviews } from "../../db/schema";
+import { randomUUID } from "node:crypto";
+import { inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { emailDeliveries } from "../../db/schema";
 import type { Mailer, MailMessage } from "../../mail/mailer";
-import type { CertificationEmailKind } from "../certification/author-emails";
-import { CERTIFICATION_EMAIL_KINDS, renderCertificationEmail } from "../certification/certification-emails";
-import { deriveWithdrawalToken, procedureUrl, withdrawalUrl } from "../certification/withdrawal-token";
-import { type Clock, nextMonthStart, systemClock } from "./clock";
-import { releaseEmailQuota, reserveEmailQuota } from "./email-quota";
-import { renderEmail, withFooter } from "./render-email";
-import { reviewKeyOf, reviewUrl } from "./review-key";
-import type { EmailKind } from "./schedule";
+import { type Clock, systemClock } from "./clock";
+import { leaseDeliveries, lockDueDeliveries, renewLeases } from "./mail-claim";
+import { applyEmailQuota } from "./mail-quota";
+import { type MailLinks, renderDeliveries } from "./mail-render";
+import { LEASE_MS } from "./mail-rules";
+import { AbortedError, type ClaimedDelivery, type DeliveryOutcome, deliver } from "./mail-send";
+import { keepReviewKeysValid } from "./review-key-expiry";
 
-export const MAX_ATTEMPTS = 5;
-const BACKOFF_BASE_MS = 60_000;
-const HELD_RECHECK_MS = 60 * 60 * 1000;
-/**
- * How long a claimed e-mail belongs to its worker; past it, a dead worker's e-mail is claimed again
- * (within a minute of the death: ARCHITECTURE §9). A living worker renews the leases of the e-mails
- * it is still sending every third of it, so a slow SMTP server never makes two workers send one
- * e-mail; the SMTP socket timeout (smtp-mailer.ts) is below it anyway.
- */
-export const LEASE_MS = 30 * 1000;
-const DEFAULT_BATCH_SIZE = 50;
-
-export type DeliveryOutcome = "sent" | "held" | "cancelled" | "retry" | "dead";
+export { backoffMs, LEASE_MS, MAX_ATTEMPTS } from "./mail-rules";
+export type { DeliveryOutcome } from "./mail-send";
 export type OutcomeCounts = Record<DeliveryOutcome, number>;
 
 export interface MailWorkerOptions {
@@ -37,6 +24,7 @@ export interface MailWorkerOptions {
   widgetUrl?: string;
   /** The secret(s) review keys derive from, newest first (a function: read when each mail is made). */
   reviewKeySecret: string | Uint8Array | (() => readonly (string | Uint8Array)[]);
+  /** When e-mails are due (tests move it through days); leases always run on the database's clock. */
   clock?: Clock;
   /** Parallel claim loops (PostgreSQL); PGlite is one session, keep 1. */
   concurrency?: number;
@@ -58,15 +46,12 @@ export interface MailWorker {
   runOnce(): Promise<OutcomeCounts | null>;
   /** Handles due e-mails until none is left (tests, benchmarks). */
   drain(): Promise<OutcomeCounts>;
-  /** Wakes the polling loops (a job became due now). */
+  /** Wakes the polling loops (an e-mail became due now). */
   notify(): void;
 }
 
-class AbortedError extends Error {
-  constructor() {
-    super("mail worker stopped");
-  }
-}
+const DEFAULT_BATCH_SIZE = 50;
+const noOutcomes = (): OutcomeCounts => ({ sent: 0, held: 0, cancelled: 0, retry: 0, dead: 0 });
 
 function abortedPromise(signal: AbortSignal): Promise<never> {
   const promise = new Promise<never>((_, reject) => {
@@ -76,42 +61,25 @@ function abortedPromise(signal: AbortSignal): Promise<never> {
   return promise;
 }
 
-export function backoffMs(attempts: number): number {
-  return BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1);
-}
-
-const noOutcomes = (): OutcomeCounts => ({ sent: 0, held: 0, cancelled: 0, retry: 0, dead: 0 });
-
-type DeliveryRow = typeof emailDeliveries.$inferSelect;
-
-/** A test e-mail of the template editor: no order, its message is stored with it. */
-const isTestEmail = (row: DeliveryRow) => row.kind === "test";
-
-/** An e-mail this worker holds the lease of, ready to send. */
-interface Claimed {
-  delivery: DeliveryRow;
-  companyId: string;
-  /** Moves forward when the lease is renewed. */
-  leaseUntil: Date;
-  attempts: number;
-  message: MailMessage;
-}
-
 /**
- * The durable e-mail queue (`email_deliveries`, one row per order and kind). A short transaction
- * claims a batch of due rows (`FOR UPDATE SKIP LOCKED`: parallel workers never claim the same row),
- * cancels the ones with nothing left to do, takes the quota (over it: held, not dropped) and leases
- * the others (`sending`); the e-mails are then sent in parallel and each is marked `sent` as soon as
- * the SMTP server accepts it. A worker that dies mid-send leaves its rows `sending`: once the lease
- * runs out another worker sends them. Only an e-mail accepted in the instant before its `sent` mark
- * could go out twice. Failures come back with exponential backoff, then end `failed`.
+ * The one durable e-mail queue (`email_deliveries`; ARCHITECTURE §6): every e-mail of the server.
+ * A short transaction claims a batch of due rows (mail-claim.ts), renders them or cancels the ones
+ * with nothing left to say (mail-render.ts), takes the quota (mail-quota.ts: over it, held) and
+ * leases the rest to this claim; the e-mails are then sent in parallel (mail-send.ts) and each is
+ * marked `sent` as soon as the SMTP server accepts it. A worker that dies mid-send leaves its rows
+ * `sending`: once the lease runs out another worker sends them. Only an e-mail accepted in the instant
+ * before its `sent` mark could go out twice. Failures come back with backoff, then end `failed`.
  */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
-  const { db, mailer, formUrl } = options;
-  const widgetUrl = options.widgetUrl ?? formUrl;
+  const { db, mailer } = options;
   const secrets = options.reviewKeySecret;
-  const reviewKeySecret = typeof secrets === "function" ? secrets : () => [secrets];
+  const links: MailLinks = {
+    formUrl: options.formUrl,
+    widgetUrl: options.widgetUrl ?? options.formUrl,
+    reviewKeySecrets: typeof secrets === "function" ? secrets : () => [secrets],
+  };
   const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
@@ -122,7 +90,6 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let abortController = new AbortController();
   let loops: Promise<void>[] = [];
   const wakers = new Set<() => void>();
-
   /** Rejects once stop({ abort: true }) is called: one listener for every send in flight. */
   let aborted = abortedPromise(abortController.signal);
 
@@ -131,337 +98,84 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return Promise.race([mailer.send(message), aborted]);
   }
 
-  /** Due rows, expired leases first (their quota was already taken). */
-  async function lockDue(tx: Tx, now: Date): Promise<DeliveryRow[]> {
-    const at = sql`${now.toISOString()}::timestamptz`;
-    const expired = await tx
-      .select()
-      .from(emailDeliveries)
-      .where(and(eq(emailDeliveries.status, "sending"), lte(emailDeliveries.leaseUntil, at)))
-      .limit(batchSize)
-      .for("update", { skipLocked: true });
-    if (expired.length >= batchSize) return expired;
-    const due = await tx
-      .select()
-      .from(emailDeliveries)
-      .where(
-        and(inArray(emailDeliveries.status, ["scheduled", "held"]), lte(emailDeliveries.scheduledAt, at)),
-      )
-      .orderBy(asc(emailDeliveries.scheduledAt))
-      .limit(batchSize - expired.length)
-      .for("update", { skipLocked: true });
-    return [...expired, ...due];
-  }
-
-  async function setStatus(tx: Tx, ids: string[], values: Partial<DeliveryRow>): Promise<void> {
-    if (ids.length) await tx.update(emailDeliveries).set(values).where(inArray(emailDeliveries.id, ids));
-  }
-
-  /** One short transaction: claim, cancel, hold or lease a batch. */
-  async function claim(counts: OutcomeCounts): Promise<Claimed[] | null> {
+  /** One short transaction: claim, render or cancel, apply the quota, lease the batch. */
+  async function claim(counts: OutcomeCounts): Promise<{ token: string; claimed: ClaimedDelivery[] } | null> {
     return db.transaction(async (tx) => {
-      const now = clock.now();
-      const rows = await lockDue(tx, now);
+      const at = now();
+      const rows = await lockDueDeliveries(tx, at, batchSize);
       if (rows.length === 0) return null;
-      const orderIds = [...new Set(rows.flatMap((r) => (r.orderId ? [r.orderId] : [])))];
-      const context = await tx
-        .select({ order: orders, product: products, company: companies })
-        .from(orders)
-        .innerJoin(products, eq(products.id, orders.productId))
-        .innerJoin(companies, eq(companies.id, orders.companyId))
-        .where(inArray(orders.id, orderIds));
-      const byOrder = new Map(context.map((c) => [c.order.id, c]));
-      const reviewed = new Set(
-        orderIds.length
-          ? (
-              await tx
-                .select({ orderId: reviews.orderId })
-                .from(reviews)
-                .where(inArray(reviews.orderId, orderIds))
-            ).map((r) => r.orderId)
-          : [],
-      );
-      const companyIds = [...new Set(context.map((c) => c.company.id))];
-      const templates = companyIds.length
-        ? await tx
-            .select()
-            .from(emailTemplates)
-            .where(inArray(emailTemplates.companyId, companyIds))
-            .orderBy(asc(emailTemplates.createdAt))
-        : [];
-      const templateFor = (companyId: string, kind: EmailKind, preferredId: string | null) =>
-        templates.find((t) => t.id === preferredId && t.companyId === companyId) ??
-        templates.find((t) => t.companyId === companyId && t.type === kind && t.isDefault) ??
-        templates.find((t) => t.companyId === companyId && t.type === kind) ??
-        null;
-
-      const cancelled = new Map<string, string[]>();
-      const cancel = (id: string, reason: string) =>
-        cancelled.set(reason, [...(cancelled.get(reason) ?? []), id]);
-      const ready: {
-        row: DeliveryRow;
-        ctx: (typeof context)[number];
-        template: (typeof templates)[number] | null;
-        rendered?: Omit<MailMessage, "code">;
-      }[] = [];
-      const tests = rows.filter(isTestEmail);
-      for (const row of rows) {
-        if (isTestEmail(row)) continue;
-        const ctx = row.orderId ? byOrder.get(row.orderId) : undefined;
-        const kind = row.kind as EmailKind;
-        if (!ctx) {
-          cancel(row.id, "commande introuvable");
-          continue;
-        }
-        if (CERTIFICATION_EMAIL_KINDS.has(row.kind)) {
-          // Rejection, reply, publication warning: rendered from the review as it is now.
-          const rendered = await renderCertificationEmail(tx, row.kind as CertificationEmailKind, {
-            order: ctx.order,
-            company: ctx.company,
-            procedureUrl: procedureUrl(widgetUrl, ctx.company.id),
-          });
-          if (rendered) ready.push({ row, ctx, template: null, rendered });
-          else cancel(row.id, "plus rien à annoncer");
-          continue;
-        }
-        if (kind !== "thanks" && (reviewed.has(ctx.order.id) || ctx.order.reviewKeyUsedAt)) {
-          cancel(row.id, "avis déjà déposé");
-          continue;
-        }
-        if (kind === "reminder" && !ctx.product.sendReminder) {
-          cancel(row.id, "relance désactivée");
-          continue;
-        }
-        const preferred =
-          kind === "request"
-            ? ctx.product.emailRequestTemplateId
-            : kind === "reminder"
-              ? ctx.product.emailReminderTemplateId
-              : null;
-        const template = templateFor(ctx.company.id, kind, preferred);
-        if (!template) cancel(row.id, "aucun modèle d'email");
-        else ready.push({ row, ctx, template });
-      }
-      for (const [reason, ids] of cancelled)
-        await setStatus(tx, ids, { status: "cancelled", lastError: reason });
-      counts.cancelled += [...cancelled.values()].reduce((n, ids) => n + ids.length, 0);
-
-      // A lease that ran out was counted when first claimed; the others take the quota now.
-      const wanted = new Map<string, number>();
-      for (const { row, ctx } of ready)
-        if (row.status !== "sending") wanted.set(ctx.company.id, (wanted.get(ctx.company.id) ?? 0) + 1);
-      for (const row of tests)
-        if (row.status !== "sending") wanted.set(row.companyId, (wanted.get(row.companyId) ?? 0) + 1);
-      const granted = await reserveEmailQuota(tx, wanted, now);
-      const leaseUntil = new Date(now.getTime() + leaseMs);
-      const claimed: Claimed[] = [];
-      const held = new Map<string, string[]>();
-      for (const { row, ctx, template, rendered } of ready) {
-        if (row.status !== "sending") {
-          const left = granted.get(ctx.company.id) ?? 0;
-          if (left <= 0) {
-            held.set(ctx.company.id, [...(held.get(ctx.company.id) ?? []), row.id]);
-            continue;
-          }
-          granted.set(ctx.company.id, left - 1);
-        }
-        const message = rendered ?? {
-          to: ctx.order.buyerEmail,
-          ...renderEmail(template as NonNullable<typeof template>, {
-            nom_entreprise: ctx.company.name,
-            nom_produit: ctx.product.name,
-            prenom_acheteur: ctx.order.buyerFirstName,
-            nom_acheteur: ctx.order.buyerLastName,
-            email_acheteur: ctx.order.buyerEmail,
-            url_avis: reviewUrl(
-              formUrl,
-              reviewKeyOf(reviewKeySecret(), ctx.order.id, ctx.order.reviewKeyHash),
-            ),
-          }),
-        };
-        if (!rendered) {
-          // What French law asks every invitation and the thanks e-mail to say, whatever the template.
-          const footer =
-            row.kind === "thanks"
-              ? [
-                  fr.certification.mail.withdrawalLine(
-                    withdrawalUrl(formUrl, deriveWithdrawalToken(reviewKeySecret()[0] ?? "", ctx.order.id)),
-                  ),
-                  fr.certification.mail.procedureLine(procedureUrl(widgetUrl, ctx.company.id)),
-                ]
-              : [
-                  fr.certification.mail.invitationNotice(ctx.company.name, ctx.product.name),
-                  fr.certification.mail.procedureLine(procedureUrl(widgetUrl, ctx.company.id)),
-                  fr.certification.mail.termsLine(`${formUrl.replace(/\/+$/, "")}/cgu`),
-                ];
-          Object.assign(message, withFooter(message, footer));
-        }
-        claimed.push({
-          delivery: row,
-          companyId: ctx.company.id,
-          leaseUntil,
-          attempts: row.attempts + 1,
-          message,
-        });
-      }
-      for (const row of tests) {
-        if (row.status !== "sending") {
-          const left = granted.get(row.companyId) ?? 0;
-          if (left <= 0) {
-            held.set(row.companyId, [...(held.get(row.companyId) ?? []), row.id]);
-            continue;
-          }
-          granted.set(row.companyId, left - 1);
-        }
-        claimed.push({
-          delivery: row,
-          companyId: row.companyId,
-          leaseUntil,
-          attempts: row.attempts + 1,
-          message: {
-            to: row.toEmail ?? "",
-            subject: row.subject ?? "",
-            text: row.textBody ?? "",
-            html: row.htmlBody ?? "",
-          },
-        });
-      }
-      // Looked at again within the hour (a plan upgrade releases them), at the latest when the month turns.
-      const retryAt = new Date(Math.min(nextMonthStart(now).getTime(), now.getTime() + HELD_RECHECK_MS));
-      for (const [companyId, ids] of held) {
-        const [company] = await tx
-          .select({ planType: companies.planType })
-          .from(companies)
-          .where(eq(companies.id, companyId));
-        const planType = company?.planType;
-        const limit = planLimits(planType).max_emails_per_month ?? 0;
-        await setStatus(tx, ids, {
-          status: "held",
-          scheduledAt: retryAt,
-          leaseUntil: null,
-          lastError: planLimitMessages.emailQuota(limit),
-        });
-        log("e-mails held by the monthly quota", { companyId, count: ids.length });
-        counts.held += ids.length;
-      }
-      if (claimed.length)
+      const { rendered, cancelled } = await renderDeliveries(tx, rows, links);
+      for (const [reason, ids] of cancelled) {
         await tx
           .update(emailDeliveries)
-          .set({ status: "sending", leaseUntil, attempts: sql`${emailDeliveries.attempts} + 1` })
-          .where(
-            inArray(
-              emailDeliveries.id,
-              claimed.map((c) => c.delivery.id),
-            ),
-          );
-      return claimed;
+          .set({ status: "cancelled", lastError: reason, leaseUntil: null, leaseToken: null })
+          .where(inArray(emailDeliveries.id, ids));
+        counts.cancelled += ids.length;
+      }
+      const { granted, held } = await applyEmailQuota(tx, rendered, at);
+      for (const [companyId, count] of held) {
+        log("e-mails held by the monthly quota", { companyId, count });
+        counts.held += count;
+      }
+      const token = randomUUID();
+      await leaseDeliveries(
+        tx,
+        granted.map((item) => item.row.id),
+        token,
+        leaseMs,
+      );
+      await keepReviewKeysValid(
+        tx,
+        granted.flatMap((item) => (item.reviewKeyOrderId ? [item.reviewKeyOrderId] : [])),
+        at,
+      );
+      return { token, claimed: granted.map((item) => ({ ...item, token, attempts: item.row.attempts + 1 })) };
     });
   }
 
-  /** Extends the leases of the e-mails still being sent (only those still ours). */
-  async function renewLeases(sending: ReadonlySet<Claimed>): Promise<void> {
-    const byLease = new Map<number, Claimed[]>();
-    for (const item of sending) {
-      const group = byLease.get(item.leaseUntil.getTime()) ?? [];
-      group.push(item);
-      byLease.set(item.leaseUntil.getTime(), group);
-    }
-    const leaseUntil = new Date(clock.now().getTime() + leaseMs);
-    for (const [current, items] of byLease) {
-      const renewed = await db
-        .update(emailDeliveries)
-        .set({ leaseUntil })
-        .where(
-          and(
-            inArray(
-              emailDeliveries.id,
-              items.map((item) => item.delivery.id),
-            ),
-            eq(emailDeliveries.status, "sending"),
-            eq(emailDeliveries.leaseUntil, new Date(current)),
-          ),
-        )
-        .returning({ id: emailDeliveries.id });
-      const ids = new Set(renewed.map((row) => row.id));
-      for (const item of items) if (ids.has(item.delivery.id)) item.leaseUntil = leaseUntil;
-    }
-  }
-
-  /**
-   * Sends one leased e-mail and records the result (only while the lease is still ours). Once sent,
-   * the e-mail leaves `sending` (no renewal starts for it) and waits for a renewal in flight, so
-   * its mark compares with the lease as renewed.
-   */
-  async function deliver(
-    item: Claimed,
-    sending: Set<Claimed>,
-    renewal: () => Promise<void>,
-  ): Promise<DeliveryOutcome> {
-    const ours = () =>
-      and(
-        eq(emailDeliveries.id, item.delivery.id),
-        eq(emailDeliveries.status, "sending"),
-        eq(emailDeliveries.leaseUntil, item.leaseUntil),
-      );
-    try {
-      await sendAbortable(item.message);
-      sending.delete(item);
-      await renewal();
-    } catch (error) {
-      if (error instanceof AbortedError) throw error;
-      sending.delete(item);
-      await renewal();
-      const message = error instanceof Error ? error.message : String(error);
-      const dead = item.attempts >= MAX_ATTEMPTS;
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        // Nothing was sent: the quota unit comes back.
-        await releaseEmailQuota(tx, item.companyId);
-        await tx
-          .update(emailDeliveries)
-          .set({
-            status: dead ? "failed" : "scheduled",
-            leaseUntil: null,
-            lastError: message.slice(0, 500),
-            scheduledAt: dead
-              ? item.delivery.scheduledAt
-              : new Date(now.getTime() + backoffMs(item.attempts)),
-          })
-          .where(ours());
-      });
-      log("mail delivery failed", {
-        deliveryId: item.delivery.id,
-        attempts: item.attempts,
-        dead,
-        error: message,
-      });
-      return dead ? "dead" : "retry";
-    }
-    await db
-      .update(emailDeliveries)
-      .set({ status: "sent", sentAt: clock.now(), leaseUntil: null, lastError: null })
-      .where(ours());
-    return "sent";
-  }
-
-  async function runOnce(): Promise<OutcomeCounts | null> {
-    const counts = noOutcomes();
-    const claimed = await claim(counts);
-    if (claimed === null) return null;
-    const sending = new Set(claimed);
+  /** Renews the claim's leases of the e-mails still being sent every third of the lease. */
+  function keepLeased(sending: Set<ClaimedDelivery>, token: string): () => void {
     let renewal: Promise<void> = Promise.resolve();
-    const renewer = setInterval(() => {
+    const timer = setInterval(() => {
       renewal = renewal
-        .then(() => renewLeases(sending))
+        .then(async () => {
+          const items = [...sending];
+          const ours = await renewLeases(
+            db,
+            items.map((item) => item.row.id),
+            token,
+            leaseMs,
+          );
+          // Claimed again by another worker: no more renewals for it.
+          for (const item of items) if (!ours.has(item.row.id)) sending.delete(item);
+        })
         .catch((error: unknown) =>
           log("mail lease renewal failed", { error: error instanceof Error ? error.message : String(error) }),
         );
     }, leaseMs / 3);
+    return () => clearInterval(timer);
+  }
+
+  async function runOnce(): Promise<OutcomeCounts | null> {
+    const counts = noOutcomes();
+    const batch = await claim(counts);
+    if (batch === null) return null;
+    const { token, claimed } = batch;
+    const sending = new Set(claimed);
+    const stopRenewing = keepLeased(sending, token);
     let outcomes: PromiseSettledResult<DeliveryOutcome>[];
     try {
-      outcomes = await Promise.allSettled(claimed.map((item) => deliver(item, sending, () => renewal)));
+      outcomes = await Promise.allSettled(
+        claimed.map(async (item) => {
+          try {
+            return await deliver(db, item, sendAbortable, now, log);
+          } finally {
+            sending.delete(item);
+          }
+        }),
+      );
     } finally {
-      clearInterval(renewer);
+      stopRenewing();
     }
     for (const outcome of outcomes) {
       if (outcome.status === "fulfilled") counts[outcome.value] += 1;

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { registerPeriodicTask } from "../../lib/periodic-task";
 import { createMailWorker, type MailWorker } from "./mail-worker";
+import { purgeStoredMails } from "./purge-stored-mails";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -11,7 +13,8 @@ declare module "fastify" {
 /**
  * Runs the mail worker inside the server: it starts when the app is ready, waits for the migrations
  * (`ctx.state.ready`) before claiming jobs, and stops (letting an in-flight send finish) on close.
- * PGlite is one session: one loop; PostgreSQL: a few loops, which SKIP LOCKED keeps apart.
+ * PGlite is one session: one loop; PostgreSQL: a few loops, which SKIP LOCKED keeps apart. Sent
+ * account and test e-mails (their links and codes) are deleted after a week.
  */
 export async function registerPipelineWorkers(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -33,5 +36,10 @@ export async function registerPipelineWorkers(app: FastifyInstance): Promise<voi
   });
   app.addHook("preClose", async () => {
     await worker.stop();
+  });
+  registerPeriodicTask(app, {
+    name: "stored mail purge",
+    everyMs: 60 * 60_000,
+    task: () => purgeStoredMails(ctx.db, ctx.now()),
   });
 }

@@ -1,6 +1,9 @@
 import { createHmac, createSecretKey, hash, type KeyObject } from "node:crypto";
 
-/** Review links stay valid this long after the order was recorded. */
+/**
+ * Review links stay valid this long after the order was recorded, and in any case until 30 days after
+ * the last e-mail carrying them (review-key-expiry.ts).
+ */
 export const REVIEW_KEY_LIFETIME_DAYS = 90;
 
 /**

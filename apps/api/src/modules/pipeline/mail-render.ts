@@ -1,0 +1,192 @@
+import { fr } from "@certavis/i18n-fr/server";
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { companies, emailTemplates, orders, products, reviews } from "../../db/schema";
+import type { MailMessage } from "../../mail/mailer";
+import type { CertificationEmailKind } from "../certification/author-emails";
+import { CERTIFICATION_EMAIL_KINDS, renderCertificationEmail } from "../certification/certification-emails";
+import { deriveWithdrawalToken, procedureUrl, withdrawalUrl } from "../certification/withdrawal-token";
+import type { DeliveryRow } from "./mail-claim";
+import { STORED_MESSAGE_KINDS } from "./mail-rules";
+import { renderEmail, withFooter } from "./render-email";
+import { reviewKeyOf, reviewUrl } from "./review-key";
+import type { EmailKind } from "./schedule";
+
+export interface MailLinks {
+  /** Origin of the review form (`FORM_URL`). */
+  formUrl: string;
+  /** Origin of the widget and its procedure page (`WIDGET_URL`). */
+  widgetUrl: string;
+  /** The secrets review keys derive from, newest first (read when each mail is made). */
+  reviewKeySecrets: () => readonly (string | Uint8Array)[];
+}
+
+/** A due e-mail ready to go: the company whose quota it takes (none for account e-mails). */
+export interface RenderedDelivery {
+  row: DeliveryRow;
+  companyId: string | null;
+  message: MailMessage;
+  /** The order whose review link the e-mail carries (request, reminder). */
+  reviewKeyOrderId: string | null;
+}
+
+export interface RenderedBatch {
+  rendered: RenderedDelivery[];
+  /** Rows with nothing left to send, by reason. */
+  cancelled: Map<string, string[]>;
+}
+
+type OrderContext = {
+  order: typeof orders.$inferSelect;
+  product: typeof products.$inferSelect;
+  company: typeof companies.$inferSelect;
+};
+type Template = typeof emailTemplates.$inferSelect;
+
+/** The message of a test or account e-mail, as stored when it was queued. */
+function storedMessage(row: DeliveryRow): MailMessage {
+  return {
+    to: row.toEmail ?? "",
+    subject: row.subject ?? "",
+    text: row.textBody ?? "",
+    html: row.htmlBody ?? "",
+    ...(row.code ? { code: row.code } : {}),
+  };
+}
+
+/** What French law asks every invitation and the thanks e-mail to say, whatever the template. */
+function legalFooter(kind: EmailKind, ctx: OrderContext, links: MailLinks): string[] {
+  const procedure = fr.certification.mail.procedureLine(procedureUrl(links.widgetUrl, ctx.company.id));
+  if (kind === "thanks") {
+    const token = deriveWithdrawalToken(links.reviewKeySecrets()[0] ?? "", ctx.order.id);
+    return [fr.certification.mail.withdrawalLine(withdrawalUrl(links.formUrl, token)), procedure];
+  }
+  return [
+    fr.certification.mail.invitationNotice(ctx.company.name, ctx.product.name),
+    procedure,
+    fr.certification.mail.termsLine(`${links.formUrl.replace(/\/+$/, "")}/cgu`),
+  ];
+}
+
+function templateMessage(
+  kind: EmailKind,
+  ctx: OrderContext,
+  template: Template,
+  links: MailLinks,
+): MailMessage {
+  const { order, product, company } = ctx;
+  const key = reviewKeyOf(links.reviewKeySecrets(), order.id, order.reviewKeyHash);
+  const email = renderEmail(template, {
+    nom_entreprise: company.name,
+    nom_produit: product.name,
+    prenom_acheteur: order.buyerFirstName,
+    nom_acheteur: order.buyerLastName,
+    email_acheteur: order.buyerEmail,
+    url_avis: reviewUrl(links.formUrl, key),
+  });
+  return { to: order.buyerEmail, ...withFooter(email, legalFooter(kind, ctx, links)) };
+}
+
+/** Everything the order e-mails of a batch are made from, read in a few queries. */
+async function loadOrderContexts(tx: Tx, rows: DeliveryRow[]) {
+  const orderIds = [...new Set(rows.flatMap((r) => (r.orderId ? [r.orderId] : [])))];
+  if (orderIds.length === 0)
+    return { byOrder: new Map<string, OrderContext>(), reviewed: new Set(), templates: [] };
+  const context = await tx
+    .select({ order: orders, product: products, company: companies })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .where(inArray(orders.id, orderIds));
+  const reviewed = new Set(
+    (
+      await tx.select({ orderId: reviews.orderId }).from(reviews).where(inArray(reviews.orderId, orderIds))
+    ).map((r) => r.orderId),
+  );
+  const companyIds = [...new Set(context.map((c) => c.company.id))];
+  const templates = companyIds.length
+    ? await tx
+        .select()
+        .from(emailTemplates)
+        .where(inArray(emailTemplates.companyId, companyIds))
+        .orderBy(asc(emailTemplates.createdAt))
+    : [];
+  return { byOrder: new Map(context.map((c) => [c.order.id, c])), reviewed, templates };
+}
+
+/** The product's template for `kind`, else the company's default, else its oldest of that kind. */
+function templateFor(templates: Template[], ctx: OrderContext, kind: EmailKind): Template | null {
+  const preferred =
+    kind === "request"
+      ? ctx.product.emailRequestTemplateId
+      : kind === "reminder"
+        ? ctx.product.emailReminderTemplateId
+        : null;
+  const companyId = ctx.company.id;
+  return (
+    templates.find((t) => t.id === preferred && t.companyId === companyId) ??
+    templates.find((t) => t.companyId === companyId && t.type === kind && t.isDefault) ??
+    templates.find((t) => t.companyId === companyId && t.type === kind) ??
+    null
+  );
+}
+
+/**
+ * Turns the locked rows into the messages to send, from the database as it is now (a review left
+ * since the request was queued cancels the reminder), or into cancellations with their reason.
+ */
+export async function renderDeliveries(
+  tx: Tx,
+  rows: DeliveryRow[],
+  links: MailLinks,
+): Promise<RenderedBatch> {
+  const { byOrder, reviewed, templates } = await loadOrderContexts(tx, rows);
+  const rendered: RenderedDelivery[] = [];
+  const cancelled = new Map<string, string[]>();
+  const cancel = (id: string, reason: string) =>
+    cancelled.set(reason, [...(cancelled.get(reason) ?? []), id]);
+  for (const row of rows) {
+    if (STORED_MESSAGE_KINDS.has(row.kind)) {
+      rendered.push({ row, companyId: row.companyId, message: storedMessage(row), reviewKeyOrderId: null });
+      continue;
+    }
+    const ctx = row.orderId ? byOrder.get(row.orderId) : undefined;
+    if (!ctx) {
+      cancel(row.id, fr.server.mailQueue.orderNotFound);
+      continue;
+    }
+    const companyId = ctx.company.id;
+    if (CERTIFICATION_EMAIL_KINDS.has(row.kind)) {
+      // Rejection, reply, publication warning: rendered from the review as it is now.
+      const message = await renderCertificationEmail(tx, row.kind as CertificationEmailKind, {
+        order: ctx.order,
+        company: ctx.company,
+        procedureUrl: procedureUrl(links.widgetUrl, companyId),
+      });
+      if (message) rendered.push({ row, companyId, message, reviewKeyOrderId: null });
+      else cancel(row.id, fr.server.mailQueue.nothingToSay);
+      continue;
+    }
+    const kind = row.kind as EmailKind;
+    if (kind !== "thanks" && (reviewed.has(ctx.order.id) || ctx.order.reviewKeyUsedAt)) {
+      cancel(row.id, fr.server.mailQueue.alreadyReviewed);
+      continue;
+    }
+    if (kind === "reminder" && !ctx.product.sendReminder) {
+      cancel(row.id, fr.server.mailQueue.reminderOff);
+      continue;
+    }
+    const template = templateFor(templates, ctx, kind);
+    if (!template) {
+      cancel(row.id, fr.server.mailQueue.noTemplate);
+      continue;
+    }
+    rendered.push({
+      row,
+      companyId,
+      message: templateMessage(kind, ctx, template, links),
+      reviewKeyOrderId: kind === "thanks" ? null : ctx.order.id,
+    });
+  }
+  return { rendered, cancelled };
+}

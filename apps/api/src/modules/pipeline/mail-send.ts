@@ -1,0 +1,86 @@
+import type { Db } from "../../db/client";
+import { emailDeliveries } from "../../db/schema";
+import type { MailMessage } from "../../mail/mailer";
+import { releaseEmailQuota } from "./email-quota";
+import { stillLeased } from "./mail-claim";
+import type { RenderedDelivery } from "./mail-render";
+import { backoffMs, MAX_ATTEMPTS, STORED_MESSAGE_KINDS } from "./mail-rules";
+
+export type DeliveryOutcome = "sent" | "held" | "cancelled" | "retry" | "dead";
+
+/** An e-mail leased to one claim (`token`), ready to send. */
+export interface ClaimedDelivery extends RenderedDelivery {
+  token: string;
+  /** Including this one. */
+  attempts: number;
+}
+
+/** Thrown by a send abandoned by `stop({ abort: true })`: nothing is recorded, the lease runs out. */
+export class AbortedError extends Error {
+  constructor() {
+    super("mail worker stopped");
+  }
+}
+
+/** A stored message (an account e-mail's links and codes) is blanked once it has nothing left to send. */
+function blanked(kind: string) {
+  return STORED_MESSAGE_KINDS.has(kind) ? { textBody: null, htmlBody: null, code: null } : {};
+}
+
+/**
+ * Sends one leased e-mail and records the outcome, only while the claim still holds the lease (a
+ * worker whose lease ran out and was claimed again records nothing). A failure gives the quota unit
+ * back and comes back after the backoff, or is dead after the last attempt.
+ */
+export async function deliver(
+  db: Db,
+  item: ClaimedDelivery,
+  send: (message: MailMessage) => Promise<void>,
+  now: () => Date,
+  log: (message: string, extra?: Record<string, unknown>) => void,
+): Promise<DeliveryOutcome> {
+  const { row, token } = item;
+  try {
+    await send(item.message);
+  } catch (error) {
+    if (error instanceof AbortedError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    const dead = item.attempts >= MAX_ATTEMPTS;
+    await db.transaction(async (tx) => {
+      const [recorded] = await tx
+        .update(emailDeliveries)
+        .set({
+          status: dead ? "failed" : "scheduled",
+          leaseUntil: null,
+          leaseToken: null,
+          lastError: message.slice(0, 500),
+          scheduledAt: dead ? row.scheduledAt : new Date(now().getTime() + backoffMs(item.attempts)),
+          ...(dead ? blanked(row.kind) : {}),
+        })
+        .where(stillLeased(row.id, token))
+        .returning({ id: emailDeliveries.id });
+      // Nothing was sent: the quota unit comes back.
+      if (recorded && item.companyId) await releaseEmailQuota(tx, item.companyId);
+    });
+    log("mail delivery failed", {
+      deliveryId: row.id,
+      kind: row.kind,
+      attempts: item.attempts,
+      dead,
+      error: message,
+    });
+    return dead ? "dead" : "retry";
+  }
+  await db
+    .update(emailDeliveries)
+    .set({
+      status: "sent",
+      sentAt: now(),
+      leaseUntil: null,
+      leaseToken: null,
+      lastError: null,
+      ...blanked(row.kind),
+    })
+    .where(stillLeased(row.id, token));
+  return "sent";
+}
