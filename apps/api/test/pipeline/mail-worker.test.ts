@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import { companies, emailDeliveries, reviews } from "../../src/db/schema";
+import { deriveReviewKey } from "../../src/lib/review-key";
 import {
   addDays,
   createMailWorker,
@@ -9,7 +10,6 @@ import {
   manualClock,
   onReviewSubmitted,
 } from "../../src/modules/pipeline";
-import { deriveReviewKey } from "../../src/modules/pipeline/review-key";
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from "../helpers/databases";
 import { memoryMailer, SECRET, seedCompany, seedOrder } from "./fixtures";
 

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { memberships, products, reviews, users } from "../../db/schema";
 import type { MailMessage } from "../../mail/mailer";
-import type { CertificationEmailKind } from "./author-emails";
+import type { CertificationEmailKind } from "../review-trail/author-emails";
 
 export const CERTIFICATION_EMAIL_KINDS: ReadonlySet<string> = new Set<CertificationEmailKind>([
   "rejection",

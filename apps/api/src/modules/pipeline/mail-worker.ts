@@ -3,14 +3,14 @@ import { fr, planLimitMessages } from "@certavis/i18n-fr/server";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { companies, emailDeliveries, emailTemplates, orders, products, reviews } from "../../db/schema";
+import { reviewKeyOf, reviewUrl } from "../../lib/review-key";
 import type { Mailer, MailMessage } from "../../mail/mailer";
-import type { CertificationEmailKind } from "../certification/author-emails";
 import { CERTIFICATION_EMAIL_KINDS, renderCertificationEmail } from "../certification/certification-emails";
 import { deriveWithdrawalToken, procedureUrl, withdrawalUrl } from "../certification/withdrawal-token";
+import type { CertificationEmailKind } from "../review-trail/author-emails";
 import { type Clock, nextMonthStart, systemClock } from "./clock";
 import { releaseEmailQuota, reserveEmailQuota } from "./email-quota";
 import { renderEmail, withFooter } from "./render-email";
-import { reviewKeyOf, reviewUrl } from "./review-key";
 import type { EmailKind } from "./schedule";
 
 export const MAX_ATTEMPTS = 5;
