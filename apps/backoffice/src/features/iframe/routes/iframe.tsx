@@ -6,7 +6,7 @@ import { API_BASE } from "../../../app/config";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
 import { useCompany } from "../../../lib/api/get-company";
-import { useProducts } from "../../products";
+import { useProducts } from "../../../lib/api/get-products";
 import { AccentColorField } from "../components/accent-color-field";
 import { CodeToCopy } from "../components/code-to-copy";
 import {
