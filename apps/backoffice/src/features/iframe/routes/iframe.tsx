@@ -21,9 +21,6 @@ import {
 
 const t = fr.iframe;
 
-/** The widget and its loader are served by the product's own origin (ARCHITECTURE §2). */
-const widgetOrigin = () => window.location.origin;
-
 export function IframeRoute() {
   const company = useCompany();
   const products = useProducts();
@@ -38,7 +35,9 @@ export function IframeRoute() {
   const config: WidgetConfig | null = companyId
     ? { companyId, productId, showHeader, accentColor, jsonLd }
     : null;
-  const origin = widgetOrigin();
+  // The widget and its loader are served from WIDGET_URL, which need not be the back-office's origin.
+  const origin = company.data?.widget_url ?? "";
+  const apiOrigin = window.location.origin;
 
   return (
     <>
@@ -130,7 +129,7 @@ export function IframeRoute() {
                 <CodeToCopy
                   label={t.jsonLd.serverUrl}
                   hint={t.jsonLd.serverHint}
-                  code={jsonLdUrl(origin, API_BASE, config) ?? ""}
+                  code={jsonLdUrl(apiOrigin, API_BASE, config) ?? ""}
                 />
                 <Text as="p" size="1" color="gray" className="font-mono">
                   {t.jsonLd.serverSnippet}
