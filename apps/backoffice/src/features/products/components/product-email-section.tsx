@@ -1,14 +1,13 @@
 import type { Schema } from "@certavis/api-client";
 import { REQUEST_DELAY } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
-import { Button } from "@certavis/ui";
-import { Controller, useFormContext } from "react-hook-form";
+import { useFormContext } from "react-hook-form";
 import { DelaySlider } from "../../../components/delay-slider";
 import { type ProductEditorValues, requestTemplates } from "../lib/product-form-values";
 import { useTemplateDelay } from "../lib/use-template-delay";
 import { FormSection } from "./form-section";
+import { LinkedField } from "./linked-field";
 import type { LinkedPreview } from "./linked-preview-dialog";
-import { LinkedSelect } from "./linked-select";
 
 const t = fr.products.form;
 
@@ -22,11 +21,7 @@ export function ProductEmailSection({
   templates: readonly Schema<"EmailTemplate">[];
   onPreview: (preview: LinkedPreview) => void;
 }) {
-  const {
-    control,
-    watch,
-    formState: { errors },
-  } = useFormContext<ProductEditorValues>();
+  const { watch } = useFormContext<ProductEditorValues>();
   const requestDelay = useTemplateDelay("send_after");
   const requests = requestTemplates(templates);
   const requestTemplate = requests.find((x) => x.id === watch("requestTemplateId"));
@@ -34,29 +29,16 @@ export function ProductEmailSection({
     requestTemplate?.send_after ?? product?.initial_email_delay_days ?? REQUEST_DELAY.default;
   return (
     <FormSection title={t.sections.email}>
-      <Controller
-        control={control}
+      <LinkedField
         name="requestTemplateId"
-        render={({ field }) => (
-          <LinkedSelect
-            label={t.requestTemplate}
-            value={field.value}
-            onChange={field.onChange}
-            options={requests}
-            emptyLabel={t.noTemplates}
-            error={errors.requestTemplateId?.message}
-          >
-            {requestTemplate ? (
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => onPreview({ kind: "template", template: requestTemplate, field: "request" })}
-              >
-                {t.preview}
-              </Button>
-            ) : null}
-          </LinkedSelect>
-        )}
+        label={t.requestTemplate}
+        options={requests}
+        emptyLabel={t.noTemplates}
+        previewOf={(id) => {
+          const template = requests.find((x) => x.id === id);
+          return template ? { kind: "template", template, field: "request" } : null;
+        }}
+        onPreview={onPreview}
       />
       {requestTemplate ? (
         <DelaySlider

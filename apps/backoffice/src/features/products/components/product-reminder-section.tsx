@@ -1,15 +1,14 @@
 import type { Schema } from "@certavis/api-client";
 import { REMINDER_DELAY } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
-import { Button } from "@certavis/ui";
 import { Flex, Switch, Text } from "@radix-ui/themes";
 import { Controller, useFormContext } from "react-hook-form";
 import { DelaySlider } from "../../../components/delay-slider";
 import { type ProductEditorValues, reminderTemplates, reminderToPreselect } from "../lib/product-form-values";
 import { useTemplateDelay } from "../lib/use-template-delay";
 import { FormSection } from "./form-section";
+import { LinkedField } from "./linked-field";
 import type { LinkedPreview } from "./linked-preview-dialog";
-import { LinkedSelect } from "./linked-select";
 
 const t = fr.products.form;
 
@@ -71,31 +70,16 @@ export function ProductReminderSection({
       />
       {followUp ? (
         <>
-          <Controller
-            control={control}
+          <LinkedField
             name="reminderTemplateId"
-            render={({ field }) => (
-              <LinkedSelect
-                label={t.reminderTemplate}
-                value={field.value}
-                onChange={field.onChange}
-                options={reminders}
-                emptyLabel={t.noTemplates}
-                error={errors.reminderTemplateId?.message}
-              >
-                {reminderTemplate ? (
-                  <Button
-                    type="button"
-                    variant="outline"
-                    onClick={() =>
-                      onPreview({ kind: "template", template: reminderTemplate, field: "reminder" })
-                    }
-                  >
-                    {t.preview}
-                  </Button>
-                ) : null}
-              </LinkedSelect>
-            )}
+            label={t.reminderTemplate}
+            options={reminders}
+            emptyLabel={t.noTemplates}
+            previewOf={(id) => {
+              const template = reminders.find((x) => x.id === id);
+              return template ? { kind: "template", template, field: "reminder" } : null;
+            }}
+            onPreview={onPreview}
           />
           {reminderTemplate ? (
             <DelaySlider

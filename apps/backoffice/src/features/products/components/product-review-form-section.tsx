@@ -1,11 +1,8 @@
 import type { Schema } from "@certavis/api-client";
 import { fr } from "@certavis/i18n-fr";
-import { Button } from "@certavis/ui";
-import { Controller, useFormContext } from "react-hook-form";
-import type { ProductEditorValues } from "../lib/product-form-values";
 import { FormSection } from "./form-section";
+import { LinkedField } from "./linked-field";
 import type { LinkedPreview } from "./linked-preview-dialog";
-import { LinkedSelect } from "./linked-select";
 
 const t = fr.products.form;
 
@@ -17,37 +14,18 @@ export function ProductReviewFormSection({
   forms: readonly Schema<"Form">[];
   onPreview: (preview: LinkedPreview) => void;
 }) {
-  const {
-    control,
-    watch,
-    formState: { errors },
-  } = useFormContext<ProductEditorValues>();
-  const chosenForm = forms.find((x) => x.id === watch("formId"));
   return (
     <FormSection title={t.sections.form}>
-      <Controller
-        control={control}
+      <LinkedField
         name="formId"
-        render={({ field }) => (
-          <LinkedSelect
-            label={t.reviewForm}
-            value={field.value}
-            onChange={field.onChange}
-            options={forms}
-            emptyLabel={t.noForms}
-            error={errors.formId?.message}
-          >
-            {chosenForm ? (
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => onPreview({ kind: "form", form: chosenForm })}
-              >
-                {t.preview}
-              </Button>
-            ) : null}
-          </LinkedSelect>
-        )}
+        label={t.reviewForm}
+        options={forms}
+        emptyLabel={t.noForms}
+        previewOf={(id) => {
+          const form = forms.find((x) => x.id === id);
+          return form ? { kind: "form", form } : null;
+        }}
+        onPreview={onPreview}
       />
     </FormSection>
   );

@@ -27,7 +27,7 @@ import { toastProductError } from "../lib/product-error-toast";
 const t = fr.products;
 const errors = fr.errors.products;
 
-/** Where the order-import screen lives (issue #11 point 3, built beside this page). */
+/** Where the order-import screen lives. */
 const ORDER_IMPORT_PATH = "/orders/import";
 
 export function ProductsRoute() {
