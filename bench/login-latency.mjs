@@ -1,4 +1,4 @@
-// Login latency (issue 3 figure): starts the built server (`apps/api/dist/main.js`, run `pnpm build`
+// Login latency: starts the built server (`apps/api/dist/main.js`, run `pnpm build`
 // first) on a fresh embedded database with the demo seed, then signs the demo account in N times in
 // a row and prints p50 / p95. argon2id runs with the production (OWASP) cost.
 // Usage: node bench/login-latency.mjs [count=50] [port=3190]

@@ -1,4 +1,4 @@
-// Order import (issue 14 point 1): a 10,000-line French Excel CSV (Windows-1252, ';', JJ/MM/AAAA)
+// Order import: a 10,000-line French Excel CSV (Windows-1252, ';', JJ/MM/AAAA)
 // imported through the job endpoints of the built server (`apps/api/dist/main.js`, `pnpm build`
 // first) on PGlite and on PostgreSQL, while `/health/` is probed back to back. Prints the import's
 // duration (POST to `done`), the health latency during it (p50/p99/max), how fast a 10,001-line

@@ -1,4 +1,4 @@
-// What the reviews widget costs a shop's product page, measured side by side in ONE run (issue 17):
+// What the reviews widget costs a shop's product page, measured side by side in ONE run:
 // Lighthouse 12 (mobile, simulated 4× slower CPU), RUNS runs per variant (medians), the host page and
 // the widget on different sites. Main-thread script time added to a bare product page, and TBT, for:
 //   - the floor: an iframe of static HTML with 10 reviews (no script at all);

@@ -4,7 +4,7 @@ import { linkOf, waitForMail } from "../support/mailbox";
 import { DEMO, type DemoApi, demoApi } from "./public-api";
 
 /**
- * Certified means certified (issue 15), in the built product: a review rejected with a reason from the
+ * Certified means certified, in the built product: a review rejected with a reason from the
  * back-office (its author is told by e-mail; then no control changes it), a reply published under an
  * approved review and shown by the widget with the publication and experience dates, a doubt reported
  * with its reason (kept in the trail), the author withdrawing a review through the personal link of the

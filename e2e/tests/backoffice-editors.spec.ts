@@ -4,7 +4,7 @@ import { linkOf, waitForMail } from "../support/mailbox";
 import { DEMO, type DemoApi, demoApi } from "./public-api";
 
 /**
- * Issue 12 in the built product (real API, demo company): a reminder template written with variables
+ * The editors in the built product (real API, demo company): a reminder template written with variables
  * and previewed; a request template without {{ url_avis }} refused; a 2-page form built with the keyboard
  * (select, slider rating, media), saved, used on a product, an order's e-mail opening the shopper's form
  * with those pages; the round trip back to a product (plain return URL: the product form is another
@@ -55,11 +55,11 @@ test("a reminder template written with variables at the cursor, previewed with s
   const subject = page.getByLabel("Objet");
   await subject.fill(", votre avis ?");
   await subject.press("Home");
-  await page.getByRole("button", { name: "Insérer Prénom de l'acheteur" }).click();
+  await page.getByRole("button", { name: "Insérer {{ prenom_acheteur }} (Prénom de l'acheteur)" }).click();
   await expect(subject).toHaveValue("{{ prenom_acheteur }}, votre avis ?");
   const body = page.getByLabel("Contenu");
   await body.fill("Bonjour, que pensez-vous de  ? Répondez ici : ");
-  await page.getByRole("button", { name: "Insérer Lien vers le formulaire d'avis" }).click();
+  await page.getByRole("button", { name: "Insérer {{ url_avis }} (Lien vers le formulaire d'avis)" }).click();
   const withLink = "Bonjour, que pensez-vous de  ? Répondez ici : {{ url_avis }}";
   await expect(body).toHaveValue(withLink);
   // The editor puts the caret after the inserted variable in the next frame: wait for it before moving it.
@@ -67,7 +67,7 @@ test("a reminder template written with variables at the cursor, previewed with s
     .poll(() => body.evaluate((el: HTMLTextAreaElement) => el.selectionStart))
     .toBe(withLink.length);
   await body.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(28, 28));
-  await page.getByRole("button", { name: "Insérer Nom du produit" }).click();
+  await page.getByRole("button", { name: "Insérer {{ nom_produit }} (Nom du produit)" }).click();
   await expect(body).toHaveValue(
     "Bonjour, que pensez-vous de {{ nom_produit }} ? Répondez ici : {{ url_avis }}",
   );

@@ -142,7 +142,7 @@ test("demo account: dashboard figures, reviews filtered, approve then reject fro
   if (stillPending.length > 0) {
     await expect(dialog.getByRole("button", { name: "Changer le statut (En attente)" })).toBeVisible();
     await dialog.getByRole("button", { name: "Rejeter" }).click();
-    // A rejection names its reason (issue 15).
+    // A rejection names its reason.
     const reasons = page.getByRole("dialog", { name: "Rejeter l'avis" });
     await reasons.getByRole("radio", { name: "Soupçon de faux avis" }).click();
     await reasons.getByRole("button", { name: "Rejeter l'avis" }).click();
@@ -193,7 +193,7 @@ test("below 768 px the navigation slides in; it and the account menu work with t
   await expect(panel).toBeHidden();
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  const account = page.getByRole("button", { name: /^Mon compte : Camille Martin/ });
+  const account = page.getByRole("button", { name: /^Mon compte :\s*Camille Martin/ });
   await account.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menuitem", { name: "Paramètres" })).toBeFocused();

@@ -138,7 +138,7 @@ test("the procedure page linked from the widget says how reviews are collected, 
   await expect(link).toHaveAttribute("target", "_blank");
   const [procedure] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
   await expect(procedure).toHaveURL(/\/widget\/fonctionnement\?company_id=[0-9a-f-]{36}$/);
-  // The company's own procedure page (issue 15): its name and the rules the product enforces.
+  // The company's own procedure page: its name and the rules the product enforces.
   await expect(procedure.getByText("Soupçon de faux avis")).toBeVisible();
   await expect(procedure.getByRole("heading", { level: 1 })).toContainText("collectés et contrôlés");
   for (const section of [

@@ -74,7 +74,7 @@ export const additions = [
   "GET /billing/sandbox/{session_id}/",
   "POST /billing/sandbox/{session_id}/complete/",
   "POST /billing/sandbox/{session_id}/cancel/",
-  // issue 15: certified means certified (ARCHITECTURE §10.9)
+  // certified means certified (ARCHITECTURE §10.9)
   "PUT /company/reviews/{id}/reply/",
   "DELETE /company/reviews/{id}/reply/",
   "POST /company/reviews/{id}/report/",

@@ -429,7 +429,7 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
       expect(problems).toEqual([]);
     });
 
-    it("the attack of issue 14: a moderator cannot invite a second account of theirs as admin", async () => {
+    it("the self-promotion attack: a moderator cannot invite a second account of theirs as admin", async () => {
       const res = await t.inject({
         method: "POST",
         url: "/api/v1/company/invites/",

@@ -142,16 +142,20 @@ describe("e-mail template editor (real API)", { timeout: 40_000 }, () => {
     const subject = screen.getByRole("textbox", { name: "Objet" }) as HTMLInputElement;
     await user.type(subject, ", un avis ?");
     subject.setSelectionRange(0, 0);
-    await user.click(screen.getByRole("button", { name: "Insérer Prénom de l'acheteur" }));
+    await user.click(
+      screen.getByRole("button", { name: "Insérer {{ prenom_acheteur }} (Prénom de l'acheteur)" }),
+    );
     await waitFor(() => expect(subject).toHaveValue("{{ prenom_acheteur }}, un avis ?"));
 
     const body = screen.getByRole("textbox", { name: "Contenu" }) as HTMLTextAreaElement;
     await user.type(body, "Bonjour ! Votre avis : ");
-    await user.click(screen.getByRole("button", { name: "Insérer Lien vers le formulaire d'avis" }));
+    await user.click(
+      screen.getByRole("button", { name: "Insérer {{ url_avis }} (Lien vers le formulaire d'avis)" }),
+    );
     // The editor gives the focus and the caret back to the body on the next frame: move the caret after.
     await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
     body.setSelectionRange(8, 8);
-    await user.click(screen.getByRole("button", { name: "Insérer Nom de l'acheteur" }));
+    await user.click(screen.getByRole("button", { name: "Insérer {{ nom_acheteur }} (Nom de l'acheteur)" }));
     await waitFor(() => expect(body).toHaveValue("Bonjour {{ nom_acheteur }}! Votre avis : {{ url_avis }}"));
 
     await user.click(screen.getByRole("button", { name: "Aperçu" }));

@@ -6,6 +6,8 @@ import { renderApp, renderWithProviders } from "./support/render-app";
 import { apiBaseUrl, seed, signIn } from "./support/test-api";
 
 const origin = () => window.location.origin;
+/** WIDGET_URL of the test API (createTestApp): another origin than the back-office's page. */
+const widgetOrigin = "http://certavis.test";
 
 async function openConfigurator() {
   const { user, company } = await seed.account();
@@ -38,7 +40,7 @@ afterEach(() => {
 describe("widget configurator /iframe (real API)", () => {
   it("builds the spec's plain iframe (height 520) and the /embed.js snippet for all products by default", async () => {
     const { companyId } = await openConfigurator();
-    const src = `${origin()}/widget?company_id=${companyId}&accent_color=%2310b981`;
+    const src = `${widgetOrigin}/widget?company_id=${companyId}&accent_color=%2310b981`;
     await waitFor(() =>
       expect(codeOf("Iframe simple")).toBe(
         `<iframe src="${src.replace(/&/g, "&amp;")}" width="100%" height="520" style="border:0" title="Avis clients" loading="lazy"></iframe>`,
@@ -49,7 +51,7 @@ describe("widget configurator /iframe (real API)", () => {
         `<div data-certavis-widget data-company-id="${companyId}">`,
         `<iframe data-certavis-frame src="${src.replace(/&/g, "&amp;")}" width="100%" height="520" style="border:0;display:block" title="Avis clients" loading="lazy"></iframe>`,
         "</div>",
-        `<script src="${origin()}/embed.js" async></script>`,
+        `<script src="${widgetOrigin}/embed.js" async></script>`,
       ].join("\n"),
     );
     expect(preview().src).toBe(src);
@@ -68,7 +70,7 @@ describe("widget configurator /iframe (real API)", () => {
     const hex = screen.getByRole("textbox", { name: "Code hexadécimal de la couleur d'accent" });
     await user.clear(hex);
     await user.type(hex, "#f00");
-    const src = `${origin()}/widget?company_id=${companyId}&product_id=${productId}&show_header=0&accent_color=%23f00`;
+    const src = `${widgetOrigin}/widget?company_id=${companyId}&product_id=${productId}&show_header=0&accent_color=%23f00`;
     expect(preview().src).toBe(src);
     expect(codeOf("Iframe simple")).toContain(`src="${src.replace(/&/g, "&amp;")}"`);
     expect(codeOf("Script (hauteur automatique)")).toContain(

@@ -8,7 +8,7 @@ import "./review-form.css";
 const container = document.getElementById("root");
 if (container) {
   const query = new URLSearchParams(window.location.search);
-  // The author's withdrawal link (issue 15) shares the app: /create-reviews/retrait?token=…
+  // The author's withdrawal link shares the app: /create-reviews/retrait?token=…
   if (/\/create-reviews\/retrait\/?$/.test(window.location.pathname))
     createRoot(container).render(<WithdrawalPage token={query.get("token")?.trim() || null} />);
   else createRoot(container).render(<ReviewFormPage apiKey={query.get("api_key")?.trim() || null} />);

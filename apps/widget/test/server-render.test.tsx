@@ -84,6 +84,16 @@ describe("server-rendered widget page", () => {
       expect(set).toHaveBeenCalledTimes(3);
     });
 
+    it("shares a page between queries that differ only by unknown parameters or spelling", async () => {
+      const memo = new Map<string, string>();
+      const set = vi.spyOn(memo, "set");
+      const fetchJson = async () => ({ status: 200, body: first, etag: '"v1"' });
+      const page = await renderWidgetPage(INDEX, "?company_id=c1&utm_source=a", fetchJson, memo);
+      for (const search of ["?company_id=c1&utm_source=b", "?utm_medium=x&company_id=c1&product_id=all"])
+        expect(await renderWidgetPage(INDEX, search, fetchJson, memo)).toBe(page);
+      expect(set).toHaveBeenCalledTimes(1);
+    });
+
     it("keeps nothing for data without a version nor for a page left to the script", async () => {
       const memo = new Map<string, string>();
       await renderWidgetPage(INDEX, "?company_id=c1", async () => ({ status: 200, body: first }), memo);

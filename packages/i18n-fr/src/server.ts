@@ -6,4 +6,3 @@ import { server } from "./messages/server";
 export * from "./index";
 
 export const fr = { ...appTexts, server } as const;
-export type ServerMessages = typeof fr;

@@ -99,7 +99,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   reviewFormGet: publicAccess,
   reviewSubmit: publicAccess,
   publicReviewsGet: publicAccess,
-  // certified reviews (issue 15): replies and reports by whoever may moderate
+  // certified reviews: replies and reports by whoever may moderate
   companyReviewsReplyPut: company("reviews.moderate"),
   companyReviewsReplyDelete: company("reviews.moderate"),
   companyReviewsReport: company("reviews.moderate"),

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
 import { companyProcedurePage } from "../modules/certification/procedure";
 import { etagOf, PUBLIC_REVALIDATED, sendCacheable } from "./send-cacheable";
 import { type SpaBuild, spaBuild } from "./spa";
@@ -30,7 +31,7 @@ function httpOrigin(url: string | undefined): string | null {
 /** How the widget's pre-renderer reads an API path (here: in-process, through `app.inject`). */
 type FetchJson = (path: string) => Promise<{ status: number; body: unknown; etag?: string }>;
 
-/** Painted pages by query and data version, kept by the pre-renderer (see apps/widget/src/server). */
+/** Painted pages by parameters and data version, kept by the pre-renderer (see apps/widget/src/server). */
 interface PageMemo {
   get(key: string): string | undefined;
   set(key: string, html: string): void;
@@ -44,19 +45,16 @@ interface WidgetRenderer {
 }
 
 /**
- * At most `maxEntries` painted pages (all dropped when full, as the public bodies' cache does): the
- * widget is the most requested page, and painting it again for the same data costs the server ~2 ms.
+ * At most `maxEntries` painted pages, the least recently used dropped first: the widget is the most
+ * requested page, and painting it again for the same data costs the server ~2 ms. A page of data that
+ * has changed since is never asked for again (its key holds the old version) and is dropped in turn.
  */
 export function createPageMemo(maxEntries = 1000): PageMemo {
-  const pages = new Map<string, string>();
-  const etags = new Map<string, string>();
+  const pages = new LRUCache<string, string>({ max: maxEntries });
+  const etags = new LRUCache<string, string>({ max: maxEntries });
   return {
     get: (key) => pages.get(key),
     set: (key, html) => {
-      if (pages.size >= maxEntries) {
-        pages.clear();
-        etags.clear();
-      }
       pages.set(key, html);
       etags.set(html, etagOf(html));
     },

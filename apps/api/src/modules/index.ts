@@ -39,7 +39,7 @@ const moduleHandlers: OperationHandlers[] = [
   reviewHandlers,
   orderHandlers,
   publicHandlers,
-  // --- issue 15: certified reviews ---
+  // --- certified reviews ---
   certificationHandlers,
 ];
 

@@ -59,7 +59,7 @@ describe("TRUST_PROXY: the client cannot choose its own address", () => {
   });
 });
 
-describe("failed sign-ins lock a client out of an account, never the account's owner (issue 14.4)", () => {
+describe("failed sign-ins lock a client out of an account, never the account's owner", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

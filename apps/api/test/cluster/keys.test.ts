@@ -3,7 +3,7 @@ import { buildApp } from "../../src/app";
 import { signAccessToken, verifyAccessToken } from "../../src/auth/access-token";
 import { openDatabase } from "../../src/db/client";
 import { createKeyRing, keyId, MIXED_KEYS_ERROR, type RootKey, rootsFromEnv } from "../../src/lib/keyring";
-import { deriveReviewKey, hashReviewKey, reviewKeyOf } from "../../src/modules/pipeline/review-key";
+import { deriveReviewKey, hashReviewKey, reviewKeyOf } from "../../src/lib/review-key";
 import { DEMO_ACCOUNT } from "../../src/seed/demo";
 import { authHeaders, createTestDatabase, TEST_PASSWORD_HASH_PARAMS } from "../helpers";
 import { createEmptyPostgres } from "./empty-postgres";

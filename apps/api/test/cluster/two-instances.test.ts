@@ -1,5 +1,5 @@
 /**
- * The proof of ARCHITECTURE §9 (issue 16): built API processes started at the same moment on one
+ * The proof of ARCHITECTURE §9: built API processes started at the same moment on one
  * empty PostgreSQL database, one S3-compatible server and one SMTP server, two of them behind a small
  * round-robin proxy, a third sharing the background work (e-mails, periodic tasks). Skipped without
  * TEST_DATABASE_URL (PostgreSQL is reachable in CI).

@@ -177,14 +177,14 @@ describe("widget routes with a built widget and its pre-renderer", () => {
 });
 
 describe("the memo of painted widget pages", () => {
-  it("keeps pages and their ETags up to its size, then starts again empty", () => {
+  it("keeps pages and their ETags up to its size, dropping the least recently used first", () => {
     const memo = createPageMemo(2);
     memo.set("a", "<p>a</p>");
     memo.set("b", "<p>b</p>");
     expect(memo.get("a")).toBe("<p>a</p>");
     expect(memo.etagOf("<p>b</p>")).toBe(etagOf("<p>b</p>"));
     memo.set("c", "<p>c</p>");
-    expect([memo.get("a"), memo.get("b"), memo.get("c")]).toEqual([undefined, undefined, "<p>c</p>"]);
+    expect([memo.get("a"), memo.get("b"), memo.get("c")]).toEqual(["<p>a</p>", undefined, "<p>c</p>"]);
     // A page it does not hold still gets its ETag.
     expect(memo.etagOf("<p>z</p>")).toBe(etagOf("<p>z</p>"));
   });

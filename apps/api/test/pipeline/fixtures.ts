@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../src/db/client";
 import { companies, emailTemplates, orders, products } from "../../src/db/schema";
+import { deriveReviewKey, hashReviewKey } from "../../src/lib/review-key";
 import type { Mailer, MailMessage } from "../../src/mail/mailer";
 import { scheduleOrderEmails } from "../../src/modules/pipeline";
-import { deriveReviewKey, hashReviewKey } from "../../src/modules/pipeline/review-key";
 
 export const SECRET = "test-review-key-secret-0123456789abcdef";
 

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import { companies, emailDeliveries, emailTemplates, forms, orders, reviews } from "../../src/db/schema";
+import { deriveReviewKey, REVIEW_KEY_LIFETIME_DAYS } from "../../src/lib/review-key";
 import {
   addDays,
   createMailWorker,
@@ -9,7 +10,6 @@ import {
   manualClock,
   onReviewSubmitted,
 } from "../../src/modules/pipeline";
-import { deriveReviewKey, REVIEW_KEY_LIFETIME_DAYS } from "../../src/modules/pipeline/review-key";
 import { orderForReviewKey } from "../../src/modules/public/review-key-lookup";
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from "../helpers/databases";
 import { memoryMailer, SECRET, seedCompany, seedOrder } from "./fixtures";

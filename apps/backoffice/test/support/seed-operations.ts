@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Role } from "@certavis/domain";
 import { joinRequests, memberships, orders, products, reviews } from "../../../api/src/db/schema";
-import { hashReviewKey } from "../../../api/src/modules/pipeline/review-key";
+import { hashReviewKey } from "../../../api/src/lib/review-key";
 import {
   createCompanyFor,
   registerVerifiedUser,

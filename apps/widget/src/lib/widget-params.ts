@@ -22,6 +22,14 @@ export function parseWidgetParams(search: string | URLSearchParams): WidgetParam
   };
 }
 
+/**
+ * The parameters as one string, for what depends on them only (the server's painted pages): any other
+ * query parameter (a tracking tag, a cache buster) and any spelling of the same value give the same key.
+ */
+export function widgetParamsKey(params: WidgetParams): string {
+  return JSON.stringify([params.companyId, params.productId, params.showHeader, params.accentColor]);
+}
+
 /** The public reviews URL for these parameters (relative to the API origin). */
 export function publicReviewsPath(params: WidgetParams): string {
   return apiUrl("/public/reviews/", {

@@ -1397,6 +1397,11 @@ export interface components {
                 status: components["schemas"]["SubscriptionStatus"];
             };
             members_count: number;
+            /**
+             * Format: uri
+             * @description Origin the widget and its loader `/embed.js` are served from (the server's `WIDGET_URL`): the embed codes the back-office gives point there.
+             */
+            widget_url: string;
         };
         CompanyCreateInput: {
             name: string;

@@ -65,12 +65,6 @@ export const CHOICE_TYPES: readonly FieldType[] = ["select", "dropdown", "checkb
 /** Types whose answers are uploaded files. */
 export const UPLOAD_TYPES: readonly FieldType[] = ["file", "media"];
 /** Types answered with free text. */
-export const TEXT_TYPES: readonly FieldType[] = ["text", "email", "textarea"];
-
-export function isFieldType(value: unknown): value is FieldType {
-  return typeof value === "string" && (FIELD_TYPES as readonly string[]).includes(value);
-}
-
 export function isChoiceType(type: string): boolean {
   return (CHOICE_TYPES as readonly string[]).includes(type);
 }

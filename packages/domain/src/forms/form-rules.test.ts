@@ -108,7 +108,7 @@ describe("size and count inputs (minimum 1, invalid → 1)", () => {
     [51, 50],
     [1000, 50],
     ["75", 50],
-  ])("size %j is clamped to %s MB (issue 14: 1..50)", (input, size) => {
+  ])("size %j is clamped to %s MB (1..50)", (input, size) => {
     expect(sanitizeMaxSizeMb(input)).toBe(size);
   });
 

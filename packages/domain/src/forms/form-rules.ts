@@ -168,4 +168,3 @@ export const formSaveSchema = z
   );
 
 export type FormFieldInput = z.input<typeof formFieldSchema>;
-export type FormSave = z.infer<typeof formSaveSchema>;

@@ -43,11 +43,7 @@ export const passwordResetSchema = confirmationMatches(
   }),
 );
 
-/** Server-side body of a new password (register, reset confirm, change). */
-export const newPasswordSchema = newPassword;
-
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
-export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 
 export interface PasswordFormError {
   field: string;

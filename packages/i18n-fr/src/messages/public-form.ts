@@ -39,7 +39,7 @@ export const publicForm = {
     privacy: "Politique de confidentialité",
     contact: "Nous contacter",
   },
-  /** The author's withdrawal page (`/create-reviews/retrait?token=`, issue 15). */
+  /** The author's withdrawal page (`/create-reviews/retrait?token=`). */
   withdrawal: {
     title: "Retirer mon avis",
     intro: "Vous pouvez retirer votre avis à tout moment : il ne sera plus affiché nulle part.",

@@ -53,7 +53,7 @@ export const templates = {
     save: "Enregistrer",
     cancel: "Annuler",
     saveFailed: "Impossible d'enregistrer le modèle.",
-    insertVariable: (label: string) => `Insérer ${label}`,
+    insertVariable: (token: string, label: string) => `Insérer ${token} (${label})`,
     typeRequest: "Demande d'avis",
     typeReminder: "Relance",
     planLimitTitle: "Modèles personnalisés non inclus",

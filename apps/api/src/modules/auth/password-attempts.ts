@@ -27,7 +27,7 @@ export function loginSlowdownMs(accountFailures: number): number {
 /**
  * Counts one password attempt (sign-in, or a signed-in user's own password check) before the
  * password is checked, so parallel guesses count too. Keyed on address + client IP (ARCHITECTURE
- * §10, issue 14): past LOGIN_MAX_FAILURES in the window, that client answers 429 for that address
+ * §10): past LOGIN_MAX_FAILURES in the window, that client answers 429 for that address
  * whatever the password, while its owner elsewhere still signs in. The account-wide count only
  * slows attempts down (`loginSlowdownMs`). The client IP follows TRUST_PROXY (no forged header).
  */

@@ -2,7 +2,7 @@ import { fr } from "@certavis/i18n-fr/server";
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { products, reviewEvents, reviews } from "../../db/schema";
-import type { ReviewEventKind } from "./review-events";
+import type { ReviewEventKind } from "../review-trail/review-events";
 
 const HEADER = ["date", "avis", "produit", "auteur_avis", "evenement", "par", "de", "vers", "motif", "note"];
 

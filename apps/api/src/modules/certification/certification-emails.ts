@@ -5,7 +5,7 @@ import type { Tx } from "../../db/client";
 import { memberships, products, reviews, users } from "../../db/schema";
 import { htmlMailDocument } from "../../mail/compose";
 import type { MailMessage } from "../../mail/mailer";
-import type { CertificationEmailKind } from "./author-emails";
+import type { CertificationEmailKind } from "../review-trail/author-emails";
 
 export const CERTIFICATION_EMAIL_KINDS: ReadonlySet<string> = new Set<CertificationEmailKind>([
   "rejection",

@@ -12,12 +12,12 @@ import { companies, orders, products, reviewEvents, reviews } from "../../db/sch
 import { callerCompanyId } from "../../http/caller";
 import { conflict, fieldError, notFound } from "../../http/errors";
 import { defineHandlers, type ResponseOf } from "../../http/operation-types";
-import { hashReviewKey } from "../pipeline/review-key";
-import { clearPublicReviewsMemo } from "../public/public-reviews";
+import { hashReviewKey } from "../../lib/review-key";
+import { reviewsChanged } from "../../lib/reviews-changed";
+import { queueAuthorEmail } from "../review-trail/author-emails";
+import { recordReviewEvents, toEventView } from "../review-trail/review-events";
 import { getReviewView, toReviewView } from "../reviews/review-views";
 import { auditCsv } from "./audit-csv";
-import { queueAuthorEmail } from "./author-emails";
-import { recordReviewEvents, toEventView } from "./review-events";
 
 const E = fr.certification.errors;
 
@@ -89,7 +89,7 @@ export const certificationHandlers = defineHandlers({
         await queueAuthorEmail(tx, { companyId, orderId: current.orderId, kind: "reply", at });
     });
     request.server.pipeline?.notify();
-    clearPublicReviewsMemo(companyId);
+    reviewsChanged(companyId);
     const view = await getReviewView(db, storage, companyId, id);
     if (!view) throw notFound();
     return view;
@@ -122,7 +122,7 @@ export const certificationHandlers = defineHandlers({
         },
       ]);
     });
-    clearPublicReviewsMemo(companyId);
+    reviewsChanged(companyId);
     reply.code(204);
     return reply.send();
   },
@@ -231,7 +231,7 @@ export const certificationHandlers = defineHandlers({
       ]);
       return { ...found, review: { ...found.review, status: "withdrawn" } };
     });
-    clearPublicReviewsMemo(row.review.companyId);
+    reviewsChanged(row.review.companyId);
     return withdrawalView(row);
   },
 

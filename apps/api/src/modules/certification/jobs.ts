@@ -7,9 +7,9 @@ import {
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { publicationWarnings, reviews } from "../../db/schema";
-import { clearPublicReviewsMemo } from "../public/public-reviews";
-import { queueAuthorEmail } from "./author-emails";
-import { type ReviewEventKind, recordReviewEvents } from "./review-events";
+import { reviewsChanged } from "../../lib/reviews-changed";
+import { queueAuthorEmail } from "../review-trail/author-emails";
+import { type ReviewEventKind, recordReviewEvents } from "../review-trail/review-events";
 
 const BATCH = 500;
 /** The day's warning waits this long, so that every batch warned that run is listed. */
@@ -32,7 +32,7 @@ async function inBatches(run: () => Promise<number>): Promise<number> {
 
 /**
  * Moves the reviews in status `from` matching `due` to `to` by the system, batch by batch, each with
- * its trail row (kind, reason) in the same transaction; the public cache of each company is cleared.
+ * its trail row (kind, reason) in the same transaction; each company's reviews are said to have changed.
  */
 async function systemTransition(
   db: Db,
@@ -88,7 +88,7 @@ async function systemTransition(
       return due.length;
     }),
   );
-  for (const id of companies) clearPublicReviewsMemo(id);
+  for (const id of companies) reviewsChanged(id);
   return total;
 }
 

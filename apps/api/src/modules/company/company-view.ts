@@ -1,5 +1,6 @@
 import { can, isSubscriptionStatus, normalizePlanType, planLimits, type Role } from "@certavis/domain";
 import { eq, sql } from "drizzle-orm";
+import type { AppConfig } from "../../config";
 import type { DbOrTx } from "../../db/client";
 import { companies, memberships } from "../../db/schema";
 import type { ResponseOf } from "../../http/operation-types";
@@ -16,6 +17,7 @@ export interface CompanyViewDeps {
   db: DbOrTx;
   storage: FileStorage;
   apiKeyCipher: Cipher;
+  config: Pick<AppConfig, "widgetUrl">;
   now: Date;
 }
 
@@ -77,5 +79,6 @@ export async function companyView(
     subscription_limits: planLimits(company.planType),
     subscription: subscriptionOf(company),
     members_count: counts?.members ?? 0,
+    widget_url: deps.config.widgetUrl,
   };
 }

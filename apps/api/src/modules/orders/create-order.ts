@@ -4,8 +4,8 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { orders, products } from "../../db/schema";
 import type { FieldErrors } from "../../http/errors";
+import { deriveReviewKey, hashReviewKey, REVIEW_KEY_LIFETIME_DAYS } from "../../lib/review-key";
 import { addDays } from "../pipeline/clock";
-import { deriveReviewKey, hashReviewKey, REVIEW_KEY_LIFETIME_DAYS } from "../pipeline/review-key";
 import { scheduleOrderEmails } from "../pipeline/schedule";
 
 /** An order as `POST /orders/` and the CSV import give it, already shape-checked. */

@@ -6,7 +6,7 @@ import { callerCompanyId, callerMembership } from "../../http/caller";
 import { fieldErrors, forbidden, notFound } from "../../http/errors";
 import { defineHandlers, type ResponseOf } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
-import { reviewKeyOf, reviewUrl } from "../pipeline/review-key";
+import { reviewKeyOf, reviewUrl } from "../../lib/review-key";
 import { createOrder } from "./create-order";
 import { startOrderImport } from "./import-csv";
 import { failStaleImports, orderImportView } from "./order-import-job";

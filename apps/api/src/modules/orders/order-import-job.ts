@@ -12,13 +12,13 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { type OrderImportLineError, orderImports, products } from "../../db/schema";
 import type { ResponseOf } from "../../http/operation-types";
-import { addDays } from "../pipeline/clock";
 import {
   deriveReviewKey,
   hashReviewKey,
   REVIEW_KEY_LIFETIME_DAYS,
   reviewKeySecret,
-} from "../pipeline/review-key";
+} from "../../lib/review-key";
+import { addDays } from "../pipeline/clock";
 import { type EmailDelays, emailDelays, emailDueDates } from "../pipeline/schedule";
 import { insertOrderBatch, type NewOrderRow } from "./bulk-insert";
 

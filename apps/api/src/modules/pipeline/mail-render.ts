@@ -2,14 +2,14 @@ import { fr } from "@certavis/i18n-fr/server";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { companies, emailTemplates, orders, products, reviews } from "../../db/schema";
+import { reviewKeyOf, reviewUrl } from "../../lib/review-key";
 import type { MailMessage } from "../../mail/mailer";
-import type { CertificationEmailKind } from "../certification/author-emails";
 import { CERTIFICATION_EMAIL_KINDS, renderCertificationEmail } from "../certification/certification-emails";
 import { deriveWithdrawalToken, procedureUrl, withdrawalUrl } from "../certification/withdrawal-token";
+import type { CertificationEmailKind } from "../review-trail/author-emails";
 import type { DeliveryRow } from "./mail-claim";
 import { STORED_MESSAGE_KINDS } from "./mail-rules";
 import { renderEmail, withFooter } from "./render-email";
-import { reviewKeyOf, reviewUrl } from "./review-key";
 import type { EmailKind } from "./schedule";
 
 export interface MailLinks {

@@ -1,62 +1,48 @@
+import { LRUCache } from "lru-cache";
+
 export interface CachedBody {
   body: string;
   etag: string;
 }
 
-interface Entry {
-  at: number;
-  value: CachedBody | null;
-  pending: Promise<CachedBody> | null;
-}
+type Loader = () => Promise<CachedBody>;
 
 /**
- * In-process cache of serialized bodies: fresh for `freshMs`, then served stale (up to `staleMs`)
- * while ONE background load refreshes it; a missing entry is loaded once however many requests wait
- * for it (no stampede on the database when an entry expires under load).
+ * In-process cache of serialized bodies, bounded by `maxEntries` (the least recently used goes first):
+ * fresh for `freshMs`, then served stale (up to `staleMs`) while ONE background load refreshes it; a
+ * missing entry is loaded once however many requests wait for it (no stampede on the database when an
+ * entry expires under load). Entries are grouped (by company) so that a group can be forgotten at once.
  */
 export function createBodyCache(options: { freshMs: number; staleMs: number; maxEntries: number }) {
-  const entries = new Map<string, Entry>();
-
-  function load(key: string, entry: Entry, loader: () => Promise<CachedBody>): Promise<CachedBody> {
-    const pending = loader().then(
-      (value) => {
-        // A clear() meanwhile dropped the entry: the result may predate it, keep it out.
-        if (entries.get(key) === entry) Object.assign(entry, { at: Date.now(), value, pending: null });
-        return value;
-      },
-      (error: unknown) => {
-        if (entries.get(key) === entry) entries.delete(key);
-        throw error;
-      },
-    );
-    entry.pending = pending;
-    return pending;
-  }
+  const entries = new LRUCache<string, CachedBody, Loader>({
+    max: options.maxEntries,
+    ttl: options.freshMs,
+    allowStale: true,
+    // A load overtaken by an eviction still answers the requests waiting for it.
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => context(),
+    // Date.now on each check: cheaper than the timer lru-cache would set to reuse one reading.
+    perf: Date,
+    ttlResolution: 0,
+  });
+  // A forgotten group's keys change: a load that started before `forget` can only fill an entry that
+  // nobody asks for any more (the LRU drops it in time), never answer a later request.
+  const generations = new Map<string, number>();
+  let generation = 0;
 
   return {
-    async get(key: string, loader: () => Promise<CachedBody>): Promise<CachedBody> {
-      const now = Date.now();
-      let entry = entries.get(key);
-      if (entry?.value) {
-        const age = now - entry.at;
-        if (age < options.freshMs) return entry.value;
-        if (age < options.staleMs) {
-          if (!entry.pending) load(key, entry, loader).catch(() => {});
-          return entry.value;
-        }
-      }
-      if (entry?.pending) return entry.pending;
-      if (!entry) {
-        if (entries.size >= options.maxEntries) entries.clear();
-        entry = { at: 0, value: null, pending: null };
-        entries.set(key, entry);
-      }
-      return load(key, entry, loader);
+    async get(group: string, key: string, loader: Loader): Promise<CachedBody> {
+      const entryKey = `${group}|${generations.get(group) ?? 0}|${key}`;
+      // Older than `staleMs`, an entry is not served while it reloads: the request waits for the load.
+      const allowStale = entries.getRemainingTTL(entryKey) > options.freshMs - options.staleMs;
+      const value = await entries.fetch(entryKey, { context: loader, allowStale });
+      if (value === undefined) throw new Error("body cache: no body loaded");
+      return value;
     },
-    /** Forgets the entries whose key starts with `prefix` (all without one). */
-    clear(prefix?: string): void {
-      if (prefix === undefined) entries.clear();
-      else for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
+    /** Forgets the entries of `group`. */
+    forget(group: string): void {
+      generation += 1;
+      generations.set(group, generation);
     },
   };
 }

@@ -4,14 +4,16 @@ import { companies, orders, products, reviews } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { etagOf } from "../../http/send-cacheable";
 import { publicImageUrl } from "../../lib/image-url";
+import { onReviewsChanged } from "../../lib/reviews-changed";
 import { meanOf, noReviews, reviewTotalsByProduct } from "../reviews/review-totals";
 import { type CachedBody, createBodyCache } from "./body-cache";
 
 /**
  * Bodies are reused in-process for 5 s, then served at most 60 s stale while one refresh runs (the
- * HTTP cache allows 60 s anyway); a moderation clears the company's entries at once.
+ * HTTP cache allows 60 s anyway); a change of the company's reviews forgets its entries at once.
  */
 const cache = createBodyCache({ freshMs: 5_000, staleMs: 60_000, maxEntries: 1000 });
+onReviewsChanged((companyId) => cache.forget(companyId));
 
 /** "Léa B.": first name and initial of the last name. */
 export function publicAuthorName(first: string, last: string): string {
@@ -33,7 +35,7 @@ export async function publicReviews(
   ctx: AppContext,
   query: { companyId: string; productId: string | null; limit: number },
 ): Promise<{ body: string; etag: string }> {
-  return cache.get(`${query.companyId}|${query.productId ?? ""}|${query.limit}`, () =>
+  return cache.get(query.companyId, `${query.productId ?? ""}|${query.limit}`, () =>
     loadPublicReviews(ctx, query),
   );
 }
@@ -136,9 +138,4 @@ async function loadPublicReviews(
   };
   const body = JSON.stringify(result);
   return { body, etag: etagOf(body) };
-}
-
-/** Forget the memoized bodies (after a moderation, so the widget sees it at once). */
-export function clearPublicReviewsMemo(companyId?: string): void {
-  cache.clear(companyId === undefined ? undefined : `${companyId}|`);
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { companies, forms, orders, products, reviews } from "../../db/schema";
 import { detailError } from "../../http/errors";
-import { hashReviewKey } from "../pipeline/review-key";
+import { hashReviewKey } from "../../lib/review-key";
 
 /**
  * The order behind a review key with its product, company and form; 403 with a French detail for an

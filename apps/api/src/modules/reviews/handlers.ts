@@ -6,9 +6,9 @@ import { callerCompanyId } from "../../http/caller";
 import { conflict, fieldError, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
-import { queueAuthorEmail } from "../certification/author-emails";
-import { recordReviewEvents } from "../certification/review-events";
-import { clearPublicReviewsMemo } from "../public/public-reviews";
+import { reviewsChanged } from "../../lib/reviews-changed";
+import { queueAuthorEmail } from "../review-trail/author-emails";
+import { recordReviewEvents } from "../review-trail/review-events";
 import { getReviewView, listReviewViews } from "./review-views";
 
 export const reviewHandlers = defineHandlers({
@@ -76,7 +76,7 @@ export const reviewHandlers = defineHandlers({
         await queueAuthorEmail(tx, { companyId, orderId: current.orderId, kind: "rejection", at });
     });
     request.server.pipeline?.notify();
-    clearPublicReviewsMemo(companyId);
+    reviewsChanged(companyId);
     const view = await getReviewView(db, storage, companyId, id);
     if (!view) throw notFound();
     return view;

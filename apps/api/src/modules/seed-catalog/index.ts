@@ -10,8 +10,8 @@ import {
   products,
   reviews,
 } from "../../db/schema";
+import { deriveReviewKey, hashReviewKey, REVIEW_KEY_LIFETIME_DAYS } from "../../lib/review-key";
 import { addDays } from "../pipeline/clock";
-import { deriveReviewKey, hashReviewKey, REVIEW_KEY_LIFETIME_DAYS } from "../pipeline/review-key";
 import { DEMO_BUYERS, DEMO_COMMENTS, DEMO_PRODUCTS } from "./data";
 
 export interface SeedCompany {

@@ -5,8 +5,8 @@ import { companies, emailDeliveries } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { fieldErrors, notFound, tooManyRequests } from "../../http/errors";
 import type { OperationRequest, ResponseOf } from "../../http/operation-types";
+import { reviewUrl } from "../../lib/review-key";
 import { renderEmail } from "../pipeline/render-email";
-import { reviewUrl } from "../pipeline/review-key";
 
 /** At most this many test e-mails per user in the window (they also count against the quota). */
 export const TEST_EMAILS_PER_WINDOW = 5;

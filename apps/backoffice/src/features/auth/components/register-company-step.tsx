@@ -11,10 +11,10 @@ import { FormField } from "../../../components/form-field";
 import { useAcceptInvitation } from "../../../lib/api/accept-invitation";
 import { createCompanyErrorMessage, useCreateCompany } from "../../../lib/api/create-company";
 import { useMe } from "../../../lib/api/get-me";
+import { type InviteInput, sendInvites } from "../../../lib/api/send-invite";
 import { apiFieldErrors } from "../../../lib/field-errors";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
-import { type InviteInput, sendInvites } from "../../settings";
 
 const t = fr.auth.register.company;
 

@@ -24,11 +24,12 @@ export function ProfileMenu() {
     <div className="fixed top-4 right-4 z-20">
       <DropdownMenu.Root>
         <DropdownMenu.Trigger>
+          {/* Named by its content ('Menu du profil', then the name it shows), not by a label hiding it (WCAG 2.5.3). */}
           <button
             type="button"
-            aria-label={t.label}
             className="flex cursor-pointer items-center gap-2 rounded-full border border-[var(--gray-5)] bg-[var(--color-panel-solid)] p-1 pr-3 shadow-sm focus-visible:outline-2 focus-visible:outline-[var(--focus-8)]"
           >
+            <span className="sr-only">{t.label}</span>
             <InitialsAvatar name={name} size={32} />
             <Text size="2" weight="medium" className="hidden sm:inline">
               {name}

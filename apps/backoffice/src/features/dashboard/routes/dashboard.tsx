@@ -9,10 +9,11 @@ import { ErrorCallout } from "../../../components/error-callout";
 import { ClockIcon, MessageIcon, StarIcon, TrendIcon } from "../../../components/icons";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
+import { StatusBadge } from "../../../components/review-status-badge";
 import { StatCard } from "../../../components/stat-card";
 import { useCompany } from "../../../lib/api/get-company";
 import { useCheckoutReturn } from "../../../lib/hooks/use-checkout-return";
-import { ReviewDialog, StatusBadge } from "../../reviews";
+import { ReviewDialog } from "../../reviews";
 import { ActivityChart } from "../components/activity-chart";
 import { AwaitingReplyCard } from "../components/awaiting-reply-card";
 

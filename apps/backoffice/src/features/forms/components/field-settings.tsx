@@ -182,7 +182,7 @@ function TypeSettings({ field, patch }: { field: FormField; patch: (changes: Par
   }
 }
 
-/** Spec §5: size and count at least 1 (invalid → 1); size at most 50 MB (issue 14). */
+/** Spec §5: size and count at least 1 (invalid → 1); size at most 50 MB. */
 function SizeAndCount({ field, patch }: { field: FormField; patch: (changes: Partial<FormField>) => void }) {
   return (
     <>

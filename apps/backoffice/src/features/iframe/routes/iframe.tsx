@@ -6,7 +6,7 @@ import { API_BASE } from "../../../app/config";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
 import { useCompany } from "../../../lib/api/get-company";
-import { useProducts } from "../../products";
+import { useProducts } from "../../../lib/api/get-products";
 import { AccentColorField } from "../components/accent-color-field";
 import { CodeToCopy } from "../components/code-to-copy";
 import {
@@ -20,9 +20,6 @@ import {
 } from "../lib/embed-code";
 
 const t = fr.iframe;
-
-/** The widget and its loader are served by the product's own origin (ARCHITECTURE §2). */
-const widgetOrigin = () => window.location.origin;
 
 export function IframeRoute() {
   const company = useCompany();
@@ -38,7 +35,9 @@ export function IframeRoute() {
   const config: WidgetConfig | null = companyId
     ? { companyId, productId, showHeader, accentColor, jsonLd }
     : null;
-  const origin = widgetOrigin();
+  // The widget and its loader are served from WIDGET_URL, which need not be the back-office's origin.
+  const origin = company.data?.widget_url ?? "";
+  const apiOrigin = window.location.origin;
 
   return (
     <>
@@ -130,7 +129,7 @@ export function IframeRoute() {
                 <CodeToCopy
                   label={t.jsonLd.serverUrl}
                   hint={t.jsonLd.serverHint}
-                  code={jsonLdUrl(origin, API_BASE, config) ?? ""}
+                  code={jsonLdUrl(apiOrigin, API_BASE, config) ?? ""}
                 />
                 <Text as="p" size="1" color="gray" className="font-mono">
                   {t.jsonLd.serverSnippet}

@@ -1,8 +1,8 @@
 import type { Schema } from "@certavis/api-client";
 import { queryKeys } from "@certavis/api-client/react-query";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { PRODUCTS_LIMIT } from "../../../lib/api/get-products";
 import { api } from "../../../lib/api-client";
-import { PRODUCTS_LIMIT } from "./get-products";
 
 type Product = Schema<"Product">;
 

@@ -4,7 +4,10 @@ import { Callout, Dialog, Flex, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../../components/icons";
 import { LoadingScreen } from "../../../components/loading-screen";
-import { ReviewAuthor, ReviewText, ratingText, StatusBadge } from "../../reviews";
+import { ReviewAuthor } from "../../../components/review-author";
+import { StatusBadge } from "../../../components/review-status-badge";
+import { ReviewText } from "../../../components/review-text";
+import { ratingText } from "../../../lib/rating-text";
 import { useProductReviews } from "../api/get-product-reviews";
 
 const t = fr.products.productReviews;

@@ -12,11 +12,11 @@ import { PageHeader } from "../../../components/page-header";
 import { PlanLimitCallout } from "../../../components/plan-limit-callout";
 import { StatCard } from "../../../components/stat-card";
 import { useCompany } from "../../../lib/api/get-company";
+import { useProducts } from "../../../lib/api/get-products";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
 import { useDeleteProduct } from "../api/delete-product";
 import { useDuplicateProduct } from "../api/duplicate-product";
-import { useProducts } from "../api/get-products";
 import { useUpdateProductStatus } from "../api/update-product-status";
 import { ArchiveInsteadDialog } from "../components/archive-instead-dialog";
 import { type Product, ProductCard } from "../components/product-card";
@@ -28,7 +28,7 @@ import { toastProductError } from "../lib/product-error-toast";
 const t = fr.products;
 const errors = fr.errors.products;
 
-/** Where the order-import screen lives (issue #11 point 3, built beside this page). */
+/** Where the order-import screen lives. */
 const ORDER_IMPORT_PATH = "/orders/import";
 
 export function ProductsRoute() {

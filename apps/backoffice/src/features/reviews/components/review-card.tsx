@@ -1,8 +1,8 @@
 import type { NormalizedReview } from "@certavis/domain";
 import { formatDate, fr } from "@certavis/i18n-fr";
 import { InitialsAvatar, Stars } from "@certavis/ui";
-import { ratingText } from "../lib/rating-text";
-import { StatusBadge } from "./status-badge";
+import { StatusBadge } from "../../../components/review-status-badge";
+import { ratingText } from "../../../lib/rating-text";
 
 /** Initials and name, rating /5, optional title, comment (3 lines), date, product; opens the detail. */
 export function ReviewCard({ review, onOpen }: { review: NormalizedReview; onOpen: () => void }) {

@@ -4,17 +4,17 @@ import { Button, Stars } from "@certavis/ui";
 import { Dialog, Flex, IconButton, Text } from "@radix-ui/themes";
 import { useEffect, useRef, useState } from "react";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../../../components/icons";
+import { ReviewAuthor } from "../../../components/review-author";
+import { StatusBadge, StatusBadgeMenu } from "../../../components/review-status-badge";
+import { ReviewText } from "../../../components/review-text";
+import { ratingText } from "../../../lib/rating-text";
 import type { Rejection } from "../api/update-review-status";
 import { useReviewModeration } from "../api/use-review-moderation";
-import { ratingText } from "../lib/rating-text";
 import { afterModeration, neighbours } from "../lib/review-navigation";
 import { RejectDialog } from "./reject-dialog";
 import { ReportDoubtDialog } from "./report-doubt-dialog";
-import { ReviewAuthor } from "./review-author";
 import { ReviewHistory } from "./review-history";
 import { ReviewReplyEditor } from "./review-reply-editor";
-import { ReviewText } from "./review-text";
-import { StatusBadge, StatusBadgeMenu } from "./status-badge";
 
 const t = fr.reviews.detail;
 

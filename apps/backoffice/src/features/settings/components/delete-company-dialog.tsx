@@ -11,7 +11,7 @@ import { useLeaveCompanyData } from "../lib/use-leave-company";
 
 const t = fr.settings.company.danger;
 
-/** Deleting the company: the owner types its name and their password (issue 14.6); the button waits for both. */
+/** Deleting the company: the owner types its name and their password; the button waits for both. */
 export function DeleteCompanyDialog({
   companyName,
   open,

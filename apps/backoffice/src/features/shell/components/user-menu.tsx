@@ -25,25 +25,22 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
     // Not modal: the rest of the page is not hidden from assistive technology while the menu is open.
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger>
+        {/* Named by its content (what it shows, after 'Mon compte'), not by a label that would hide it:
+            a speech user says the name they see (WCAG 2.5.3). */}
         <button
           type="button"
-          aria-label={[`${fr.shell.myAccount} : ${name}`, showDot ? fr.shell.pendingRequests : null]
-            .filter(Boolean)
-            .join(", ")}
-          className="flex w-full cursor-pointer items-center gap-2 rounded-md border-0 bg-transparent p-2 text-left text-[var(--gray-12)] hover:bg-[var(--gray-4)] focus-visible:outline-2 focus-visible:outline-[var(--focus-8)]"
+          className="relative flex w-full cursor-pointer items-center gap-2 rounded-md border-0 bg-transparent p-2 text-left text-[var(--gray-12)] hover:bg-[var(--gray-4)] focus-visible:outline-2 focus-visible:outline-[var(--focus-8)]"
         >
-          <span className="relative flex size-8 shrink-0 items-center justify-center rounded-full bg-[var(--accent-4)] font-semibold text-[var(--accent-12)] text-xs">
+          <span className="sr-only">{`${fr.shell.myAccount} : `}</span>
+          <span
+            aria-hidden="true"
+            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-[var(--accent-4)] font-semibold text-[var(--accent-12)] text-xs"
+          >
             {initials || "?"}
-            {showDot ? (
-              <span
-                role="img"
-                aria-label={fr.shell.pendingRequests}
-                title={fr.shell.pendingRequests}
-                className="absolute -top-0.5 -right-0.5 size-2.5 rounded-full bg-[var(--red-9)] ring-2 ring-[var(--color-panel-solid)]"
-              />
-            ) : null}
           </span>
-          {collapsed ? null : (
+          {collapsed ? (
+            <span className="sr-only">{name}</span>
+          ) : (
             <>
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium text-sm">{name}</span>
@@ -52,6 +49,14 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
               <ChevronsUpDownIcon />
             </>
           )}
+          {showDot ? (
+            <span
+              role="img"
+              aria-label={fr.shell.pendingRequests}
+              title={fr.shell.pendingRequests}
+              className="absolute top-1.5 left-8 size-2.5 rounded-full bg-[var(--red-9)] ring-2 ring-[var(--color-panel-solid)]"
+            />
+          ) : null}
         </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content side="top" align="start">

@@ -23,7 +23,8 @@ export function VariableButtons({ onInsert }: { onInsert: (name: TemplateVariabl
             variant="secondary"
             size="sm"
             title={t.variableLabels[name]}
-            aria-label={t.editor.insertVariable(t.variableLabels[name])}
+            // The name starts with what the button shows, so a speech user can say what they see.
+            aria-label={t.editor.insertVariable(variableToken(name), t.variableLabels[name])}
             // Keep the caret where it is: the field keeps focus and its selection.
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => onInsert(name)}

@@ -1,7 +1,7 @@
 import { errorMessage } from "@certavis/api-client";
 import { queryKeys } from "@certavis/api-client/react-query";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "../api-client";
 
 export interface InviteInput {
   email: string;

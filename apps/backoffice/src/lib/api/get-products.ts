@@ -1,7 +1,7 @@
 import { readList } from "@certavis/api-client";
 import { queryKeys } from "@certavis/api-client/react-query";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "../api-client";
 
 /** Spec §9: lists load 100 products. */
 export const PRODUCTS_LIMIT = 100;
