@@ -1,10 +1,11 @@
+import { buffer } from "node:stream/consumers";
 import { fr, planLimitMessages } from "@certavis/i18n-fr/server";
 import { and, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { DbOrTx } from "../../db/client";
 import { createWithinPlan, duplicateOf } from "../../db/company-lock";
 import { countRows } from "../../db/count-rows";
-import { products } from "../../db/schema";
+import { products, reviews } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { findCompanyRow, updateCompanyRow } from "../../http/company-row";
 import { type FieldErrors, fieldErrors } from "../../http/errors";
@@ -12,9 +13,11 @@ import { isMultipart, type MultipartBody, streamMultipart } from "../../http/mul
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { planRoom } from "../../http/plan-room";
+import { imageWithoutMetadata } from "../../lib/clean-image";
 import { isStoredImage } from "../../lib/image-url";
 import { sniffFileType } from "../../lib/sniff";
 import { type FileStorage, removeStored } from "../../lib/storage";
+import { removeReviewFiles, reviewFilePaths } from "../certification/review-files";
 import {
   type ProductChanges,
   type ProductPayload,
@@ -64,7 +67,11 @@ async function readProductRequest(request: FastifyRequest, storage: FileStorage)
         const type = sniffFileType(file.head);
         if (file.field !== "image") errors[file.field] = [fr.server.http.unknownField];
         else if (type?.kind !== "image") errors.image = [fr.server.products.imageType];
-        else stored.push(await storage.save("products", type.extension, file.stream));
+        else {
+          const image = await imageWithoutMetadata(await buffer(file.stream), type);
+          if (image) stored.push(await storage.save("products", type.extension, image));
+          else errors.image = [fr.server.products.imageType];
+        }
         return null;
       },
     );
@@ -145,9 +152,11 @@ export const productHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, storage } = request.server.ctx;
     const current = await findCompanyRow(db, products, companyId, request.params.id);
-    // Orders, reviews, their files and e-mail deliveries go with it (ON DELETE CASCADE).
+    const files = await reviewFilePaths(db, eq(reviews.productId, current.id));
+    // Orders, reviews, their file rows and e-mail deliveries go with it (ON DELETE CASCADE).
     await db.delete(products).where(and(eq(products.companyId, companyId), eq(products.id, current.id)));
     await removeImageIfUnused(db, storage, current.imagePath);
+    await removeReviewFiles(storage, files);
     reply.code(204);
   },
 

@@ -1,3 +1,5 @@
+import type { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import {
   cleanAnswers,
   type FormField,
@@ -12,6 +14,7 @@ import { domainText, fr, planLimitMessages } from "@certavis/i18n-fr/server";
 import type { FastifyRequest } from "fastify";
 import { type FieldErrors, fieldErrors, HttpError } from "../../http/errors";
 import { isMultipart, type MultipartBody, streamMultipart } from "../../http/multipart";
+import { imageWithoutMetadata } from "../../lib/clean-image";
 import { type SniffedType, sniffFileType } from "../../lib/sniff";
 import { type FileStorage, removeStored } from "../../lib/storage";
 
@@ -126,11 +129,16 @@ export async function readSubmission(
         },
       },
       async (file) => {
-        const type = sniffFileType(file.head);
+        let type = sniffFileType(file.head);
         let path: string | null = null;
         if (type && !refusalOf(byId, uploadsAllowed, file.field, type)) {
-          path = await store.storage.save(store.folder, type.extension, file.stream);
-          stored.push(path);
+          // A video streams to the storage as it arrives; a photo is decoded whole to drop its metadata.
+          let data: Buffer | Readable | null = file.stream;
+          if (type.kind === "image") data = await imageWithoutMetadata(await buffer(file.stream), type);
+          if (data) {
+            path = await store.storage.save(store.folder, type.extension, data);
+            stored.push(path);
+          } else type = null;
         }
         return { part: file.field, filename: file.filename, size: file.size(), type, path };
       },
