@@ -244,7 +244,7 @@ export interface paths {
         put?: never;
         /**
          * Créer une entreprise
-         * @description Creates a company owned by the caller (role `owner`) on the LANCEMENT plan, with default templates (request, reminder, thanks) and a default form. 400 when the caller already has a company. The e-mail need not be confirmed yet (registration creates the company at step 2, before the code is entered; the back-office guards still require the confirmation).
+         * @description Creates a company owned by the caller (role `owner`) on the LANCEMENT plan, with default templates (request, reminder, thanks) and a default form. 400 when the caller already has a company. 403 'Confirmez d'abord votre adresse e-mail.' while the caller's e-mail is not confirmed (a company holds an API key that sends e-mail; registration asks for the code before step 2).
          */
         post: operations["companyCreate"];
         /**
@@ -440,7 +440,7 @@ export interface paths {
         put?: never;
         /**
          * Demander à rejoindre une entreprise
-         * @description Caller without a company. 400 when a pending request to that company exists or the caller already has a company; 404 unknown company.
+         * @description Caller without a company. 400 when a pending request to that company exists or the caller already has a company; 403 'Confirmez d'abord votre adresse e-mail.' while the caller's e-mail is not confirmed (the request e-mails the company's reviewers); 404 unknown company.
          */
         post: operations["companyRequestsCreate"];
         delete?: never;
@@ -533,7 +533,7 @@ export interface paths {
         put?: never;
         /**
          * Inviter un membre
-         * @description Owner, admin or moderator. E-mails an invitation carrying a code (valid 7 days). 400 when the e-mail is already a member or already invited, or the member limit of the plan is reached. Nobody invites with a role above their own (rank owner > admin > manager > moderator > accoutant > member): 403 with a French `detail`.
+         * @description Owner, admin or moderator. E-mails an invitation carrying a code (valid 7 days). 400 when the e-mail is already a member or already invited, or the member limit of the plan is reached. Nobody invites with a role above their own (rank owner > admin > manager > moderator > accoutant > member): 403 with a French `detail`; 403 'Confirmez d'abord votre adresse e-mail.' while the caller's e-mail is not confirmed.
          */
         post: operations["companyInvitesCreate"];
         delete?: never;
@@ -948,7 +948,7 @@ export interface paths {
         put?: never;
         /**
          * Envoyer un e-mail de test
-         * @description Renders the template being edited (saved or not) with sample values (the company's name, the signed-in user as buyer, an example review link) and queues it to the signed-in user's own address through the e-mail queue: it counts against the monthly e-mail quota like any e-mail (over quota it waits). At most 5 test e-mails per user per 10 minutes (429). Request and reminder bodies must contain `{{ url_avis }}` (400 on `body`).
+         * @description Renders the template being edited (saved or not) with sample values (the company's name, the signed-in user as buyer, an example review link) and queues it to the signed-in user's own address through the e-mail queue: it counts against the monthly e-mail quota like any e-mail (over quota it waits). At most 5 test e-mails per user per 10 minutes (429). Request and reminder bodies must contain `{{ url_avis }}` (400 on `body`). 403 'Confirmez d'abord votre adresse e-mail.' while the caller's e-mail is not confirmed.
          */
         post: operations["companyEmailTemplatesSendTest"];
         delete?: never;
@@ -2900,6 +2900,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     companyDelete: {
@@ -3337,6 +3338,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
