@@ -35,10 +35,10 @@ describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
   const patch = (id: string, payload: Record<string, unknown>) =>
     t.inject({ method: "PATCH", url: `/api/v1/company/reviews/${id}/`, headers: shop.auth, payload });
   const history = async (id: string) =>
-    expectMatchesContract<Event[]>(
+    expectMatchesContract<{ results: Event[] }>(
       await t.inject({ method: "GET", url: `/api/v1/company/reviews/${id}/history/`, headers: shop.auth }),
       "companyReviewsHistory",
-    );
+    ).results;
   const publicReviews = async () =>
     (
       await t.inject({
@@ -249,6 +249,62 @@ describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
       to_status: "approved",
     });
     expect((await publicReviews()).reviews.some((r) => r.id === reviewId)).toBe(true);
+  });
+
+  it("limits what one member piles up (20 reports a day, 10 reply changes per review an hour) and pages the history", async () => {
+    const busy = await openShop(t, "Tapis");
+    const { reviewId } = await submitReview(t, busy, clock, { rating: 1, comment: "Douteux." });
+    const base = `/api/v1/company/reviews/${reviewId}`;
+    const approved = await t.inject({
+      method: "PATCH",
+      url: `${base}/`,
+      headers: busy.auth,
+      payload: { status: "approved" },
+    });
+    expect(approved.statusCode).toBe(200);
+    const report = (n: number) =>
+      t.inject({
+        method: "POST",
+        url: `${base}/report/`,
+        headers: busy.auth,
+        payload: { reason: `Doute ${n}` },
+      });
+    for (let n = 1; n <= 20; n++) expect((await report(n)).statusCode).toBe(201);
+    const tooMany = await report(21);
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.headers["retry-after"]).toBe("86400");
+    expect(expectMatchesContract(tooMany, "companyReviewsReport")).toEqual({
+      detail: "Vous avez déjà signalé 20 doutes en 24 heures. Réessayez plus tard.",
+    });
+
+    const page = expectMatchesContract<{
+      count: number;
+      next: string | null;
+      previous: string | null;
+      results: Event[];
+    }>(
+      await t.inject({ method: "GET", url: `${base}/history/?limit=5&offset=20`, headers: busy.auth }),
+      "companyReviewsHistory",
+    );
+    expect(page.count).toBe(22);
+    expect(page.results.map((e) => e.reason)).toEqual(["Doute 19", "Doute 20"]);
+    expect(page.next).toBeNull();
+    expect(page.previous).toBe(
+      `${t.publicUrl}${base}/history/?limit=5&offset=15`,
+    );
+
+    const reply = (body: string) =>
+      t.inject({ method: "PUT", url: `${base}/reply/`, headers: busy.auth, payload: { body } });
+    for (let n = 1; n <= 9; n++) expect((await reply(`Réponse ${n}`)).statusCode).toBe(200);
+    expect((await t.inject({ method: "DELETE", url: `${base}/reply/`, headers: busy.auth })).statusCode).toBe(
+      204,
+    );
+    const throttled = await reply("Réponse 11");
+    expect(throttled.statusCode).toBe(429);
+    expect(Number(throttled.headers["retry-after"])).toBe(3600);
+    expect(expectMatchesContract(throttled, "companyReviewsReplyPut")).toEqual({
+      detail: "La réponse à cet avis a déjà été modifiée 10 fois en une heure. Réessayez plus tard.",
+    });
   });
 
   it("refuses, in the database itself, any change to a review's rating, title, comment or answers", async () => {

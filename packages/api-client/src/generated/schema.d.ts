@@ -765,11 +765,14 @@ export interface paths {
         get?: never;
         /**
          * Publier ou modifier la réponse à un avis
-         * @description One public reply per approved review, shown under it in the widget; the author is told by e-mail of the first one. 400 `{"body": [...]}` when empty once trimmed; 409 when the review is not approved.
+         * @description One public reply per approved review, shown under it in the widget; the author is told by e-mail of the first one. 400 `{"body": [...]}` when empty once trimmed; 409 when the review is not approved; 429 with a French `detail` (and `Retry-After`) past 10 reply changes (published, edited or deleted) of this review within an hour.
          */
         put: operations["companyReviewsReplyPut"];
         post?: never;
-        /** Supprimer la réponse à un avis */
+        /**
+         * Supprimer la réponse à un avis
+         * @description 429 with a French `detail` (and `Retry-After`) past 10 reply changes of this review within an hour.
+         */
         delete: operations["companyReviewsReplyDelete"];
         options?: never;
         head?: never;
@@ -790,7 +793,7 @@ export interface paths {
         put?: never;
         /**
          * Signaler un doute sur l'authenticité d'un avis
-         * @description Logged in the review's history; never hides the review by itself. 400 `{"reason": [...]}` when empty once trimmed.
+         * @description Logged in the review's history; never hides the review by itself. 400 `{"reason": [...]}` when empty once trimmed; 429 with a French `detail` (and `Retry-After`) past 20 reports by the same member within 24 hours.
          */
         post: operations["companyReviewsReport"];
         delete?: never;
@@ -811,7 +814,7 @@ export interface paths {
         };
         /**
          * Historique de modération d'un avis
-         * @description The review's append-only trail, oldest first.
+         * @description The review's append-only trail, oldest first, a page at a time (`limit`/`offset`).
          */
         get: operations["companyReviewsHistory"];
         put?: never;
@@ -1817,6 +1820,16 @@ export interface components {
             /** @description URL of the previous page, null on the first page. */
             previous: string | null;
             results: components["schemas"]["Review"][];
+        };
+        /** @description A page of ReviewEvent items (`limit`/`offset`). */
+        PagedReviewEvents: {
+            /** @description Total number of items. */
+            count: number;
+            /** @description URL of the next page, null on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, null on the first page. */
+            previous: string | null;
+            results: components["schemas"]["ReviewEvent"][];
         };
         PasswordChangeInput: {
             current_password: string;
@@ -3944,6 +3957,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     companyReviewsReplyDelete: {
@@ -3969,6 +3983,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     companyReviewsReport: {
@@ -4000,11 +4015,17 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     companyReviewsHistory: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+            };
             header?: never;
             path: {
                 /** @description Object id. */
@@ -4014,13 +4035,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Events. */
+            /** @description A page of events. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReviewEvent"][];
+                    "application/json": components["schemas"]["PagedReviewEvents"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -8,15 +8,18 @@ import {
 } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { countRows } from "../../db/count-rows";
 import { companies, orders, products, reviewEvents, reviews } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { conflict, fieldError, notFound } from "../../http/errors";
 import { defineHandlers, type ResponseOf } from "../../http/operation-types";
+import { paged, pageParams } from "../../http/paging";
 import { hashReviewKey } from "../pipeline/review-key";
 import { clearPublicReviewsMemo } from "../public/public-reviews";
 import { getReviewView, toReviewView } from "../reviews/review-views";
 import { auditCsv } from "./audit-csv";
 import { queueAuthorEmail } from "./author-emails";
+import { assertReplyChangeRoom, assertReportRoom } from "./member-limits";
 import { recordReviewEvents, toEventView } from "./review-events";
 
 const E = fr.certification.errors;
@@ -66,6 +69,7 @@ export const certificationHandlers = defineHandlers({
       if (!current) throw notFound();
       if (current.status !== "approved") throw conflict(E.replyNotApproved);
       const at = now();
+      await assertReplyChangeRoom(tx, id, at);
       const first = current.replyBody === null;
       await tx
         .update(reviews)
@@ -108,6 +112,7 @@ export const certificationHandlers = defineHandlers({
         .for("update");
       if (!current || current.replyBody === null) throw notFound(current ? E.noReply : undefined);
       const at = now();
+      await assertReplyChangeRoom(tx, id, at);
       await tx
         .update(reviews)
         .set({ replyBody: null, replyCreatedAt: null, replyUpdatedAt: null })
@@ -140,18 +145,22 @@ export const certificationHandlers = defineHandlers({
       .where(and(eq(reviews.companyId, companyId), eq(reviews.id, id)));
     if (!review) throw notFound();
     // A doubt is logged, never acted upon by itself (ISO 20488 "flagging"): the status stays.
-    const [event] = await recordReviewEvents(db, [
-      {
-        companyId,
-        reviewId: id,
-        kind: "reported",
-        actor: user ? { kind: "user", user } : { kind: "system" },
-        fromStatus: review.status,
-        toStatus: review.status,
-        reason,
-        at: now(),
-      },
-    ]);
+    const [event] = await db.transaction(async (tx) => {
+      const at = now();
+      if (user) await assertReportRoom(tx, user.id, at);
+      return recordReviewEvents(tx, [
+        {
+          companyId,
+          reviewId: id,
+          kind: "reported",
+          actor: user ? { kind: "user", user } : { kind: "system" },
+          fromStatus: review.status,
+          toStatus: review.status,
+          reason,
+          at,
+        },
+      ]);
+    });
     if (!event) throw new Error("report not recorded");
     reply.code(201);
     return toEventView(event);
@@ -166,12 +175,19 @@ export const certificationHandlers = defineHandlers({
       .from(reviews)
       .where(and(eq(reviews.companyId, companyId), eq(reviews.id, id)));
     if (!review) throw notFound();
-    const rows = await db
-      .select()
-      .from(reviewEvents)
-      .where(and(eq(reviewEvents.companyId, companyId), eq(reviewEvents.reviewId, id)))
-      .orderBy(asc(reviewEvents.seq));
-    return rows.map(toEventView);
+    const page = pageParams(request.query);
+    const ofReview = and(eq(reviewEvents.companyId, companyId), eq(reviewEvents.reviewId, id));
+    const [count, rows] = await Promise.all([
+      countRows(db, reviewEvents, ofReview),
+      db
+        .select()
+        .from(reviewEvents)
+        .where(ofReview)
+        .orderBy(asc(reviewEvents.seq))
+        .limit(page.limit)
+        .offset(page.offset),
+    ]);
+    return paged(request, page, count, rows.map(toEventView));
   },
 
   companyReviewsAuditCsv: async (request, reply) => {
