@@ -1927,6 +1927,7 @@ export interface components {
             email_reminder_template_id?: string | null;
             sku?: string | null;
             send_reminder?: boolean;
+            /** @description An external image: an `https` URL without credentials whose host is public (not loopback, private, link-local, `localhost`, `.local` or a single label), stored in its normalised form (400 on `image_url` otherwise). Our own `/uploads/...` URL of the current image keeps it. */
             image_url?: string | null;
             image?: null;
             initial_email_delay_days?: number;

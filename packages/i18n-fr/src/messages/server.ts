@@ -129,6 +129,8 @@ const products = {
   invalidBoolean: "Indiquez true ou false.",
   tooLong: (max: number) => `Assurez-vous que ce champ ne dépasse pas ${max} caractères.`,
   imageType: "Le fichier doit être une image (JPEG, PNG, GIF, WebP ou AVIF).",
+  imageUrlNotPublic:
+    "Indiquez l'adresse https publique de l'image (sans identifiants, ni adresse locale ou privée).",
 } as const;
 
 const orders = {
