@@ -1,10 +1,14 @@
 import { BlockList, isIP } from "node:net";
 import type { FileStorage } from "./storage";
 
-/** A stored path becomes its public URL; an external URL (given as `image_url`) is kept as is. */
+/**
+ * A stored path becomes its public URL; an external URL (given as `image_url`) is served normalised,
+ * and not at all when it is not a public https one (a row stored before the rule).
+ */
 export function publicImageUrl(storage: FileStorage, path: string | null | undefined): string | null {
   if (!path) return null;
-  if (/^https?:\/\//i.test(path) || path.startsWith("/")) return path;
+  if (/^https?:\/\//i.test(path)) return publicHttpsImageUrl(path);
+  if (path.startsWith("/")) return path;
   return storage.url(path);
 }
 
