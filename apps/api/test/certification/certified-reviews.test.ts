@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailDeliveries, reviewEvents, reviews } from "../../src/db/schema";
+import { companies, emailDeliveries, reviewEvents, reviews } from "../../src/db/schema";
+import { createKeyRing, keyId } from "../../src/lib/keyring";
 import { runCertificationJobs } from "../../src/modules/certification/jobs";
 import { manualClock } from "../../src/modules/pipeline";
 import { createTestApp, expectMatchesContract, TEST_DATABASES, type TestApp } from "../helpers";
@@ -229,6 +230,51 @@ describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
     });
   });
 
+  it("a withdrawal link works when the server key was rotated between the review and its thanks e-mail", async () => {
+    const quiet = await openShop(t, "Vase");
+    const ofQuiet = eq(companies.id, quiet.company.id);
+    // Over its quota, the thanks e-mail waits: it is written only after the rotation.
+    await t.ctx.db.update(companies).set({ emailQuotaUsed: 1_000_000 }).where(ofQuiet);
+    const { email } = await submitReview(t, quiet, clock, { rating: 4, comment: "Bien." });
+    const thanksRow = async () =>
+      (
+        await t.ctx.db
+          .select()
+          .from(emailDeliveries)
+          .where(and(eq(emailDeliveries.companyId, quiet.company.id), eq(emailDeliveries.kind, "thanks")))
+      )[0];
+    await expect.poll(async () => (await thanksRow())?.status, { timeout: 10_000 }).toBe("held");
+    const before = t.ctx.keys;
+    const rotated = "r".repeat(40);
+    t.ctx.keys = createKeyRing([{ kid: keyId(rotated), secret: rotated }, ...before.roots]);
+    try {
+      await t.ctx.db.update(companies).set({ emailQuotaUsed: 0 }).where(ofQuiet);
+      await t.ctx.db
+        .update(emailDeliveries)
+        .set({ scheduledAt: clock.now() })
+        .where(eq(emailDeliveries.id, (await thanksRow())?.id ?? ""));
+      t.app.pipeline.notify();
+      const thanks = await t.smtp.waitForMail((m) => m.to.includes(email) && m.subject.startsWith("Merci"));
+      const link = thanks.links.find((l) => l.includes("/create-reviews/retrait?token=")) as string;
+      const token = new URL(link).searchParams.get("token") as string;
+      const seen = await t.inject({
+        method: "GET",
+        url: `/api/v1/review/withdrawal/?token=${encodeURIComponent(token)}`,
+      });
+      expect(seen.statusCode, seen.body).toBe(200);
+      expect(expectMatchesContract<{ comment: string }>(seen, "reviewWithdrawalGet").comment).toBe("Bien.");
+      const [orderId, mac] = token.split(".") as [string, string];
+      const forged = `${orderId}.${mac.startsWith("A") ? "B" : "A"}${mac.slice(1)}`;
+      const refused = await t.inject({
+        method: "GET",
+        url: `/api/v1/review/withdrawal/?token=${encodeURIComponent(forged)}`,
+      });
+      expect(refused.statusCode).toBe(404);
+    } finally {
+      t.ctx.keys = before;
+    }
+  });
+
   it("logs a reported doubt without hiding the review", async () => {
     const { reviewId } = await submitReview(t, shop, clock, { rating: 5, comment: "Parfait." });
     await patch(reviewId, { status: "approved" });
@@ -289,9 +335,7 @@ describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
     expect(page.count).toBe(22);
     expect(page.results.map((e) => e.reason)).toEqual(["Doute 19", "Doute 20"]);
     expect(page.next).toBeNull();
-    expect(page.previous).toBe(
-      `${t.publicUrl}${base}/history/?limit=5&offset=15`,
-    );
+    expect(page.previous).toBe(`${t.publicUrl}${base}/history/?limit=5&offset=15`);
 
     const reply = (body: string) =>
       t.inject({ method: "PUT", url: `${base}/reply/`, headers: busy.auth, payload: { body } });

@@ -14,6 +14,7 @@ import { callerCompanyId } from "../../http/caller";
 import { conflict, fieldError, notFound } from "../../http/errors";
 import { defineHandlers, type ResponseOf } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
+import type { KeyRing } from "../../lib/keyring";
 import { hashReviewKey } from "../pipeline/review-key";
 import { clearPublicReviewsMemo } from "../public/public-reviews";
 import { getReviewView, toReviewView } from "../reviews/review-views";
@@ -21,18 +22,26 @@ import { auditCsv } from "./audit-csv";
 import { queueAuthorEmail } from "./author-emails";
 import { assertReplyChangeRoom, assertReportRoom } from "./member-limits";
 import { recordReviewEvents, toEventView } from "./review-events";
+import { withdrawalTokenOrder } from "./withdrawal-token";
 
 const E = fr.certification.errors;
 
 type Withdrawal = ResponseOf<"reviewWithdrawalGet", 200>;
 
-async function reviewForToken(db: import("../../db/client").DbOrTx, token: string, lock = false) {
+/** The review of a withdrawal link: by the order its token names (any key of the ring), else by its hash. */
+async function reviewForToken(
+  db: import("../../db/client").DbOrTx,
+  keys: KeyRing,
+  token: string,
+  lock = false,
+) {
+  const orderId = withdrawalTokenOrder(keys.all("review-key"), token);
   const query = db
     .select({ review: reviews, productName: products.name, companyName: companies.name })
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
     .innerJoin(companies, eq(companies.id, reviews.companyId))
-    .where(eq(reviews.withdrawalTokenHash, hashReviewKey(token)))
+    .where(orderId ? eq(reviews.orderId, orderId) : eq(reviews.withdrawalTokenHash, hashReviewKey(token)))
     .limit(1);
   const [row] = lock ? await query.for("update", { of: reviews }) : await query;
   if (!row) throw notFound(E.withdrawalUnknown);
@@ -221,13 +230,14 @@ export const certificationHandlers = defineHandlers({
   },
 
   reviewWithdrawalGet: async (request) => {
-    return withdrawalView(await reviewForToken(request.server.ctx.db, request.query.token));
+    const { db, keys } = request.server.ctx;
+    return withdrawalView(await reviewForToken(db, keys, request.query.token));
   },
 
   reviewWithdrawalConfirm: async (request) => {
-    const { db, now } = request.server.ctx;
+    const { db, keys, now } = request.server.ctx;
     const row = await db.transaction(async (tx) => {
-      const found = await reviewForToken(tx, request.body.token, true);
+      const found = await reviewForToken(tx, keys, request.body.token, true);
       if (found.review.status === "withdrawn") return found;
       const at = now();
       await tx
