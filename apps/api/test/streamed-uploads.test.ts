@@ -1,7 +1,8 @@
 /**
- * Review photos and videos stream from the request to the storage (local disk or an S3-compatible
- * bucket) as they arrive, the size limits checked on the way: a file at the limit is stored intact,
- * one byte more is refused with its French 400 and leaves nothing behind.
+ * Review videos stream from the request to the storage (local disk or an S3-compatible bucket) as
+ * they arrive, the size limits checked on the way: a file at the limit is stored intact, one byte
+ * more is refused with its French 400 and leaves nothing behind. Photos are stored re-encoded,
+ * without their metadata, and every stored file goes with its review.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";

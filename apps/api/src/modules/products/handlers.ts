@@ -51,7 +51,8 @@ async function removeImageIfUnused(
 
 /**
  * The payload of a create/update (JSON or multipart); the image, once its first bytes say it is one,
- * streams to the storage as it arrives. The caller removes it (`imagePath`) if the request fails.
+ * is read (within 5 Mo), re-encoded without its metadata and stored. The caller removes it
+ * (`imagePath`) if the request fails.
  */
 async function readProductRequest(request: FastifyRequest, storage: FileStorage) {
   const errors: FieldErrors = {};

@@ -92,8 +92,10 @@ function refusalOf(
 
 /**
  * The submitted answers and files (JSON body or multipart), nothing validated against the form yet.
- * Each file the form may take streams to `storage` under `folder` as it arrives (never whole in
- * memory); if the read fails (a file over its limit, a bad body), those already stored are removed.
+ * Each video the form may take streams to `storage` under `folder` as it arrives (never whole in
+ * memory); each photo is read (within its limit), re-encoded without its metadata and stored, or
+ * refused as not a file type we take when it does not decode. If the read fails (a file over its
+ * limit, a bad body), those already stored are removed.
  * The caller removes the stored files when the submission is refused later.
  */
 export async function readSubmission(
