@@ -29,7 +29,7 @@ import { createOutboxMailer, type OutboxMailer } from "./mail/outbox-mailer";
 import { createSmtpMailer } from "./mail/smtp-mailer";
 import { allHandlers, modulePlugins } from "./modules";
 import { createStripeClient } from "./modules/billing/stripe-client";
-import { seedDemoIfEmpty } from "./seed/demo";
+import { hasDemoAccount, seedDemoIfEmpty } from "./seed/demo";
 
 /** S3 when `S3_BUCKET` is set, else `DATA_DIR/uploads` (a temporary folder in memory mode). */
 function createStorage(config: AppConfig, inMemory: boolean): FileStorage {
@@ -141,7 +141,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
     passwordHashParams: options.passwordHashParams ?? OWASP_ARGON2ID,
     stripe: createStripeClient(config, options.stripeFetch),
     now: options.now ?? (() => new Date()),
-    state: { ready: false, stopping: false },
+    state: { ready: false, stopping: false, demoSeeded: false },
   };
 
   const app = Fastify({
@@ -217,6 +217,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
       });
       const seeded = await seedDemoIfEmpty(ctx);
       if (seeded) app.log.info("demo seed created");
+      ctx.state.demoSeeded = seeded || (await hasDemoAccount(ctx));
       ctx.state.ready = true;
     });
     return preparing;

@@ -29,5 +29,6 @@ export interface AppContext {
   /** The clock (tests may move it). */
   now: () => Date;
   /** `ready` once migrated and seeded; `stopping` from SIGTERM on (GET /health/ answers 503). */
-  state: { ready: boolean; stopping: boolean };
+  /** `demoSeeded`: the demo account is there (seeded now or at an earlier start), known once ready. */
+  state: { ready: boolean; stopping: boolean; demoSeeded: boolean };
 }

@@ -34,7 +34,9 @@ async function main(): Promise<void> {
     "",
     `Certavis est prêt : ${config.publicUrl}`,
     `  base de données : ${ctx.database.kind === "pglite" ? `PGlite (${config.dataDir})` : "PostgreSQL"}`,
-    `  compte de démonstration : ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
+    ...(ctx.state.demoSeeded
+      ? [`  compte de démonstration : ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`]
+      : []),
     ctx.outbox ? `  e-mails envoyés : ${config.publicUrl}/_dev/mailbox` : `  e-mails : SMTP`,
     "",
   ];

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "../src/db/schema";
 import {
   addMember,
   authHeaders,
@@ -265,6 +267,47 @@ describe.each(TEST_DATABASES)("catalogue on %s", (kind) => {
       expect(
         expectMatchesContract<{ image_url: string | null }>(cleared, "companyProductsUpdate").image_url,
       ).toBeNull();
+    });
+
+    it("keeps an image URL only when https, without credentials, on a public host; stored normalised", async () => {
+      const create = (image_url: string) =>
+        t.inject({
+          method: "POST",
+          url: api("/company/products/"),
+          headers: auth,
+          payload: { name: "Lampe liée", status: "draft", image_url },
+        });
+      const refused = {
+        image_url: [
+          "Indiquez l'adresse https publique de l'image (sans identifiants, ni adresse locale ou privée).",
+        ],
+      };
+      for (const url of [
+        "http://127.0.0.1/lampe.png",
+        'https://127.0.0.1/a.png" onerror="alert(1)',
+        "https://127.0.0.9/lampe.png",
+        "https://0x7f.1/lampe.png",
+        "https://[::1]/lampe.png",
+        "https://[::ffff:127.0.0.1]/lampe.png",
+        "https://localhost/lampe.png",
+        "https://cdn.localhost./lampe.png",
+        "https://lampe:secret@127.0.0.1/lampe.png",
+        "javascript:alert(1)",
+        "/uploads/products/autre.png",
+      ]) {
+        const res = await create(url);
+        expect(res.statusCode, url).toBe(400);
+        expect(expectMatchesContract(res, "companyProductsCreate"), url).toEqual(refused);
+      }
+      const kept = await create('  HTTPS://X.Example/Lampe "Bleue".png  ');
+      expect(kept.statusCode, kept.body).toBe(201);
+      const { id, image_url } = expectMatchesContract<{ id: string; image_url: string }>(
+        kept,
+        "companyProductsCreate",
+      );
+      expect(image_url).toBe("https://x.example/Lampe%20%22Bleue%22.png");
+      const [row] = await t.ctx.db.select().from(products).where(eq(products.id, id));
+      expect(row?.imagePath).toBe("https://x.example/Lampe%20%22Bleue%22.png");
     });
   });
 

@@ -1,7 +1,8 @@
 /**
- * Review photos and videos stream from the request to the storage (local disk or an S3-compatible
- * bucket) as they arrive, the size limits checked on the way: a file at the limit is stored intact,
- * one byte more is refused with its French 400 and leaves nothing behind.
+ * Review videos stream from the request to the storage (local disk or an S3-compatible bucket) as
+ * they arrive, the size limits checked on the way: a file at the limit is stored intact, one byte
+ * more is refused with its French 400 and leaves nothing behind. Photos are stored re-encoded,
+ * without their metadata, and every stored file goes with its review.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -13,10 +14,12 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewFiles, reviews } from "../src/db/schema";
 import { createS3Storage } from "../src/lib/s3-storage";
 import { createFileStorage, type FileStorage } from "../src/lib/storage";
+import { runCertificationJobs } from "../src/modules/certification/jobs";
 import { S3_BUCKET, startS3Server } from "./cluster/s3-server";
 import { waitUntil } from "./cluster/wait-until";
 import { authHeaders, createTestApp, TEST_DATABASES, type TestApp } from "./helpers";
@@ -155,7 +158,7 @@ describe.each(STORAGES.flatMap((storage) => TEST_DATABASES.map((kind) => [storag
       expect(await status).toBe(201);
     });
 
-    it("a product image streams too: over 5 Mo or with a refused form, nothing stays", async () => {
+    it("a product image: over 5 Mo or with a refused form, nothing stays; kept, it is re-encoded", async () => {
       const before = await storedUnder(t.ctx.storage, "products");
       const create = (fields: Record<string, string>, size: number) => {
         const body = multipartBody(fields, [
@@ -180,7 +183,10 @@ describe.each(STORAGES.flatMap((storage) => TEST_DATABASES.map((kind) => [storag
       expect(kept.statusCode, kept.body).toBe(201);
       const stored = (await storedUnder(t.ctx.storage, "products")).filter((path) => !before.includes(path));
       expect(stored).toHaveLength(1);
-      expect((await readStored(t.ctx.storage, stored[0] ?? "")).equals(fakePng(5 * MB))).toBe(true);
+      // Its 5 Mo were an ancillary chunk around one pixel: what is kept is the pixel alone.
+      const image = await readStored(t.ctx.storage, stored[0] ?? "");
+      expect(image.length).toBeLessThan(1024);
+      expect(await sharp(image).metadata()).toMatchObject({ format: "png", width: 1, height: 1 });
     });
 
     it("deleting the company removes its review uploads", async () => {
@@ -194,8 +200,97 @@ describe.each(STORAGES.flatMap((storage) => TEST_DATABASES.map((kind) => [storag
       expect(removed.statusCode).toBe(204);
       expect(await storedUnder(t.ctx.storage, folder())).toEqual([]);
     });
+
+    it("a photo is stored without its EXIF (GPS); the purge, the 5-year expiry remove the files; a reviewed product is not deleted", async () => {
+      const shop = await mediaFormProduct(t, { id: "media", allow_videos: true, max_count: 2 });
+      const shopFolder = `reviews/${shop.company.id}`;
+      const photo = await jpegWithGps();
+      expect(gpsIfdIn((await sharp(photo).metadata()).exif)).toBe(true);
+      const submitTo = async (target: MediaFormProduct) => {
+        const body = multipartBody({ answers: JSON.stringify({ note: 4 }) }, [
+          { name: "file:media", filename: "photo.jpg", contentType: "image/jpeg", data: photo },
+          { name: "file:media", filename: "v.mp4", contentType: "video/mp4", data: video(4096) },
+        ]);
+        const response = await t.inject({ method: "POST", url: await target.reviewPath(), ...body });
+        expect(response.statusCode, response.body).toBe(201);
+        const id = response.json().id as string;
+        const files = await t.ctx.db.select().from(reviewFiles).where(eq(reviewFiles.reviewId, id));
+        expect(files).toHaveLength(2);
+        return { id, paths: files.map((file) => file.path) };
+      };
+      const moderate = async (id: string, payload: Record<string, unknown>) => {
+        const response = await t.inject({
+          method: "PATCH",
+          url: `/api/v1/company/reviews/${id}/`,
+          headers: authHeaders(shop.company.owner.access),
+          payload,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+      };
+
+      const rejected = await submitTo(shop);
+      const published = await submitTo(shop);
+      const storedPhoto = await t.ctx.db
+        .select()
+        .from(reviewFiles)
+        .where(eq(reviewFiles.reviewId, rejected.id));
+      const jpeg = await readStored(
+        t.ctx.storage,
+        storedPhoto.find((f) => f.mimeType === "image/jpeg")?.path ?? "",
+      );
+      const meta = await sharp(jpeg).metadata();
+      expect(meta.format).toBe("jpeg");
+      expect(meta.exif).toBeUndefined();
+      await moderate(rejected.id, { status: "rejected", rejection_reason: "off_topic" });
+      await moderate(published.id, { status: "approved" });
+      const all = [...rejected.paths, ...published.paths].sort();
+      expect(await storedUnder(t.ctx.storage, shopFolder)).toEqual(all);
+
+      const later = (days: number) => new Date(Date.now() + days * 86_400_000);
+      expect((await runCertificationJobs(t.ctx.db, later(366), t.ctx.storage)).purged).toBe(1);
+      expect(await storedUnder(t.ctx.storage, shopFolder)).toEqual([...published.paths].sort());
+      expect((await runCertificationJobs(t.ctx.db, later(5 * 366), t.ctx.storage)).expired).toBe(1);
+      expect(await storedUnder(t.ctx.storage, shopFolder)).toEqual([]);
+
+      const other = await mediaFormProduct(t, { id: "media", allow_videos: true, max_count: 2 });
+      const pending = await submitTo(other);
+      expect(await storedUnder(t.ctx.storage, `reviews/${other.company.id}`)).toEqual(
+        [...pending.paths].sort(),
+      );
+      const deleted = await t.inject({
+        method: "DELETE",
+        url: `/api/v1/company/products/${other.productId}/`,
+        headers: authHeaders(other.company.owner.access),
+      });
+      expect(deleted.statusCode).toBe(409);
+      expect(await storedUnder(t.ctx.storage, `reviews/${other.company.id}`)).toEqual(
+        [...pending.paths].sort(),
+      );
+    });
   },
 );
+
+/** A JPEG carrying a GPS position in its EXIF, as a phone writes it. */
+function jpegWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 90, g: 140, b: 60 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "Téléphone", Model: "Appareil" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "48/1 51/1 24/1",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "2/1 21/1 3/1",
+      },
+    })
+    .toBuffer();
+}
+
+/** Whether an EXIF block points to a GPS directory (tag 0x8825, either byte order). */
+function gpsIfdIn(exif: Buffer | undefined): boolean {
+  if (!exif) return false;
+  return exif.includes(Buffer.from([0x25, 0x88])) || exif.includes(Buffer.from([0x88, 0x25]));
+}
 
 describe("the storages write a stream as it arrives, and a failed one leaves nothing", () => {
   const root = mkdtempSync(join(tmpdir(), "certavis-stream-"));

@@ -17,6 +17,11 @@ export const REPLY_EXPECTED_AFTER_DAYS = 5;
 export const REPLY_MAX_LENGTH = 2000;
 export const REJECTION_NOTE_MAX_LENGTH = 500;
 export const REPORT_REASON_MAX_LENGTH = 500;
+/** What one member may pile up: doubt reports per rolling day, reply changes per review per rolling hour. */
+export const REPORTS_PER_MEMBER_PER_DAY = 20;
+export const REPORT_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const REPLY_CHANGES_PER_REVIEW_PER_HOUR = 10;
+export const REPLY_CHANGE_WINDOW_MS = 60 * 60 * 1000;
 
 export const REJECTION_REASONS = [
   "abusive",

@@ -135,6 +135,7 @@ async function enforceAccess(access: Access, request: FastifyRequest): Promise<v
       const { user, membership } = await authenticateUser(request);
       request.user = user;
       request.membership = membership;
+      if (access.confirmedEmail && !user.emailConfirmed) throw forbidden(fr.server.http.emailNotConfirmed);
       if (access.kind === "company") {
         if (!membership) throw forbidden(fr.server.http.noCompany);
         if (!can(membership.role, access.action)) throw forbidden(fr.server.http.forbidden);

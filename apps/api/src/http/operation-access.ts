@@ -10,16 +10,21 @@ import type { OperationId } from "./operation-types";
  * - company: a valid access JWT, a company (403 'Vous n'appartenez à aucune entreprise.'), and
  *   `can(role, action)` from @certavis/domain (403 otherwise);
  * - apiKey: a valid, unexpired company API key in `X-Api-Key`.
+ * With `confirmedEmail`, a caller whose e-mail address is not confirmed gets a 403: nothing that makes
+ * us send e-mail (a company and its API key, join requests, invitations, test e-mails) is open to an
+ * address nobody proved to own.
  */
 export type Access =
   | { kind: "public" }
-  | { kind: "user"; companyAction?: Action }
-  | { kind: "company"; action: Action }
+  | { kind: "user"; companyAction?: Action; confirmedEmail?: true }
+  | { kind: "company"; action: Action; confirmedEmail?: true }
   | { kind: "apiKey" };
 
 const publicAccess: Access = { kind: "public" };
 const userAccess: Access = { kind: "user" };
 const company = (action: Action): Access => ({ kind: "company", action });
+const confirmedUser: Access = { kind: "user", confirmedEmail: true };
+const confirmedCompany = (action: Action): Access => ({ kind: "company", action, confirmedEmail: true });
 
 export const OPERATION_ACCESS: Record<OperationId, Access> = {
   healthGet: publicAccess,
@@ -38,7 +43,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   usersMeDelete: userAccess,
   // companies and teams
   companyGet: company("company.view"),
-  companyCreate: userAccess,
+  companyCreate: confirmedUser,
   companyUpdate: company("company.edit"),
   companyDelete: company("company.delete"),
   companyApiKeyRegenerate: company("apiKey.regenerate"),
@@ -49,12 +54,12 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companyMembersDelete: company("company.view"),
   // without a company: the caller's own requests; with one: that company's (requests.review)
   companyRequestsList: { kind: "user", companyAction: "requests.review" },
-  companyRequestsCreate: userAccess,
+  companyRequestsCreate: confirmedUser,
   companyRequestsDelete: userAccess,
   companyRequestsAccept: company("requests.review"),
   companyRequestsDecline: company("requests.review"),
   companyInvitesList: userAccess,
-  companyInvitesCreate: company("members.invite"),
+  companyInvitesCreate: confirmedCompany("members.invite"),
   companyInvitesDelete: company("invites.cancel"),
   companyInvitesAccept: userAccess,
   companyInvitesDecline: userAccess,
@@ -81,7 +86,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companyEmailTemplatesUpdate: company("catalog.manage"),
   companyEmailTemplatesDelete: company("catalog.manage"),
   companyEmailTemplatesDuplicate: company("catalog.manage"),
-  companyEmailTemplatesSendTest: company("catalog.manage"),
+  companyEmailTemplatesSendTest: confirmedCompany("catalog.manage"),
   companyFormsList: company("catalog.view"),
   companyFormsCreate: company("catalog.manage"),
   companyFormsGet: company("catalog.view"),

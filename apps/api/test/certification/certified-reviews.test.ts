@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailDeliveries, reviewEvents, reviews } from "../../src/db/schema";
+import { companies, emailDeliveries, reviewEvents, reviews } from "../../src/db/schema";
+import { createKeyRing, keyId } from "../../src/lib/keyring";
 import { runCertificationJobs } from "../../src/modules/certification/jobs";
 import { manualClock } from "../../src/modules/pipeline";
 import { createTestApp, expectMatchesContract, TEST_DATABASES, type TestApp } from "../helpers";
@@ -35,10 +36,10 @@ describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
   const patch = (id: string, payload: Record<string, unknown>) =>
     t.inject({ method: "PATCH", url: `/api/v1/company/reviews/${id}/`, headers: shop.auth, payload });
   const history = async (id: string) =>
-    expectMatchesContract<Event[]>(
+    expectMatchesContract<{ results: Event[] }>(
       await t.inject({ method: "GET", url: `/api/v1/company/reviews/${id}/history/`, headers: shop.auth }),
       "companyReviewsHistory",
-    );
+    ).results;
   const publicReviews = async () =>
     (
       await t.inject({
@@ -300,6 +301,51 @@ describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
     });
   });
 
+  it("a withdrawal link works when the server key was rotated between the review and its thanks e-mail", async () => {
+    const quiet = await openShop(t, "Vase");
+    const ofQuiet = eq(companies.id, quiet.company.id);
+    // Over its quota, the thanks e-mail waits: it is written only after the rotation.
+    await t.ctx.db.update(companies).set({ emailQuotaUsed: 1_000_000 }).where(ofQuiet);
+    const { email } = await submitReview(t, quiet, clock, { rating: 4, comment: "Bien." });
+    const thanksRow = async () =>
+      (
+        await t.ctx.db
+          .select()
+          .from(emailDeliveries)
+          .where(and(eq(emailDeliveries.companyId, quiet.company.id), eq(emailDeliveries.kind, "thanks")))
+      )[0];
+    await expect.poll(async () => (await thanksRow())?.status, { timeout: 10_000 }).toBe("held");
+    const before = t.ctx.keys;
+    const rotated = "r".repeat(40);
+    t.ctx.keys = createKeyRing([{ kid: keyId(rotated), secret: rotated }, ...before.roots]);
+    try {
+      await t.ctx.db.update(companies).set({ emailQuotaUsed: 0 }).where(ofQuiet);
+      await t.ctx.db
+        .update(emailDeliveries)
+        .set({ scheduledAt: clock.now() })
+        .where(eq(emailDeliveries.id, (await thanksRow())?.id ?? ""));
+      t.app.pipeline.notify();
+      const thanks = await t.smtp.waitForMail((m) => m.to.includes(email) && m.subject.startsWith("Merci"));
+      const link = thanks.links.find((l) => l.includes("/create-reviews/retrait?token=")) as string;
+      const token = new URL(link).searchParams.get("token") as string;
+      const seen = await t.inject({
+        method: "GET",
+        url: `/api/v1/review/withdrawal/?token=${encodeURIComponent(token)}`,
+      });
+      expect(seen.statusCode, seen.body).toBe(200);
+      expect(expectMatchesContract<{ comment: string }>(seen, "reviewWithdrawalGet").comment).toBe("Bien.");
+      const [orderId, mac] = token.split(".") as [string, string];
+      const forged = `${orderId}.${mac.startsWith("A") ? "B" : "A"}${mac.slice(1)}`;
+      const refused = await t.inject({
+        method: "GET",
+        url: `/api/v1/review/withdrawal/?token=${encodeURIComponent(forged)}`,
+      });
+      expect(refused.statusCode).toBe(404);
+    } finally {
+      t.ctx.keys = before;
+    }
+  });
+
   it("logs a reported doubt without hiding the review", async () => {
     const { reviewId } = await submitReview(t, shop, clock, { rating: 5, comment: "Parfait." });
     await patch(reviewId, { status: "approved" });
@@ -320,6 +366,60 @@ describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
       to_status: "approved",
     });
     expect((await publicReviews()).reviews.some((r) => r.id === reviewId)).toBe(true);
+  });
+
+  it("limits what one member piles up (20 reports a day, 10 reply changes per review an hour) and pages the history", async () => {
+    const busy = await openShop(t, "Tapis");
+    const { reviewId } = await submitReview(t, busy, clock, { rating: 1, comment: "Douteux." });
+    const base = `/api/v1/company/reviews/${reviewId}`;
+    const approved = await t.inject({
+      method: "PATCH",
+      url: `${base}/`,
+      headers: busy.auth,
+      payload: { status: "approved" },
+    });
+    expect(approved.statusCode).toBe(200);
+    const report = (n: number) =>
+      t.inject({
+        method: "POST",
+        url: `${base}/report/`,
+        headers: busy.auth,
+        payload: { reason: `Doute ${n}` },
+      });
+    for (let n = 1; n <= 20; n++) expect((await report(n)).statusCode).toBe(201);
+    const tooMany = await report(21);
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.headers["retry-after"]).toBe("86400");
+    expect(expectMatchesContract(tooMany, "companyReviewsReport")).toEqual({
+      detail: "Vous avez déjà signalé 20 doutes en 24 heures. Réessayez plus tard.",
+    });
+
+    const page = expectMatchesContract<{
+      count: number;
+      next: string | null;
+      previous: string | null;
+      results: Event[];
+    }>(
+      await t.inject({ method: "GET", url: `${base}/history/?limit=5&offset=20`, headers: busy.auth }),
+      "companyReviewsHistory",
+    );
+    expect(page.count).toBe(22);
+    expect(page.results.map((e) => e.reason)).toEqual(["Doute 19", "Doute 20"]);
+    expect(page.next).toBeNull();
+    expect(page.previous).toBe(`${t.publicUrl}${base}/history/?limit=5&offset=15`);
+
+    const reply = (body: string) =>
+      t.inject({ method: "PUT", url: `${base}/reply/`, headers: busy.auth, payload: { body } });
+    for (let n = 1; n <= 9; n++) expect((await reply(`Réponse ${n}`)).statusCode).toBe(200);
+    expect((await t.inject({ method: "DELETE", url: `${base}/reply/`, headers: busy.auth })).statusCode).toBe(
+      204,
+    );
+    const throttled = await reply("Réponse 11");
+    expect(throttled.statusCode).toBe(429);
+    expect(Number(throttled.headers["retry-after"])).toBe(3600);
+    expect(expectMatchesContract(throttled, "companyReviewsReplyPut")).toEqual({
+      detail: "La réponse à cet avis a déjà été modifiée 10 fois en une heure. Réessayez plus tard.",
+    });
   });
 
   it("refuses, in the database itself, any change to a review's rating, title, comment or answers", async () => {

@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   companies,
+  emailDeliveries,
   emailTemplates,
   forms,
   joinRequests,
@@ -76,7 +77,7 @@ describe.each(TEST_DATABASES)("company on %s", (kind) => {
   describe("POST /company/", () => {
     it("makes the creator owner, with default templates and form, and closes their pending requests", async () => {
       const other = await createCompanyFor(t, await registerVerifiedUser(t));
-      const user = await registerVerifiedUser(t, { emailConfirmed: false });
+      const user = await registerVerifiedUser(t);
       await t.ctx.db.insert(joinRequests).values({ companyId: other.id, userId: user.id });
       const res = await t.inject({
         method: "POST",
@@ -121,6 +122,37 @@ describe.each(TEST_DATABASES)("company on %s", (kind) => {
       expect(expectMatchesContract<{ detail: string }>(again, "companyCreate").detail).toMatch(
         /^Vous appartenez déjà à une entreprise/,
       );
+    });
+
+    it("an unconfirmed account sends no e-mail through us: no company, invitation nor test e-mail (403)", async () => {
+      const confirmFirst = { detail: "Confirmez d'abord votre adresse e-mail." };
+      const user = await registerVerifiedUser(t, { emailConfirmed: false });
+      const post = (path: string, payload: object, token = user.access) =>
+        t.inject({ method: "POST", url: api(path), headers: authHeaders(token), payload });
+
+      const created = await post("/company/", { name: "Hameçon" });
+      expect(created.statusCode).toBe(403);
+      expect(expectMatchesContract(created, "companyCreate")).toEqual(confirmFirst);
+
+      // An owner whose address is no longer confirmed (an account from before this rule).
+      const owned = await createCompanyFor(t, await registerVerifiedUser(t, { emailConfirmed: false }));
+      const invited = await post(
+        "/company/invites/",
+        { email: "cible@exemple.test", role: "moderator" },
+        owned.owner.access,
+      );
+      expect(invited.statusCode).toBe(403);
+      expect(expectMatchesContract(invited, "companyInvitesCreate")).toEqual(confirmFirst);
+      const tested = await post(
+        "/company/email-templates/test-email/",
+        { subject: "Votre colis", type: "thanks", body: "Cliquez ici." },
+        owned.owner.access,
+      );
+      expect(tested.statusCode).toBe(403);
+      expect(expectMatchesContract(tested, "companyEmailTemplatesSendTest")).toEqual(confirmFirst);
+      expect(
+        await t.ctx.db.select().from(emailDeliveries).where(eq(emailDeliveries.companyId, owned.id)),
+      ).toEqual([]);
     });
 
     it("answers field errors in French for a blank name or a bad website, and 401 without a token", async () => {

@@ -119,8 +119,9 @@ describe.each(TEST_DATABASES)("join requests on %s", (kind) => {
     expectMatchesContract(busy, "companyRequestsCreate");
     const unconfirmed = await registerVerifiedUser(t, { emailConfirmed: false });
     const refused = await ask(unconfirmed.access, company.id);
+    expect(refused.statusCode).toBe(403);
     expect(expectMatchesContract(refused, "companyRequestsCreate")).toEqual({
-      detail: "Confirmez votre adresse e-mail avant de demander à rejoindre une entreprise.",
+      detail: "Confirmez d'abord votre adresse e-mail.",
     });
     const anonymous = await t.inject({
       method: "POST",

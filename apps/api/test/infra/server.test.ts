@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
+import { users } from "../../src/db/schema";
+import { demoSeedWanted } from "../../src/seed/demo";
 import { createTestDatabase, expectMatchesContract, TEST_DATABASES, useTestApp } from "../helpers";
 
 describe.each(TEST_DATABASES)("server basics on %s", (kind) => {
@@ -166,6 +168,25 @@ describe("startup and production", () => {
     expect(after.statusCode).toBe(200);
     await built.app.close();
     await db.dispose();
+  });
+
+  it("never seeds the demo in production unless SEED_DEMO=1, and then has no demo credentials to print", async () => {
+    const db = await createTestDatabase("pglite");
+    const built = await buildApp({
+      logger: false,
+      database: db.database,
+      mailer: { send: async () => {}, close: async () => {} },
+      config: { nodeEnv: "production", dataDir: "memory://", seedDemo: null },
+    });
+    await built.prepare();
+    expect(built.ctx.state.demoSeeded).toBe(false);
+    expect(await built.ctx.db.select().from(users)).toEqual([]);
+    await built.app.close();
+    await db.dispose();
+    expect(demoSeedWanted({ nodeEnv: "production", seedDemo: true }, "postgres")).toBe(true);
+    expect(demoSeedWanted({ nodeEnv: "production", seedDemo: null }, "pglite")).toBe(false);
+    expect(demoSeedWanted({ nodeEnv: "development", seedDemo: null }, "pglite")).toBe(true);
+    expect(demoSeedWanted({ nodeEnv: "development", seedDemo: false }, "pglite")).toBe(false);
   });
 
   it("has no dev mailbox in production", async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { crc32 } from "node:zlib";
 
 export interface FilePart {
   name: string;
@@ -32,12 +33,30 @@ export function multipartBody(fields: Record<string, string>, files: FilePart[] 
   };
 }
 
-/** The 8-byte PNG signature followed by filler: enough for the magic-byte check. */
+/** A 1×1 PNG chunk by chunk: signature, IHDR, IDAT, IEND. */
+const PNG_1PX = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d494441540899636060606000000005000187a14ed40000000049454e44ae426082",
+  "hex",
+);
+const IEND_BYTES = 12;
+
+function pngChunk(kind: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(kind, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A real 1×1 PNG of exactly `size` bytes (at least 82): a private ancillary chunk fills it up, so it
+ * passes the magic-byte check and decodes too.
+ */
 export function fakePng(size = 256): Buffer {
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    Buffer.alloc(Math.max(0, size - 8), 1),
-  ]);
+  const head = PNG_1PX.subarray(0, PNG_1PX.length - IEND_BYTES);
+  const filler = pngChunk("flLr", Buffer.alloc(Math.max(0, size - PNG_1PX.length - 12), 1));
+  return Buffer.concat([head, filler, PNG_1PX.subarray(PNG_1PX.length - IEND_BYTES)]);
 }
 
 export function fakeMp4(size = 256): Buffer {

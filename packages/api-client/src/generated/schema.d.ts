@@ -244,7 +244,7 @@ export interface paths {
         put?: never;
         /**
          * Créer une entreprise
-         * @description Creates a company owned by the caller (role `owner`) on the LANCEMENT plan, with default templates (request, reminder, thanks) and a default form. 400 when the caller already has a company. The e-mail need not be confirmed yet (registration creates the company at step 2, before the code is entered; the back-office guards still require the confirmation).
+         * @description Creates a company owned by the caller (role `owner`) on the LANCEMENT plan, with default templates (request, reminder, thanks) and a default form. 400 when the caller already has a company. 403 'Confirmez d'abord votre adresse e-mail.' while the caller's e-mail is not confirmed (a company holds an API key that sends e-mail; registration asks for the code before step 2).
          */
         post: operations["companyCreate"];
         /**
@@ -440,7 +440,7 @@ export interface paths {
         put?: never;
         /**
          * Demander à rejoindre une entreprise
-         * @description Caller without a company. 400 when a pending request to that company exists or the caller already has a company; 404 unknown company.
+         * @description Caller without a company. 400 when a pending request to that company exists or the caller already has a company; 403 'Confirmez d'abord votre adresse e-mail.' while the caller's e-mail is not confirmed (the request e-mails the company's reviewers); 404 unknown company.
          */
         post: operations["companyRequestsCreate"];
         delete?: never;
@@ -533,7 +533,7 @@ export interface paths {
         put?: never;
         /**
          * Inviter un membre
-         * @description Owner, admin or moderator. E-mails an invitation carrying a code (valid 7 days). 400 when the e-mail is already a member or already invited, or the member limit of the plan is reached. Nobody invites with a role above their own (rank owner > admin > manager > moderator > accoutant > member): 403 with a French `detail`.
+         * @description Owner, admin or moderator. E-mails an invitation carrying a code (valid 7 days). 400 when the e-mail is already a member or already invited, or the member limit of the plan is reached. Nobody invites with a role above their own (rank owner > admin > manager > moderator > accoutant > member): 403 with a French `detail`; 403 'Confirmez d'abord votre adresse e-mail.' while the caller's e-mail is not confirmed.
          */
         post: operations["companyInvitesCreate"];
         delete?: never;
@@ -765,11 +765,14 @@ export interface paths {
         get?: never;
         /**
          * Publier ou modifier la réponse à un avis
-         * @description One public reply per approved review, shown under it in the widget; the author is told by e-mail of the first one. 400 `{"body": [...]}` when empty once trimmed; 409 when the review is not approved.
+         * @description One public reply per approved review, shown under it in the widget; the author is told by e-mail of the first one. 400 `{"body": [...]}` when empty once trimmed; 409 when the review is not approved; 429 with a French `detail` (and `Retry-After`) past 10 reply changes (published, edited or deleted) of this review within an hour.
          */
         put: operations["companyReviewsReplyPut"];
         post?: never;
-        /** Supprimer la réponse à un avis */
+        /**
+         * Supprimer la réponse à un avis
+         * @description 429 with a French `detail` (and `Retry-After`) past 10 reply changes of this review within an hour.
+         */
         delete: operations["companyReviewsReplyDelete"];
         options?: never;
         head?: never;
@@ -790,7 +793,7 @@ export interface paths {
         put?: never;
         /**
          * Signaler un doute sur l'authenticité d'un avis
-         * @description Logged in the review's history; never hides the review by itself. 400 `{"reason": [...]}` when empty once trimmed.
+         * @description Logged in the review's history; never hides the review by itself. 400 `{"reason": [...]}` when empty once trimmed; 429 with a French `detail` (and `Retry-After`) past 20 reports by the same member within 24 hours.
          */
         post: operations["companyReviewsReport"];
         delete?: never;
@@ -811,7 +814,7 @@ export interface paths {
         };
         /**
          * Historique de modération d'un avis
-         * @description The review's append-only trail, oldest first.
+         * @description The review's append-only trail, oldest first, a page at a time (`limit`/`offset`).
          */
         get: operations["companyReviewsHistory"];
         put?: never;
@@ -948,7 +951,7 @@ export interface paths {
         put?: never;
         /**
          * Envoyer un e-mail de test
-         * @description Renders the template being edited (saved or not) with sample values (the company's name, the signed-in user as buyer, an example review link) and queues it to the signed-in user's own address through the e-mail queue: it counts against the monthly e-mail quota like any e-mail (over quota it waits). At most 5 test e-mails per user per 10 minutes (429). Request and reminder bodies must contain `{{ url_avis }}` (400 on `body`).
+         * @description Renders the template being edited (saved or not) with sample values (the company's name, the signed-in user as buyer, an example review link) and queues it to the signed-in user's own address through the e-mail queue: it counts against the monthly e-mail quota like any e-mail (over quota it waits). At most 5 test e-mails per user per 10 minutes (429). Request and reminder bodies must contain `{{ url_avis }}` (400 on `body`). 403 'Confirmez d'abord votre adresse e-mail.' while the caller's e-mail is not confirmed.
          */
         post: operations["companyEmailTemplatesSendTest"];
         delete?: never;
@@ -1826,6 +1829,16 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["Review"][];
         };
+        /** @description A page of ReviewEvent items (`limit`/`offset`). */
+        PagedReviewEvents: {
+            /** @description Total number of items. */
+            count: number;
+            /** @description URL of the next page, null on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, null on the first page. */
+            previous: string | null;
+            results: components["schemas"]["ReviewEvent"][];
+        };
         PasswordChangeInput: {
             current_password: string;
             password: string;
@@ -1922,6 +1935,7 @@ export interface components {
             email_reminder_template_id?: string | null;
             sku?: string | null;
             send_reminder?: boolean;
+            /** @description An external image: an `https` URL without credentials whose host is public (not loopback, private, link-local, `localhost`, `.local` or a single label), stored in its normalised form (400 on `image_url` otherwise). Our own `/uploads/...` URL of the current image keeps it. */
             image_url?: string | null;
             image?: null;
             initial_email_delay_days?: number;
@@ -2908,6 +2922,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     companyDelete: {
@@ -3345,6 +3360,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3964,6 +3980,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     companyReviewsReplyDelete: {
@@ -3989,6 +4006,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     companyReviewsReport: {
@@ -4020,11 +4038,17 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     companyReviewsHistory: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+            };
             header?: never;
             path: {
                 /** @description Object id. */
@@ -4034,13 +4058,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Events. */
+            /** @description A page of events. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReviewEvent"][];
+                    "application/json": components["schemas"]["PagedReviewEvents"];
                 };
             };
             400: components["responses"]["BadRequest"];

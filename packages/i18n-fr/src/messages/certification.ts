@@ -20,6 +20,10 @@ export const certification = {
     replyRequired: "La réponse ne peut pas être vide.",
     replyTooLong: (max: number) => `La réponse ne peut pas dépasser ${max} caractères.`,
     reportRequired: "Indiquez la raison du signalement.",
+    tooManyReports: (max: number) =>
+      `Vous avez déjà signalé ${max} doutes en 24 heures. Réessayez plus tard.`,
+    tooManyReplyChanges: (max: number) =>
+      `La réponse à cet avis a déjà été modifiée ${max} fois en une heure. Réessayez plus tard.`,
     noReply: "Cet avis n'a pas de réponse.",
     withdrawalUnknown: "Ce lien de retrait est invalide.",
     companyUnknown: "Entreprise introuvable.",

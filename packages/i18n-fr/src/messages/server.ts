@@ -13,6 +13,7 @@ const http = {
   invalidToken: "Le jeton est invalide ou expiré.",
   forbidden: "Vous n'avez pas la permission d'effectuer cette action.",
   noCompany: errors.noCompany,
+  emailNotConfirmed: "Confirmez d'abord votre adresse e-mail.",
   tooLarge: "La requête est trop volumineuse.",
   invalidJson: "Le corps de la requête n'est pas un JSON valide.",
   unsupportedMediaType: "Type de contenu non pris en charge.",
@@ -102,7 +103,6 @@ const team = {
   confirmEmailToAccept:
     "Confirmez votre adresse e-mail pour accepter cette invitation, ou saisissez le code reçu par e-mail.",
   confirmEmailToAnswer: "Confirmez votre adresse e-mail pour répondre à cette invitation.",
-  confirmEmailToRequest: "Confirmez votre adresse e-mail avant de demander à rejoindre une entreprise.",
   requestAlreadyPending: "Vous avez déjà une demande en attente pour cette entreprise.",
   requestNotPending: "Cette demande n'est plus en attente.",
   requesterHasCompany: "Cette personne a déjà rejoint une entreprise.",
@@ -132,6 +132,8 @@ const products = {
   tooLong: (max: number) => `Assurez-vous que ce champ ne dépasse pas ${max} caractères.`,
   imageType: "Le fichier doit être une image (JPEG, PNG, GIF, WebP ou AVIF).",
   hasReviews: "Ce produit a des avis : archivez-le plutôt.",
+  imageUrlNotPublic:
+    "Indiquez l'adresse https publique de l'image (sans identifiants, ni adresse locale ou privée).",
 } as const;
 
 const orders = {

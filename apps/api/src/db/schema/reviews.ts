@@ -150,6 +150,10 @@ export const reviewEvents = pgTable(
   (t) => [
     index("review_events_review_idx").on(t.reviewId, t.seq),
     index("review_events_company_seq_idx").on(t.companyId, t.seq),
+    // A member's doubt reports of the last day, counted before each new one.
+    index("review_events_reporter_created_idx")
+      .on(t.actorUserId, t.createdAt)
+      .where(sql`${t.kind} = 'reported'`),
   ],
 );
 

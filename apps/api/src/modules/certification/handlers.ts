@@ -8,28 +8,40 @@ import {
 } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { countRows } from "../../db/count-rows";
 import { companies, orders, products, reviewEvents, reviews } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { conflict, fieldError, notFound } from "../../http/errors";
 import { defineHandlers, type ResponseOf } from "../../http/operation-types";
+import { paged, pageParams } from "../../http/paging";
+import type { KeyRing } from "../../lib/keyring";
 import { hashReviewKey } from "../../lib/review-key";
 import { reviewsChanged } from "../../lib/reviews-changed";
 import { queueAuthorEmail } from "../review-trail/author-emails";
 import { recordReviewEvents, toEventView } from "../review-trail/review-events";
 import { getReviewView, toReviewView } from "../reviews/review-views";
 import { auditCsv } from "./audit-csv";
+import { assertReplyChangeRoom, assertReportRoom } from "./member-limits";
+import { withdrawalTokenOrder } from "./withdrawal-token";
 
 const E = fr.certification.errors;
 
 type Withdrawal = ResponseOf<"reviewWithdrawalGet", 200>;
 
-async function reviewForToken(db: import("../../db/client").DbOrTx, token: string, lock = false) {
+/** The review of a withdrawal link: by the order its token names (any key of the ring), else by its hash. */
+async function reviewForToken(
+  db: import("../../db/client").DbOrTx,
+  keys: KeyRing,
+  token: string,
+  lock = false,
+) {
+  const orderId = withdrawalTokenOrder(keys.all("review-key"), token);
   const query = db
     .select({ review: reviews, productName: products.name, companyName: companies.name })
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
     .innerJoin(companies, eq(companies.id, reviews.companyId))
-    .where(eq(reviews.withdrawalTokenHash, hashReviewKey(token)))
+    .where(orderId ? eq(reviews.orderId, orderId) : eq(reviews.withdrawalTokenHash, hashReviewKey(token)))
     .limit(1);
   const [row] = lock ? await query.for("update", { of: reviews }) : await query;
   if (!row) throw notFound(E.withdrawalUnknown);
@@ -66,6 +78,7 @@ export const certificationHandlers = defineHandlers({
       if (!current) throw notFound();
       if (current.status !== "approved") throw conflict(E.replyNotApproved);
       const at = now();
+      await assertReplyChangeRoom(tx, id, at);
       const first = current.replyBody === null;
       await tx
         .update(reviews)
@@ -108,6 +121,7 @@ export const certificationHandlers = defineHandlers({
         .for("update");
       if (!current || current.replyBody === null) throw notFound(current ? E.noReply : undefined);
       const at = now();
+      await assertReplyChangeRoom(tx, id, at);
       await tx
         .update(reviews)
         .set({ replyBody: null, replyCreatedAt: null, replyUpdatedAt: null })
@@ -140,18 +154,22 @@ export const certificationHandlers = defineHandlers({
       .where(and(eq(reviews.companyId, companyId), eq(reviews.id, id)));
     if (!review) throw notFound();
     // A doubt is logged, never acted upon by itself (ISO 20488 "flagging"): the status stays.
-    const [event] = await recordReviewEvents(db, [
-      {
-        companyId,
-        reviewId: id,
-        kind: "reported",
-        actor: user ? { kind: "user", user } : { kind: "system" },
-        fromStatus: review.status,
-        toStatus: review.status,
-        reason,
-        at: now(),
-      },
-    ]);
+    const [event] = await db.transaction(async (tx) => {
+      const at = now();
+      if (user) await assertReportRoom(tx, user.id, at);
+      return recordReviewEvents(tx, [
+        {
+          companyId,
+          reviewId: id,
+          kind: "reported",
+          actor: user ? { kind: "user", user } : { kind: "system" },
+          fromStatus: review.status,
+          toStatus: review.status,
+          reason,
+          at,
+        },
+      ]);
+    });
     if (!event) throw new Error("report not recorded");
     reply.code(201);
     return toEventView(event);
@@ -166,12 +184,19 @@ export const certificationHandlers = defineHandlers({
       .from(reviews)
       .where(and(eq(reviews.companyId, companyId), eq(reviews.id, id)));
     if (!review) throw notFound();
-    const rows = await db
-      .select()
-      .from(reviewEvents)
-      .where(and(eq(reviewEvents.companyId, companyId), eq(reviewEvents.reviewId, id)))
-      .orderBy(asc(reviewEvents.seq));
-    return rows.map(toEventView);
+    const page = pageParams(request.query);
+    const ofReview = and(eq(reviewEvents.companyId, companyId), eq(reviewEvents.reviewId, id));
+    const [count, rows] = await Promise.all([
+      countRows(db, reviewEvents, ofReview),
+      db
+        .select()
+        .from(reviewEvents)
+        .where(ofReview)
+        .orderBy(asc(reviewEvents.seq))
+        .limit(page.limit)
+        .offset(page.offset),
+    ]);
+    return paged(request, page, count, rows.map(toEventView));
   },
 
   companyReviewsAuditCsv: async (request, reply) => {
@@ -205,13 +230,14 @@ export const certificationHandlers = defineHandlers({
   },
 
   reviewWithdrawalGet: async (request) => {
-    return withdrawalView(await reviewForToken(request.server.ctx.db, request.query.token));
+    const { db, keys } = request.server.ctx;
+    return withdrawalView(await reviewForToken(db, keys, request.query.token));
   },
 
   reviewWithdrawalConfirm: async (request) => {
-    const { db, now } = request.server.ctx;
+    const { db, keys, now } = request.server.ctx;
     const row = await db.transaction(async (tx) => {
-      const found = await reviewForToken(tx, request.body.token, true);
+      const found = await reviewForToken(tx, keys, request.body.token, true);
       if (found.review.status === "withdrawn") return found;
       const at = now();
       await tx

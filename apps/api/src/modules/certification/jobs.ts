@@ -8,8 +8,10 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } 
 import type { Db } from "../../db/client";
 import { publicationWarnings, reviews } from "../../db/schema";
 import { reviewsChanged } from "../../lib/reviews-changed";
+import type { FileStorage } from "../../lib/storage";
 import { queueAuthorEmail } from "../review-trail/author-emails";
 import { type ReviewEventKind, recordReviewEvents } from "../review-trail/review-events";
+import { dropReviewFiles, removeReviewFiles } from "./review-files";
 
 const BATCH = 500;
 /** The day's warning waits this long, so that every batch warned that run is listed. */
@@ -33,11 +35,13 @@ async function inBatches(run: () => Promise<number>): Promise<number> {
 /**
  * Moves the reviews in status `from` matching `due` to `to` by the system, batch by batch, each with
  * its trail row (kind, reason) in the same transaction; each company's reviews are said to have changed.
+ * With `dropFiles`, the moved reviews' photos and videos are forgotten and removed from `storage`.
  */
 async function systemTransition(
   db: Db,
   now: Date,
   move: {
+    dropFiles?: { storage: FileStorage | undefined };
     from: string;
     to: string;
     due: SQL;
@@ -48,6 +52,7 @@ async function systemTransition(
   },
 ): Promise<number> {
   const companies = new Set<string>();
+  const files: string[] = [];
   const total = await inBatches(() =>
     db.transaction(async (tx) => {
       const due = await tx
@@ -84,11 +89,19 @@ async function systemTransition(
           at: now,
         })),
       );
+      if (move.dropFiles)
+        files.push(
+          ...(await dropReviewFiles(
+            tx,
+            moved.map((r) => r.id),
+          )),
+        );
       for (const r of moved) companies.add(r.companyId);
       return due.length;
     }),
   );
   for (const id of companies) reviewsChanged(id);
+  await removeReviewFiles(move.dropFiles?.storage, files);
   return total;
 }
 
@@ -163,9 +176,13 @@ export async function warnBeforeAutoPublication(db: Db, now: Date): Promise<numb
   );
 }
 
-/** Published reviews 5 years after publication: withdrawn from public view (status `expired`). */
-export function expireOldReviews(db: Db, now: Date): Promise<number> {
+/**
+ * Published reviews 5 years after publication: withdrawn from public view (status `expired`), their
+ * photos and videos removed.
+ */
+export function expireOldReviews(db: Db, now: Date, storage?: FileStorage): Promise<number> {
   return systemTransition(db, now, {
+    dropFiles: { storage },
     from: "approved",
     to: "expired",
     due: lte(reviews.publishedAt, at(retentionCutoff(now))) as SQL,
@@ -176,30 +193,46 @@ export function expireOldReviews(db: Db, now: Date): Promise<number> {
   });
 }
 
-/** Rejected and withdrawn reviews kept one year, then purged (their trail rows stay). */
-export async function purgeOldRejectedReviews(db: Db, now: Date): Promise<number> {
+/**
+ * Rejected and withdrawn reviews kept one year, then purged with their photos and videos (their trail
+ * rows stay).
+ */
+export async function purgeOldRejectedReviews(db: Db, now: Date, storage?: FileStorage): Promise<number> {
   const cutoff = at(purgeCutoff(now));
-  const purged = await db
-    .delete(reviews)
-    .where(
-      or(
-        and(eq(reviews.status, "rejected"), isNotNull(reviews.moderatedAt), lte(reviews.moderatedAt, cutoff)),
-        and(
-          eq(reviews.status, "withdrawn"),
-          isNotNull(reviews.withdrawnAt),
-          lte(reviews.withdrawnAt, cutoff),
-        ),
-      ),
-    )
-    .returning({ id: reviews.id });
-  return purged.length;
+  const due = or(
+    and(eq(reviews.status, "rejected"), isNotNull(reviews.moderatedAt), lte(reviews.moderatedAt, cutoff)),
+    and(eq(reviews.status, "withdrawn"), isNotNull(reviews.withdrawnAt), lte(reviews.withdrawnAt, cutoff)),
+  );
+  const files: string[] = [];
+  const purged = await inBatches(() =>
+    db.transaction(async (tx) => {
+      const ids = (
+        await tx
+          .select({ id: reviews.id })
+          .from(reviews)
+          .where(due)
+          .limit(BATCH)
+          .for("update", { skipLocked: true })
+      ).map((r) => r.id);
+      if (ids.length === 0) return 0;
+      // Before the reviews: their deletion would take the file rows with it (ON DELETE CASCADE).
+      files.push(...(await dropReviewFiles(tx, ids)));
+      await tx.delete(reviews).where(and(inArray(reviews.id, ids), due));
+      return ids.length;
+    }),
+  );
+  await removeReviewFiles(storage, files);
+  return purged;
 }
 
-/** One run of every certified-review job, in the order that keeps the e-mails true. */
-export async function runCertificationJobs(db: Db, now: Date) {
+/**
+ * One run of every certified-review job, in the order that keeps the e-mails true; the files of the
+ * reviews it expires or purges are removed from `storage`.
+ */
+export async function runCertificationJobs(db: Db, now: Date, storage?: FileStorage) {
   const published = await autoPublishDueReviews(db, now);
   const warned = await warnBeforeAutoPublication(db, now);
-  const expired = await expireOldReviews(db, now);
-  const purged = await purgeOldRejectedReviews(db, now);
+  const expired = await expireOldReviews(db, now, storage);
+  const purged = await purgeOldRejectedReviews(db, now, storage);
   return { published, warned, expired, purged };
 }

@@ -8,7 +8,7 @@ export async function registerCertificationJobs(app: FastifyInstance): Promise<v
     name: "certified reviews jobs",
     everyMs: 60 * 60 * 1000,
     task: async () => {
-      const result = await runCertificationJobs(app.ctx.db, app.ctx.now());
+      const result = await runCertificationJobs(app.ctx.db, app.ctx.now(), app.ctx.storage);
       if (result.warned > 0) app.pipeline?.notify();
       return result;
     },

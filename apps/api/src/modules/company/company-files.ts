@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { products } from "../../db/schema";
+import { products, reviews } from "../../db/schema";
 import { isStoredImage } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
+import { reviewFilePaths } from "../certification/review-files";
 
-/** Stored files of a company (logo, product images, review uploads), read before it is deleted. */
+/** Stored files of a company (logo, product images, review photos and videos), read before it is deleted. */
 export async function companyFiles(db: DbOrTx, companyId: string, logoPath: string | null) {
   const rows = await db
     .select({ imagePath: products.imagePath })
@@ -13,6 +14,7 @@ export async function companyFiles(db: DbOrTx, companyId: string, logoPath: stri
   const paths = new Set<string>();
   if (isStoredImage(logoPath)) paths.add(logoPath);
   for (const row of rows) if (isStoredImage(row.imagePath)) paths.add(row.imagePath);
+  for (const path of await reviewFilePaths(db, eq(reviews.companyId, companyId))) paths.add(path);
   return { paths: [...paths], reviewUploadsFolder: `reviews/${companyId}` };
 }
 

@@ -1,3 +1,4 @@
+import { buffer } from "node:stream/consumers";
 import { fr, planLimitMessages } from "@certavis/i18n-fr/server";
 import { and, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
@@ -13,6 +14,7 @@ import { isMultipart, type MultipartBody, streamMultipart } from "../../http/mul
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { planRoom } from "../../http/plan-room";
+import { imageWithoutMetadata } from "../../lib/clean-image";
 import { isStoredImage } from "../../lib/image-url";
 import { sniffFileType } from "../../lib/sniff";
 import { type FileStorage, removeStored } from "../../lib/storage";
@@ -58,7 +60,8 @@ async function productHasReviews(db: DbOrTx, productId: string): Promise<boolean
 
 /**
  * The payload of a create/update (JSON or multipart); the image, once its first bytes say it is one,
- * streams to the storage as it arrives. The caller removes it (`imagePath`) if the request fails.
+ * is read (within 5 Mo), re-encoded without its metadata and stored. The caller removes it
+ * (`imagePath`) if the request fails.
  */
 async function readProductRequest(request: FastifyRequest, storage: FileStorage) {
   const errors: FieldErrors = {};
@@ -74,7 +77,11 @@ async function readProductRequest(request: FastifyRequest, storage: FileStorage)
         const type = sniffFileType(file.head);
         if (file.field !== "image") errors[file.field] = [fr.server.http.unknownField];
         else if (type?.kind !== "image") errors.image = [fr.server.products.imageType];
-        else stored.push(await storage.save("products", type.extension, file.stream));
+        else {
+          const image = await imageWithoutMetadata(await buffer(file.stream), type);
+          if (image) stored.push(await storage.save("products", type.extension, image));
+          else errors.image = [fr.server.products.imageType];
+        }
         return null;
       },
     );

@@ -5,6 +5,7 @@ import type { DbOrTx } from "../../db/client";
 import { emailTemplates, forms, products } from "../../db/schema";
 import type { FieldErrors } from "../../http/errors";
 import type { SchemaOf } from "../../http/operation-types";
+import { publicHttpsImageUrl } from "../../lib/image-url";
 
 /**
  * Product fields as the JSON body or the multipart text parts give them (the contract's
@@ -174,11 +175,14 @@ export async function resolveProductPayload(
   if (payload.image === null || payload.image_url === null) changes.imagePath = null;
   else if (typeof payload.image_url === "string") {
     const url = payload.image_url.trim();
-    if (/^https?:\/\/\S+$/i.test(url) || /^\/uploads\/[\w./-]+$/.test(url)) {
-      // Our own `/uploads/...` URL (sent back unchanged by the form) keeps the stored file.
-      const own = url.match(/\/uploads\/([\w./-]+)$/)?.[1];
-      changes.imagePath = own && options.current?.imagePath === own ? own : url;
-    } else add("image", fr.server.http.invalidUrl);
+    // Our own `/uploads/...` URL (sent back unchanged by the form) keeps the stored file.
+    const own = url.match(/^(?:https?:\/\/[^/\s]+)?\/uploads\/([\w./-]+)$/)?.[1];
+    if (own && options.current?.imagePath === own) changes.imagePath = own;
+    else {
+      const external = publicHttpsImageUrl(url);
+      if (external) changes.imagePath = external;
+      else add("image_url", fr.server.products.imageUrlNotPublic);
+    }
   }
   for (const [field, column, bounds, valid] of [
     ["initial_email_delay_days", "initialEmailDelayDays", REQUEST_DELAY, isRequestDelay],

@@ -1,3 +1,5 @@
+import type { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import {
   cleanAnswers,
   type FormField,
@@ -12,6 +14,7 @@ import { domainText, fr, planLimitMessages } from "@certavis/i18n-fr/server";
 import type { FastifyRequest } from "fastify";
 import { type FieldErrors, fieldErrors, HttpError } from "../../http/errors";
 import { isMultipart, type MultipartBody, streamMultipart } from "../../http/multipart";
+import { imageWithoutMetadata } from "../../lib/clean-image";
 import { type SniffedType, sniffFileType } from "../../lib/sniff";
 import { type FileStorage, removeStored } from "../../lib/storage";
 
@@ -89,8 +92,10 @@ function refusalOf(
 
 /**
  * The submitted answers and files (JSON body or multipart), nothing validated against the form yet.
- * Each file the form may take streams to `storage` under `folder` as it arrives (never whole in
- * memory); if the read fails (a file over its limit, a bad body), those already stored are removed.
+ * Each video the form may take streams to `storage` under `folder` as it arrives (never whole in
+ * memory); each photo is read (within its limit), re-encoded without its metadata and stored, or
+ * refused as not a file type we take when it does not decode. If the read fails (a file over its
+ * limit, a bad body), those already stored are removed.
  * The caller removes the stored files when the submission is refused later.
  */
 export async function readSubmission(
@@ -126,11 +131,16 @@ export async function readSubmission(
         },
       },
       async (file) => {
-        const type = sniffFileType(file.head);
+        let type = sniffFileType(file.head);
         let path: string | null = null;
         if (type && !refusalOf(byId, uploadsAllowed, file.field, type)) {
-          path = await store.storage.save(store.folder, type.extension, file.stream);
-          stored.push(path);
+          // A video streams to the storage as it arrives; a photo is decoded whole to drop its metadata.
+          let data: Buffer | Readable | null = file.stream;
+          if (type.kind === "image") data = await imageWithoutMetadata(await buffer(file.stream), type);
+          if (data) {
+            path = await store.storage.save(store.folder, type.extension, data);
+            stored.push(path);
+          } else type = null;
         }
         return { part: file.field, filename: file.filename, size: file.size(), type, path };
       },

@@ -49,7 +49,6 @@ export const requestHandlers = defineHandlers({
   companyRequestsCreate: async (request, reply) => {
     const user = callerUser(request);
     if (request.membership) throw detailError(400, fr.server.company.alreadyInCompany);
-    if (!user.emailConfirmed) throw detailError(400, fr.server.team.confirmEmailToRequest);
     const { ctx } = request.server;
     const companyId = request.body.company_id;
     const id = await ctx.db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { SAMPLE_TEMPLATE_VALUES, validateTemplateBody } from "@certavis/domain";
 import { domainCodeText, fr } from "@certavis/i18n-fr/server";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { companies, emailDeliveries } from "../../db/schema";
+import { companies, emailDeliveries, users } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { fieldErrors, notFound, tooManyRequests } from "../../http/errors";
 import type { OperationRequest, ResponseOf } from "../../http/operation-types";
@@ -35,26 +35,6 @@ export async function sendTestEmail(
     .from(companies)
     .where(eq(companies.id, companyId));
   if (!company) throw notFound();
-  const recent = await db
-    .select({ n: sql<number>`count(*)::int`, first: sql<string | null>`min(${emailDeliveries.createdAt})` })
-    .from(emailDeliveries)
-    .where(
-      and(
-        eq(emailDeliveries.companyId, companyId),
-        eq(emailDeliveries.kind, "test"),
-        eq(emailDeliveries.toEmail, user.email),
-        gt(emailDeliveries.createdAt, since),
-      ),
-    );
-  const count = recent[0]?.n ?? 0;
-  if (count >= TEST_EMAILS_PER_WINDOW) {
-    const first = recent[0]?.first ? new Date(recent[0].first).getTime() : at.getTime();
-    throw tooManyRequests(
-      fr.templates.testEmail.throttled,
-      (first + TEST_EMAIL_WINDOW_MS - at.getTime()) / 1000,
-    );
-  }
-
   const rendered = renderEmail(
     { subject: `${fr.templates.testEmail.subjectPrefix}${input.subject}`, body: input.body },
     {
@@ -66,17 +46,41 @@ export async function sendTestEmail(
       url_avis: reviewUrl(config.formUrl, "exemple"),
     },
   );
-  await db.insert(emailDeliveries).values({
-    companyId,
-    orderId: null,
-    kind: "test",
-    status: "scheduled",
-    scheduledAt: at,
-    toEmail: user.email,
-    subject: rendered.subject,
-    textBody: rendered.text,
-    htmlBody: rendered.html,
-    createdAt: at,
+  await db.transaction(async (tx) => {
+    // The caller's row lock makes the count and the queued row one step: requests sent together are
+    // counted one after the other, never all below the limit at once.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    const recent = await tx
+      .select({ n: sql<number>`count(*)::int`, first: sql<string | null>`min(${emailDeliveries.createdAt})` })
+      .from(emailDeliveries)
+      .where(
+        and(
+          eq(emailDeliveries.companyId, companyId),
+          eq(emailDeliveries.kind, "test"),
+          eq(emailDeliveries.toEmail, user.email),
+          gt(emailDeliveries.createdAt, since),
+        ),
+      );
+    const count = recent[0]?.n ?? 0;
+    if (count >= TEST_EMAILS_PER_WINDOW) {
+      const first = recent[0]?.first ? new Date(recent[0].first).getTime() : at.getTime();
+      throw tooManyRequests(
+        fr.templates.testEmail.throttled,
+        (first + TEST_EMAIL_WINDOW_MS - at.getTime()) / 1000,
+      );
+    }
+    await tx.insert(emailDeliveries).values({
+      companyId,
+      orderId: null,
+      kind: "test",
+      status: "scheduled",
+      scheduledAt: at,
+      toEmail: user.email,
+      subject: rendered.subject,
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+      createdAt: at,
+    });
   });
   request.server.pipeline.notify();
   return { email: user.email, detail: fr.templates.testEmail.sentTo(user.email) };

@@ -8,7 +8,7 @@ const t = fr.certification;
 /** The review's moderation trail: when, what, by whom, why. */
 export function ReviewHistory({ reviewId }: { reviewId: string }) {
   const history = useReviewHistory(reviewId);
-  const events = history.data ?? [];
+  const events = history.data?.results ?? [];
   return (
     <section aria-label={t.backoffice.historyTitle}>
       <Text as="p" size="2" weight="medium" mb="1">

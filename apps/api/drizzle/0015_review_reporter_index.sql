@@ -1,0 +1,1 @@
+CREATE INDEX "review_events_reporter_created_idx" ON "review_events" USING btree ("actor_user_id","created_at") WHERE "review_events"."kind" = 'reported';
