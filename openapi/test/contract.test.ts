@@ -193,9 +193,9 @@ describe("decisions encoded in the contract", () => {
     }
   });
 
-  it("answers 409 with the spec's detail on a review that is no longer pending", () => {
+  it("answers 409 'Cet avis a déjà été modéré.' on a review that is no longer pending (one-way moderation, §10.12)", () => {
     const response = operation("PATCH /company/reviews/{id}/").responses?.["409"] as Json;
-    expect(JSON.stringify(response)).toContain("Avis introuvable ou déjà mis à jour.");
+    expect(JSON.stringify(response)).toContain("Cet avis a déjà été modéré.");
   });
 
   it("answers 403 with the spec's detail on GET /company/ without a company", () => {

@@ -58,9 +58,10 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
     }
   }
 
-  it("serves at most 10 approved reviews of active products, newest first, cacheable and open to every origin", async () => {
+  it("serves at most 10 approved reviews, newest first, a draft product's too, cacheable and open to every origin", async () => {
     const lamp = await product("Lampe");
     const draft = await product("Brouillon", "draft");
+    const emptyDraft = await product("Brouillon vide", "draft");
     const base = new Date("2026-02-01T10:00:00Z");
     for (let i = 0; i < 12; i++)
       await orderWithReview(lamp.id, base, { status: "approved", rating: 4, at: addDays(base, i) });
@@ -81,11 +82,13 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
       product: null;
     }>(res, "publicReviewsGet");
     expect(body.reviews).toHaveLength(10);
-    expect(body.reviews.map((r) => r.comment)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `Avis ${12 - i}`),
+    // A published review stays public when its product goes back to draft (ARCHITECTURE §10.12).
+    expect(body.reviews[0]).toMatchObject({ comment: "Avis 15", rating: 2, product: { id: draft.id } });
+    expect(body.reviews.slice(1).map((r) => r.comment)).toEqual(
+      Array.from({ length: 9 }, (_, i) => `Avis ${12 - i}`),
     );
-    expect(body.reviews.every((r) => r.product.id === lamp.id && r.rating === 4)).toBe(true);
-    expect(body.metrics).toEqual({ average_note: 4, reviews_count: 12 });
+    expect(body.reviews.slice(1).every((r) => r.product.id === lamp.id && r.rating === 4)).toBe(true);
+    expect(body.metrics).toEqual({ average_note: 3.85, reviews_count: 13 });
     expect(body.product).toBeNull();
 
     const three = await t.inject({ method: "GET", url: `${url}&limit=3&product_id=${lamp.id}` });
@@ -124,8 +127,31 @@ describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %
     });
     expect(unknown.statusCode).toBe(404);
     expectMatchesContract(unknown, "publicReviewsGet");
-    const hidden = await t.inject({ method: "GET", url: `${url}&product_id=${draft.id}` });
+    const keptDraft = await t.inject({ method: "GET", url: `${url}&product_id=${draft.id}` });
+    expect(keptDraft.json().metrics).toEqual({ average_note: 2, reviews_count: 1 });
+    const hidden = await t.inject({ method: "GET", url: `${url}&product_id=${emptyDraft.id}` });
     expect(hidden.statusCode).toBe(404);
+  });
+
+  it("shows a product's new name at once, though the public reviews were just read", async () => {
+    await withOwnCompany(async (shop) => {
+      const lamp = await product("Lampe");
+      await orderWithReview(lamp.id, clock.now(), { status: "approved", rating: 5, at: clock.now() });
+      const url = api(`/public/reviews/?company_id=${shop.id}`);
+      const names = async () =>
+        ((await t.inject({ method: "GET", url })).json() as { products: { name: string }[] }).products.map(
+          (p) => p.name,
+        );
+      expect(await names()).toEqual(["Lampe"]);
+      const renamed = await t.inject({
+        method: "PATCH",
+        url: api(`/company/products/${lamp.id}/`),
+        headers: auth,
+        payload: { name: "Lampe de chevet" },
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(await names()).toEqual(["Lampe de chevet"]);
+    });
   });
 
   it("sorts public reviews by publication (moderation) date, the date they show", async () => {

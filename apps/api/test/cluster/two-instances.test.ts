@@ -20,6 +20,7 @@ import { TEST_DATABASE_URL } from "../helpers";
 import { multipartBody } from "../pipeline/multipart";
 import { type ApiProcess, spawnApi } from "./api-process";
 import { createEmptyPostgres } from "./empty-postgres";
+import { freePorts } from "./free-ports";
 import { type GatedSmtp, startGatedSmtp } from "./gated-smtp";
 import { roundRobinProxy } from "./round-robin-proxy";
 import { startS3Server } from "./s3-server";
@@ -59,13 +60,14 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
   // a and b behind the proxy; c, started with them, takes its share of the background work.
   const [a, b, c] = [0, 1, 2];
   const instances: ApiProcess[] = [];
-  const ports = [a, b, c].map(() => 40_000 + Math.floor(Math.random() * 10_000));
+  let ports: number[] = [];
   let proxyBase = "";
 
   beforeAll(async () => {
     // Always the server as it is now: a stale dist/ would prove nothing.
     const built = spawnSync("pnpm", ["build"], { cwd: API_PACKAGE_DIR, stdio: "inherit" });
     if (built.status !== 0) throw new Error("could not build apps/api");
+    ports = await freePorts(3);
     database = await createEmptyPostgres();
     sql = new pg.Pool({ connectionString: database?.url, max: 2 });
     s3 = await startS3Server();

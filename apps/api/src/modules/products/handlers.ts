@@ -16,6 +16,7 @@ import { paged, pageParams } from "../../http/paging";
 import { planRoom } from "../../http/plan-room";
 import { imageWithoutMetadata } from "../../lib/clean-image";
 import { isStoredImage } from "../../lib/image-url";
+import { reviewsChanged } from "../../lib/reviews-changed";
 import { sniffFileType } from "../../lib/sniff";
 import { type FileStorage, removeStored } from "../../lib/storage";
 import {
@@ -155,6 +156,8 @@ export const productHandlers = defineHandlers({
     }
     if ("imagePath" in changes && changes.imagePath !== current.imagePath)
       await removeImageIfUnused(db, storage, current.imagePath);
+    // Its name, image and status show in the public reviews.
+    reviewsChanged(companyId);
     return await getProductView(db, storage, companyId, current.id);
   },
 
@@ -173,6 +176,7 @@ export const productHandlers = defineHandlers({
       throw error;
     }
     await removeImageIfUnused(db, storage, current.imagePath);
+    reviewsChanged(companyId);
     reply.code(204);
   },
 

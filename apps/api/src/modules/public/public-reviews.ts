@@ -22,13 +22,14 @@ export function publicAuthorName(first: string, last: string): string {
 }
 
 /**
- * Products whose approved reviews are public: active ones, and archived ones (a product with reviews
- * is archived instead of deleted, and its published reviews stay public: ARCHITECTURE §10.12).
+ * A published review never disappears by the company's hand (ARCHITECTURE §10.12): its product's status
+ * (archived, or draft again) does not hide it. A product without published reviews is listed only while
+ * it is active.
  */
-const PUBLIC_PRODUCT_STATUSES = sql`IN ('active', 'published', 'archived')`;
+const LISTED_WITHOUT_REVIEWS = sql<boolean>`${products.status} IN ('active', 'published')`;
 
 /**
- * `GET /public/reviews/`: approved reviews of active and archived products, newest first, with the
+ * `GET /public/reviews/`: approved reviews (whatever their product's status), newest first, with the
  * company's and the selection's figures. Returns the serialized body and its ETag.
  */
 export async function publicReviews(
@@ -47,20 +48,16 @@ async function loadPublicReviews(
   const { db, storage } = ctx;
   const [company] = await db.select().from(companies).where(eq(companies.id, query.companyId));
   if (!company) throw notFound();
-  const approvedActive = and(
-    eq(reviews.companyId, company.id),
-    eq(reviews.status, "approved"),
-    sql`${products.status} ${PUBLIC_PRODUCT_STATUSES}`,
-  );
+  const approved = and(eq(reviews.companyId, company.id), eq(reviews.status, "approved"));
   const publicProducts = await db
     .select({
       id: products.id,
       name: products.name,
       imagePath: products.imagePath,
-      archived: sql<boolean>`${products.status} = 'archived'`,
+      listed: LISTED_WITHOUT_REVIEWS,
     })
     .from(products)
-    .where(and(eq(products.companyId, company.id), sql`${products.status} ${PUBLIC_PRODUCT_STATUSES}`))
+    .where(eq(products.companyId, company.id))
     .orderBy(products.name);
   const totals = await reviewTotalsByProduct(
     db,
@@ -68,12 +65,11 @@ async function loadPublicReviews(
     publicProducts.map((p) => p.id),
   );
   const perProduct = publicProducts
-    .map(({ archived, ...p }) => {
+    .map(({ listed, ...p }) => {
       const t = totals.get(p.id) ?? noReviews();
-      return { ...p, archived, mean: t.approvedMean, count: t.approved, sum: t.approvedSum };
+      return { ...p, listed, mean: t.approvedMean, count: t.approved, sum: t.approvedSum };
     })
-    // An archived product is listed only for the published reviews it keeps.
-    .filter((p) => !p.archived || p.count > 0);
+    .filter((p) => p.listed || p.count > 0);
   let product = null;
   if (query.productId) {
     const found = perProduct.find((p) => p.id === query.productId);
@@ -96,7 +92,7 @@ async function loadPublicReviews(
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
     .leftJoin(orders, eq(orders.id, reviews.orderId))
-    .where(query.productId ? and(approvedActive, eq(reviews.productId, query.productId)) : approvedActive)
+    .where(query.productId ? and(approved, eq(reviews.productId, query.productId)) : approved)
     .orderBy(desc(reviews.publishedAt), desc(reviews.id))
     .limit(query.limit);
   const result = {
