@@ -1101,7 +1101,7 @@ export interface paths {
         };
         /**
          * Imports de commandes de l'entreprise
-         * @description The company's imports, newest first (the running one, if any, comes first): state, counts and dates, without the refused lines (`GET /company/orders/imports/{id}/` has them). A running import whose instance stopped is shown `failed`.
+         * @description The company's imports, newest first: state, counts and dates, without the refused lines (`GET /company/orders/imports/{id}/` has them). A running import whose instance stopped is shown `failed`.
          */
         get: operations["companyOrderImportsList"];
         put?: never;
