@@ -7,8 +7,11 @@
 // same load). Budgets: 10,000 lines < 10 s, /health/ and /embed.js p99 < 100 ms.
 // `refused` makes every line refused (a bad e-mail): the job then holds 10,000 refused lines, and the
 // poll (every 100 ms) either asks only for the ones it lacks (`tail`, `errors_from`) or for all (`full`).
-// Usage: node bench/order-import.mjs [pglite|postgres|both=both] [lines=10000] [port=3196] [good|refused=good] [tail|full=tail]
+// `due` dates the orders 10 days back: their request e-mails are due at once, and the server's mail
+// worker sends them to a local SMTP server (smtp-server, loopback) while the import runs.
+// Usage: node bench/order-import.mjs [pglite|postgres|both=both] [lines=10000] [port=3196] [good|refused=good] [tail|full=tail] [now|due=now]
 import { availableParallelism, loadavg } from "node:os";
+import { SMTPServer } from "smtp-server";
 import { freshDatabase, ms, percentile, startApiServer } from "./lib/api-server.mjs";
 
 const which = process.argv[2] ?? "both";
@@ -16,9 +19,10 @@ const lines = Number(process.argv[3] ?? 10_000);
 const port = Number(process.argv[4] ?? 3196);
 const refusedFile = process.argv[5] === "refused";
 const fullPolls = process.argv[6] === "full";
+const dueNow = process.argv[7] === "due";
 
 function excelCsv(count, prefix, bad = false) {
-  const today = new Date();
+  const today = new Date(Date.now() - (dueNow ? 10 * 86_400_000 : 0));
   const date = `${String(today.getDate()).padStart(2, "0")}/${String(today.getMonth() + 1).padStart(2, "0")}/${today.getFullYear()}`;
   const rows = ["Référence;SKU;E-mail;Prénom;Nom;Date de commande"];
   for (let i = 0; i < count; i++)
@@ -84,12 +88,40 @@ const latencies = (label, sorted) =>
   `${label} (${sorted.length} probes): p50 ${ms(percentile(sorted, 0.5))}, p90 ${ms(percentile(sorted, 0.9))}, ` +
   `p99 ${ms(percentile(sorted, 0.99))}, max ${ms(sorted.at(-1) ?? 0)}`;
 
+/** A loopback SMTP server that takes every mail and counts them. */
+async function smtpSink() {
+  let received = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    disableReverseLookup: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on("data", () => {});
+      stream.on("end", () => {
+        received += 1;
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `smtp://127.0.0.1:${smtp.server.address().port}`,
+    received: () => received,
+    close: () => new Promise((resolve) => smtp.close(resolve)),
+  };
+}
+
 async function run(kind) {
   const database = kind === "postgres" ? await freshDatabase("certavis_bench_import") : null;
+  const sink = dueNow ? await smtpSink() : null;
   const server = await startApiServer({
     databaseUrl: database?.url ?? "",
     port,
     env: { SEED_DEMO: "1" },
+    ...(sink ? { smtpUrl: sink.url } : {}),
+    // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": where the server's thread goes.
+    nodeArgs: process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [],
   });
   try {
     const token = await login(server.base);
@@ -132,7 +164,7 @@ async function run(kind) {
       : job.created === lines;
     if (job.status !== "done" || !expected) throw new Error(`import ended ${JSON.stringify(job)}`);
     console.log(
-      `order import, ${kind}${refusedFile ? `, every line refused, ${fullPolls ? "full" : "tail"} polls` : ""}: ${lines} lines in ${(totalMs / 1000).toFixed(2)} s (202 after ${ms(acceptedMs)}; created ${job.created}, refused ${job.refused}); ` +
+      `order import, ${kind}${dueNow ? `, e-mails due at once (${sink?.received() ?? 0} sent by the end)` : ""}${refusedFile ? `, every line refused, ${fullPolls ? "full" : "tail"} polls` : ""}: ${lines} lines in ${(totalMs / 1000).toFixed(2)} s (202 after ${ms(acceptedMs)}; created ${job.created}, refused ${job.refused}); ` +
         `polls (${polls.length}): p50 ${ms(percentile(polls, 0.5))}, max ${ms(polls.at(-1) ?? 0)}; ` +
         `during it: ${latencies("/health/", health)}; ${latencies("/embed.js", embed)}; ` +
         `idle baseline /health/ p50 ${ms(percentile(baseline.health, 0.5))}, p99 ${ms(percentile(baseline.health, 0.99))}, ` +
@@ -142,6 +174,7 @@ async function run(kind) {
     );
   } finally {
     await server.stop();
+    await sink?.close();
     await database?.drop();
   }
 }

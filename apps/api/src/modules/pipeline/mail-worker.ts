@@ -3,6 +3,7 @@ import { fr, planLimitMessages } from "@certavis/i18n-fr/server";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { companies, emailDeliveries, emailTemplates, orders, products, reviews } from "../../db/schema";
+import { yieldToLoop } from "../../lib/yield-to-loop";
 import type { Mailer, MailMessage } from "../../mail/mailer";
 import type { CertificationEmailKind } from "../certification/author-emails";
 import { CERTIFICATION_EMAIL_KINDS, renderCertificationEmail } from "../certification/certification-emails";
@@ -492,6 +493,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         log("mail worker error", { error: error instanceof Error ? error.message : String(error) });
       }
       if (outcome === null && running) await sleep(pollIntervalMs);
+      // A batch with nothing to send (held by the quota, cancelled) does no I/O: on PGlite, whose
+      // queries resolve without leaving the thread, batch after batch would hold every request.
+      else await yieldToLoop();
     }
   }
 
