@@ -12,6 +12,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { type OrderImportLineError, orderImports, products } from "../../db/schema";
 import type { ResponseOf, SchemaOf } from "../../http/operation-types";
+import { yieldToLoop } from "../../lib/yield-to-loop";
 import { addDays } from "../pipeline/clock";
 import {
   deriveReviewKey,
@@ -43,9 +44,6 @@ export const importLimits = {
 export type OrderImportView = ResponseOf<"companyOrderImportsGet", 200>;
 export type OrderImportSummary = SchemaOf<"OrderImportSummary">;
 type ImportRow = typeof orderImports.$inferSelect;
-
-/** Lets other requests (and the `/health/` probe) run between two pieces of an import. */
-export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The job as the list of imports shows it (its refused lines left out). */
 export function orderImportSummary(row: Omit<ImportRow, "errors">): OrderImportSummary {
