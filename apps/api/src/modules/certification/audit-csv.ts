@@ -14,7 +14,7 @@ export const auditCsvLimits = {
    * PGlite a page's query runs on the server's own thread (and its rows are read there): smaller
    * pages keep each piece of work short for the requests waiting behind it.
    */
-  pageSize: { pglite: 200, postgres: 1000 },
+  pageSize: { pglite: 200, postgres: 250 },
 };
 
 function cell(value: string | null | undefined): string {
