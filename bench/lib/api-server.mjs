@@ -53,7 +53,8 @@ export async function freshDatabase(name, { reuse = false } = {}) {
 
 /**
  * Starts the built server on `databaseUrl` (it migrates on start) and resolves once
- * `/api/v1/health/` answers. Production mode: JSON logs at warn, no dev mailbox.
+ * `/api/v1/health/` answers. Production mode: JSON logs at warn, no dev mailbox. Without
+ * `databaseUrl`, PGlite in a fresh folder removed on stop, or in `dataDir` (kept: the caller's).
  */
 export async function startApiServer({
   databaseUrl,
@@ -61,9 +62,10 @@ export async function startApiServer({
   smtpUrl = "smtp://127.0.0.1:9",
   env = {},
   nodeArgs = [],
+  dataDir: givenDataDir = null,
 }) {
   ensureApiBuilt();
-  const dataDir = mkdtempSync(join(tmpdir(), "certavis-bench-"));
+  const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), "certavis-bench-"));
   const jwtSecret = randomBytes(32).toString("hex");
   const server = spawn(process.execPath, [...nodeArgs, join(root, "apps/api/dist/main.js")], {
     env: {
@@ -102,7 +104,7 @@ export async function startApiServer({
     async stop() {
       if (server.exitCode === null) server.kill("SIGTERM");
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

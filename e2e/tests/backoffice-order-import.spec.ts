@@ -6,6 +6,7 @@ import { linkOf, waitForMail } from "../support/mailbox";
  * The demo owner imports a CSV saved by Excel in France (Windows-1252, ';', dates JJ/MM/AAAA) with one
  * bad line on /orders/import: preview with the recognised columns, import with the server's progress,
  * the summary with the refused line, and the request e-mail of a good line in the real SMTP sink.
+ * Leaving the page (after an import, or while one runs) and coming back shows that import again.
  */
 
 const DEMO = { email: "demo@exemple.fr", password: "demo-certavis" } as const;
@@ -82,4 +83,39 @@ test("import a French Excel CSV with one bad line: preview, progress, summary, a
   // The good line's buyer gets the review request, with the link to the form.
   const mail = await waitForMail({ to: buyer, after: new Date(since.getTime() - 1000) }, 60_000);
   expect(linkOf(mail, "create-reviews?api_key=")).toMatch(/create-reviews\?api_key=[\w-]{43}$/);
+
+  // Leaving the page and coming back shows that import again, with its refused line.
+  await page.getByRole("link", { name: "Retour aux produits" }).click();
+  await expect(page.getByRole("heading", { name: "Produits", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Importer des commandes" }).first().click();
+  await expect(page.getByText(/^Dernier import : export-excel\.csv, lancé le /)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Import terminé" })).toBeVisible();
+  await expect(refused.getByRole("row").nth(1)).toHaveText(
+    /^3E-mail : Veuillez saisir une adresse email valide\.$/,
+  );
+
+  // A bigger file, left as soon as it starts: coming back follows it to its end.
+  await page.getByRole("button", { name: "Importer un autre fichier" }).click();
+  const big = ["Référence;SKU;E-mail;Prénom;Nom;Date de commande"];
+  for (let i = 0; i < 2000; i++)
+    big.push(
+      `BIG-${run}-${i};LAMP-001;${i === 1500 ? "faux" : `big${i}.${run}@exemple.fr`};Zoé;Lefèvre;${frenchDate(new Date())}`,
+    );
+  await page.getByLabel("Fichier CSV de commandes").setInputFiles({
+    name: "grand-export.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(big.join("\r\n"), "latin1"),
+  });
+  await page.getByRole("button", { name: /^Importer 2\s000 commandes$/ }).click();
+  await expect(page.getByText(/^Import en cours…/)).toBeVisible();
+  await page.getByRole("link", { name: "Retour aux produits" }).click();
+  await expect(page.getByRole("heading", { name: "Produits", level: 1 })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText(/^Dernier import : grand-export\.csv, lancé le /)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Import terminé" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^1\s999 commandes créées, 0 déjà connue, 1 ligne refusée\.$/)).toBeVisible();
+  await expect(refused.getByRole("row").nth(1)).toHaveText(
+    /^1502E-mail : Veuillez saisir une adresse email valide\.$/,
+  );
+  await expectNoSeriousA11yViolations(page);
 });

@@ -72,6 +72,7 @@ const OPERATIONS: Record<string, { method: string; path: string; who: string }> 
   companyOrdersList: { method: "GET", path: "/company/orders/", who: EVERY_MEMBER },
   companyOrdersImport: { method: "POST", path: "/company/orders/import/", who: CATALOG_MANAGERS },
   companyOrderImportsCreate: { method: "POST", path: "/company/orders/imports/", who: CATALOG_MANAGERS },
+  companyOrderImportsList: { method: "GET", path: "/company/orders/imports/", who: CATALOG_MANAGERS },
   companyOrderImportsGet: { method: "GET", path: "/company/orders/imports/{id}/", who: CATALOG_MANAGERS },
 };
 const ROLES: Role[] = ["owner", "admin", "manager", "moderator", "accoutant", "member"];

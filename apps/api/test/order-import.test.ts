@@ -287,6 +287,53 @@ describe.each(TEST_DATABASES)("order import jobs on %s", (kind) => {
     await waitDone(after.json().id);
   });
 
+  it("lists the company's imports newest first with their state, counts and dates, not their refused lines", async () => {
+    await freshCompany();
+    const list = async (query = "", headers = auth) =>
+      expectMatchesContract<{
+        count: number;
+        next: string | null;
+        results: (Omit<Job, "errors"> & { filename: string; created_at: string })[];
+      }>(
+        await t.inject({ method: "GET", url: api(`/company/orders/imports/${query}`), headers }),
+        "companyOrderImportsList",
+      );
+    expect(await list()).toMatchObject({ count: 0, results: [] });
+    const first = await upload("/company/orders/imports/", Buffer.from(bigCsv(2, "L")), auth, "lundi.csv");
+    await waitDone(first.json().id);
+    const bad = `${HEADER}\r\nM-1;TEA-1;pas-un-email;Léa;Bernard;20/11/2026\r\nM-2;TEA-1;m@exemple.fr;Léa;Bernard;20/11/2026\r\n`;
+    const second = await upload("/company/orders/imports/", Buffer.from(bad), auth, "mardi.csv");
+    await waitDone(second.json().id);
+
+    const { count, results } = await list();
+    expect(count).toBe(2);
+    expect(results.map((r) => [r.filename, r.status, r.total, r.created, r.existing, r.refused])).toEqual([
+      ["mardi.csv", "done", 2, 1, 0, 1],
+      ["lundi.csv", "done", 2, 2, 0, 0],
+    ]);
+    expect(results[0]).not.toHaveProperty("errors");
+    expect(results[0]?.finished_at).not.toBeNull();
+    const page = await list("?limit=1&offset=1");
+    expect(page.results.map((r) => r.filename)).toEqual(["lundi.csv"]);
+    expect((await list("?limit=1")).next).toContain("offset=1");
+
+    // A running import whose instance died reads as interrupted in the list too.
+    await t.ctx.db.insert(orderImports).values({
+      companyId: company.id,
+      filename: "perdu.csv",
+      encoding: "utf-8",
+      separator: ",",
+      total: 50,
+      processed: 20,
+      created: 20,
+      heartbeatAt: new Date(Date.now() - 120_000),
+    });
+    expect((await list()).results[0]).toMatchObject({ filename: "perdu.csv", status: "failed" });
+
+    const other = await createCompanyFor(t, await registerVerifiedUser(t));
+    expect(await list("", authHeaders(other.owner.access))).toMatchObject({ count: 0, results: [] });
+  });
+
   it("shows a job only to its company (404)", async () => {
     await freshCompany();
     const res = await upload("/company/orders/imports/", Buffer.from(bigCsv(2, "P")));

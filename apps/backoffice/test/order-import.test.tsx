@@ -52,7 +52,7 @@ describe("/orders/import", () => {
       await screen.findByRole("heading", { level: 1, name: "Importer des commandes" }),
     ).toBeInTheDocument();
 
-    await user.upload(screen.getByLabelText("Fichier CSV de commandes"), excelFile(GOOD_AND_BAD));
+    await user.upload(await screen.findByLabelText("Fichier CSV de commandes"), excelFile(GOOD_AND_BAD));
 
     expect(await screen.findByRole("heading", { name: "Aperçu : commandes.csv" })).toBeInTheDocument();
     expect(
@@ -95,7 +95,7 @@ describe("/orders/import", () => {
 
     // Importing the same file again: nothing created twice.
     await user.click(screen.getByRole("button", { name: "Importer un autre fichier" }));
-    await user.upload(screen.getByLabelText("Fichier CSV de commandes"), excelFile(GOOD_AND_BAD));
+    await user.upload(await screen.findByLabelText("Fichier CSV de commandes"), excelFile(GOOD_AND_BAD));
     await user.click(await screen.findByRole("button", { name: "Importer 3 commandes" }));
     expect(
       await screen.findByText("0 commande créée, 2 déjà connues, 1 ligne refusée.", {}, { timeout: 10_000 }),

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
 import * as schema from "./schema";
+import { yieldingPglite } from "./yielding-pglite";
 
 /** Extensions the migrations use (pg_trgm: the reviews search); every PGlite must be created with them. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
@@ -89,7 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /** A Database over an already created PGlite (tests load a migrated template dump). */
 export function wrapPglite(pglite: PGlite): Database {
-  const pgliteDb = drizzlePglite({ client: pglite, schema });
+  const pgliteDb = drizzlePglite({ client: yieldingPglite(pglite), schema });
   return {
     db: pgliteDb as unknown as Db,
     kind: "pglite",

@@ -100,6 +100,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companyOrdersList: company("catalog.view"),
   companyOrdersImport: company("catalog.manage"),
   companyOrderImportsCreate: company("catalog.manage"),
+  companyOrderImportsList: company("catalog.manage"),
   companyOrderImportsGet: company("catalog.manage"),
   reviewFormGet: publicAccess,
   reviewSubmit: publicAccess,

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, emailDeliveries, reviewEvents, reviews } from "../../src/db/schema";
 import { createKeyRing, keyId } from "../../src/lib/keyring";
+import { auditCsvLimits } from "../../src/modules/certification/audit-csv";
 import { runCertificationJobs } from "../../src/modules/certification/jobs";
 import { manualClock } from "../../src/modules/pipeline";
 import { createTestApp, expectMatchesContract, TEST_DATABASES, type TestApp } from "../helpers";
@@ -474,6 +475,52 @@ describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
         .trim()
         .split("\r\n"),
     ).toHaveLength(1);
+  });
+
+  it("streams the trail page by page, each event once and in order, formulas neutralised", async () => {
+    const { reviewId } = await submitReview(t, shop, clock, { rating: 4, comment: "Bien." });
+    const report = (reason: string) =>
+      t.inject({
+        method: "POST",
+        url: `/api/v1/company/reviews/${reviewId}/report/`,
+        headers: shop.auth,
+        payload: { reason },
+      });
+    for (const reason of ['=HYPERLINK("x")', "+33 6", "-1", "@SUM(A1)", "Doute ; simple"])
+      expect((await report(reason)).statusCode).toBe(201);
+    const all = await t.ctx.db
+      .select({ id: reviewEvents.id })
+      .from(reviewEvents)
+      .where(eq(reviewEvents.companyId, shop.company.id));
+    const pageSize = auditCsvLimits.pageSize;
+    auditCsvLimits.pageSize = { pglite: 2, postgres: 2 };
+    try {
+      const res = await t.inject({
+        method: "GET",
+        url: "/api/v1/company/reviews/audit.csv",
+        headers: shop.auth,
+      });
+      expect(res.statusCode).toBe(200);
+      // Sent as it is read (chunked), not built whole and then measured.
+      expect(res.headers["content-length"]).toBeUndefined();
+      expect(res.headers["transfer-encoding"]).toBe("chunked");
+      const lines = res.body.replace(/^\uFEFF/, "").split("\r\n");
+      expect(lines.pop()).toBe("");
+      expect(lines).toHaveLength(all.length + 1);
+      const dates = lines.slice(1).map((l) => l.split(";")[0] as string);
+      expect([...dates].sort()).toEqual(dates);
+      const ofReview = lines.filter((l) => l.includes(reviewId));
+      expect(ofReview.map((l) => l.split(";").slice(8).join(";"))).toEqual([
+        ";",
+        `"'=HYPERLINK(""x"")";`,
+        "'+33 6;",
+        "'-1;",
+        "'@SUM(A1);",
+        `"Doute ; simple";`,
+      ]);
+    } finally {
+      auditCsvLimits.pageSize = pageSize;
+    }
   });
 
   it("lists negative reviews without a reply after 5 days", async () => {

@@ -233,6 +233,34 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
       expect(fresh?.emailQuotaUsed).toBe(41);
     });
 
+    it("gives the event loop back between batches that send nothing (all held by the quota)", async () => {
+      const clock = manualClock(new Date("2026-06-10T10:00:00Z"));
+      const { company, product } = await seedCompany(database.db, {
+        planType: "LANCEMENT",
+        sendReminder: false,
+      });
+      await database.db
+        .update(companies)
+        .set({ emailQuotaUsed: 40, emailQuotaPeriodStart: new Date("2026-06-01T00:00:00Z") })
+        .where(eq(companies.id, company.id));
+      for (let i = 0; i < 30; i++) await seedOrder(database.db, company, product, addDays(clock.now(), -5));
+      let heldBatches = 0;
+      const worker = workerFor(memoryMailer(), clock, {
+        batchSize: 5,
+        pollIntervalMs: 60_000,
+        log: (message, extra) => {
+          if (message === "e-mails held by the monthly quota" && extra?.companyId === company.id)
+            heldBatches += 1;
+        },
+      });
+      worker.start();
+      // Another request arriving meanwhile: it runs before the worker has gone through every batch.
+      const seenByOthers = await new Promise<number>((resolve) => setImmediate(() => resolve(heldBatches)));
+      while (heldBatches < 6) await new Promise((r) => setTimeout(r, 5));
+      await worker.stop();
+      expect(seenByOthers).toBeLessThan(6);
+    });
+
     it("retries a failed send with backoff, then dead-letters it", async () => {
       const clock = manualClock(new Date("2026-03-02T10:00:00Z"));
       const { company, product } = await seedCompany(database.db, { sendReminder: false });

@@ -1102,7 +1102,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Imports de commandes de l'entreprise
+         * @description The company's imports, newest first: state, counts and dates, without the refused lines (`GET /company/orders/imports/{id}/` has them). A running import whose instance stopped is shown `failed`.
+         */
+        get: operations["companyOrderImportsList"];
         put?: never;
         /**
          * Lancer un import de commandes (CSV)
@@ -1717,6 +1721,28 @@ export interface components {
                 errors: components["schemas"]["FieldErrors"];
             }[];
         };
+        /** @description An import of orders as the list of imports shows it: its state, counts and dates, without its refused lines (read them with `GET /company/orders/imports/{id}/`). The fields mean what they mean in OrderImportJob. */
+        OrderImportSummary: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "running" | "done" | "failed";
+            filename: string;
+            /** @enum {string} */
+            encoding: "utf-8" | "windows-1252";
+            /** @enum {string} */
+            separator: "," | ";";
+            total: number;
+            processed: number;
+            created: number;
+            existing: number;
+            refused: number;
+            detail: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
         /** @description A new order. Name the product by `product_id` or by `sku` (one of them is required; 400 on `product_id` otherwise). `order_date` is an ISO date or date-time, default now. */
         OrderInput: {
             /** Format: uuid */
@@ -1758,6 +1784,16 @@ export interface components {
             /** @description URL of the previous page, null on the first page. */
             previous: string | null;
             results: components["schemas"]["Form"][];
+        };
+        /** @description A page of OrderImportSummary items (`limit`/`offset`). */
+        PagedOrderImports: {
+            /** @description Total number of items. */
+            count: number;
+            /** @description URL of the next page, null on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, null on the first page. */
+            previous: string | null;
+            results: components["schemas"]["OrderImportSummary"][];
         };
         /** @description A page of Invitation items (`limit`/`offset`). */
         PagedInvitations: {
@@ -4688,6 +4724,58 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    companyOrderImportsList: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Imports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "count": 1,
+                     *       "next": null,
+                     *       "previous": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a",
+                     *           "status": "done",
+                     *           "filename": "commandes.csv",
+                     *           "encoding": "windows-1252",
+                     *           "separator": ";",
+                     *           "total": 10000,
+                     *           "processed": 10000,
+                     *           "created": 9990,
+                     *           "existing": 9,
+                     *           "refused": 1,
+                     *           "detail": null,
+                     *           "created_at": "2026-11-23T09:30:00.000Z",
+                     *           "finished_at": "2026-11-23T09:30:12.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PagedOrderImports"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     companyOrderImportsCreate: {

@@ -56,6 +56,8 @@ export const orderImport = {
   refusedCsvHeader: ["ligne", "motif"],
   noneRefused: "Aucune ligne refusée.",
   importAnother: "Importer un autre fichier",
+  latestImport: (filename: string, startedAt: string) =>
+    `Dernier import : ${filename}, lancé le ${startedAt}`,
   startFailed: "L'import n'a pas pu démarrer. Réessayez.",
   followFailed: "Impossible de suivre l'import. Rechargez la page.",
   /** Server answers. */

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import {
   MAX_PUBLICATION_DELAY_DAYS,
   NEGATIVE_RATING_MAX,
@@ -20,7 +21,7 @@ import { reviewsChanged } from "../../lib/reviews-changed";
 import { queueAuthorEmail } from "../review-trail/author-emails";
 import { recordReviewEvents, toEventView } from "../review-trail/review-events";
 import { getReviewView, toReviewView } from "../reviews/review-views";
-import { auditCsv } from "./audit-csv";
+import { auditCsvChunks } from "./audit-csv";
 import { assertReplyChangeRoom, assertReportRoom } from "./member-limits";
 import { withdrawalTokenOrder } from "./withdrawal-token";
 
@@ -201,10 +202,12 @@ export const certificationHandlers = defineHandlers({
 
   companyReviewsAuditCsv: async (request, reply) => {
     const companyId = callerCompanyId(request);
-    const csv = await auditCsv(request.server.ctx.db, companyId);
     reply.header("content-type", "text/csv; charset=utf-8");
     reply.header("content-disposition", 'attachment; filename="journal-moderation.csv"');
-    return reply.send(csv);
+    // One page of rows buffered ahead of the socket at most: a slow reader holds no more.
+    return reply.send(
+      Readable.from(auditCsvChunks(request.server.ctx.database, companyId), { highWaterMark: 1 }),
+    );
   },
 
   companyReviewsAwaitingReply: async (request) => {

@@ -9,6 +9,7 @@ import { paged, pageParams } from "../../http/paging";
 import { reviewKeyOf, reviewUrl } from "../../lib/review-key";
 import { createOrder } from "./create-order";
 import { startOrderImport } from "./import-csv";
+import { listOrderImports } from "./list-order-imports";
 import { failStaleImports, orderImportView } from "./order-import-job";
 import { listOrderViews } from "./order-views";
 import { readOrderImport } from "./read-order-import";
@@ -81,6 +82,15 @@ export const orderHandlers = defineHandlers({
     const { job } = await startOrderImport(request);
     reply.code(202);
     return job;
+  },
+
+  companyOrderImportsList: async (request) => {
+    const companyId = callerCompanyId(request);
+    const { db, now } = request.server.ctx;
+    await failStaleImports(db, now(), companyId);
+    const page = pageParams(request.query);
+    const { count, results } = await listOrderImports(db, companyId, page);
+    return paged(request, page, count, results);
   },
 
   companyOrderImportsGet: async (request): Promise<ResponseOf<"companyOrderImportsGet", 200>> => {

@@ -13,7 +13,8 @@ import { orderImports } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { conflict, HttpError } from "../../http/errors";
 import { readMultipart } from "../../http/multipart";
-import { failStaleImports, type ImportSource, orderImportView, yieldToLoop } from "./order-import-job";
+import { yieldToLoop } from "../../lib/yield-to-loop";
+import { failStaleImports, type ImportSource, orderImportView } from "./order-import-job";
 
 /** Characters tokenized between two yields to the event loop (a few milliseconds of work). */
 const TOKENIZE_SLICE = 100_000;

@@ -11,13 +11,14 @@ import { and, eq, lt } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { type OrderImportLineError, orderImports, products } from "../../db/schema";
-import type { ResponseOf } from "../../http/operation-types";
+import type { ResponseOf, SchemaOf } from "../../http/operation-types";
 import {
   deriveReviewKey,
   hashReviewKey,
   REVIEW_KEY_LIFETIME_DAYS,
   reviewKeySecret,
 } from "../../lib/review-key";
+import { yieldToLoop } from "../../lib/yield-to-loop";
 import { addDays } from "../pipeline/clock";
 import { type EmailDelays, emailDelays, emailDueDates } from "../pipeline/schedule";
 import { insertOrderBatch, type NewOrderRow } from "./bulk-insert";
@@ -41,12 +42,11 @@ export const importLimits = {
 };
 
 export type OrderImportView = ResponseOf<"companyOrderImportsGet", 200>;
+export type OrderImportSummary = SchemaOf<"OrderImportSummary">;
 type ImportRow = typeof orderImports.$inferSelect;
 
-/** Lets other requests (and the `/health/` probe) run between two pieces of an import. */
-export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-export function orderImportView(row: ImportRow): OrderImportView {
+/** The job as the list of imports shows it (its refused lines left out). */
+export function orderImportSummary(row: Omit<ImportRow, "errors">): OrderImportSummary {
   return {
     id: row.id,
     status: row.status as OrderImportView["status"],
@@ -58,11 +58,14 @@ export function orderImportView(row: ImportRow): OrderImportView {
     created: row.created,
     existing: row.existing,
     refused: row.refused,
-    errors: row.errors,
     detail: row.detail,
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt ? row.finishedAt.toISOString() : null,
   };
+}
+
+export function orderImportView(row: ImportRow): OrderImportView {
+  return { ...orderImportSummary(row), errors: row.errors };
 }
 
 /** Running imports of `companyId` (or all) whose instance stopped beating are marked failed. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailDeliveries } from "../../db/schema";
+import { yieldToLoop } from "../../lib/yield-to-loop";
 import type { Mailer, MailMessage } from "../../mail/mailer";
 import { type Clock, systemClock } from "./clock";
 import { leaseDeliveries, lockDueDeliveries, renewLeases } from "./mail-claim";
@@ -206,6 +207,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         log("mail worker error", { error: error instanceof Error ? error.message : String(error) });
       }
       if (outcome === null && running) await sleep(pollIntervalMs);
+      // A batch with nothing to send (held by the quota, cancelled) does no I/O: on PGlite, whose
+      // queries resolve without leaving the thread, batch after batch would hold every request.
+      else await yieldToLoop();
     }
   }
 

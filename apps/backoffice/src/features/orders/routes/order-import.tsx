@@ -1,11 +1,13 @@
 import { ApiError, errorMessage } from "@certavis/api-client";
-import { fr } from "@certavis/i18n-fr";
+import { formatDateTime, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Callout, Card, Flex, Heading, Progress, Text } from "@radix-ui/themes";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { type OrderImportJob, useOrderImport } from "../api/get-order-import";
+import { latestOrderImportQueryOptions, useLatestOrderImport } from "../api/list-order-imports";
 import { useStartOrderImport } from "../api/start-order-import";
 import { CsvPreview } from "../components/csv-preview";
 import { FileDropZone } from "../components/file-drop-zone";
@@ -49,14 +51,22 @@ function ImportProgress({ job }: { job: OrderImportJob }) {
   );
 }
 
-/** /orders/import: choose or drop a CSV, see it read, import it with the server's progress, then the summary. */
+/**
+ * /orders/import: choose or drop a CSV, see it read, import it with the server's progress, then the
+ * summary. Coming back to the page shows the company's running or latest import (the server keeps
+ * it), with its refused lines, until another file is chosen.
+ */
 export function OrderImportRoute() {
   const [preview, setPreview] = useState<OrdersFilePreview | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [reading, setReading] = useState(false);
   const [started, setStarted] = useState<OrderImportJob | null>(null);
+  const [latestDismissed, setLatestDismissed] = useState(false);
+  const queryClient = useQueryClient();
   const start = useStartOrderImport();
-  const followed = useOrderImport(started?.id ?? null, started ?? undefined);
+  const latest = useLatestOrderImport();
+  const shownLatest = started || latestDismissed ? null : (latest.data ?? null);
+  const followed = useOrderImport(started?.id ?? shownLatest?.id ?? null, started ?? undefined);
   const job = followed.data ?? started;
 
   const choose = async (file: File) => {
@@ -75,13 +85,19 @@ export function OrderImportRoute() {
     setPreview(null);
     setProblems([]);
     setStarted(null);
+    setLatestDismissed(true);
     start.reset();
   };
   const launch = () => {
     if (!preview) return;
     start.mutate(
       { bytes: preview.bytes, filename: preview.file.name },
-      { onSuccess: (created) => setStarted(created) },
+      {
+        onSuccess: (created) => {
+          setStarted(created);
+          queryClient.setQueryData(latestOrderImportQueryOptions().queryKey, created);
+        },
+      },
     );
   };
 
@@ -105,8 +121,15 @@ export function OrderImportRoute() {
         <Text as="p" color="gray" size="2">
           {t.help}
         </Text>
-        {job ? (
+        {(latest.isPending && !started) || (shownLatest && followed.isPending) ? (
+          <Text color="gray">{fr.common.loading}</Text>
+        ) : job ? (
           <Card size="3">
+            {shownLatest ? (
+              <Text as="p" color="gray" size="2" mb="3">
+                {t.latestImport(shownLatest.filename, formatDateTime(shownLatest.created_at))}
+              </Text>
+            ) : null}
             {job.status === "running" ? <ImportProgress job={job} /> : <ImportSummary job={job} />}
             {followed.isError ? <Problems messages={[t.followFailed]} /> : null}
             {job.status !== "running" ? (
