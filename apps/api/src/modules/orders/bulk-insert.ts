@@ -71,7 +71,7 @@ export async function insertOrderBatch(tx: DbOrTx, batch: ImportBatch): Promise<
         buyer_last_name, order_date, review_key_hash, ${batch.reviewKeyExpiresAt.toISOString()}::timestamptz,
         ${now}::timestamptz
       FROM input
-      ON CONFLICT (company_id, reference) DO NOTHING
+      ON CONFLICT (company_id, reference, line) DO NOTHING
       RETURNING id
     ), scheduled AS (
       INSERT INTO email_deliveries (company_id, order_id, kind, status, scheduled_at)
