@@ -126,6 +126,78 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
       const page = expectMatchesContract<{ results: { reference: string }[] }>(list, "companyOrdersList");
       expect(page.results.map((o) => o.reference)).toContain("B-1");
     });
+    it("takes several products in items: one order, a key per product, errors by position", async () => {
+      const vase = await t.inject({
+        method: "POST",
+        url: api("/company/products/"),
+        headers: auth,
+        payload: { name: "Vase Bleu", status: "active", sku: "VASE-2", form_id: company.defaults.formId },
+      });
+      const vaseId = vase.json().id as string;
+      const items = [{ sku: "VASE-2" }, { product_id: productId }, { sku: "VASE-2" }];
+      const res = await postOrder({ ...order("M-1"), product_id: undefined, items });
+      expect(res.statusCode, res.body).toBe(201);
+      const created = expectMatchesContract<{
+        id: string;
+        product: { name: string };
+        items: { id: string; product: { id: string; name: string }; review_status: string }[];
+        review_url: string;
+        review_urls: string[];
+      }>(res, "ordersCreate");
+      expect(created.product.name).toBe("Vase Bleu");
+      expect(created.items.map((i) => [i.product.name, i.review_status])).toEqual([
+        ["Vase Bleu", "none"],
+        ["Théière Fonte", "none"],
+      ]);
+      expect(created.items[0]?.id).toBe(created.id);
+      expect(created.review_urls).toHaveLength(2);
+      expect(created.review_urls[0]).toBe(created.review_url);
+      expect(new Set(await Promise.all(created.review_urls.map(keyOf))).size).toBe(2);
+
+      const repeat = await postOrder({ ...order("M-1"), product_id: undefined, items: [{ sku: "VASE-2" }] });
+      expect(repeat.statusCode).toBe(200);
+      expect(expectMatchesContract<{ id: string; items: unknown[] }>(repeat, "ordersCreate")).toMatchObject({
+        id: created.id,
+        items: created.items,
+      });
+
+      const unknown = await postOrder({
+        ...order("M-2"),
+        product_id: undefined,
+        items: [{ sku: "VASE-2" }, { sku: "NOPE" }, {}],
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(expectMatchesContract(unknown, "ordersCreate")).toEqual({
+        items: ["Produit 3 : indiquez son product_id ou son sku."],
+      });
+      const missing = await postOrder({ ...order("M-2"), product_id: undefined, items: [{ sku: "NOPE" }] });
+      expect(missing.json()).toEqual({ items: ["Produit 1 introuvable : NOPE."] });
+      const tooMany = await postOrder({
+        ...order("M-2"),
+        items: Array.from({ length: 51 }, () => ({ sku: "VASE-2" })),
+      });
+      expect(tooMany.statusCode).toBe(400);
+      expect((await t.ctx.db.select().from(orders).where(eq(orders.reference, "M-2"))).length).toBe(0);
+
+      const list = await t.inject({
+        method: "GET",
+        url: api(`/company/orders/?product_id=${productId}`),
+        headers: auth,
+      });
+      const page = expectMatchesContract<{ results: { reference: string; items: unknown[] }[] }>(
+        list,
+        "companyOrdersList",
+      );
+      expect(page.results.filter((o) => o.reference === "M-1")).toEqual([
+        expect.objectContaining({ items: created.items }),
+      ]);
+      const byVase = await t.inject({
+        method: "GET",
+        url: api(`/company/orders/?product_id=${vaseId}`),
+        headers: auth,
+      });
+      expect(byVase.json()).toMatchObject({ count: 1, results: [{ id: created.id }] });
+    });
   });
 
   describe("CSV import of orders", () => {
