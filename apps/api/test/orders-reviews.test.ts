@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companies, orders, reviews } from "../src/db/schema";
+import { companies, emailDeliveries, orders, reviews } from "../src/db/schema";
 import { companyDashboardStats } from "../src/modules/reviews/company-stats";
 import { seedCatalog } from "../src/modules/seed-catalog";
 import {
@@ -235,6 +235,54 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
           },
         ],
       });
+    });
+
+    it("takes the lines of one reference as the products of one order, with one request e-mail", async () => {
+      await t.inject({
+        method: "POST",
+        url: api("/company/products/"),
+        headers: auth,
+        payload: { name: "Bol Grès", status: "active", sku: "BOL-3", form_id: company.defaults.formId },
+      });
+      const csv = [
+        "reference,sku,buyer_email,buyer_first_name,buyer_last_name",
+        "CSV-M,TEA-1,mia@exemple.fr,Mia,Roux",
+        "CSV-M,BOL-3,mia@exemple.fr,Mia,Roux",
+        "CSV-M,TEA-1,mia@exemple.fr,Mia,Roux",
+        "B-1,BOL-3,jean@exemple.fr,Jean,Dupont",
+      ].join("\n");
+      const body = multipartBody({}, [
+        { name: "file", filename: "commandes.csv", contentType: "text/csv", data: Buffer.from(csv) },
+      ]);
+      const res = await t.inject({
+        method: "POST",
+        url: api("/company/orders/import/"),
+        headers: { ...auth, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.json()).toEqual({ created: 2, existing: 2, errors: [] });
+      const lines = await t.ctx.db.select().from(orders).where(eq(orders.reference, "CSV-M"));
+      expect(lines.map((l) => l.line).sort()).toEqual([0, 1]);
+      const head = lines.find((l) => l.line === 0);
+      const mails = await t.ctx.db
+        .select()
+        .from(emailDeliveries)
+        .where(
+          inArray(
+            emailDeliveries.orderId,
+            lines.map((l) => l.id),
+          ),
+        );
+      expect(mails.map((m) => [m.orderId, m.kind])).toEqual([[head?.id, "request"]]);
+      expect((await t.ctx.db.select().from(orders).where(eq(orders.reference, "B-1"))).length).toBe(1);
+      const list = await t.inject({ method: "GET", url: api("/company/orders/"), headers: auth });
+      const page = expectMatchesContract<{
+        results: { reference: string; items: { product: { name: string } }[] }[];
+      }>(list, "companyOrdersList");
+      expect(page.results.find((o) => o.reference === "CSV-M")?.items.map((i) => i.product.name)).toEqual([
+        "Théière Fonte",
+        "Bol Grès",
+      ]);
     });
 
     it("refuses a file without the required columns or not in UTF-8, saving nothing", async () => {

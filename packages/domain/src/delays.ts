@@ -55,6 +55,9 @@ export function reminderDelayDays(
   return template?.remindAfter ?? product.followUpDelayDays;
 }
 
+/** Products one order may hold (`items` of `POST /orders/`, lines of one reference in a CSV file). */
+export const MAX_ORDER_ITEMS = 50;
+
 /**
  * The delays of one order of several products, which gets one request and at most one reminder: the
  * request waits for the latest of its products' delays, the reminder (when one product asks for it)
