@@ -197,6 +197,33 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
         headers: auth,
       });
       expect(byVase.json()).toMatchObject({ count: 1, results: [{ id: created.id }] });
+
+      // Its first product deleted, the order stays with the other one, which takes over its e-mails.
+      const removed = await t.inject({
+        method: "DELETE",
+        url: api(`/company/products/${vaseId}/`),
+        headers: auth,
+      });
+      expect(removed.statusCode).toBe(204);
+      const [left] = (await t.ctx.db.select().from(orders).where(eq(orders.reference, "M-1"))).map((o) => [
+        o.id,
+        o.line,
+      ]);
+      expect(left).toEqual([created.items[1]?.id, 0]);
+      const kept = await t.ctx.db
+        .select()
+        .from(emailDeliveries)
+        .where(eq(emailDeliveries.orderId, created.items[1]?.id ?? ""));
+      expect(kept.map((d) => d.kind)).toEqual(["request"]);
+      const after = await t.inject({
+        method: "GET",
+        url: api(`/company/orders/?product_id=${productId}`),
+        headers: auth,
+      });
+      expect(after.json().results.find((o: { reference: string }) => o.reference === "M-1")).toMatchObject({
+        id: created.items[1]?.id,
+        items: [created.items[1]],
+      });
     });
   });
 
