@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companies, orders, reviews } from "../src/db/schema";
+import { companies, emailDeliveries, orders, reviews } from "../src/db/schema";
 import { companyDashboardStats } from "../src/modules/reviews/company-stats";
 import { seedCatalog } from "../src/modules/seed-catalog";
 import {
@@ -126,6 +126,105 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
       const page = expectMatchesContract<{ results: { reference: string }[] }>(list, "companyOrdersList");
       expect(page.results.map((o) => o.reference)).toContain("B-1");
     });
+    it("takes several products in items: one order, a key per product, errors by position", async () => {
+      const vase = await t.inject({
+        method: "POST",
+        url: api("/company/products/"),
+        headers: auth,
+        payload: { name: "Vase Bleu", status: "active", sku: "VASE-2", form_id: company.defaults.formId },
+      });
+      const vaseId = vase.json().id as string;
+      const items = [{ sku: "VASE-2" }, { product_id: productId }, { sku: "VASE-2" }];
+      const res = await postOrder({ ...order("M-1"), product_id: undefined, items });
+      expect(res.statusCode, res.body).toBe(201);
+      const created = expectMatchesContract<{
+        id: string;
+        product: { name: string };
+        items: { id: string; product: { id: string; name: string }; review_status: string }[];
+        review_url: string;
+        review_urls: string[];
+      }>(res, "ordersCreate");
+      expect(created.product.name).toBe("Vase Bleu");
+      expect(created.items.map((i) => [i.product.name, i.review_status])).toEqual([
+        ["Vase Bleu", "none"],
+        ["Théière Fonte", "none"],
+      ]);
+      expect(created.items[0]?.id).toBe(created.id);
+      expect(created.review_urls).toHaveLength(2);
+      expect(created.review_urls[0]).toBe(created.review_url);
+      expect(new Set(await Promise.all(created.review_urls.map(keyOf))).size).toBe(2);
+
+      const repeat = await postOrder({ ...order("M-1"), product_id: undefined, items: [{ sku: "VASE-2" }] });
+      expect(repeat.statusCode).toBe(200);
+      expect(expectMatchesContract<{ id: string; items: unknown[] }>(repeat, "ordersCreate")).toMatchObject({
+        id: created.id,
+        items: created.items,
+      });
+
+      const unknown = await postOrder({
+        ...order("M-2"),
+        product_id: undefined,
+        items: [{ sku: "VASE-2" }, { sku: "NOPE" }, {}],
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(expectMatchesContract(unknown, "ordersCreate")).toEqual({
+        items: ["Produit 3 : indiquez son product_id ou son sku."],
+      });
+      const missing = await postOrder({ ...order("M-2"), product_id: undefined, items: [{ sku: "NOPE" }] });
+      expect(missing.json()).toEqual({ items: ["Produit 1 introuvable : NOPE."] });
+      const tooMany = await postOrder({
+        ...order("M-2"),
+        items: Array.from({ length: 51 }, () => ({ sku: "VASE-2" })),
+      });
+      expect(tooMany.statusCode).toBe(400);
+      expect((await t.ctx.db.select().from(orders).where(eq(orders.reference, "M-2"))).length).toBe(0);
+
+      const list = await t.inject({
+        method: "GET",
+        url: api(`/company/orders/?product_id=${productId}`),
+        headers: auth,
+      });
+      const page = expectMatchesContract<{ results: { reference: string; items: unknown[] }[] }>(
+        list,
+        "companyOrdersList",
+      );
+      expect(page.results.filter((o) => o.reference === "M-1")).toEqual([
+        expect.objectContaining({ items: created.items }),
+      ]);
+      const byVase = await t.inject({
+        method: "GET",
+        url: api(`/company/orders/?product_id=${vaseId}`),
+        headers: auth,
+      });
+      expect(byVase.json()).toMatchObject({ count: 1, results: [{ id: created.id }] });
+
+      // Its first product deleted, the order stays with the other one, which takes over its e-mails.
+      const removed = await t.inject({
+        method: "DELETE",
+        url: api(`/company/products/${vaseId}/`),
+        headers: auth,
+      });
+      expect(removed.statusCode).toBe(204);
+      const [left] = (await t.ctx.db.select().from(orders).where(eq(orders.reference, "M-1"))).map((o) => [
+        o.id,
+        o.line,
+      ]);
+      expect(left).toEqual([created.items[1]?.id, 0]);
+      const kept = await t.ctx.db
+        .select()
+        .from(emailDeliveries)
+        .where(eq(emailDeliveries.orderId, created.items[1]?.id ?? ""));
+      expect(kept.map((d) => d.kind)).toEqual(["request"]);
+      const after = await t.inject({
+        method: "GET",
+        url: api(`/company/orders/?product_id=${productId}`),
+        headers: auth,
+      });
+      expect(after.json().results.find((o: { reference: string }) => o.reference === "M-1")).toMatchObject({
+        id: created.items[1]?.id,
+        items: [created.items[1]],
+      });
+    });
   });
 
   describe("CSV import of orders", () => {
@@ -163,6 +262,54 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
           },
         ],
       });
+    });
+
+    it("takes the lines of one reference as the products of one order, with one request e-mail", async () => {
+      await t.inject({
+        method: "POST",
+        url: api("/company/products/"),
+        headers: auth,
+        payload: { name: "Bol Grès", status: "active", sku: "BOL-3", form_id: company.defaults.formId },
+      });
+      const csv = [
+        "reference,sku,buyer_email,buyer_first_name,buyer_last_name",
+        "CSV-M,TEA-1,mia@exemple.fr,Mia,Roux",
+        "CSV-M,BOL-3,mia@exemple.fr,Mia,Roux",
+        "CSV-M,TEA-1,mia@exemple.fr,Mia,Roux",
+        "B-1,BOL-3,jean@exemple.fr,Jean,Dupont",
+      ].join("\n");
+      const body = multipartBody({}, [
+        { name: "file", filename: "commandes.csv", contentType: "text/csv", data: Buffer.from(csv) },
+      ]);
+      const res = await t.inject({
+        method: "POST",
+        url: api("/company/orders/import/"),
+        headers: { ...auth, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.json()).toEqual({ created: 2, existing: 2, errors: [] });
+      const lines = await t.ctx.db.select().from(orders).where(eq(orders.reference, "CSV-M"));
+      expect(lines.map((l) => l.line).sort()).toEqual([0, 1]);
+      const head = lines.find((l) => l.line === 0);
+      const mails = await t.ctx.db
+        .select()
+        .from(emailDeliveries)
+        .where(
+          inArray(
+            emailDeliveries.orderId,
+            lines.map((l) => l.id),
+          ),
+        );
+      expect(mails.map((m) => [m.orderId, m.kind])).toEqual([[head?.id, "request"]]);
+      expect((await t.ctx.db.select().from(orders).where(eq(orders.reference, "B-1"))).length).toBe(1);
+      const list = await t.inject({ method: "GET", url: api("/company/orders/"), headers: auth });
+      const page = expectMatchesContract<{
+        results: { reference: string; items: { product: { name: string } }[] }[];
+      }>(list, "companyOrdersList");
+      expect(page.results.find((o) => o.reference === "CSV-M")?.items.map((i) => i.product.name)).toEqual([
+        "Théière Fonte",
+        "Bol Grès",
+      ]);
     });
 
     it("refuses a file without the required columns or not in UTF-8, saving nothing", async () => {

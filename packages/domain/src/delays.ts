@@ -55,5 +55,23 @@ export function reminderDelayDays(
   return template?.remindAfter ?? product.followUpDelayDays;
 }
 
+/** Products one order may hold (`items` of `POST /orders/`, lines of one reference in a CSV file). */
+export const MAX_ORDER_ITEMS = 50;
+
+/**
+ * The delays of one order of several products, which gets one request and at most one reminder: the
+ * request waits for the latest of its products' delays, the reminder (when one product asks for it)
+ * for the latest reminder delay after it.
+ */
+export function orderEmailDelays(
+  delays: readonly { requestAfterDays: number; reminderAfterDays: number | null }[],
+): { requestAfterDays: number; reminderAfterDays: number | null } {
+  const reminders = delays.flatMap((d) => (d.reminderAfterDays === null ? [] : [d.reminderAfterDays]));
+  return {
+    requestAfterDays: Math.max(0, ...delays.map((d) => d.requestAfterDays)),
+    reminderAfterDays: reminders.length ? Math.max(...reminders) : null,
+  };
+}
+
 /** A review link stays valid at least this many days after the last e-mail carrying it went out. */
 export const REVIEW_KEY_DAYS_AFTER_LAST_EMAIL = 30;

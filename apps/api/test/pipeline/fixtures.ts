@@ -84,7 +84,7 @@ export async function seedOrder(
       })
       .returning();
     if (!order) throw new Error("no order");
-    await scheduleOrderEmails(tx, order, product);
+    await scheduleOrderEmails(tx, order, [product]);
     return order;
   });
 }

@@ -1,8 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
-import { companies, emailDeliveries, emailTemplates, forms, orders, reviews } from "../../src/db/schema";
+import {
+  companies,
+  emailDeliveries,
+  emailTemplates,
+  forms,
+  orders,
+  products,
+  reviews,
+} from "../../src/db/schema";
 import { deriveReviewKey, REVIEW_KEY_LIFETIME_DAYS } from "../../src/lib/review-key";
+import { createOrder } from "../../src/modules/orders/create-order";
 import {
   addDays,
   createMailWorker,
@@ -177,6 +186,89 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
         reminder: "cancelled",
         thanks: "sent",
       });
+    });
+
+    it("an order of two products: one request listing both when the later is due, a reminder for the one left", async () => {
+      const clock = manualClock(new Date("2026-03-02T10:00:00Z"));
+      const { company, product } = await seedCompany(database.db);
+      const [later] = await database.db
+        .insert(emailTemplates)
+        .values({
+          companyId: company.id,
+          name: "Demande J+5",
+          subject: "Avis {{ nom_produit }}",
+          body: "{{ url_avis }}",
+          type: "request",
+          sendAfter: 5,
+        })
+        .returning();
+      const [vase] = await database.db
+        .insert(products)
+        .values({
+          companyId: company.id,
+          name: "Vase Bleu",
+          sku: "VASE-2",
+          status: "active",
+          imagePath: "https://cdn.exemple.fr/vase.jpg",
+          sendReminder: false,
+          emailRequestTemplateId: later?.id ?? null,
+        })
+        .returning();
+      if (!vase) throw new Error("no product");
+      const created = await database.db.transaction((tx) =>
+        createOrder(
+          tx,
+          company.id,
+          {
+            items: [{ productId: product.id }, { sku: "VASE-2" }],
+            buyerEmail: "lea@exemple.fr",
+            buyerFirstName: "Léa",
+            buyerLastName: "Martin",
+            reference: "MULTI-1",
+            orderDate: clock.now(),
+          },
+          { now: clock.now(), secret: SECRET },
+        ),
+      );
+      if (!created.ok) throw new Error(JSON.stringify(created.errors));
+      const [tea, vaseLine] = created.lines;
+      if (!tea || !vaseLine) throw new Error("two lines expected");
+      const link = (id: string) => `http://f/create-reviews?api_key=${deriveReviewKey(SECRET, id)}`;
+      const mailer = memoryMailer();
+      const worker = workerFor(mailer, clock, { imageUrl: (path) => path });
+
+      clock.advanceDays(3.1);
+      expect((await worker.drain()).sent).toBe(0);
+      clock.advanceDays(2);
+      expect(await worker.drain()).toMatchObject({ sent: 1 });
+      const [request] = mailer.sent;
+      expect(request?.subject).toBe("Votre avis sur Théière <Fonte>, Vase Bleu");
+      expect(request?.text).toContain(
+        `Vos produits :\n- Théière <Fonte> : ${link(tea.id)}\n- Vase Bleu : ${link(vaseLine.id)}`,
+      );
+      expect(request?.html).toContain('<img src="https://cdn.exemple.fr/vase.jpg"');
+      expect(request?.html).toContain(`Vase Bleu : <a href="${link(vaseLine.id)}">Donner mon avis</a>`);
+      expect(request?.html).toContain(
+        `Théière &lt;Fonte&gt; : <a href="${link(tea.id)}">Donner mon avis</a>`,
+      );
+
+      await database.db.transaction(async (tx) => {
+        await tx
+          .insert(reviews)
+          .values({ companyId: company.id, productId: vase.id, orderId: vaseLine.id, rating: "5" });
+        await onReviewSubmitted(tx, vaseLine, clock.now());
+      });
+      expect((await worker.drain()).sent).toBe(1);
+      expect(mailer.sent[1]?.text).toContain("Merci pour votre avis sur Vase Bleu.");
+      clock.advanceDays(2);
+      expect(await worker.drain()).toMatchObject({ sent: 1 });
+      const reminder = mailer.sent[2];
+      expect(reminder?.subject).toBe("Rappel : Théière <Fonte>");
+      expect(reminder?.text).toContain(`Vos produits :\n- Théière <Fonte> : ${link(tea.id)}`);
+      expect(reminder?.text).not.toContain(link(vaseLine.id));
+      expect(await deliveriesOf(vaseLine.id)).toMatchObject([{ kind: "thanks", status: "sent" }]);
+      const [fresh] = await database.db.select().from(companies).where(eq(companies.id, company.id));
+      expect(fresh?.emailQuotaUsed).toBe(3);
     });
 
     it("holds e-mails over the monthly quota of the plan and sends them next month", async () => {

@@ -1046,7 +1046,7 @@ export interface paths {
         put?: never;
         /**
          * Enregistrer une commande (clé API entreprise)
-         * @description Authenticated by the company API key in `X-Api-Key`. Idempotent per company on `reference`: a known reference answers 200 with the existing order (unchanged), a new one 201. The order gets a review key; the request e-mail is scheduled at order date + J+n, the reminder after if enabled. 401 missing/unknown key, 403 expired key; 400 field errors (unknown product → `product_id` or `sku`).
+         * @description Authenticated by the company API key in `X-Api-Key`. Idempotent per company on `reference`: a known reference answers 200 with the existing order (unchanged), a new one 201. Each product of the order (`items`, or the one `product_id`/`sku`) gets its own review key; the order gets one request e-mail listing them, due when the latest of its products' delays (J+n) is reached, and at most one reminder (when one of its products asks for it) listing the products still without review. 401 missing/unknown key, 403 expired key; 400 field errors (unknown product → `product_id` or `sku`).
          */
         post: operations["ordersCreate"];
         delete?: never;
@@ -1639,7 +1639,10 @@ export interface components {
             id: string;
             /** @description External order reference, unique per company. */
             reference: string;
+            /** @description The order's first product. */
             product: components["schemas"]["ProductRef"];
+            /** @description Every product of the order (the first one is `product`), each reviewed on its own. */
+            items: components["schemas"]["OrderItem"][];
             /**
              * Format: email
              * @description Masked (`l***@exemple.fr`) for roles other than owner, admin and manager (ARCHITECTURE §10.13).
@@ -1652,7 +1655,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             /**
-             * @description `none` until the buyer answers, then the review status.
+             * @description The first product's: `none` until the buyer answers, then the review status.
              * @enum {string}
              */
             review_status: "none" | "pending" | "approved" | "rejected";
@@ -1665,9 +1668,11 @@ export interface components {
         OrderCreated: components["schemas"]["Order"] & {
             /**
              * Format: uri
-             * @description `FORM_URL/create-reviews?api_key=<review key>`.
+             * @description The first product's review form: `FORM_URL/create-reviews?api_key=<review key>`.
              */
             review_url: string;
+            /** @description The review form of each product, in the order of `items`. */
+            review_urls: string[];
         };
         /** @description An import of orders from a CSV file, run by the server in batches (one at a time per company). Rows are kept batch by batch: at any moment `created` + `existing` are the orders the file has brought in so far, and `errors` every refused line so far. When `status` is `failed` (time cap reached, server stopped), the lines after `processed` were not read; nothing else is lost. */
         OrderImportJob: {
@@ -1743,8 +1748,9 @@ export interface components {
             /** Format: date-time */
             finished_at: string | null;
         };
-        /** @description A new order. Name the product by `product_id` or by `sku` (one of them is required; 400 on `product_id` otherwise). `order_date` is an ISO date or date-time, default now. */
+        /** @description A new order. Name its products in `items` (1 to 50, each by `sku` or `product_id`; a product named twice counts once), or its one product by `product_id` or `sku` (one of these is required; 400 on `product_id` otherwise). `order_date` is an ISO date or date-time, default now. */
         OrderInput: {
+            items?: components["schemas"]["OrderItemInput"][];
             /** Format: uuid */
             product_id?: string;
             sku?: string;
@@ -2317,6 +2323,23 @@ export interface components {
             email: string;
             /** @description French confirmation to show. */
             detail: string;
+        };
+        /** @description One product of an order, by `sku` or by `product_id`. */
+        OrderItemInput: {
+            sku?: string;
+            /** Format: uuid */
+            product_id?: string;
+        };
+        /** @description One product of an order, with its own review key and review. */
+        OrderItem: {
+            /** Format: uuid */
+            id: string;
+            product: components["schemas"]["ProductRef"];
+            /**
+             * @description `none` until the buyer reviews this product, then the review status.
+             * @enum {string}
+             */
+            review_status: "none" | "pending" | "approved" | "rejected";
         };
         /** @description What the author sees on the withdrawal page. */
         ReviewWithdrawal: {
@@ -4602,6 +4625,16 @@ export interface operations {
                      *         "id": "6f1c2b9e-2d4a-4c1e-9b7e-1a2b3c4d5e6f",
                      *         "name": "Lampe Aurore"
                      *       },
+                     *       "items": [
+                     *         {
+                     *           "id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d",
+                     *           "product": {
+                     *             "id": "6f1c2b9e-2d4a-4c1e-9b7e-1a2b3c4d5e6f",
+                     *             "name": "Lampe Aurore"
+                     *           },
+                     *           "review_status": "none"
+                     *         }
+                     *       ],
                      *       "buyer_email": "lea.bernard@exemple.fr",
                      *       "buyer_first_name": "Léa",
                      *       "buyer_last_name": "Bernard",
@@ -4610,7 +4643,10 @@ export interface operations {
                      *       "review_status": "none",
                      *       "request_sent_at": null,
                      *       "reminder_sent_at": null,
-                     *       "review_url": "http://localhost:3000/create-reviews?api_key=q7Zk3mN8pR2sT5vW9xY1aB4cD6eF"
+                     *       "review_url": "http://localhost:3000/create-reviews?api_key=q7Zk3mN8pR2sT5vW9xY1aB4cD6eF",
+                     *       "review_urls": [
+                     *         "http://localhost:3000/create-reviews?api_key=q7Zk3mN8pR2sT5vW9xY1aB4cD6eF"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["OrderCreated"];

@@ -139,6 +139,12 @@ const products = {
 const orders = {
   productNotFound: "Produit introuvable.",
   productRequired: "Indiquez le produit (product_id ou sku).",
+  itemProductRequired: (line: number) => `Produit ${line} : indiquez son product_id ou son sku.`,
+  itemProductNotFound: (line: number, name: string) => `Produit ${line} introuvable : ${name}.`,
+  /** The list of an order's products in its request or reminder e-mail. */
+  itemsIntro: "Vos produits :",
+  itemLine: (product: string, url: string) => `- ${product} : ${url}`,
+  itemLink: "Donner mon avis",
 } as const;
 
 /** The public review form's submission (review key of the link, answers and files). */

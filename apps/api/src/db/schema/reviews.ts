@@ -27,6 +27,11 @@ export const orders = pgTable(
       .references(() => products.id, { onDelete: "cascade" }),
     /** External order reference, idempotent per company. */
     reference: text("reference").notNull(),
+    /**
+     * The product's place in its order: a row per product, each with its own review key and review;
+     * line 0 is the order's head, whose rows of `email_deliveries` are the order's request and reminder.
+     */
+    line: smallint("line").notNull().default(0),
     buyerEmail: text("buyer_email").notNull(),
     buyerFirstName: text("buyer_first_name").notNull().default(""),
     buyerLastName: text("buyer_last_name").notNull().default(""),
@@ -38,7 +43,7 @@ export const orders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("orders_company_reference_unique").on(t.companyId, t.reference),
+    uniqueIndex("orders_company_reference_line_unique").on(t.companyId, t.reference, t.line),
     uniqueIndex("orders_review_key_hash_unique").on(t.reviewKeyHash),
     index("orders_company_created_idx").on(t.companyId, t.createdAt),
     index("orders_product_idx").on(t.productId),

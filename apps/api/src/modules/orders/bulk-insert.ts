@@ -2,9 +2,14 @@ import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import type { OrderImportLineError } from "../../db/schema";
 
-/** One order of an import batch, with the due dates of its e-mail jobs (reminder: null when none). */
+/**
+ * One product line of an import batch. Line 0 is the order's head, with the due dates of its e-mail
+ * jobs (reminder: null when none); a further line of the same order names its head (`headId`).
+ */
 export interface NewOrderRow {
   id: string;
+  headId: string;
+  line: number;
   productId: string;
   reference: string;
   buyerEmail: string;
@@ -19,7 +24,10 @@ export interface NewOrderRow {
 export interface ImportBatch {
   jobId: string;
   companyId: string;
-  /** Orders to create; a reference the company already has is skipped and counted as existing. */
+  /**
+   * Order lines to create; a reference the company already has is skipped with its lines, and counted
+   * as existing.
+   */
   rows: NewOrderRow[];
   /** Lines of the batch (every one is counted as processed). */
   processed: number;
@@ -33,17 +41,19 @@ export interface ImportBatch {
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
- * Writes one import batch in ONE statement: the new orders (known references skipped), the due
- * e-mail jobs of those actually inserted, and the job's counts — only while the job is `running`.
+ * Writes one import batch in ONE statement: the new orders and their further lines (known references
+ * skipped with all their lines), the due e-mail jobs of the heads actually inserted, and the job's counts — only while the job is `running`.
  * Its only large parameter is a JSON array: on PGlite, thousands of bound parameters cost more than
  * the insert itself, and every statement is a round of work on the server's own thread.
- * Answers the number of orders created, or null when the job was no longer running (the caller's
+ * Answers the number of order lines created, or null when the job was no longer running (the caller's
  * transaction must then be rolled back).
  */
 export async function insertOrderBatch(tx: DbOrTx, batch: ImportBatch): Promise<number | null> {
   const json = JSON.stringify(
     batch.rows.map((r) => ({
       id: r.id,
+      head_id: r.headId,
+      line: r.line,
       product_id: r.productId,
       reference: r.reference,
       buyer_email: r.buyerEmail,
@@ -61,26 +71,37 @@ export async function insertOrderBatch(tx: DbOrTx, batch: ImportBatch): Promise<
     : sql``;
   const result = await tx.execute(sql`
     WITH input AS (
-      SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, product_id uuid, reference text,
-        buyer_email text, buyer_first_name text, buyer_last_name text, order_date timestamptz,
-        review_key_hash text, request_at timestamptz, reminder_at timestamptz)
-    ), inserted AS (
-      INSERT INTO orders (id, company_id, product_id, reference, buyer_email, buyer_first_name,
+      SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, head_id uuid, line smallint,
+        product_id uuid, reference text, buyer_email text, buyer_first_name text, buyer_last_name text,
+        order_date timestamptz, review_key_hash text, request_at timestamptz, reminder_at timestamptz)
+    ), heads AS (
+      INSERT INTO orders (id, company_id, product_id, reference, line, buyer_email, buyer_first_name,
         buyer_last_name, order_date, review_key_hash, review_key_expires_at, created_at)
-      SELECT id, ${batch.companyId}::uuid, product_id, reference, buyer_email, buyer_first_name,
+      SELECT id, ${batch.companyId}::uuid, product_id, reference, line, buyer_email, buyer_first_name,
         buyer_last_name, order_date, review_key_hash, ${batch.reviewKeyExpiresAt.toISOString()}::timestamptz,
         ${now}::timestamptz
-      FROM input
-      ON CONFLICT (company_id, reference) DO NOTHING
+      FROM input WHERE line = 0
+      ON CONFLICT (company_id, reference, line) DO NOTHING
+      RETURNING id
+    ), items AS (
+      INSERT INTO orders (id, company_id, product_id, reference, line, buyer_email, buyer_first_name,
+        buyer_last_name, order_date, review_key_hash, review_key_expires_at, created_at)
+      SELECT id, ${batch.companyId}::uuid, product_id, reference, line, buyer_email, buyer_first_name,
+        buyer_last_name, order_date, review_key_hash, ${batch.reviewKeyExpiresAt.toISOString()}::timestamptz,
+        ${now}::timestamptz
+      FROM input WHERE line > 0 AND head_id IN (SELECT id FROM heads)
+      ON CONFLICT (company_id, reference, line) DO NOTHING
       RETURNING id
     ), scheduled AS (
       INSERT INTO email_deliveries (company_id, order_id, kind, status, scheduled_at)
       SELECT ${batch.companyId}::uuid, input.id, due.kind, 'scheduled', due.at
-      FROM inserted JOIN input USING (id)
+      FROM heads JOIN input USING (id)
         CROSS JOIN LATERAL (VALUES ('request', input.request_at), ('reminder', input.reminder_at)) AS due(kind, at)
       WHERE due.at IS NOT NULL
       ON CONFLICT DO NOTHING
-    ), counted AS (SELECT count(*)::int AS created FROM inserted)
+    ), counted AS (
+      SELECT ((SELECT count(*) FROM heads) + (SELECT count(*) FROM items))::int AS created
+    )
     UPDATE order_imports SET
       processed = processed + ${batch.processed}::int,
       created = order_imports.created + counted.created,

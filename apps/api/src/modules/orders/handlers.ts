@@ -27,6 +27,7 @@ export const orderHandlers = defineHandlers({
         tx,
         companyId,
         {
+          items: body.items?.map((item) => ({ productId: item.product_id, sku: item.sku })),
           productId: body.product_id,
           sku: body.sku,
           buyerEmail: body.buyer_email,
@@ -44,13 +45,10 @@ export const orderHandlers = defineHandlers({
       .results;
     if (!view) throw new Error("order not found after creation");
     reply.code(result.created ? 201 : 200);
-    return {
-      ...view,
-      review_url: reviewUrl(
-        ctx.config.formUrl,
-        reviewKeyOf(ctx.keys.all("review-key"), result.order.id, result.order.reviewKeyHash),
-      ),
-    };
+    const urls = result.lines.map((line) =>
+      reviewUrl(ctx.config.formUrl, reviewKeyOf(ctx.keys.all("review-key"), line.id, line.reviewKeyHash)),
+    );
+    return { ...view, review_url: urls[0] ?? "", review_urls: urls };
   },
 
   companyOrdersList: async (request) => {

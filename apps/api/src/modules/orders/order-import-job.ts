@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import {
   type CsvRecord,
+  MAX_ORDER_ITEMS,
   type OrderCsvColumn,
+  orderEmailDelays,
   parseOrderDate,
   validateOrderCsvRecord,
 } from "@certavis/domain";
@@ -179,6 +181,8 @@ export async function runOrderImport(
       const errors: OrderImportLineError[] = [];
       let repeats = 0;
       const rows: NewOrderRow[] = [];
+      /** The orders of this batch by reference: a later line of one adds its product. */
+      const batchOrders = new Map<string, { lines: NewOrderRow[]; delays: EmailDelays[] }>();
       const now = ctx.now();
       const secret = reviewKeySecret(ctx.keys.currentKey("review-key"));
       // A batch ends at `batchSize` orders to write, or `linesPerBatch` lines checked (refused and
@@ -200,15 +204,36 @@ export async function runOrderImport(
           continue;
         }
         const reference = order.reference;
+        const id = randomUUID();
+        const delaysOfLine = delays.get(product.id) ?? (await delaysOf(product));
         if (seen.has(reference)) {
-          repeats += 1;
+          // Another product of an order of this batch: a further line, its e-mails due with the latest.
+          const taken = batchOrders.get(reference);
+          const full = !taken || taken.lines.length >= MAX_ORDER_ITEMS;
+          if (full || taken.lines.some((line) => line.productId === product.id)) {
+            repeats += 1;
+            continue;
+          }
+          const head = taken.lines[0] as NewOrderRow;
+          taken.delays.push(delaysOfLine);
+          Object.assign(head, emailDueDates(head.orderDate, orderEmailDelays(taken.delays)));
+          const item: NewOrderRow = {
+            ...head,
+            id,
+            line: taken.lines.length,
+            productId: product.id,
+            reviewKeyHash: hashReviewKey(deriveReviewKey(secret, id)),
+          };
+          taken.lines.push(item);
+          rows.push(item);
           continue;
         }
         seen.add(reference);
-        const id = randomUUID();
         const orderDate = (order.order_date ? parseOrderDate(order.order_date) : null) ?? now;
         rows.push({
           id,
+          headId: id,
+          line: 0,
           productId: product.id,
           reference,
           buyerEmail: order.buyer_email.toLowerCase(),
@@ -216,8 +241,9 @@ export async function runOrderImport(
           buyerLastName: order.buyer_last_name,
           orderDate,
           reviewKeyHash: hashReviewKey(deriveReviewKey(secret, id)),
-          ...emailDueDates(orderDate, delays.get(product.id) ?? (await delaysOf(product))),
+          ...emailDueDates(orderDate, delaysOfLine),
         });
+        batchOrders.set(reference, { lines: [rows[rows.length - 1] as NewOrderRow], delays: [delaysOfLine] });
       }
       // The lines were checked on this turn of the loop, the database writes them on the next one.
       await yieldToLoop();

@@ -1,5 +1,5 @@
 import { fr } from "@certavis/i18n-fr/server";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { companies, emailTemplates, orders, products, reviews } from "../../db/schema";
 import { reviewKeyOf, reviewUrl } from "../../lib/review-key";
@@ -9,7 +9,7 @@ import { deriveWithdrawalToken, procedureUrl, withdrawalUrl } from "../certifica
 import type { CertificationEmailKind } from "../review-trail/author-emails";
 import type { DeliveryRow } from "./mail-claim";
 import { STORED_MESSAGE_KINDS } from "./mail-rules";
-import { renderEmail, withFooter } from "./render-email";
+import { renderEmail, withFooter, withItems } from "./render-email";
 import type { EmailKind } from "./schedule";
 
 export interface MailLinks {
@@ -19,6 +19,8 @@ export interface MailLinks {
   widgetUrl: string;
   /** The secrets review keys derive from, newest first (read when each mail is made). */
   reviewKeySecrets: () => readonly (string | Uint8Array)[];
+  /** The absolute URL of a product's stored image (none: e-mails list products without images). */
+  imageUrl?: (path: string | null) => string | null;
 }
 
 /** A due e-mail ready to go: the company whose quota it takes (none for account e-mails). */
@@ -26,8 +28,8 @@ export interface RenderedDelivery {
   row: DeliveryRow;
   companyId: string | null;
   message: MailMessage;
-  /** The order whose review link the e-mail carries (request, reminder). */
-  reviewKeyOrderId: string | null;
+  /** The order lines whose review links the e-mail carries (request, reminder). */
+  reviewKeyOrderIds: string[];
 }
 
 export interface RenderedBatch {
@@ -41,6 +43,8 @@ type OrderContext = {
   product: typeof products.$inferSelect;
   company: typeof companies.$inferSelect;
 };
+/** A product of an order: its line (its own review key) and the product. */
+type OrderLine = { order: typeof orders.$inferSelect; product: typeof products.$inferSelect };
 type Template = typeof emailTemplates.$inferSelect;
 
 /** The message of a test or account e-mail, as stored when it was queued. */
@@ -55,54 +59,103 @@ function storedMessage(row: DeliveryRow): MailMessage {
 }
 
 /** What French law asks every invitation and the thanks e-mail to say, whatever the template. */
-function legalFooter(kind: EmailKind, ctx: OrderContext, links: MailLinks): string[] {
+function legalFooter(kind: EmailKind, ctx: OrderContext, links: MailLinks, productNames: string): string[] {
   const procedure = fr.certification.mail.procedureLine(procedureUrl(links.widgetUrl, ctx.company.id));
   if (kind === "thanks") {
     const token = deriveWithdrawalToken(links.reviewKeySecrets()[0] ?? "", ctx.order.id);
     return [fr.certification.mail.withdrawalLine(withdrawalUrl(links.formUrl, token)), procedure];
   }
   return [
-    fr.certification.mail.invitationNotice(ctx.company.name, ctx.product.name),
+    fr.certification.mail.invitationNotice(ctx.company.name, productNames),
     procedure,
     fr.certification.mail.termsLine(`${links.formUrl.replace(/\/+$/, "")}/cgu`),
   ];
 }
 
+/**
+ * A template e-mail. The request and the reminder name the products still to review (`lines`); an
+ * order of several products lists them, each with its image and its own review link.
+ */
 function templateMessage(
   kind: EmailKind,
   ctx: OrderContext,
+  lines: OrderLine[],
+  multiple: boolean,
   template: Template,
   links: MailLinks,
 ): MailMessage {
-  const { order, product, company } = ctx;
-  const key = reviewKeyOf(links.reviewKeySecrets(), order.id, order.reviewKeyHash);
+  const { order, company } = ctx;
+  const urlOf = (line: OrderLine) =>
+    reviewUrl(links.formUrl, reviewKeyOf(links.reviewKeySecrets(), line.order.id, line.order.reviewKeyHash));
+  const productNames = lines.map((line) => line.product.name).join(", ");
+  const [first = ctx] = lines;
   const email = renderEmail(template, {
     nom_entreprise: company.name,
-    nom_produit: product.name,
+    nom_produit: productNames,
     prenom_acheteur: order.buyerFirstName,
     nom_acheteur: order.buyerLastName,
     email_acheteur: order.buyerEmail,
-    url_avis: reviewUrl(links.formUrl, key),
+    url_avis: urlOf(first),
   });
-  return { to: order.buyerEmail, ...withFooter(email, legalFooter(kind, ctx, links)) };
+  const listed = multiple
+    ? withItems(
+        email,
+        lines.map((line) => ({
+          name: line.product.name,
+          imageUrl: links.imageUrl?.(line.product.imagePath) ?? null,
+          reviewUrl: urlOf(line),
+        })),
+      )
+    : email;
+  return { to: order.buyerEmail, ...withFooter(listed, legalFooter(kind, ctx, links, productNames)) };
 }
 
 /** Everything the order e-mails of a batch are made from, read in a few queries. */
 async function loadOrderContexts(tx: Tx, rows: DeliveryRow[]) {
   const orderIds = [...new Set(rows.flatMap((r) => (r.orderId ? [r.orderId] : [])))];
   if (orderIds.length === 0)
-    return { byOrder: new Map<string, OrderContext>(), reviewed: new Set(), templates: [] };
+    return {
+      byOrder: new Map<string, OrderContext>(),
+      linesOf: (_ctx: OrderContext): OrderLine[] => [],
+      reviewed: new Set<string | null>(),
+      templates: [],
+    };
   const context = await tx
     .select({ order: orders, product: products, company: companies })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .innerJoin(companies, eq(companies.id, orders.companyId))
     .where(inArray(orders.id, orderIds));
+  // The other products of the orders whose request or reminder is due.
+  const heads = context.filter((c) =>
+    rows.some((r) => r.orderId === c.order.id && (r.kind === "request" || r.kind === "reminder")),
+  );
+  const others = heads.length
+    ? await tx
+        .select({ order: orders, product: products })
+        .from(orders)
+        .innerJoin(products, eq(products.id, orders.productId))
+        .where(
+          and(
+            inArray(orders.companyId, [...new Set(heads.map((c) => c.order.companyId))]),
+            inArray(orders.reference, [...new Set(heads.map((c) => c.order.reference))]),
+            gt(orders.line, 0),
+          ),
+        )
+        .orderBy(asc(orders.line))
+    : [];
+  const lineIds = [...orderIds, ...others.map((o) => o.order.id)];
   const reviewed = new Set(
     (
-      await tx.select({ orderId: reviews.orderId }).from(reviews).where(inArray(reviews.orderId, orderIds))
+      await tx.select({ orderId: reviews.orderId }).from(reviews).where(inArray(reviews.orderId, lineIds))
     ).map((r) => r.orderId),
   );
+  const linesOf = (ctx: OrderContext): OrderLine[] => [
+    ctx,
+    ...others.filter(
+      (o) => o.order.companyId === ctx.order.companyId && o.order.reference === ctx.order.reference,
+    ),
+  ];
   const companyIds = [...new Set(context.map((c) => c.company.id))];
   const templates = companyIds.length
     ? await tx
@@ -111,11 +164,15 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[]) {
         .where(inArray(emailTemplates.companyId, companyIds))
         .orderBy(asc(emailTemplates.createdAt))
     : [];
-  return { byOrder: new Map(context.map((c) => [c.order.id, c])), reviewed, templates };
+  return { byOrder: new Map(context.map((c) => [c.order.id, c])), linesOf, reviewed, templates };
 }
 
 /** The product's template for `kind`, else the company's default, else its oldest of that kind. */
-function templateFor(templates: Template[], ctx: OrderContext, kind: EmailKind): Template | null {
+function templateFor(
+  templates: Template[],
+  ctx: { product: OrderContext["product"]; company: OrderContext["company"] },
+  kind: EmailKind,
+): Template | null {
   const preferred =
     kind === "request"
       ? ctx.product.emailRequestTemplateId
@@ -140,14 +197,14 @@ export async function renderDeliveries(
   rows: DeliveryRow[],
   links: MailLinks,
 ): Promise<RenderedBatch> {
-  const { byOrder, reviewed, templates } = await loadOrderContexts(tx, rows);
+  const { byOrder, linesOf, reviewed, templates } = await loadOrderContexts(tx, rows);
   const rendered: RenderedDelivery[] = [];
   const cancelled = new Map<string, string[]>();
   const cancel = (id: string, reason: string) =>
     cancelled.set(reason, [...(cancelled.get(reason) ?? []), id]);
   for (const row of rows) {
     if (STORED_MESSAGE_KINDS.has(row.kind)) {
-      rendered.push({ row, companyId: row.companyId, message: storedMessage(row), reviewKeyOrderId: null });
+      rendered.push({ row, companyId: row.companyId, message: storedMessage(row), reviewKeyOrderIds: [] });
       continue;
     }
     const ctx = row.orderId ? byOrder.get(row.orderId) : undefined;
@@ -163,20 +220,35 @@ export async function renderDeliveries(
         company: ctx.company,
         procedureUrl: procedureUrl(links.widgetUrl, companyId),
       });
-      if (message) rendered.push({ row, companyId, message, reviewKeyOrderId: null });
+      if (message) rendered.push({ row, companyId, message, reviewKeyOrderIds: [] });
       else cancel(row.id, fr.server.mailQueue.nothingToSay);
       continue;
     }
     const kind = row.kind as EmailKind;
-    if (kind !== "thanks" && (reviewed.has(ctx.order.id) || ctx.order.reviewKeyUsedAt)) {
+    if (kind === "thanks") {
+      const template = templateFor(templates, ctx, kind);
+      if (template)
+        rendered.push({
+          row,
+          companyId,
+          message: templateMessage(kind, ctx, [ctx], false, template, links),
+          reviewKeyOrderIds: [],
+        });
+      else cancel(row.id, fr.server.mailQueue.noTemplate);
+      continue;
+    }
+    const all = linesOf(ctx);
+    const open = all.filter((line) => !reviewed.has(line.order.id) && !line.order.reviewKeyUsedAt);
+    if (open.length === 0) {
       cancel(row.id, fr.server.mailQueue.alreadyReviewed);
       continue;
     }
-    if (kind === "reminder" && !ctx.product.sendReminder) {
+    if (kind === "reminder" && !open.some((line) => line.product.sendReminder)) {
       cancel(row.id, fr.server.mailQueue.reminderOff);
       continue;
     }
-    const template = templateFor(templates, ctx, kind);
+    const [first] = open;
+    const template = first ? templateFor(templates, { ...first, company: ctx.company }, kind) : null;
     if (!template) {
       cancel(row.id, fr.server.mailQueue.noTemplate);
       continue;
@@ -184,8 +256,8 @@ export async function renderDeliveries(
     rendered.push({
       row,
       companyId,
-      message: templateMessage(kind, ctx, template, links),
-      reviewKeyOrderId: kind === "thanks" ? null : ctx.order.id,
+      message: templateMessage(kind, ctx, open, all.length > 1, template, links),
+      reviewKeyOrderIds: open.map((line) => line.order.id),
     });
   }
   return { rendered, cancelled };

@@ -25,6 +25,8 @@ export interface MailWorkerOptions {
   widgetUrl?: string;
   /** The secret(s) review keys derive from, newest first (a function: read when each mail is made). */
   reviewKeySecret: string | Uint8Array | (() => readonly (string | Uint8Array)[]);
+  /** The absolute URL of a product's stored image, for the order e-mails listing products. */
+  imageUrl?: (path: string | null) => string | null;
   /** When e-mails are due (tests move it through days); leases always run on the database's clock. */
   clock?: Clock;
   /** Parallel claim loops (PostgreSQL); PGlite is one session, keep 1. */
@@ -78,6 +80,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     formUrl: options.formUrl,
     widgetUrl: options.widgetUrl ?? options.formUrl,
     reviewKeySecrets: typeof secrets === "function" ? secrets : () => [secrets],
+    ...(options.imageUrl ? { imageUrl: options.imageUrl } : {}),
   };
   const clock = options.clock ?? systemClock;
   const now = () => clock.now();
@@ -127,7 +130,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       );
       await keepReviewKeysValid(
         tx,
-        granted.flatMap((item) => (item.reviewKeyOrderId ? [item.reviewKeyOrderId] : [])),
+        granted.flatMap((item) => item.reviewKeyOrderIds),
         at,
       );
       return { token, claimed: granted.map((item) => ({ ...item, token, attempts: item.row.attempts + 1 })) };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { publicImageUrl } from "../../lib/image-url";
 import { registerPeriodicTask } from "../../lib/periodic-task";
 import { createMailWorker, type MailWorker } from "./mail-worker";
 import { purgeStoredMails } from "./purge-stored-mails";
@@ -24,6 +25,7 @@ export async function registerPipelineWorkers(app: FastifyInstance): Promise<voi
     formUrl: ctx.config.formUrl,
     widgetUrl: ctx.config.widgetUrl,
     reviewKeySecret: () => ctx.keys.all("review-key"),
+    imageUrl: (path) => publicImageUrl(ctx.storage, path),
     clock: { now: ctx.now },
     concurrency: ctx.database.kind === "postgres" ? 4 : 1,
     pollIntervalMs: 1000,

@@ -1,4 +1,5 @@
 import { escapeHtml, renderTemplate } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr/server";
 import { htmlMailDocument } from "../../mail/compose";
 
 export interface EmailVariables {
@@ -42,5 +43,35 @@ export function withFooter(email: RenderedEmail, lines: string[]): RenderedEmail
     subject: email.subject,
     text: `${email.text}\n\n${lines.join("\n")}`,
     html: email.html.replace("</body></html>", `<br>\n<br>\n${html}</body></html>`),
+  };
+}
+
+/** One product of an order e-mail: its name, its image (absolute URL) and its own review link. */
+export interface EmailItem {
+  name: string;
+  imageUrl: string | null;
+  reviewUrl: string;
+}
+
+/** Appends the list of an order's products, each with its image and its own review link. */
+export function withItems(email: RenderedEmail, items: EmailItem[]): RenderedEmail {
+  const intro = fr.server.orders.itemsIntro;
+  const text = items.map((item) => fr.server.orders.itemLine(item.name, item.reviewUrl)).join("\n");
+  const html = items
+    .map((item) => {
+      const url = escapeHtml(item.reviewUrl);
+      const image = item.imageUrl
+        ? `<img src="${escapeHtml(item.imageUrl)}" alt="" width="64" height="64" style="vertical-align:middle;object-fit:cover"> `
+        : "";
+      return `<li>${image}${escapeHtml(item.name)} : <a href="${url}">${escapeHtml(fr.server.orders.itemLink)}</a></li>`;
+    })
+    .join("\n");
+  return {
+    subject: email.subject,
+    text: `${email.text}\n\n${intro}\n${text}`,
+    html: email.html.replace(
+      "</body></html>",
+      `<br>\n<p>${escapeHtml(intro)}</p>\n<ul>\n${html}\n</ul></body></html>`,
+    ),
   };
 }

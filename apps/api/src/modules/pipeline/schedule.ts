@@ -1,7 +1,7 @@
-import { reminderDelayDays, requestDelayDays } from "@certavis/domain";
-import { and, eq, inArray } from "drizzle-orm";
+import { orderEmailDelays, reminderDelayDays, requestDelayDays } from "@certavis/domain";
+import { and, eq, inArray, isNull, notExists } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { emailDeliveries, emailTemplates } from "../../db/schema";
+import { emailDeliveries, emailTemplates, orders, reviews } from "../../db/schema";
 import { addDays } from "./clock";
 
 export type EmailKind = "request" | "reminder" | "thanks";
@@ -47,16 +47,19 @@ export async function emailDelays(
 }
 
 /**
- * Called in the transaction that records the order: the request e-mail (and the reminder when the
- * product asks for one) become due rows of `email_deliveries`, which is both the job queue and the
- * once-per-order-and-kind guard. A crash before commit loses the order and its jobs together.
+ * Called in the transaction that records the order: its one request e-mail (and one reminder when
+ * one of its products asks for it) become due rows of `email_deliveries` on the order's head (line
+ * 0), which is both the job queue and the once-per-order-and-kind guard. The request is due with the
+ * latest of its products' delays, the reminder with the latest reminder after it. A crash before
+ * commit loses the order and its jobs together.
  */
 export async function scheduleOrderEmails(
   tx: DbOrTx,
   order: SchedulableOrder,
-  product: SchedulableProduct,
+  products: SchedulableProduct[],
 ): Promise<{ requestAt: Date; reminderAt: Date | null }> {
-  const { rows, requestAt, reminderAt } = orderEmailRows(order, await emailDelays(tx, product));
+  const delays = await Promise.all(products.map((product) => emailDelays(tx, product)));
+  const { rows, requestAt, reminderAt } = orderEmailRows(order, orderEmailDelays(delays));
   await tx.insert(emailDeliveries).values(rows).onConflictDoNothing();
   return { requestAt, reminderAt };
 }
@@ -99,16 +102,41 @@ export function orderEmailRows(
   return { rows, requestAt, reminderAt };
 }
 
-/** After a submission: the reminder is cancelled (unless already sent) and the thanks e-mail queued. */
-export async function onReviewSubmitted(tx: DbOrTx, order: SchedulableOrder, now: Date): Promise<void> {
+/**
+ * After a submission: the order's request and reminder are cancelled (unless already sent) once none
+ * of its products is left to review, and the thanks e-mail of this product is queued.
+ */
+export async function onReviewSubmitted(
+  tx: DbOrTx,
+  order: SchedulableOrder & { reference: string },
+  now: Date,
+): Promise<void> {
+  const sameOrder = and(eq(orders.companyId, order.companyId), eq(orders.reference, order.reference));
+  const unreviewed = tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        sameOrder,
+        isNull(orders.reviewKeyUsedAt),
+        notExists(tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.orderId, orders.id))),
+      ),
+    );
   await tx
     .update(emailDeliveries)
     .set({ status: "cancelled" })
     .where(
       and(
-        eq(emailDeliveries.orderId, order.id),
+        inArray(
+          emailDeliveries.orderId,
+          tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(sameOrder, eq(orders.line, 0))),
+        ),
         inArray(emailDeliveries.kind, ["reminder", "request"]),
         inArray(emailDeliveries.status, ["scheduled", "held"]),
+        notExists(unreviewed),
       ),
     );
   await tx

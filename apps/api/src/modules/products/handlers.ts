@@ -19,6 +19,7 @@ import { isStoredImage } from "../../lib/image-url";
 import { reviewsChanged } from "../../lib/reviews-changed";
 import { sniffFileType } from "../../lib/sniff";
 import { type FileStorage, removeStored } from "../../lib/storage";
+import { handOverOrderHeads } from "../orders/hand-over-heads";
 import {
   type ProductChanges,
   type ProductPayload,
@@ -169,8 +170,11 @@ export const productHandlers = defineHandlers({
     // reviews is archived instead. The foreign key (RESTRICT) refuses a review arriving meanwhile.
     if (await productHasReviews(db, current.id)) throw conflict(fr.server.products.hasReviews);
     try {
-      // Its orders and their e-mail deliveries go with it (ON DELETE CASCADE).
-      await db.delete(products).where(and(eq(products.companyId, companyId), eq(products.id, current.id)));
+      // Its order lines and their e-mail deliveries go with it (ON DELETE CASCADE).
+      await db.transaction(async (tx) => {
+        await handOverOrderHeads(tx, companyId, current.id);
+        await tx.delete(products).where(and(eq(products.companyId, companyId), eq(products.id, current.id)));
+      });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw conflict(fr.server.products.hasReviews);
       throw error;
