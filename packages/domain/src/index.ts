@@ -9,6 +9,8 @@ export * from "./forms/field-types";
 export * from "./forms/form-rules";
 export * from "./forms/pages";
 export * from "./initials";
+export * from "./insights/period";
+export * from "./insights/themes";
 export * from "./messages";
 export * from "./permissions";
 export * from "./plans";
