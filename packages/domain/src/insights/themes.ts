@@ -31,15 +31,21 @@ interface Word {
   spelled: string;
 }
 
-/** The words of a text in order; a stop word, a short word or a number is a gap (null). */
+/**
+ * The words of a text in order; a stop word, a short word, a number or a punctuation mark is a gap
+ * (null), so that a phrase never spans two sentences or clauses.
+ */
 function wordsOf(text: string): (Word | null)[] {
   const words: (Word | null)[] = [];
-  for (const raw of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-    if (!raw) continue;
-    const folded = foldFrench(raw);
-    const keep =
-      folded.length >= MIN_WORD_LENGTH && !FRENCH_STOP_WORDS.has(folded) && !/^\p{N}+$/u.test(folded);
-    words.push(keep ? { folded, spelled: raw } : null);
+  for (const clause of text.toLowerCase().split(/[.,;:!?()\n\r]+/)) {
+    for (const raw of clause.split(/[^\p{L}\p{N}]+/u)) {
+      if (!raw) continue;
+      const folded = foldFrench(raw);
+      const keep =
+        folded.length >= MIN_WORD_LENGTH && !FRENCH_STOP_WORDS.has(folded) && !/^\p{N}+$/u.test(folded);
+      words.push(keep ? { folded, spelled: raw } : null);
+    }
+    words.push(null);
   }
   return words;
 }
@@ -113,7 +119,9 @@ function mostUsed(spellings: Map<string, number>, term: string): string {
   let best = "";
   let bestCount = 0;
   for (const [spelled, count] of singular.length > 0 ? singular : spellings) {
-    if (count > bestCount || (count === bestCount && spelled.length < best.length)) {
+    // On a tie, the spelling with accents: a search for it finds what the reviews wrote.
+    const accented = spelled !== foldFrench(spelled) && best === foldFrench(best);
+    if (count > bestCount || (count === bestCount && accented)) {
       best = spelled;
       bestCount = count;
     }
