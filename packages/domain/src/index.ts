@@ -3,6 +3,7 @@ export * from "./certification";
 export * from "./csv/csv";
 export * from "./csv/decode";
 export * from "./csv/orders-csv";
+export * from "./csv/write-csv";
 export * from "./delays";
 export * from "./forms/answer-validation";
 export * from "./forms/field-types";

@@ -249,7 +249,8 @@ const FRENCH_LITERAL_ALLOWED: Record<string, string> = {
   "apps/api/src/http/placeholder-page.ts": "developer page shown before a build",
   "apps/api/src/modules/billing/sandbox-page.ts": "Stripe sandbox page (stands in for Stripe's own)",
   "apps/api/src/modules/pipeline/mail-worker.ts": "reasons written to the delivery log, not shown to users",
-  "packages/domain/src/insights/french-stop-words.ts": "French words the themes skip (language data, never shown)",
+  "packages/domain/src/insights/french-stop-words.ts":
+    "French words the themes skip (language data, never shown)",
 };
 
 describe("French text lives only in packages/i18n-fr", () => {
