@@ -1,7 +1,7 @@
 import type { InsightsGranularity } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Flex, SegmentedControl, Text, TextField } from "@radix-ui/themes";
+import { Flex, RadioCards, Text, TextField } from "@radix-ui/themes";
 import { useState } from "react";
 import { FilterSelect } from "../../../components/filter-select";
 import type { InsightsPreset, InsightsQuery } from "../lib/insights-query";
@@ -29,12 +29,15 @@ export function PeriodControls({ preset, query, products, onChange }: PeriodCont
   ];
   return (
     <Flex direction="column" gap="3" mb="5">
-      <Flex gap="3" wrap="wrap" align="center">
+      <Flex direction="column" gap="2">
         <Text as="span" size="2" weight="medium" id="insights-period">
           {t.period}
         </Text>
-        <SegmentedControl.Root
+        <RadioCards.Root
           aria-labelledby="insights-period"
+          size="1"
+          columns={{ initial: "2", sm: "4" }}
+          gap="2"
           value={custom ? "custom" : preset}
           onValueChange={(value) => {
             if (value === "custom") return setCustom(true);
@@ -43,11 +46,11 @@ export function PeriodControls({ preset, query, products, onChange }: PeriodCont
           }}
         >
           {presets.map(([value, label]) => (
-            <SegmentedControl.Item key={value} value={value}>
+            <RadioCards.Item key={value} value={value}>
               {label}
-            </SegmentedControl.Item>
+            </RadioCards.Item>
           ))}
-        </SegmentedControl.Root>
+        </RadioCards.Root>
       </Flex>
       {custom ? (
         <form
