@@ -16,6 +16,11 @@ export function periodBounds(period: Pick<InsightsPeriod, "from" | "to">): { sta
   };
 }
 
+/** `day` within the period, for `insight_days`. */
+export function periodDays(period: Pick<InsightsPeriod, "from" | "to">): SQL {
+  return sql`day >= ${period.from}::date and day <= ${period.to}::date`;
+}
+
 /** `and <column> = product` when the scope names one. */
 export function productCondition(column: SQL, scope: InsightsScope): SQL {
   return scope.productId ? sql`and ${column} = ${scope.productId}::uuid` : sql``;
