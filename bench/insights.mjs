@@ -36,7 +36,11 @@ async function seed(url) {
   // Each chunk: its orders, their sent e-mails (a request each, a reminder for a third of the
   // unanswered) and the reviews of the even orders (pending only in the last 25 days, so that the
   // server's 30-day publication job has nothing to do while it is measured).
-  const insert = `
+  // Each chunk: its orders and their sent e-mails (a request each, a reminder for a third of the
+  // unanswered), then the reviews of the even orders (pending only in the last 20 days, so that the
+  // server's 30-day publication job has nothing to do while it is measured). Two statements: the
+  // triggers that keep insight_days then see the e-mails when the reviews come, as in production.
+  const placeOrders = `
     WITH input AS (
       SELECT g, now() - make_interval(secs => g * ${ORDER_SPACING_SECONDS}) AS order_date,
              ($2::uuid[])[1 + (g * 17) % array_length($2::uuid[], 1)] AS product_id
@@ -47,15 +51,15 @@ async function seed(url) {
       SELECT $1, product_id, 'CMD-' || g, 'acheteur' || g || '@exemple.fr', 'Léa', 'Bernard', order_date,
              md5('bench-' || g), order_date
       FROM input
-      RETURNING id, product_id, order_date, split_part(reference, '-', 2)::int AS g
-    ), mails AS (
-      INSERT INTO email_deliveries (company_id, order_id, kind, status, scheduled_at, sent_at, attempts)
-      SELECT $1, id, 'request', 'sent', order_date + interval '3 days', order_date + interval '3 days', 1
-      FROM placed WHERE order_date + interval '3 days' <= now()
-      UNION ALL
-      SELECT $1, id, 'reminder', 'sent', order_date + interval '10 days', order_date + interval '10 days', 1
-      FROM placed WHERE g % 2 = 1 AND g % 3 = 0 AND order_date + interval '10 days' <= now()
+      RETURNING id, order_date, split_part(reference, '-', 2)::int AS g
     )
+    INSERT INTO email_deliveries (company_id, order_id, kind, status, scheduled_at, sent_at, attempts)
+    SELECT $1, id, 'request', 'sent', order_date + interval '3 days', order_date + interval '3 days', 1
+    FROM placed WHERE order_date + interval '3 days' <= now()
+    UNION ALL
+    SELECT $1, id, 'reminder', 'sent', order_date + interval '10 days', order_date + interval '10 days', 1
+    FROM placed WHERE g % 2 = 1 AND g % 3 = 0 AND order_date + interval '10 days' <= now()`;
+  const answer = `
     INSERT INTO reviews (company_id, product_id, order_id, rating, title, comment, author_first_name,
                          author_last_name, status, created_at, moderated_at, reply_body, reply_created_at)
     SELECT $1, product_id, id, 1 + ((g * 31) % 9) / 2.0,
@@ -72,17 +76,22 @@ async function seed(url) {
            CASE WHEN g % 5 = 0 AND status = 'approved' THEN 'Merci !' END,
            CASE WHEN g % 5 = 0 AND status = 'approved' THEN created_at + make_interval(hours => 6 + g % 48) END
     FROM (
-      SELECT *, order_date + interval '3 days' + make_interval(hours => g % 72) AS created_at,
+      SELECT id, product_id, g, order_date + interval '3 days' + make_interval(hours => g % 72) AS created_at,
              CASE WHEN g % 10 < 7 THEN 'approved'
                   WHEN g % 10 < 9 AND order_date > now() - interval '20 days' THEN 'pending'
                   WHEN g % 10 < 9 THEN 'approved'
                   ELSE 'rejected' END AS status
-      FROM placed WHERE g % 2 = 0 AND order_date + interval '4 days' < now() - interval '3 days'
+      FROM (SELECT id, product_id, order_date, split_part(reference, '-', 2)::int AS g
+            FROM orders WHERE company_id = $1 AND order_date < now() - interval '7 days') o
+      WHERE g % 2 = 0 AND g BETWEEN $2 AND $3
     ) answered`;
   const chunk = 250_000;
-  for (let from = 1; from <= ORDERS; from += chunk)
-    await client.query(insert, [companyId, productIds, from, Math.min(ORDERS, from + chunk - 1)]);
-  for (const table of ["orders", "reviews", "email_deliveries", "products", "review_stats"])
+  for (let from = 1; from <= ORDERS; from += chunk) {
+    const to = Math.min(ORDERS, from + chunk - 1);
+    await client.query(placeOrders, [companyId, productIds, from, to]);
+    await client.query(answer, [companyId, from, to]);
+  }
+  for (const table of ["orders", "reviews", "email_deliveries", "products", "review_stats", "insight_days"])
     await client.query(`VACUUM ANALYZE ${table}`);
   const counts = await client.query(
     `SELECT (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM reviews)::int AS reviews,

@@ -2329,7 +2329,7 @@ export interface components {
                 4: number;
                 5: number;
             };
-            /** @description Products with reviews submitted or orders placed in the period, most reviews first. */
+            /** @description Products with reviews submitted or request e-mails sent in the period, most reviews first. */
             products: {
                 /** Format: uuid */
                 id: string;
