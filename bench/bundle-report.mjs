@@ -76,6 +76,11 @@ const budgets = [
     max: 250,
   },
   {
+    what: "back-office, JS of /reviews/insights (+ shell)",
+    kb: () => sum(routeScripts(SHELL, "src/features/insights/routes/insights.tsx")),
+    max: 250,
+  },
+  {
     what: "back-office, JS of /forms/{id} (builder and shell)",
     kb: () => sum(routeScripts("src/features/forms/routes/form-builder.tsx", SHELL)),
     max: 250,

@@ -26,6 +26,8 @@ export interface DomainMessageParams {
   "answer.fileTypeNotAllowed": undefined;
   "answer.unknownFields": { ids: readonly string[] };
   "order.productMissing": undefined;
+  "insights.fromAfterTo": undefined;
+  "insights.periodTooLong": undefined;
   "order.productIdInvalid": undefined;
   "order.tooLong": { max: number };
   "order.orderDate": undefined;
@@ -86,6 +88,8 @@ const CODES: Readonly<Record<DomainMessageCode, true>> = {
   "answer.minLength": true,
   "answer.maxLength": true,
   "answer.invalidOption": true,
+  "insights.fromAfterTo": true,
+  "insights.periodTooLong": true,
   "answer.tooManyFiles": true,
   "answer.fileTooLarge": true,
   "answer.fileTypeNotAllowed": true,

@@ -248,6 +248,8 @@ const FRENCH_LITERAL_ALLOWED: Record<string, string> = {
   "apps/api/src/mail/mailbox-routes.ts": "developer mailbox page",
   "apps/api/src/http/placeholder-page.ts": "developer page shown before a build",
   "apps/api/src/modules/billing/sandbox-page.ts": "Stripe sandbox page (stands in for Stripe's own)",
+  "packages/domain/src/insights/french-stop-words.ts":
+    "French words the themes skip (language data, never shown)",
 };
 
 describe("French text lives only in packages/i18n-fr", () => {

@@ -7,6 +7,7 @@ import { editor } from "./messages/editor";
 import { errors } from "./messages/errors";
 import { forms } from "./messages/forms";
 import { iframe } from "./messages/iframe";
+import { insights } from "./messages/insights";
 import { orderImport } from "./messages/order-import";
 import { plans } from "./messages/plans";
 import { products } from "./messages/products";
@@ -32,6 +33,7 @@ export const fr = {
   shell,
   dashboard,
   reviews,
+  insights,
   certification,
   products,
   templates,

@@ -24,6 +24,8 @@ const RENDERED: [DomainMessage, string][] = [
   [message("fieldEmpty"), "Ce champ ne peut être vide."],
   [message("invalid"), "Valeur invalide."],
   [message("email"), "Veuillez saisir une adresse email valide."],
+  [message("insights.fromAfterTo"), "La date de début doit être antérieure ou égale à la date de fin."],
+  [message("insights.periodTooLong"), "La période ne peut pas dépasser 2 ans."],
   [message("answer.checkboxRequired"), "Veuillez sélectionner une option."],
   [message("answer.numberBetween", { min: 1, max: 10 }), "Le nombre doit être compris entre 1 et 10."],
   [message("answer.numberMin", { min: 3 }), "La valeur doit être supérieure ou égale à 3."],

@@ -116,6 +116,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   reviewWithdrawalConfirm: publicAccess,
   publicProcedureGet: publicAccess,
   publicReviewsJsonLd: publicAccess,
+  companyInsightsGet: company("company.view"),
 };
 
 /** Per-IP rate limit (RATE_LIMIT_PER_IP per minute) applies to these. */

@@ -8,6 +8,7 @@ import { certificationHandlers } from "./certification/handlers";
 import { registerCertificationJobs } from "./certification/plugin";
 import { companyHandlers } from "./company/handlers";
 import { formHandlers } from "./forms/handlers";
+import { insightsHandlers } from "./insights/handlers";
 import { orderHandlers } from "./orders/handlers";
 import { registerOrderImports } from "./orders/imports-plugin";
 import { registerPipelineWorkers } from "./pipeline/plugin";
@@ -41,6 +42,7 @@ const moduleHandlers: OperationHandlers[] = [
   publicHandlers,
   // --- certified reviews ---
   certificationHandlers,
+  insightsHandlers,
 ];
 
 export function allHandlers(): OperationHandlers {

@@ -98,6 +98,13 @@ export const routes: RouteObject[] = [
                   import("../features/reviews/routes/reviews").then((m) => ({ Component: m.ReviewsRoute })),
               },
               {
+                path: "reviews/insights",
+                lazy: () =>
+                  import("../features/insights/routes/insights").then((m) => ({
+                    Component: m.InsightsRoute,
+                  })),
+              },
+              {
                 path: "products",
                 lazy: () =>
                   import("../features/products/routes/products").then((m) => ({

@@ -845,6 +845,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company/insights/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistiques des avis
+         * @description What the reviews say over a period, for any member of the company. Days are UTC calendar days; the period runs from `from` to `to`, both included (default: the last 90 days up to today, by week). 400 `{"to": [...]}` when `from` is after `to` or the period spans more than 2 years. `previous` holds the same totals for the period of the same length just before. `response_rate` is the share of the orders whose request e-mail was sent in the period that received a review (at any time); null when no request was sent. Star buckets are the reviews page's rating filter (the rating rounded: 3.5 counts as 4, 3.49 as 3; a rating under 1 counts as 1). Themes come from the titles and comments of at most the 2,000 most recent reviews of each side in the period. `bounce_rate` is null until bounces are recorded. Answers are cached per company and query until the company's reviews, orders or sent e-mails change.
+         */
+        get: operations["companyInsightsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company/reviews/awaiting-reply/": {
         parameters: {
             query?: never;
@@ -2308,6 +2328,88 @@ export interface components {
             note: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        /**
+         * @default week
+         * @enum {string}
+         */
+        InsightsGranularity: "day" | "week" | "month";
+        /** @description Figures of one period. */
+        InsightsTotals: {
+            /** @description Request e-mails sent in the period. */
+            requests_sent: number;
+            /** @description Reminder e-mails sent in the period. */
+            reminders_sent: number;
+            /** @description Reviews submitted in the period, whatever their status. */
+            reviews_submitted: number;
+            /** @description Approved reviews published in the period. */
+            reviews_published: number;
+            /** @description Reviews rejected in the period. */
+            reviews_rejected: number;
+            /** @description Orders whose request was sent in the period that have a review ÷ those orders (4 decimals). */
+            response_rate: number | null;
+            /** @description Mean rating of the reviews published in the period (2 decimals). */
+            average_rating: number | null;
+            /** @description Replies first published in the period. */
+            replies: number;
+            /** @description Median time from submission to reply of those replies, in hours (1 decimal). */
+            median_reply_hours: number | null;
+            /** @description Always null for now (bounces are not recorded yet). */
+            bounce_rate: number | null;
+        };
+        InsightsTheme: {
+            /** @description A word or two-word phrase, accents and case folded, plural merged into the singular. */
+            term: string;
+            /** @description How the reviews most often spell it (lower case, accents kept, singular when used): the text to search the reviews for. */
+            label: string;
+            /** @description Number of reviews that use it. */
+            count: number;
+            review_ids: string[];
+        };
+        CompanyInsights: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            granularity: components["schemas"]["InsightsGranularity"];
+            /** Format: uuid */
+            product_id: string | null;
+            totals: components["schemas"]["InsightsTotals"];
+            previous: components["schemas"]["InsightsTotals"];
+            /** @description One entry per day, week (Monday first) or month touching the period, oldest first; counts only within the period. */
+            series: {
+                /** Format: date */
+                start: string;
+                reviews_submitted: number;
+                reviews_published: number;
+                average_rating: number | null;
+                requests_sent: number;
+            }[];
+            /** @description Reviews published in the period by star bucket. */
+            distribution: {
+                1: number;
+                2: number;
+                3: number;
+                4: number;
+                5: number;
+            };
+            /** @description Products with reviews submitted or request e-mails sent in the period, most reviews first. */
+            products: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @description Reviews submitted in the period. */
+                reviews: number;
+                /** @description Mean of its reviews published in the period. */
+                average_rating: number | null;
+                response_rate: number | null;
+            }[];
+            themes: {
+                /** @description Up to 10 terms of reviews rated 4 or more, most frequent first. */
+                positive: components["schemas"]["InsightsTheme"][];
+                /** @description Up to 10 terms of reviews rated 2 or less, most frequent first. */
+                negative: components["schemas"]["InsightsTheme"][];
+            };
         };
         /** @description The template as the editor holds it (not necessarily saved). */
         EmailTemplateTestInput: {
@@ -4150,6 +4252,38 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyInsightsGet: {
+        parameters: {
+            query?: {
+                /** @description First day of the period (YYYY-MM-DD). */
+                from?: string;
+                /** @description Last day of the period (YYYY-MM-DD), today by default. */
+                to?: string;
+                /** @description One series entry per day, week (Monday first) or month. */
+                granularity?: components["schemas"]["InsightsGranularity"];
+                /** @description Only this product's orders, e-mails and reviews. */
+                product_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Statistics of the period. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyInsights"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };

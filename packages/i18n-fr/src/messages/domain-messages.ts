@@ -15,6 +15,8 @@ export const domainMessages: DomainTexts = {
   fieldEmpty: fr.validation.fieldEmpty,
   invalid: fr.validation.invalidValue,
   "order.productMissing": "Indiquez le produit (product_id ou sku).",
+  "insights.fromAfterTo": "La date de début doit être antérieure ou égale à la date de fin.",
+  "insights.periodTooLong": "La période ne peut pas dépasser 2 ans.",
   "order.productIdInvalid": "Identifiant de produit invalide.",
   "order.tooLong": ({ max }) => `Ce champ ne doit pas dépasser ${max} caractères.`,
   "order.orderDate": "Date invalide : utilisez le format AAAA-MM-JJ ou une date ISO 8601.",

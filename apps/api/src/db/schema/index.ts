@@ -3,5 +3,6 @@ export * from "./catalog";
 export * from "./cluster";
 export * from "./companies";
 export * from "./identity";
+export * from "./insights";
 export * from "./order-imports";
 export * from "./reviews";

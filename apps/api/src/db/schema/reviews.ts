@@ -123,6 +123,10 @@ export const reviews = pgTable(
     // The jobs: pending reviews by submission (30-day publication), approved ones by publication (5 years).
     index("reviews_status_created_idx").on(t.status, t.createdAt),
     index("reviews_status_published_idx").on(t.status, t.publishedAt),
+    // The statistics' median reply time: the replies of a company in a period.
+    index("reviews_company_reply_created_idx")
+      .on(t.companyId, t.replyCreatedAt)
+      .where(sql`"reply_created_at" is not null`),
   ],
 );
 

@@ -3,6 +3,7 @@ import { formatAverage, formatInteger, formatPercent, fr } from "@certavis/i18n-
 import { Button } from "@certavis/ui";
 import { Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { useMemo, useState } from "react";
+import { Link } from "react-router";
 import { ClockIcon, MessageIcon, SmileIcon, StarIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/load-error";
 import { LoadingScreen } from "../../../components/loading-screen";
@@ -46,18 +47,23 @@ export function ReviewsRoute() {
         title={t.title}
         subtitle={t.subtitle}
         actions={
-          mayExportAudit ? (
-            <Button
-              variant="outline"
-              onClick={() =>
-                void downloadAuditCsv().catch((error: unknown) =>
-                  toastError(error, fr.errors.reviews.loadFailed),
-                )
-              }
-            >
-              {fr.certification.backoffice.exportAudit}
+          <Flex gap="2" wrap="wrap">
+            <Button variant="secondary" asChild>
+              <Link to="/reviews/insights">{fr.insights.open}</Link>
             </Button>
-          ) : undefined
+            {mayExportAudit ? (
+              <Button
+                variant="outline"
+                onClick={() =>
+                  void downloadAuditCsv().catch((error: unknown) =>
+                    toastError(error, fr.errors.reviews.loadFailed),
+                  )
+                }
+              >
+                {fr.certification.backoffice.exportAudit}
+              </Button>
+            ) : null}
+          </Flex>
         }
       />
       <Grid columns={{ initial: "1", sm: "2", lg: "4" }} gap="4" mb="5">
