@@ -244,7 +244,7 @@ export interface paths {
         put?: never;
         /**
          * Créer une entreprise
-         * @description Creates a company owned by the caller (role `owner`) on the LANCEMENT plan, with default templates (request, reminder, thanks) and a default form. 400 when the caller already has a company. 403 'Confirmez d'abord votre adresse e-mail.' while the caller's e-mail is not confirmed (a company holds an API key that sends e-mail; registration asks for the code before step 2).
+         * @description Creates a company owned by the caller (role `owner`) on the LANCEMENT plan, with default templates (request, reminder, thanks) and a default form; its `slug` is made from the name (numbered when taken: `boutique-2`). 400 when the caller already has a company. 403 'Confirmez d'abord votre adresse e-mail.' while the caller's e-mail is not confirmed (a company holds an API key that sends e-mail; registration asks for the code before step 2).
          */
         post: operations["companyCreate"];
         /**
@@ -256,7 +256,7 @@ export interface paths {
         head?: never;
         /**
          * Modifier l'entreprise
-         * @description Owner, admin or manager. JSON `{name?, website?, logo?: null}` (null logo removes it) or multipart `name`, `website`, `logo` (image file).
+         * @description Owner, admin or manager. JSON `{name?, website?, slug?, public_page?, logo?: null}` (null logo removes it) or multipart `name`, `website`, `slug`, `public_page`, `logo` (image file).
          */
         patch: operations["companyUpdate"];
         trace?: never;
@@ -1368,6 +1368,10 @@ export interface components {
             id: string;
             name: string;
             website: string | null;
+            /** @description Address of the company's public review pages, `/avis/{slug}`. */
+            slug: string;
+            /** @description Whether the public review pages, the sitemap and the feeds show the company. */
+            public_page: boolean;
             /** @description Logo URL (absolute or root-relative) or null. */
             logo: string | null;
             /** @description The company API key (for `POST /orders/`); null unless the caller is owner, admin or manager. */
@@ -1426,12 +1430,19 @@ export interface components {
         CompanyUpdateInput: {
             name?: string;
             website?: string | null;
+            /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
+            slug?: string;
+            public_page?: boolean;
             logo?: null;
         };
         /** @description Multipart update of the company with a logo file (image/*). */
         CompanyUpdateMultipart: {
             name?: string;
             website?: string;
+            /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
+            slug?: string;
+            /** @enum {string} */
+            public_page?: "true" | "false";
             /** Format: binary */
             logo?: string;
         };
@@ -1887,6 +1898,11 @@ export interface components {
             /** @description Short description shown on the public review form, or null. */
             description: string | null;
             sku: string | null;
+            /** @description GS1 code (8, 12, 13 or 14 digits with a valid check digit), or null. */
+            gtin: string | null;
+            brand: string | null;
+            /** @description The product's page on the shop (http or https), or null. */
+            url: string | null;
             /** @description Image URL (absolute or root-relative `/uploads/...`) or null. */
             image_url: string | null;
             /** Format: date-time */
@@ -1935,6 +1951,11 @@ export interface components {
             email_reminder_template_id?: string | null;
             sku?: string | null;
             send_reminder?: boolean;
+            /** @description 8, 12, 13 or 14 digits whose last is the GS1 check digit; 400 'Code GTIN invalide.' otherwise. Empty or null clears it. */
+            gtin?: string | null;
+            brand?: string | null;
+            /** @description The product's page on the shop, an http(s) URL; empty or null clears it. */
+            url?: string | null;
             /** @description An external image: an `https` URL without credentials whose host is public (not loopback, private, link-local, `localhost`, `.local` or a single label), stored in its normalised form (400 on `image_url` otherwise). Our own `/uploads/...` URL of the current image keeps it. */
             image_url?: string | null;
             image?: null;
@@ -1951,6 +1972,9 @@ export interface components {
             email_request_template_id?: string;
             email_reminder_template_id?: string;
             sku?: string;
+            gtin?: string;
+            brand?: string;
+            url?: string;
             /** @enum {string} */
             send_reminder?: "true" | "false";
             initial_email_delay_days?: string;
@@ -3647,6 +3671,9 @@ export interface operations {
                      *       "description": null,
                      *       "status": "active",
                      *       "sku": "LAMP-001",
+                     *       "gtin": "4006381333931",
+                     *       "brand": "Maison Lumière",
+                     *       "url": "https://maison-lumiere.fr/lampe-aurore",
                      *       "image_url": null,
                      *       "created_at": "2026-11-23T09:30:00.000Z",
                      *       "updated_at": "2026-11-23T09:30:00.000Z",

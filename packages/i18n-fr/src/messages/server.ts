@@ -85,6 +85,9 @@ const company = {
   logoNotFile: "Envoyez un fichier image, ou null pour retirer le logo.",
   logoNotImage: "Le logo doit être une image (JPEG, PNG, GIF, WebP ou AVIF).",
   logoUnreadable: "Image illisible ou corrompue.",
+  slugTaken: "Cette adresse de page publique est déjà prise.",
+  slugInvalid:
+    "Utilisez de 3 à 60 lettres minuscules sans accent, chiffres ou tirets, sans tiret au début ni à la fin.",
 } as const;
 
 const team = {
@@ -132,6 +135,8 @@ const products = {
   tooLong: (max: number) => `Assurez-vous que ce champ ne dépasse pas ${max} caractères.`,
   imageType: "Le fichier doit être une image (JPEG, PNG, GIF, WebP ou AVIF).",
   hasReviews: "Ce produit a des avis : archivez-le plutôt.",
+  invalidGtin: validation.gtinInvalid,
+  invalidProductUrl: validation.productUrlInvalid,
   imageUrlNotPublic:
     "Indiquez l'adresse https publique de l'image (sans identifiants, ni adresse locale ou privée).",
 } as const;

@@ -20,7 +20,12 @@ import {
 } from "../../lib/review-key";
 import { addDays } from "../pipeline/clock";
 import { type EmailDelays, emailDelays, emailDueDates } from "../pipeline/schedule";
-import { insertOrderBatch, type NewOrderRow } from "./bulk-insert";
+import {
+  insertOrderBatch,
+  type NewOrderRow,
+  type ProductShopFields,
+  updateProductShopFields,
+} from "./bulk-insert";
 
 /** Bounds of an import; tests may lower them. */
 export const importLimits = {
@@ -176,6 +181,7 @@ export async function runOrderImport(
       const errors: OrderImportLineError[] = [];
       let repeats = 0;
       const rows: NewOrderRow[] = [];
+      const shopFields: ProductShopFields = new Map();
       const now = ctx.now();
       const secret = reviewKeySecret(ctx.keys.currentKey("review-key"));
       // A batch ends at `batchSize` orders to write, or `linesPerBatch` lines checked (refused and
@@ -196,6 +202,8 @@ export async function runOrderImport(
           });
           continue;
         }
+        if (checked.row.product)
+          shopFields.set(product.id, { ...shopFields.get(product.id), ...checked.row.product });
         const reference = order.reference;
         if (seen.has(reference)) {
           repeats += 1;
@@ -231,6 +239,7 @@ export async function runOrderImport(
         });
         // Marked failed meanwhile (thought lost): this batch is not kept, the job's counts stay true.
         if (created === null) throw new JobStopped();
+        await updateProductShopFields(tx, companyId, shopFields);
       });
       await yieldToLoop();
     }

@@ -180,7 +180,7 @@ export const productHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, storage, now } = request.server.ctx;
     const current = await findCompanyRow(db, products, companyId, request.params.id);
-    const copy = { ...duplicateOf(current), status: "draft", sku: null };
+    const copy = { ...duplicateOf(current), status: "draft", sku: null, gtin: null, url: null };
     const { id } = await createWithinPlan(db, companyId, assertProductRoom, products, copy, now());
     reply.code(201);
     return await getProductView(db, storage, companyId, id);
