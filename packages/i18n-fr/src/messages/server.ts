@@ -2,6 +2,7 @@ import { companySetup } from "./company-setup";
 import { errors } from "./errors";
 import { companyDefaults } from "./server-company-defaults";
 import { serverMails } from "./server-mails";
+import { publicPages } from "./server-public-pages";
 import { validation } from "./validation";
 
 /** The server's answers that are not in spec §8: generic HTTP errors (DRF wording, as the clients expect). */
@@ -183,4 +184,5 @@ export const server = {
   mailQueue,
   mails: serverMails,
   companyDefaults,
+  publicPages,
 } as const;

@@ -10,6 +10,7 @@ import { isMultipart, readMultipart } from "../../http/multipart";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { isStoredImage, publicImageUrl } from "../../lib/image-url";
+import { reviewsChanged } from "../../lib/reviews-changed";
 import {
   cancelSubscriptionsAtProvider,
   recordSubscriptionsToCancel,
@@ -141,6 +142,8 @@ export const companyHandlers = defineHandlers({
       }
       if ("logoPath" in changes && isStoredImage(current.logoPath) && current.logoPath !== changes.logoPath)
         await ctx.storage.remove(current.logoPath).catch(() => undefined);
+      // Its name, logo, slug and switch show on the public pages and bodies: their copies go.
+      reviewsChanged(current.id);
     }
     const company = await findCompany(ctx.db, current.id);
     if (!company) throw notFound();

@@ -16,6 +16,7 @@ import { paged, pageParams } from "../../http/paging";
 import { planRoom } from "../../http/plan-room";
 import { imageWithoutMetadata } from "../../lib/clean-image";
 import { isStoredImage } from "../../lib/image-url";
+import { reviewsChanged } from "../../lib/reviews-changed";
 import { sniffFileType } from "../../lib/sniff";
 import { type FileStorage, removeStored } from "../../lib/storage";
 import {
@@ -155,6 +156,8 @@ export const productHandlers = defineHandlers({
     }
     if ("imagePath" in changes && changes.imagePath !== current.imagePath)
       await removeImageIfUnused(db, storage, current.imagePath);
+    // Its name, image, status and ids show on the public pages and bodies: their copies go.
+    reviewsChanged(companyId);
     return await getProductView(db, storage, companyId, current.id);
   },
 
