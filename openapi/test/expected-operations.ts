@@ -85,6 +85,7 @@ export const additions = [
   "POST /review/withdrawal/",
   "GET /public/procedure/",
   "GET /public/reviews/jsonld/",
+  "GET /public/ratings/",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */
@@ -104,6 +105,7 @@ export const publicCalls = [
   "POST /review/withdrawal/",
   "GET /public/procedure/",
   "GET /public/reviews/jsonld/",
+  "GET /public/ratings/",
   "POST /billing/stripe/webhook/",
   "GET /billing/sandbox/{session_id}/",
   "POST /billing/sandbox/{session_id}/complete/",

@@ -8,6 +8,7 @@ import {
   createCompanyFor,
   createProduct,
   createTestApp,
+  expectMatchesContract,
   orderWithReview,
   registerVerifiedUser,
   TEST_DATABASES,
@@ -226,5 +227,40 @@ describe.each(TEST_DATABASES)("public review pages on %s", (kind) => {
 
     const robots = await t.inject({ method: "GET", url: "/robots.txt" });
     expect(robots.body).toContain(`Sitemap: ${origin}/sitemap.xml`);
+  });
+
+  it("gives a listing page's stars in one request, keyed by sku or product id, cacheable a minute", async () => {
+    const bare = await createProduct(t, auth, "Sans avis");
+    const url = (query: string) => api(`/public/ratings/?company_id=${company.id}&${query}`);
+    const bySku = await t.inject({ method: "GET", url: url("skus=LAMP-1,INCONNU") });
+    expect(bySku.statusCode, bySku.body).toBe(200);
+    expect(expectMatchesContract(bySku, "publicRatingsGet")).toEqual({
+      ratings: { "LAMP-1": { average: 3.9, count: 23 } },
+    });
+    expect(bySku.headers["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=300");
+    expect(bySku.headers["access-control-allow-origin"]).toBe("*");
+    const again = await t.inject({
+      method: "GET",
+      url: url("skus=INCONNU,LAMP-1"),
+      headers: { "if-none-match": String(bySku.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const byId = await t.inject({ method: "GET", url: url(`product_ids=${lamp.id},${bare.id}`) });
+    expect(expectMatchesContract(byId, "publicRatingsGet")).toEqual({
+      ratings: { [lamp.id]: { average: 3.9, count: 23 } },
+    });
+    const tooMany = await t.inject({
+      method: "GET",
+      url: url(`skus=${Array.from({ length: 101 }, (_, i) => `S${i}`).join(",")}`),
+    });
+    expect(expectMatchesContract(tooMany, "publicRatingsGet")).toEqual({
+      skus: ["Indiquez au plus 100 produits."],
+    });
+    const both = await t.inject({ method: "GET", url: url(`skus=A&product_ids=${lamp.id}`) });
+    expect(expectMatchesContract(both, "publicRatingsGet")).toEqual({
+      non_field_errors: ["Indiquez soit skus, soit product_ids (séparés par des virgules)."],
+    });
+    const badId = await t.inject({ method: "GET", url: url("product_ids=pas-un-id") });
+    expect(badId.statusCode).toBe(400);
   });
 });

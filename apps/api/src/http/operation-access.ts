@@ -115,6 +115,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   reviewWithdrawalConfirm: publicAccess,
   publicProcedureGet: publicAccess,
   publicReviewsJsonLd: publicAccess,
+  publicRatingsGet: publicAccess,
 };
 
 /** Per-IP rate limit (RATE_LIMIT_PER_IP per minute) applies to these. */

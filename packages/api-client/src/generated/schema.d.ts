@@ -1246,6 +1246,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/ratings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Notes de plusieurs produits (étoiles des pages de liste)
+         * @description Public, cacheable a minute (`Cache-Control`, `ETag`; 304 on a matching `If-None-Match`), CORS open: one request gives `/embed.js` the stars of every product of a listing page. Give either `skus` or `product_ids`, comma-separated, at most 100 (400 with a French message otherwise). The answer is keyed as asked; an unknown key, or one of a product without approved reviews (or not public), is absent. `average` has one decimal. 404 unknown company.
+         */
+        get: operations["publicRatingsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/stripe/webhook/": {
         parameters: {
             query?: never;
@@ -2382,6 +2402,14 @@ export interface components {
                     worstRating: 0;
                 };
             }[];
+        };
+        PublicRatings: {
+            ratings: {
+                [key: string]: {
+                    average: number;
+                    count: number;
+                };
+            };
         };
     };
     responses: {
@@ -5127,6 +5155,54 @@ export interface operations {
                 };
             };
             /** @description Not modified (matching `If-None-Match`). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publicRatingsGet: {
+        parameters: {
+            query: {
+                company_id: string;
+                skus?: string;
+                product_ids?: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Average and count per key. */
+            200: {
+                headers: {
+                    /** @example public, max-age=60, stale-while-revalidate=300 */
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ratings": {
+                     *         "LAMP-001": {
+                     *           "average": 4.3,
+                     *           "count": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PublicRatings"];
+                };
+            };
+            /** @description Not modified. */
             304: {
                 headers: {
                     [name: string]: unknown;

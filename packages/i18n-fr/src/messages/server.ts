@@ -142,6 +142,13 @@ const products = {
     "Indiquez l'adresse https publique de l'image (sans identifiants, ni adresse locale ou privée).",
 } as const;
 
+/** `GET /public/ratings/`: the keys of a listing page. */
+const ratings = {
+  oneKind: "Indiquez soit skus, soit product_ids (séparés par des virgules).",
+  tooMany: (max: number) => `Indiquez au plus ${max} produits.`,
+  invalidId: "Identifiant de produit invalide.",
+} as const;
+
 const orders = {
   productNotFound: "Produit introuvable.",
   productRequired: "Indiquez le produit (product_id ou sku).",
@@ -180,6 +187,7 @@ export const server = {
   billing,
   products,
   orders,
+  ratings,
   submission,
   mailQueue,
   mails: serverMails,

@@ -10,6 +10,7 @@ import { deriveWithdrawalToken } from "../certification/withdrawal-token";
 import { wireFields } from "../forms/form-views";
 import { onReviewSubmitted } from "../pipeline/schedule";
 import { recordReviewEvents } from "../review-trail/review-events";
+import { publicRatings, ratingKeys } from "./public-ratings";
 import { publicReviews } from "./public-reviews";
 import { publicReviewsJsonLd } from "./public-reviews-jsonld";
 import { orderForReviewKey } from "./review-key-lookup";
@@ -135,6 +136,12 @@ export const publicHandlers = defineHandlers({
         request.query.product_id && request.query.product_id !== "all" ? request.query.product_id : null,
       limit: request.query.limit ?? 10,
     });
+    return sendCacheable(request, reply, answer, "application/json; charset=utf-8");
+  },
+
+  publicRatingsGet: async (request, reply) => {
+    const asked = ratingKeys(request.query);
+    const answer = await publicRatings(request.server.ctx, request.query.company_id, asked);
     return sendCacheable(request, reply, answer, "application/json; charset=utf-8");
   },
 
