@@ -86,6 +86,7 @@ export const additions = [
   "GET /public/procedure/",
   "GET /public/reviews/jsonld/",
   "GET /public/ratings/",
+  "GET /public/badge.svg",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */
@@ -106,6 +107,7 @@ export const publicCalls = [
   "GET /public/procedure/",
   "GET /public/reviews/jsonld/",
   "GET /public/ratings/",
+  "GET /public/badge.svg",
   "POST /billing/stripe/webhook/",
   "GET /billing/sandbox/{session_id}/",
   "POST /billing/sandbox/{session_id}/complete/",

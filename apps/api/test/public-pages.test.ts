@@ -263,4 +263,23 @@ describe.each(TEST_DATABASES)("public review pages on %s", (kind) => {
     const badId = await t.inject({ method: "GET", url: url("product_ids=pas-un-id") });
     expect(badId.statusCode).toBe(400);
   });
+
+  it("draws the badge as an SVG with its title text, revalidated by every visitor", async () => {
+    const res = await t.inject({ method: "GET", url: api(`/public/badge.svg?company_id=${company.id}`) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/svg+xml; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe("public, no-cache");
+    expect(res.body).toContain(
+      '<title id="certavis-badge-title">Maison Aurore : 3,9 sur 5, 23 avis vérifiés par Certavis</title>',
+    );
+    expect(res.body).toContain(">Avis vérifiés<");
+    expect(res.body).toContain(">23 avis<");
+    expect(res.body).toContain(">Certavis<");
+    expect(res.body).not.toContain("<script");
+    const missing = await t.inject({
+      method: "GET",
+      url: api("/public/badge.svg?company_id=6f1c2b9e-2d4a-4c1e-9b7e-1a2b3c4d5e6f"),
+    });
+    expect(missing.statusCode).toBe(404);
+  });
 });

@@ -116,6 +116,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   publicProcedureGet: publicAccess,
   publicReviewsJsonLd: publicAccess,
   publicRatingsGet: publicAccess,
+  publicBadgeGet: publicAccess,
 };
 
 /** Per-IP rate limit (RATE_LIMIT_PER_IP per minute) applies to these. */

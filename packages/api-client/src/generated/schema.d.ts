@@ -1266,6 +1266,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/badge.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Badge SVG des avis vérifiés
+         * @description Public, revalidated by every visitor (`Cache-Control: public, no-cache`, `ETag`; 304 on a matching `If-None-Match`), CORS open. An SVG image ('Avis vérifiés', the average, the count, 'Certavis') with its `<title>` text, to be linked by the shop to its page `/avis/{slug}`: no script. 404 unknown company.
+         */
+        get: operations["publicBadgeGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/stripe/webhook/": {
         parameters: {
             query?: never;
@@ -5200,6 +5220,40 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["PublicRatings"];
+                };
+            };
+            /** @description Not modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publicBadgeGet: {
+        parameters: {
+            query: {
+                company_id: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The badge. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
                 };
             };
             /** @description Not modified. */

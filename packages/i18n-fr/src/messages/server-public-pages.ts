@@ -24,6 +24,16 @@ export const publicPages = {
   previousPage: "Page précédente",
   nextPage: "Page suivante",
   pageOf: (page: number, pages: number) => `Page ${page} sur ${pages}`,
+  badge: {
+    heading: "Avis vérifiés",
+    brand: "Certavis",
+    count: (count: number) => `${formatCount(count)} avis`,
+    none: "Aucun avis",
+    title: (name: string, average: number | null, count: number) =>
+      count > 0
+        ? `${name} : ${formatAverage(average)} sur 5, ${formatCount(count)} avis vérifiés par Certavis`
+        : `${name} : avis vérifiés par Certavis`,
+  },
   notFoundTitle: "Page introuvable",
   notFound: "Cette page d'avis n'existe pas ou n'est plus publiée.",
 } as const;

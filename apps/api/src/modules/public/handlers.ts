@@ -2,7 +2,7 @@ import { DEFAULT_PLAN_TYPE, type FormField, normalizePlanType } from "@certavis/
 import { eq } from "drizzle-orm";
 import { orders, reviewFiles, reviews } from "../../db/schema";
 import { defineHandlers } from "../../http/operation-types";
-import { sendCacheable } from "../../http/send-cacheable";
+import { PUBLIC_REVALIDATED, sendCacheable } from "../../http/send-cacheable";
 import { publicImageUrl } from "../../lib/image-url";
 import { hashReviewKey } from "../../lib/review-key";
 import { removeStored } from "../../lib/storage";
@@ -10,6 +10,7 @@ import { deriveWithdrawalToken } from "../certification/withdrawal-token";
 import { wireFields } from "../forms/form-views";
 import { onReviewSubmitted } from "../pipeline/schedule";
 import { recordReviewEvents } from "../review-trail/review-events";
+import { publicBadge } from "./public-badge";
 import { publicRatings, ratingKeys } from "./public-ratings";
 import { publicReviews } from "./public-reviews";
 import { publicReviewsJsonLd } from "./public-reviews-jsonld";
@@ -143,6 +144,11 @@ export const publicHandlers = defineHandlers({
     const asked = ratingKeys(request.query);
     const answer = await publicRatings(request.server.ctx, request.query.company_id, asked);
     return sendCacheable(request, reply, answer, "application/json; charset=utf-8");
+  },
+
+  publicBadgeGet: async (request, reply) => {
+    const answer = await publicBadge(request.server.ctx, request.query.company_id);
+    return sendCacheable(request, reply, answer, "image/svg+xml; charset=utf-8", PUBLIC_REVALIDATED);
   },
 
   publicReviewsJsonLd: async (request, reply) => {
