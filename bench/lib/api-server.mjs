@@ -141,8 +141,8 @@ export async function insertCompanyWithOwner(client, { name, planType = "EXPANSI
     [userId, `owner-${companyId}@bench.test`],
   );
   await client.query(
-    `INSERT INTO companies (id, name, plan_type, subscription_status, created_by) VALUES ($1, $2, $3, 'active', $4)`,
-    [companyId, name, planType, userId],
+    `INSERT INTO companies (id, name, slug, plan_type, subscription_status, created_by) VALUES ($1, $2, $5, $3, 'active', $4)`,
+    [companyId, name, planType, userId, `bench-${companyId}`],
   );
   await client.query(`INSERT INTO memberships (company_id, user_id, role) VALUES ($1, $2, 'owner')`, [
     companyId,

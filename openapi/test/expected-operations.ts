@@ -85,6 +85,8 @@ export const additions = [
   "POST /review/withdrawal/",
   "GET /public/procedure/",
   "GET /public/reviews/jsonld/",
+  "GET /public/ratings/",
+  "GET /public/badge.svg",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */
@@ -104,6 +106,8 @@ export const publicCalls = [
   "POST /review/withdrawal/",
   "GET /public/procedure/",
   "GET /public/reviews/jsonld/",
+  "GET /public/ratings/",
+  "GET /public/badge.svg",
   "POST /billing/stripe/webhook/",
   "GET /billing/sandbox/{session_id}/",
   "POST /billing/sandbox/{session_id}/complete/",

@@ -182,6 +182,48 @@ describe.each(TEST_DATABASES)("catalogue on %s", (kind) => {
       }
     });
 
+    it("keeps the GTIN, brand and page Google reads; refuses a wrong check digit or a page not http(s)", async () => {
+      const created = await t.inject({
+        method: "POST",
+        url: api("/company/products/"),
+        headers: auth,
+        payload: {
+          name: "Lampe Opale",
+          gtin: "4006381333931",
+          brand: " Lumière & Co ",
+          url: "https://boutique.exemple.fr/lampe-opale",
+        },
+      });
+      const product = expectMatchesContract<{ id: string }>(created, "companyProductsCreate");
+      expect(product).toMatchObject({
+        gtin: "4006381333931",
+        brand: "Lumière & Co",
+        url: "https://boutique.exemple.fr/lampe-opale",
+      });
+      const bad = await t.inject({
+        method: "PATCH",
+        url: api(`/company/products/${product.id}/`),
+        headers: auth,
+        payload: { gtin: "4006381333932", brand: "x".repeat(70), url: "javascript:alert(1)" },
+      });
+      expect(expectMatchesContract(bad, "companyProductsUpdate")).toEqual({
+        gtin: ["Code GTIN invalide."],
+        url: ["Indiquez l'adresse http(s) de la page du produit sur votre boutique."],
+      });
+      const multipart = multipartBody({ gtin: "", brand: "", url: "" }, []);
+      const cleared = await t.inject({
+        method: "PATCH",
+        url: api(`/company/products/${product.id}/`),
+        headers: { ...auth, ...multipart.headers },
+        payload: multipart.payload,
+      });
+      expect(expectMatchesContract(cleared, "companyProductsUpdate")).toMatchObject({
+        gtin: null,
+        brand: null,
+        url: null,
+      });
+    });
+
     it("enforces the plan's product limit with the spec's message", async () => {
       const small = await createCompanyFor(t, await registerVerifiedUser(t));
       const headers = authHeaders(small.owner.access);

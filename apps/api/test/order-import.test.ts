@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { emailDeliveries, orderImports, orders } from "../src/db/schema";
+import { emailDeliveries, orderImports, orders, products } from "../src/db/schema";
 import { importLimits } from "../src/modules/orders/order-import-job";
 import {
   authHeaders,
@@ -106,12 +106,12 @@ describe.each(TEST_DATABASES)("order import jobs on %s", (kind) => {
   it("imports a French Excel file (Windows-1252, ';', JJ/MM/AAAA) as a job: 202, progress, then exactly what was kept", async () => {
     await freshCompany();
     const csv = [
-      "Référence;SKU;E-mail;Prénom;Nom;Date de commande",
-      "XL-1;TEA-1;zoe@exemple.fr;Zoé;Lefèvre;20/11/2026",
-      "XL-2;TEA-1;pas-un-email;Loïc;Gaël;21/11/2026",
-      "XL-3;INCONNU;cy@exemple.fr;Cy;Roy;21/11/2026",
-      "XL-1;TEA-1;zoe@exemple.fr;Zoé;Lefèvre;20/11/2026",
-      "XL-4;TEA-1;noel@exemple.fr;Noël;Dupré;2026-11-22",
+      "Référence;SKU;E-mail;Prénom;Nom;Date de commande;GTIN;Marque;URL produit",
+      "XL-1;TEA-1;zoe@exemple.fr;Zoé;Lefèvre;20/11/2026;4006381333931;Fonte & Fils;",
+      "XL-2;TEA-1;pas-un-email;Loïc;Gaël;21/11/2026;4006381333932;;",
+      "XL-3;INCONNU;cy@exemple.fr;Cy;Roy;21/11/2026;;;",
+      "XL-1;TEA-1;zoe@exemple.fr;Zoé;Lefèvre;20/11/2026;;;",
+      "XL-4;TEA-1;noel@exemple.fr;Noël;Dupré;2026-11-22;;;https://boutique.exemple.fr/theiere",
     ].join("\r\n");
     const res = await upload("/company/orders/imports/", windows1252(csv));
     expect(res.statusCode, res.body).toBe(202);
@@ -128,7 +128,13 @@ describe.each(TEST_DATABASES)("order import jobs on %s", (kind) => {
       refused: 2,
       detail: null,
       errors: [
-        { line: 3, errors: { buyer_email: ["Veuillez saisir une adresse email valide."] } },
+        {
+          line: 3,
+          errors: {
+            buyer_email: ["Veuillez saisir une adresse email valide."],
+            gtin: ["Code GTIN invalide."],
+          },
+        },
         { line: 4, errors: { sku: ["Produit introuvable."] } },
       ],
     });
@@ -147,6 +153,16 @@ describe.each(TEST_DATABASES)("order import jobs on %s", (kind) => {
       { reference: "XL-1", first: "Zoé", last: "Lefèvre", date: new Date("2026-11-20T00:00:00Z") },
       { reference: "XL-4", first: "Noël", last: "Dupré", date: new Date("2026-11-22T00:00:00Z") },
     ]);
+    // The lines' product columns filled the product for Google; empty cells kept what was there.
+    const [product] = await t.ctx.db
+      .select({ gtin: products.gtin, brand: products.brand, url: products.url })
+      .from(products)
+      .where(eq(products.companyId, company.id));
+    expect(product).toEqual({
+      gtin: "4006381333931",
+      brand: "Fonte & Fils",
+      url: "https://boutique.exemple.fr/theiere",
+    });
     // Each new order got its request e-mail job (J+3 after the order date), as POST /orders/ does.
     const jobs = await t.ctx.db
       .select({ kind: emailDeliveries.kind, at: emailDeliveries.scheduledAt })

@@ -110,6 +110,25 @@ describe("widget configurator /iframe (real API)", () => {
     expect(codeOf("Script (hauteur automatique)")).not.toContain("data-jsonld");
   });
 
+  it("gives the badge code: the SVG badge linked to the company's public page, no script", async () => {
+    const { companyId } = await openConfigurator();
+    const code = await waitFor(() => {
+      const text = codeOf("Code du badge");
+      expect(text).toContain("/avis/");
+      return text;
+    });
+    const slug = /\/avis\/([a-z0-9-]+)"/.exec(code)?.[1] ?? "";
+    expect(code).toBe(
+      `<a href="${origin()}/avis/${slug}"><img src="${origin()}/api/v1/public/badge.svg?company_id=${companyId}" width="180" height="60" alt="Avis vérifiés par Certavis"></a>`,
+    );
+    expect(screen.getByRole("link", { name: "Voir votre page publique" })).toHaveAttribute(
+      "href",
+      `${origin()}/avis/${slug}`,
+    );
+    const badge = await fetch(`${apiBaseUrl}/public/badge.svg?company_id=${companyId}`);
+    expect(badge.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+  });
+
   it("copies the code by keyboard with 'Code copié', and says 'Impossible de copier' when the clipboard refuses", async () => {
     await openConfigurator();
     // user-event puts its own clipboard in place at setup: its writes are watched.

@@ -1,5 +1,6 @@
 export * from "./answer-display";
 export * from "./certification";
+export * from "./company-slug";
 export * from "./csv/csv";
 export * from "./csv/decode";
 export * from "./csv/orders-csv";
@@ -26,6 +27,7 @@ export * from "./structured-data/script-json";
 export * from "./subscription-status";
 export * from "./validation/accent-color";
 export * from "./validation/field-errors";
+export * from "./validation/gtin";
 export * from "./validation/invite-email";
 export * from "./validation/logo-url";
 export * from "./validation/order";

@@ -57,6 +57,8 @@ export interface DomainMessageParams {
   "invite.invalid": undefined;
   "invite.duplicate": undefined;
   "product.nameRequired": undefined;
+  "product.gtinInvalid": undefined;
+  "product.urlInvalid": undefined;
 }
 
 export type DomainMessageCode = keyof DomainMessageParams;
@@ -123,6 +125,8 @@ const CODES: Readonly<Record<DomainMessageCode, true>> = {
   "invite.invalid": true,
   "invite.duplicate": true,
   "product.nameRequired": true,
+  "product.gtinInvalid": true,
+  "product.urlInvalid": true,
 };
 
 export const DOMAIN_MESSAGE_CODES = Object.keys(CODES) as DomainMessageCode[];

@@ -83,6 +83,8 @@ const RENDERED: [DomainMessage, string][] = [
   [message("invite.invalid"), "Veuillez saisir un email valide"],
   [message("invite.duplicate"), "Cet email est déjà dans la liste des invitations."],
   [message("product.nameRequired"), "Le nom du produit est requis."],
+  [message("product.gtinInvalid"), "Code GTIN invalide."],
+  [message("product.urlInvalid"), "Indiquez l'adresse http(s) de la page du produit sur votre boutique."],
 ];
 
 describe("domain message codes → French", () => {

@@ -117,6 +117,8 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   publicProcedureGet: publicAccess,
   publicReviewsJsonLd: publicAccess,
   companyInsightsGet: company("company.view"),
+  publicRatingsGet: publicAccess,
+  publicBadgeGet: publicAccess,
 };
 
 /** Per-IP rate limit (RATE_LIMIT_PER_IP per minute) applies to these. */

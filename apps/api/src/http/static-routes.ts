@@ -3,6 +3,7 @@ import { fr } from "@certavis/i18n-fr/server";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
+import { registerPublicPages } from "../modules/public/public-page-routes";
 import { APP_DIST_DIRS } from "../paths";
 import { spaBuild } from "./spa";
 import { buildCacheHeaders } from "./static-cache";
@@ -41,6 +42,8 @@ export async function registerStaticRoutes(app: FastifyInstance, ctx: AppContext
       setHeaders: buildCacheHeaders(reviewForm.distDir),
     });
   }
+
+  registerPublicPages(app);
 
   const widget = await registerWidgetRoutes(app, {
     distDir: APP_DIST_DIRS.widget,

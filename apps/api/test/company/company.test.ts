@@ -439,6 +439,50 @@ describe.each(TEST_DATABASES)("company on %s", (kind) => {
       });
     });
 
+    it("makes the public page's slug from the name, numbered when taken; editable, unique, and can be hidden", async () => {
+      const first = await createCompanyFor(t, await registerVerifiedUser(t), {
+        name: "Les Délices d'Élodie",
+      });
+      const second = await createCompanyFor(t, await registerVerifiedUser(t), {
+        name: "Les délices d’Élodie !",
+      });
+      const read = async (token: string) =>
+        expectMatchesContract<{ slug: string; public_page: boolean }>(
+          await t.inject({ method: "GET", url: api("/company/"), headers: authHeaders(token) }),
+          "companyGet",
+        );
+      const firstView = await read(first.owner.access);
+      expect(firstView.slug).toMatch(/^les-delices-d-elodie(?:-\d+)?$/);
+      expect(firstView.public_page).toBe(true);
+      const secondView = await read(second.owner.access);
+      expect(secondView.slug).toMatch(/^les-delices-d-elodie-\d+$/);
+      expect(secondView.slug).not.toBe(firstView.slug);
+
+      const taken = await patch(second.owner.access, { slug: firstView.slug });
+      expect(expectMatchesContract(taken, "companyUpdate")).toEqual({
+        slug: ["Cette adresse de page publique est déjà prise."],
+      });
+      for (const slug of ["Majuscules", "-tiret", "ab", "é-t-é"]) {
+        const malformed = await patch(second.owner.access, { slug });
+        expect(expectMatchesContract(malformed, "companyUpdate"), slug).toEqual({
+          slug: [
+            "Utilisez de 3 à 60 lettres minuscules sans accent, chiffres ou tirets, sans tiret au début ni à la fin.",
+          ],
+        });
+      }
+      const ownSlug = `elodie-${first.id.slice(0, 8)}`;
+      const renamed = await patch(second.owner.access, { slug: ownSlug, public_page: false });
+      expect(expectMatchesContract(renamed, "companyUpdate")).toMatchObject({
+        slug: ownSlug,
+        public_page: false,
+      });
+      const shown = await upload(second.owner.access, { public_page: "true" });
+      expect(expectMatchesContract(shown, "companyUpdate")).toMatchObject({
+        slug: ownSlug,
+        public_page: true,
+      });
+    });
+
     it("stores an uploaded logo re-encoded (WebP, at most 512 px), replaces and removes it", async () => {
       const res = await upload(company.owner.access, { name: "Atelier Sud" }, await pngOf(1200, 600));
       expect(res.statusCode, res.body).toBe(200);

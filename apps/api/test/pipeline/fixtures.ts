@@ -10,7 +10,11 @@ export const SECRET = "test-review-key-secret-0123456789abcdef";
 export async function seedCompany(db: Db, opts: { planType?: string; sendReminder?: boolean } = {}) {
   const [company] = await db
     .insert(companies)
-    .values({ name: "Maison Test", planType: opts.planType ?? "EXPANSION" })
+    .values({
+      name: "Maison Test",
+      slug: `maison-test-${randomUUID()}`,
+      planType: opts.planType ?? "EXPANSION",
+    })
     .returning();
   if (!company) throw new Error("no company");
   const [request, reminder, thanks] = await db

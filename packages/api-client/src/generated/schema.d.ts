@@ -244,7 +244,7 @@ export interface paths {
         put?: never;
         /**
          * Créer une entreprise
-         * @description Creates a company owned by the caller (role `owner`) on the LANCEMENT plan, with default templates (request, reminder, thanks) and a default form. 400 when the caller already has a company. 403 'Confirmez d'abord votre adresse e-mail.' while the caller's e-mail is not confirmed (a company holds an API key that sends e-mail; registration asks for the code before step 2).
+         * @description Creates a company owned by the caller (role `owner`) on the LANCEMENT plan, with default templates (request, reminder, thanks) and a default form; its `slug` is made from the name (numbered when taken: `boutique-2`). 400 when the caller already has a company. 403 'Confirmez d'abord votre adresse e-mail.' while the caller's e-mail is not confirmed (a company holds an API key that sends e-mail; registration asks for the code before step 2).
          */
         post: operations["companyCreate"];
         /**
@@ -256,7 +256,7 @@ export interface paths {
         head?: never;
         /**
          * Modifier l'entreprise
-         * @description Owner, admin or manager. JSON `{name?, website?, logo?: null}` (null logo removes it) or multipart `name`, `website`, `logo` (image file).
+         * @description Owner, admin or manager. JSON `{name?, website?, slug?, public_page?, logo?: null}` (null logo removes it) or multipart `name`, `website`, `slug`, `public_page`, `logo` (image file).
          */
         patch: operations["companyUpdate"];
         trace?: never;
@@ -1270,6 +1270,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/ratings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Notes de plusieurs produits (étoiles des pages de liste)
+         * @description Public, cacheable a minute (`Cache-Control`, `ETag`; 304 on a matching `If-None-Match`), CORS open: one request gives `/embed.js` the stars of every product of a listing page. Give either `skus` or `product_ids`, comma-separated, at most 100 (400 with a French message otherwise). The answer is keyed as asked; an unknown key, or one of a product without approved reviews (or not public), is absent. `average` has one decimal. 404 unknown company.
+         */
+        get: operations["publicRatingsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/badge.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Badge SVG des avis vérifiés
+         * @description Public, revalidated by every visitor (`Cache-Control: public, no-cache`, `ETag`; 304 on a matching `If-None-Match`), CORS open. An SVG image ('Avis vérifiés', the average, the count, 'Certavis') with its `<title>` text, to be linked by the shop to its page `/avis/{slug}`: no script. 404 unknown company.
+         */
+        get: operations["publicBadgeGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/stripe/webhook/": {
         parameters: {
             query?: never;
@@ -1392,6 +1432,10 @@ export interface components {
             id: string;
             name: string;
             website: string | null;
+            /** @description Address of the company's public review pages, `/avis/{slug}`. */
+            slug: string;
+            /** @description Whether the public review pages, the sitemap and the feeds show the company. */
+            public_page: boolean;
             /** @description Logo URL (absolute or root-relative) or null. */
             logo: string | null;
             /** @description The company API key (for `POST /orders/`); null unless the caller is owner, admin or manager. */
@@ -1450,12 +1494,19 @@ export interface components {
         CompanyUpdateInput: {
             name?: string;
             website?: string | null;
+            /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
+            slug?: string;
+            public_page?: boolean;
             logo?: null;
         };
         /** @description Multipart update of the company with a logo file (image/*). */
         CompanyUpdateMultipart: {
             name?: string;
             website?: string;
+            /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
+            slug?: string;
+            /** @enum {string} */
+            public_page?: "true" | "false";
             /** Format: binary */
             logo?: string;
         };
@@ -1949,6 +2000,11 @@ export interface components {
             /** @description Short description shown on the public review form, or null. */
             description: string | null;
             sku: string | null;
+            /** @description GS1 code (8, 12, 13 or 14 digits with a valid check digit), or null. */
+            gtin: string | null;
+            brand: string | null;
+            /** @description The product's page on the shop (http or https), or null. */
+            url: string | null;
             /** @description Image URL (absolute or root-relative `/uploads/...`) or null. */
             image_url: string | null;
             /** Format: date-time */
@@ -1997,6 +2053,11 @@ export interface components {
             email_reminder_template_id?: string | null;
             sku?: string | null;
             send_reminder?: boolean;
+            /** @description 8, 12, 13 or 14 digits whose last is the GS1 check digit; 400 'Code GTIN invalide.' otherwise. Empty or null clears it. */
+            gtin?: string | null;
+            brand?: string | null;
+            /** @description The product's page on the shop, an http(s) URL; empty or null clears it. */
+            url?: string | null;
             /** @description An external image: an `https` URL without credentials whose host is public (not loopback, private, link-local, `localhost`, `.local` or a single label), stored in its normalised form (400 on `image_url` otherwise). Our own `/uploads/...` URL of the current image keeps it. */
             image_url?: string | null;
             image?: null;
@@ -2013,6 +2074,9 @@ export interface components {
             email_request_template_id?: string;
             email_reminder_template_id?: string;
             sku?: string;
+            gtin?: string;
+            brand?: string;
+            url?: string;
             /** @enum {string} */
             send_reminder?: "true" | "false";
             initial_email_delay_days?: string;
@@ -2519,6 +2583,14 @@ export interface components {
                     worstRating: 0;
                 };
             }[];
+        };
+        PublicRatings: {
+            ratings: {
+                [key: string]: {
+                    average: number;
+                    count: number;
+                };
+            };
         };
     };
     responses: {
@@ -3808,6 +3880,9 @@ export interface operations {
                      *       "description": null,
                      *       "status": "active",
                      *       "sku": "LAMP-001",
+                     *       "gtin": "4006381333931",
+                     *       "brand": "Maison Lumière",
+                     *       "url": "https://maison-lumiere.fr/lampe-aurore",
                      *       "image_url": null,
                      *       "created_at": "2026-11-23T09:30:00.000Z",
                      *       "updated_at": "2026-11-23T09:30:00.000Z",
@@ -5358,6 +5433,88 @@ export interface operations {
                 };
             };
             /** @description Not modified (matching `If-None-Match`). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publicRatingsGet: {
+        parameters: {
+            query: {
+                company_id: string;
+                skus?: string;
+                product_ids?: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Average and count per key. */
+            200: {
+                headers: {
+                    /** @example public, max-age=60, stale-while-revalidate=300 */
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ratings": {
+                     *         "LAMP-001": {
+                     *           "average": 4.3,
+                     *           "count": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PublicRatings"];
+                };
+            };
+            /** @description Not modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publicBadgeGet: {
+        parameters: {
+            query: {
+                company_id: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The badge. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Not modified. */
             304: {
                 headers: {
                     [name: string]: unknown;

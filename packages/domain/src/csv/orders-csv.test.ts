@@ -124,6 +124,27 @@ describe("parseOrdersCsv", () => {
     expect(result.rows).toEqual([]);
   });
 
+  it("reads the product's GTIN, brand and page (gtin, marque, url_produit) and refuses bad ones", () => {
+    const result = parseOrdersCsv(
+      [
+        "reference;sku;buyer_email;buyer_first_name;gtin;marque;url_produit",
+        "A1;LAMP;a@exemple.fr;Ana;4006381333931;Lumière;https://boutique.exemple.fr/lampe",
+        "A2;LAMP;b@exemple.fr;Bea;;;",
+        "A3;LAMP;c@exemple.fr;Cleo;4006381333932;;boutique.exemple.fr",
+      ].join("\n"),
+    );
+    expect(result.rows.map((row) => row.product)).toEqual([
+      { gtin: "4006381333931", brand: "Lumière", url: "https://boutique.exemple.fr/lampe" },
+      undefined,
+    ]);
+    expect(result.errors).toEqual([
+      {
+        line: 4,
+        errors: { gtin: [{ code: "product.gtinInvalid" }], url_produit: [{ code: "product.urlInvalid" }] },
+      },
+    ]);
+  });
+
   it("ignores unknown columns and uses aliases", () => {
     const result = parseOrdersCsv("Ref;Notes;Product SKU;Email;Prénom;Nom\nR9;whatever;S1;x@y.fr;Ana;Lopez");
     expect(result.columns).toEqual([

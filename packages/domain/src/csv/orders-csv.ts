@@ -1,5 +1,6 @@
 import { type DomainMessage, message } from "../messages";
 import type { FieldErrors } from "../validation/field-errors";
+import { isProductPageUrl, isValidGtin, PRODUCT_BRAND_MAX_LENGTH } from "../validation/gtin";
 import { type OrderInput, validateOrderInput } from "../validation/order";
 import { type CsvRecord, type CsvSeparator, parseCsv } from "./csv";
 
@@ -12,6 +13,9 @@ export const ORDER_CSV_COLUMNS = [
   "buyer_first_name",
   "buyer_last_name",
   "order_date",
+  "gtin",
+  "marque",
+  "url_produit",
 ] as const;
 
 export type OrderCsvColumn = (typeof ORDER_CSV_COLUMNS)[number];
@@ -36,6 +40,10 @@ export const ORDER_CSV_HEADER_ALIASES: Readonly<Record<string, OrderCsvColumn>> 
   date: "order_date",
   date_commande: "order_date",
   date_de_commande: "order_date",
+  ean: "gtin",
+  brand: "marque",
+  url: "url_produit",
+  product_url: "url_produit",
 };
 
 /** Most orders in one file (the header not counted), and the largest file accepted. */
@@ -44,9 +52,42 @@ export const ORDER_CSV_MAX_BYTES = 5 * 1024 * 1024;
 
 const REQUIRED_COLUMNS: readonly OrderCsvColumn[] = ["reference", "buyer_email", "buyer_first_name"];
 
+/** What a line says of its product for Google (absent: unchanged). */
+export interface OrderCsvProductFields {
+  gtin?: string;
+  brand?: string;
+  url?: string;
+}
+
 export interface OrderCsvRow {
   line: number;
   order: OrderInput;
+  /** Present when the line fills a product column. */
+  product?: OrderCsvProductFields;
+}
+
+/** The product columns of a line: GTIN with its check digit, brand ≤ 70, an http(s) page. */
+function readProductFields(
+  values: Partial<Record<OrderCsvColumn, string>>,
+  errors: FieldErrors,
+): OrderCsvProductFields {
+  const fields: OrderCsvProductFields = {};
+  const gtin = values.gtin?.replace(/[\s-]/g, "");
+  if (gtin) {
+    if (isValidGtin(gtin)) fields.gtin = gtin;
+    else errors.gtin = [message("product.gtinInvalid")];
+  }
+  const brand = values.marque?.trim();
+  if (brand) {
+    if (brand.length <= PRODUCT_BRAND_MAX_LENGTH) fields.brand = brand;
+    else errors.marque = [message("order.tooLong", { max: PRODUCT_BRAND_MAX_LENGTH })];
+  }
+  const url = values.url_produit?.trim();
+  if (url) {
+    if (isProductPageUrl(url)) fields.url = url;
+    else errors.url_produit = [message("product.urlInvalid")];
+  }
+  return fields;
 }
 
 export interface OrderCsvRowError {
@@ -125,10 +166,17 @@ export function validateOrderCsvRecord(
   });
   if (values.order_date) values.order_date = frenchDateToIso(values.order_date);
   const result = validateOrderInput(values);
-  if (result.ok) return { ok: true, row: { line: record.line, order: result.order } };
-  const errors = result.errors.order_date
-    ? { ...result.errors, order_date: [message("ordersCsv.orderDate")] }
-    : result.errors;
+  const productErrors: FieldErrors = {};
+  const product = readProductFields(values, productErrors);
+  if (result.ok && Object.keys(productErrors).length === 0)
+    return {
+      ok: true,
+      row: { line: record.line, order: result.order, ...(Object.keys(product).length ? { product } : {}) },
+    };
+  const orderErrors = result.ok ? {} : result.errors;
+  const errors = orderErrors.order_date
+    ? { ...orderErrors, ...productErrors, order_date: [message("ordersCsv.orderDate")] }
+    : { ...orderErrors, ...productErrors };
   return { ok: false, error: { line: record.line, errors } };
 }
 

@@ -45,6 +45,30 @@ describe("schema.org Product JSON-LD", () => {
     });
   });
 
+  it("names the product by sku, gtin, brand and page when known", () => {
+    const ld = productJsonLd(
+      {
+        name: "Lampe",
+        mean_note: null,
+        reviews_count: 0,
+        sku: "LAMP-1",
+        gtin: "4006381333931",
+        brand: "Lumière",
+        url: "https://certavis.exemple/avis/lumiere/produits/1",
+      },
+      [],
+    );
+    expect(ld).toMatchObject({
+      sku: "LAMP-1",
+      gtin: "4006381333931",
+      brand: { "@type": "Brand", name: "Lumière" },
+      url: "https://certavis.exemple/avis/lumiere/produits/1",
+    });
+    expect(
+      productJsonLd({ name: "X", mean_note: null, reviews_count: 0, url: "javascript:x" }, []),
+    ).not.toHaveProperty("url");
+  });
+
   it("keeps ratings within 0–5", () => {
     const ld = productJsonLd({ name: "X", mean_note: 7, reviews_count: 1 }, [review(-1)]);
     expect(ld.aggregateRating?.ratingValue).toBe(5);

@@ -20,6 +20,11 @@ export interface JsonLdProductInput {
   image?: string | null;
   mean_note: number | null;
   reviews_count: number;
+  sku?: string | null;
+  gtin?: string | null;
+  brand?: string | null;
+  /** The page the data describes (absolute). */
+  url?: string | null;
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
@@ -38,6 +43,10 @@ export function productJsonLd(product: JsonLdProductInput, reviews: readonly Jso
     "@type": "Product",
     name: product.name,
     ...(image ? { image } : {}),
+    ...(product.sku ? { sku: product.sku } : {}),
+    ...(product.gtin ? { gtin: product.gtin } : {}),
+    ...(product.brand ? { brand: { "@type": "Brand", name: product.brand } } : {}),
+    ...(product.url && /^https?:\/\//i.test(product.url) ? { url: product.url } : {}),
     ...(rated
       ? {
           aggregateRating: {

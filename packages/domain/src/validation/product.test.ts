@@ -10,6 +10,9 @@ import {
 const values: ProductFormValues = {
   name: "  Lampe Aurore ",
   sku: "",
+  gtin: "",
+  brand: "",
+  url: "",
   status: "draft",
   requestTemplateId: "t-request",
   formId: "f-1",
@@ -30,6 +33,9 @@ describe("product form", () => {
       name: "Lampe Aurore",
       status: "draft",
       sku: null,
+      gtin: null,
+      brand: null,
+      url: null,
       form_id: "f-1",
       email_request_template_id: "t-request",
       send_reminder: false,
@@ -41,11 +47,25 @@ describe("product form", () => {
     });
   });
 
+  it("checks the GTIN's check digit and the product page's scheme", () => {
+    const codes = (extra: Partial<ProductFormValues>) =>
+      productFormSchema.safeParse({ ...values, ...extra }).error?.issues.map((issue) => issue.message);
+    expect(codes({ gtin: "4006381333932", url: "ftp://exemple.fr/p" })).toEqual([
+      "product.gtinInvalid",
+      "product.urlInvalid",
+    ]);
+    expect(codes({ gtin: "4006 3813 33931", url: "https://exemple.fr/p" })).toBeUndefined();
+    expect(productPayload({ ...values, gtin: "4006 3813 33931" }).gtin).toBe("4006381333931");
+  });
+
   it("writes multipart parts as text", () => {
     expect(productMultipartFields(productPayload({ ...values, formId: "" }))).toEqual([
       ["name", "Lampe Aurore"],
       ["status", "draft"],
       ["sku", ""],
+      ["gtin", ""],
+      ["brand", ""],
+      ["url", ""],
       ["form_id", ""],
       ["email_request_template_id", "t-request"],
       ["send_reminder", "false"],

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { PRODUCT_STATUSES, type ProductStatus } from "../product-status";
+import { isProductPageUrl, isValidGtin, PRODUCT_BRAND_MAX_LENGTH, PRODUCT_URL_MAX_LENGTH } from "./gtin";
 
 /**
  * The product form of the back-office (spec §3 'Product form state', §5: name required). Ids are '' when
@@ -9,6 +10,16 @@ import { PRODUCT_STATUSES, type ProductStatus } from "../product-status";
 export const productFormSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, "product.nameRequired"), z.maxLength(200)),
   sku: z.string().check(z.trim(), z.maxLength(100)),
+  gtin: z.string().check(
+    z.trim(),
+    z.refine((value) => value === "" || isValidGtin(value.replace(/[\s-]/g, "")), "product.gtinInvalid"),
+  ),
+  brand: z.string().check(z.trim(), z.maxLength(PRODUCT_BRAND_MAX_LENGTH)),
+  url: z.string().check(
+    z.trim(),
+    z.maxLength(PRODUCT_URL_MAX_LENGTH),
+    z.refine((value) => value === "" || isProductPageUrl(value), "product.urlInvalid"),
+  ),
   status: z.enum(PRODUCT_STATUSES),
   requestTemplateId: z.string(),
   formId: z.string(),
@@ -23,6 +34,9 @@ export interface ProductPayload {
   name: string;
   status: ProductStatus;
   sku: string | null;
+  gtin: string | null;
+  brand: string | null;
+  url: string | null;
   form_id: string | null;
   email_request_template_id: string | null;
   /** Only when follow-up is on. */
@@ -35,6 +49,9 @@ export function productPayload(values: ProductFormValues): ProductPayload {
     name: values.name.trim(),
     status: values.status,
     sku: values.sku.trim() || null,
+    gtin: values.gtin.replace(/[\s-]/g, "") || null,
+    brand: values.brand.trim() || null,
+    url: values.url.trim() || null,
     form_id: values.formId || null,
     email_request_template_id: values.requestTemplateId || null,
     ...(values.followUp ? { email_reminder_template_id: values.reminderTemplateId || null } : {}),
@@ -59,6 +76,9 @@ export const PRODUCT_ERROR_FIELDS: Readonly<Record<string, keyof ProductFormValu
   email_reminder_template_id: "reminderTemplateId",
   send_reminder: "followUp",
   sku: "sku",
+  gtin: "gtin",
+  brand: "brand",
+  url: "url",
   image: "image",
   image_url: "image",
 };

@@ -47,6 +47,8 @@ export const domainMessages: DomainTexts = {
   "invite.invalid": fr.validation.invalidEmail,
   "invite.duplicate": fr.validation.duplicateInvite,
   "product.nameRequired": fr.validation.productNameRequired,
+  "product.gtinInvalid": fr.validation.gtinInvalid,
+  "product.urlInvalid": fr.validation.productUrlInvalid,
 };
 
 /** Toast titles of the codes shown as a toast (the others use `fr.errors.title`). */

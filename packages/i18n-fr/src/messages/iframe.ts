@@ -24,6 +24,16 @@ export const iframe = {
   copied: "Code copié",
   incompleteConfig: "Configuration incomplète",
   incompleteConfigHint: "Votre entreprise n'a pas pu être chargée : le code ne peut pas être construit.",
+  badge: {
+    title: "Badge et page publique",
+    intro:
+      "Votre page publique rassemble vos avis vérifiés et sert de preuve. Le badge, une simple image, y mène depuis votre site.",
+    pageLink: "Voir votre page publique",
+    code: "Code du badge",
+    codeHint: "Collez ce code là où le badge doit apparaître : il n'ajoute aucun script.",
+    alt: "Avis vérifiés par Certavis",
+    pageOff: "Votre page publique est désactivée (Paramètres, Entreprise) : le badge y mène quand même.",
+  },
   jsonLd: {
     title: "Étoiles dans les résultats de recherche",
     intro:

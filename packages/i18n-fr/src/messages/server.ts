@@ -2,6 +2,7 @@ import { companySetup } from "./company-setup";
 import { errors } from "./errors";
 import { companyDefaults } from "./server-company-defaults";
 import { serverMails } from "./server-mails";
+import { publicPages } from "./server-public-pages";
 import { validation } from "./validation";
 
 /** The server's answers that are not in spec §8: generic HTTP errors (DRF wording, as the clients expect). */
@@ -85,6 +86,9 @@ const company = {
   logoNotFile: "Envoyez un fichier image, ou null pour retirer le logo.",
   logoNotImage: "Le logo doit être une image (JPEG, PNG, GIF, WebP ou AVIF).",
   logoUnreadable: "Image illisible ou corrompue.",
+  slugTaken: "Cette adresse de page publique est déjà prise.",
+  slugInvalid:
+    "Utilisez de 3 à 60 lettres minuscules sans accent, chiffres ou tirets, sans tiret au début ni à la fin.",
 } as const;
 
 const team = {
@@ -132,8 +136,17 @@ const products = {
   tooLong: (max: number) => `Assurez-vous que ce champ ne dépasse pas ${max} caractères.`,
   imageType: "Le fichier doit être une image (JPEG, PNG, GIF, WebP ou AVIF).",
   hasReviews: "Ce produit a des avis : archivez-le plutôt.",
+  invalidGtin: validation.gtinInvalid,
+  invalidProductUrl: validation.productUrlInvalid,
   imageUrlNotPublic:
     "Indiquez l'adresse https publique de l'image (sans identifiants, ni adresse locale ou privée).",
+} as const;
+
+/** `GET /public/ratings/`: the keys of a listing page. */
+const ratings = {
+  oneKind: "Indiquez soit skus, soit product_ids (séparés par des virgules).",
+  tooMany: (max: number) => `Indiquez au plus ${max} produits.`,
+  invalidId: "Identifiant de produit invalide.",
 } as const;
 
 const orders = {
@@ -180,8 +193,10 @@ export const server = {
   billing,
   products,
   orders,
+  ratings,
   submission,
   mailQueue,
   mails: serverMails,
   companyDefaults,
+  publicPages,
 } as const;

@@ -19,6 +19,8 @@ export const validation = {
   minTwoFields: "Ajoutez au moins deux champs au formulaire.",
   oneRequiredField: "Marquez au moins un champ comme requis.",
   productNameRequired: "Le nom du produit est requis.",
+  gtinInvalid: "Code GTIN invalide.",
+  productUrlInvalid: "Indiquez l'adresse http(s) de la page du produit sur votre boutique.",
   companyNameRequired: "Le nom de l'entreprise est requis.",
   codeLength: "Le code doit contenir 6 caractères.",
   selectValueRequired: "Veuillez choisir une valeur.",

@@ -51,6 +51,11 @@ export const products = pgTable(
     /** active | draft | archived */
     status: text("status").notNull().default("draft"),
     sku: text("sku"),
+    /** GS1 code (8, 12, 13 or 14 digits, check digit verified), for Google's product ratings. */
+    gtin: text("gtin"),
+    brand: text("brand"),
+    /** The product's page on the shop (http or https). */
+    url: text("url"),
     /** Path relative to `DATA_DIR/uploads`. */
     imagePath: text("image_path"),
     sendReminder: boolean("send_reminder").notNull().default(false),

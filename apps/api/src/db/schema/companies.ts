@@ -9,6 +9,9 @@ export const companies = pgTable(
     id: id(),
     name: text("name").notNull(),
     website: text("website"),
+    /** Address of the public review pages, `/avis/{slug}` (domain's `COMPANY_SLUG_PATTERN`). */
+    slug: text("slug").notNull(),
+    publicPage: boolean("public_page").notNull().default(true),
     /** Path relative to `DATA_DIR/uploads` (served at `/uploads/<path>`). */
     logoPath: text("logo_path"),
     /**
@@ -36,6 +39,7 @@ export const companies = pgTable(
   },
   (t) => [
     uniqueIndex("companies_api_key_hash_unique").on(t.apiKeyHash),
+    uniqueIndex("companies_slug_unique").on(t.slug),
     index("companies_name_idx").on(t.name),
     index("companies_stripe_subscription_idx").on(t.stripeSubscriptionId),
   ],

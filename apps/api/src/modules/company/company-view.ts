@@ -70,6 +70,8 @@ export async function companyView(
     id: company.id,
     name: company.name,
     website: company.website,
+    slug: company.slug,
+    public_page: company.publicPage,
     logo: publicImageUrl(storage, company.logoPath),
     api_key: showKey && company.apiKeyCiphertext ? apiKeyCipher.decrypt(company.apiKeyCiphertext) : null,
     api_key_expires_at: showKey ? (company.apiKeyExpiresAt?.toISOString() ?? null) : null,

@@ -2,6 +2,7 @@ import type { Tx } from "../../db/client";
 import { companies, memberships } from "../../db/schema";
 import type { Cipher } from "../../lib/crypto";
 import { newApiKey } from "./api-key";
+import { freeSlugFor } from "./company-slug";
 import { createCompanyDefaults } from "./defaults";
 
 export interface CreateCompanyInput {
@@ -17,6 +18,7 @@ export async function createCompany(tx: Tx, input: CreateCompanyInput, cipher: C
     .insert(companies)
     .values({
       name: input.name,
+      slug: await freeSlugFor(tx, input.name),
       website: input.website ?? null,
       createdBy: input.ownerId,
       planType: "LANCEMENT",

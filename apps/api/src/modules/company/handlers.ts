@@ -1,3 +1,4 @@
+import { isCompanySlug } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
@@ -22,7 +23,9 @@ import { companyView, findCompany } from "./company-view";
 import { createCompany } from "./create-company";
 import { LOGO_MAX_BYTES, processLogo } from "./logo";
 
-type CompanyChanges = Partial<Pick<typeof companies.$inferInsert, "name" | "website" | "logoPath">>;
+type CompanyChanges = Partial<
+  Pick<typeof companies.$inferInsert, "name" | "website" | "logoPath" | "slug" | "publicPage">
+>;
 
 interface CompanyUpdateRequest {
   changes: CompanyChanges;
@@ -61,6 +64,13 @@ async function readCompanyUpdate(request: FastifyRequest): Promise<CompanyUpdate
     } else if (field === "website") {
       const website = readWebsite(value, errors);
       if (website !== undefined) changes.website = website;
+    } else if (field === "slug") {
+      if (typeof value === "string" && isCompanySlug(value)) changes.slug = value;
+      else errors.slug = [fr.server.company.slugInvalid];
+    } else if (field === "public_page") {
+      if (typeof value === "boolean") changes.publicPage = value;
+      else if (value === "true" || value === "false") changes.publicPage = value === "true";
+      else errors.public_page = [fr.server.products.invalidBoolean];
     } else if (field === "logo") {
       if (value === null) changes.logoPath = null;
       else errors.logo = [fr.server.company.logoNotFile];
@@ -127,11 +137,12 @@ export const companyHandlers = defineHandlers({
           .where(eq(companies.id, current.id));
       } catch (error) {
         if (logo) await ctx.storage.remove(changes.logoPath).catch(() => undefined);
+        if (isUniqueViolation(error)) throw fieldErrors({ slug: [fr.server.company.slugTaken] });
         throw error;
       }
       if ("logoPath" in changes && isStoredImage(current.logoPath) && current.logoPath !== changes.logoPath)
         await ctx.storage.remove(current.logoPath).catch(() => undefined);
-      // Its name, logo and website show in the public reviews.
+      // Its name, logo, slug and switch show on the public pages and bodies: their copies go.
       reviewsChanged(current.id);
     }
     const company = await findCompany(ctx.db, current.id);

@@ -115,3 +115,25 @@ export async function insertOrderBatch(tx: DbOrTx, batch: ImportBatch): Promise<
   const [row] = rowsOf(result);
   return row ? Number(row.created) : null;
 }
+
+/** What lines of a batch said of their products (GTIN, brand, page): the last line of a product wins. */
+export type ProductShopFields = Map<string, { gtin?: string; brand?: string; url?: string }>;
+
+/** Sets the given fields of the company's products in ONE statement; a field a line left empty is kept. */
+export async function updateProductShopFields(
+  tx: DbOrTx,
+  companyId: string,
+  fields: ProductShopFields,
+): Promise<void> {
+  if (fields.size === 0) return;
+  const json = JSON.stringify(
+    [...fields].map(([id, f]) => ({ id, gtin: f.gtin, brand: f.brand, url: f.url })),
+  );
+  await tx.execute(sql`
+    UPDATE products SET
+      gtin = coalesce(input.gtin, products.gtin),
+      brand = coalesce(input.brand, products.brand),
+      url = coalesce(input.url, products.url)
+    FROM jsonb_to_recordset(${json}::jsonb) AS input(id uuid, gtin text, brand text, url text)
+    WHERE products.id = input.id AND products.company_id = ${companyId}::uuid`);
+}

@@ -23,7 +23,12 @@ import {
 import { yieldToLoop } from "../../lib/yield-to-loop";
 import { addDays } from "../pipeline/clock";
 import { type EmailDelays, emailDelays, emailDueDates } from "../pipeline/schedule";
-import { insertOrderBatch, type NewOrderRow } from "./bulk-insert";
+import {
+  insertOrderBatch,
+  type NewOrderRow,
+  type ProductShopFields,
+  updateProductShopFields,
+} from "./bulk-insert";
 
 /** Bounds of an import; tests may lower them. */
 export const importLimits = {
@@ -183,6 +188,7 @@ export async function runOrderImport(
       const rows: NewOrderRow[] = [];
       /** The orders of this batch by reference: a later line of one adds its product. */
       const batchOrders = new Map<string, { lines: NewOrderRow[]; delays: EmailDelays[] }>();
+      const shopFields: ProductShopFields = new Map();
       const now = ctx.now();
       const secret = reviewKeySecret(ctx.keys.currentKey("review-key"));
       // A batch ends at `batchSize` orders to write, or `linesPerBatch` lines checked (refused and
@@ -203,6 +209,8 @@ export async function runOrderImport(
           });
           continue;
         }
+        if (checked.row.product)
+          shopFields.set(product.id, { ...shopFields.get(product.id), ...checked.row.product });
         const reference = order.reference;
         const id = randomUUID();
         const delaysOfLine = delays.get(product.id) ?? (await delaysOf(product));
@@ -260,6 +268,7 @@ export async function runOrderImport(
         });
         // Marked failed meanwhile (thought lost): this batch is not kept, the job's counts stay true.
         if (created === null) throw new JobStopped();
+        await updateProductShopFields(tx, companyId, shopFields);
       });
       await yieldToLoop();
     }

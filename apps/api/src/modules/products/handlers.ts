@@ -157,7 +157,7 @@ export const productHandlers = defineHandlers({
     }
     if ("imagePath" in changes && changes.imagePath !== current.imagePath)
       await removeImageIfUnused(db, storage, current.imagePath);
-    // Its name, image and status show in the public reviews.
+    // Its name, image, status and ids show on the public pages and bodies: their copies go.
     reviewsChanged(companyId);
     return await getProductView(db, storage, companyId, current.id);
   },
@@ -188,7 +188,7 @@ export const productHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, storage, now } = request.server.ctx;
     const current = await findCompanyRow(db, products, companyId, request.params.id);
-    const copy = { ...duplicateOf(current), status: "draft", sku: null };
+    const copy = { ...duplicateOf(current), status: "draft", sku: null, gtin: null, url: null };
     const { id } = await createWithinPlan(db, companyId, assertProductRoom, products, copy, now());
     reply.code(201);
     return await getProductView(db, storage, companyId, id);

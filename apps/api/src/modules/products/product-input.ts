@@ -1,4 +1,12 @@
-import { isReminderDelay, isRequestDelay, REMINDER_DELAY, REQUEST_DELAY } from "@certavis/domain";
+import {
+  isProductPageUrl,
+  isReminderDelay,
+  isRequestDelay,
+  isValidGtin,
+  PRODUCT_BRAND_MAX_LENGTH,
+  REMINDER_DELAY,
+  REQUEST_DELAY,
+} from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
@@ -23,6 +31,9 @@ export type ProductChanges = Partial<
     | "emailRequestTemplateId"
     | "emailReminderTemplateId"
     | "sku"
+    | "gtin"
+    | "brand"
+    | "url"
     | "sendReminder"
     | "imagePath"
     | "initialEmailDelayDays"
@@ -47,7 +58,10 @@ export function payloadFromMultipart(fields: Record<string, string>, errors: Fie
         payload[key] = value;
         break;
       case "sku":
-        payload.sku = value === "" ? null : value;
+      case "gtin":
+      case "brand":
+      case "url":
+        payload[key] = value === "" ? null : value;
         break;
       case "description":
         payload.description = raw;
@@ -172,6 +186,7 @@ export async function resolveProductPayload(
     }
     changes.sku = sku;
   }
+  readShopFields(payload, changes, add);
   if (payload.image === null || payload.image_url === null) changes.imagePath = null;
   else if (typeof payload.image_url === "string") {
     const url = payload.image_url.trim();
@@ -194,4 +209,28 @@ export async function resolveProductPayload(
     else changes[column] = value;
   }
   return changes;
+}
+
+/** What Google's product ratings match a product by: GTIN, brand and the product's page (empty = none). */
+function readShopFields(
+  payload: ProductPayload,
+  changes: ProductChanges,
+  add: (field: string, message: string) => void,
+) {
+  if (payload.gtin !== undefined) {
+    const gtin = payload.gtin?.replace(/[\s-]/g, "") || null;
+    if (gtin && !isValidGtin(gtin)) add("gtin", fr.server.products.invalidGtin);
+    else changes.gtin = gtin;
+  }
+  if (payload.brand !== undefined) {
+    const brand = payload.brand?.trim() || null;
+    if (brand && brand.length > PRODUCT_BRAND_MAX_LENGTH)
+      add("brand", fr.server.products.tooLong(PRODUCT_BRAND_MAX_LENGTH));
+    else changes.brand = brand;
+  }
+  if (payload.url !== undefined) {
+    const url = payload.url?.trim() || null;
+    if (url && !isProductPageUrl(url)) add("url", fr.server.products.invalidProductUrl);
+    else changes.url = url;
+  }
 }

@@ -2,7 +2,7 @@ import { DEFAULT_PLAN_TYPE, type FormField, normalizePlanType } from "@certavis/
 import { eq } from "drizzle-orm";
 import { orders, reviewFiles, reviews } from "../../db/schema";
 import { defineHandlers } from "../../http/operation-types";
-import { sendCacheable } from "../../http/send-cacheable";
+import { PUBLIC_REVALIDATED, sendCacheable } from "../../http/send-cacheable";
 import { publicImageUrl } from "../../lib/image-url";
 import { hashReviewKey } from "../../lib/review-key";
 import { removeStored } from "../../lib/storage";
@@ -10,6 +10,8 @@ import { deriveWithdrawalToken } from "../certification/withdrawal-token";
 import { wireFields } from "../forms/form-views";
 import { onReviewSubmitted } from "../pipeline/schedule";
 import { recordReviewEvents } from "../review-trail/review-events";
+import { publicBadge } from "./public-badge";
+import { publicRatings, ratingKeys } from "./public-ratings";
 import { publicReviews } from "./public-reviews";
 import { publicReviewsJsonLd } from "./public-reviews-jsonld";
 import { orderForReviewKey } from "./review-key-lookup";
@@ -136,6 +138,17 @@ export const publicHandlers = defineHandlers({
       limit: request.query.limit ?? 10,
     });
     return sendCacheable(request, reply, answer, "application/json; charset=utf-8");
+  },
+
+  publicRatingsGet: async (request, reply) => {
+    const asked = ratingKeys(request.query);
+    const answer = await publicRatings(request.server.ctx, request.query.company_id, asked);
+    return sendCacheable(request, reply, answer, "application/json; charset=utf-8");
+  },
+
+  publicBadgeGet: async (request, reply) => {
+    const answer = await publicBadge(request.server.ctx, request.query.company_id);
+    return sendCacheable(request, reply, answer, "image/svg+xml; charset=utf-8", PUBLIC_REVALIDATED);
   },
 
   publicReviewsJsonLd: async (request, reply) => {

@@ -58,3 +58,20 @@ export function jsonLdUrl(origin: string, apiBase: string, config: WidgetConfig)
   const query = new URLSearchParams({ company_id: config.companyId, product_id: config.productId });
   return `${origin}${apiBase}/public/reviews/jsonld/?${query.toString()}`;
 }
+
+/** The company's public review page, on the server's own origin. */
+export function publicPageUrl(origin: string, slug: string): string {
+  return `${origin}/avis/${slug}`;
+}
+
+/** The badge (an SVG image, no script) linked to the public page; its size is fixed so nothing moves. */
+export function badgeCode(
+  origin: string,
+  apiBase: string,
+  companyId: string,
+  slug: string,
+  alt: string,
+): string {
+  const src = `${origin}${apiBase}/public/badge.svg?company_id=${encodeURIComponent(companyId)}`;
+  return `<a href="${escapeAttribute(publicPageUrl(origin, slug))}"><img src="${escapeAttribute(src)}" width="180" height="60" alt="${escapeAttribute(alt)}"></a>`;
+}

@@ -10,10 +10,12 @@ import { useProducts } from "../../../lib/api/get-products";
 import { AccentColorField } from "../components/accent-color-field";
 import { CodeToCopy } from "../components/code-to-copy";
 import {
+  badgeCode,
   hasProduct,
   IFRAME_HEIGHT,
   jsonLdUrl,
   plainIframeCode,
+  publicPageUrl,
   scriptEmbedCode,
   type WidgetConfig,
   widgetUrl,
@@ -101,6 +103,34 @@ export function IframeRoute() {
               <Incomplete />
             )}
           </Card>
+
+          {company.data ? (
+            <Card size="3">
+              <Heading as="h2" size="4" mb="1">
+                {t.badge.title}
+              </Heading>
+              <Text as="p" size="2" color="gray" mb="4">
+                {t.badge.intro}
+              </Text>
+              <Flex direction="column" gap="4">
+                <Text as="p" size="2">
+                  <Link href={publicPageUrl(apiOrigin, company.data.slug)} target="_blank" rel="noopener">
+                    {t.badge.pageLink}
+                  </Link>
+                </Text>
+                {company.data.public_page ? null : (
+                  <Callout.Root color="gray" size="1">
+                    <Callout.Text>{t.badge.pageOff}</Callout.Text>
+                  </Callout.Root>
+                )}
+                <CodeToCopy
+                  label={t.badge.code}
+                  hint={t.badge.codeHint}
+                  code={badgeCode(apiOrigin, API_BASE, company.data.id, company.data.slug, t.badge.alt)}
+                />
+              </Flex>
+            </Card>
+          ) : null}
 
           <Card size="3">
             <Heading as="h2" size="4" mb="1">

@@ -9,7 +9,7 @@ import { FormSection } from "./form-section";
 
 const t = fr.products.form;
 
-/** Name, reference, status and image of the product. */
+/** Name, references (SKU, GTIN, brand, page), status and image of the product. */
 export function ProductInfoSection() {
   const {
     register,
@@ -26,6 +26,23 @@ export function ProductInfoSection() {
         {...register("name")}
       />
       <FormField label={t.sku} error={errors.sku?.message} autoComplete="off" {...register("sku")} />
+      <FormField
+        label={t.gtin}
+        hint={t.gtinHint}
+        error={errors.gtin?.message}
+        inputMode="numeric"
+        autoComplete="off"
+        {...register("gtin")}
+      />
+      <FormField label={t.brand} error={errors.brand?.message} autoComplete="off" {...register("brand")} />
+      <FormField
+        label={t.url}
+        placeholder={t.urlPlaceholder}
+        error={errors.url?.message}
+        type="url"
+        autoComplete="off"
+        {...register("url")}
+      />
       <Controller
         control={control}
         name="status"

@@ -37,6 +37,9 @@ export function initialValues(
     return {
       name: "",
       sku: "",
+      gtin: "",
+      brand: "",
+      url: "",
       status: DEFAULT_PRODUCT_STATUS,
       requestTemplateId: defaultOrFirst(requestTemplates(templates))?.id ?? "",
       formId: defaultOrFirst(forms)?.id ?? "",
@@ -47,6 +50,9 @@ export function initialValues(
   return {
     name: product.name,
     sku: product.sku ?? "",
+    gtin: product.gtin ?? "",
+    brand: product.brand ?? "",
+    url: product.url ?? "",
     status: normalizeProductStatus(product.status),
     requestTemplateId: product.email_request_template?.id ?? "",
     formId: product.form?.id ?? "",

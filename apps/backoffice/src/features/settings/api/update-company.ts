@@ -5,6 +5,8 @@ import { api } from "../../../lib/api-client";
 export interface CompanyInput {
   name?: string;
   website?: string | null;
+  slug?: string;
+  public_page?: boolean;
   /** A new logo file, or null to remove it; absent to keep it. */
   logo?: File | null;
 }
@@ -14,7 +16,7 @@ export const updateCompany = (input: CompanyInput) => {
   const { logo, ...fields } = input;
   if (logo instanceof File) {
     const body = new FormData();
-    for (const [key, value] of Object.entries(fields)) body.append(key, value ?? "");
+    for (const [key, value] of Object.entries(fields)) body.append(key, String(value ?? ""));
     body.append("logo", logo);
     // openapi-fetch sends a FormData body as is (the browser sets the multipart boundary).
     return api.patch("/company/", { body: body as never });

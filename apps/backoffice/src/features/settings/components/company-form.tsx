@@ -1,7 +1,7 @@
 import { safeLogoUrl, websiteHref } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Flex, Link, Text } from "@radix-ui/themes";
+import { Flex, Link, Switch, Text } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { ErrorCallout } from "../../../components/error-callout";
 import { FormField } from "../../../components/form-field";
@@ -14,11 +14,16 @@ import { SettingsSection } from "./settings-section";
 
 const t = fr.settings.company;
 
-/** Name (disabled for roles that cannot edit), website with its link, logo; 'Enregistrer' once changed. */
+/**
+ * Name (disabled for roles that cannot edit), website with its link, public page address and switch,
+ * logo; 'Enregistrer' once changed.
+ */
 export function CompanyForm({ company, editable }: { company: Company; editable: boolean }) {
   const savedLogo = safeLogoUrl(company.logo);
   const [name, setName] = useState(company.name);
   const [website, setWebsite] = useState(company.website ?? "");
+  const [slug, setSlug] = useState(company.slug);
+  const [publicPage, setPublicPage] = useState(company.public_page);
   const [logo, setLogo] = useState<ImageValue>(savedLogo);
   const [errors, setErrors] = useState<FieldErrors>({});
   const update = useUpdateCompany();
@@ -27,6 +32,8 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
   const changes: CompanyInput = {};
   if (name.trim() !== company.name) changes.name = name.trim();
   if (website.trim() !== (company.website ?? "")) changes.website = website.trim() || null;
+  if (slug.trim() !== company.slug) changes.slug = slug.trim();
+  if (publicPage !== company.public_page) changes.public_page = publicPage;
   if (logo instanceof File) changes.logo = logo;
   else if (logo === null && savedLogo) changes.logo = null;
   const changed = Object.keys(changes).length > 0;
@@ -75,6 +82,26 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
               </Link>
             </Text>
           ) : null}
+          <FormField
+            label={t.slug}
+            hint={t.slugHint}
+            value={slug}
+            disabled={!editable}
+            error={errors.slug}
+            autoComplete="off"
+            onChange={(e) => setSlug(e.target.value)}
+          />
+          <Flex direction="column" gap="1">
+            <Text as="label" size="2" weight="medium">
+              <Flex gap="2" align="center">
+                <Switch checked={publicPage} disabled={!editable} onCheckedChange={setPublicPage} />
+                {t.publicPage}
+              </Flex>
+            </Text>
+            <Text size="1" color="gray">
+              {t.publicPageHint}
+            </Text>
+          </Flex>
           {editable ? (
             <ImageInput label={t.logo} value={logo} onChange={setLogo} error={errors.logo} />
           ) : savedLogo ? (

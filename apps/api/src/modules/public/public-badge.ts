@@ -1,0 +1,58 @@
+import { escapeHtml } from "@certavis/domain";
+import { formatAverage, fr } from "@certavis/i18n-fr/server";
+import { and, eq, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { companies, products, reviewStats } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { etagOf } from "../../http/send-cacheable";
+import { onReviewsChanged } from "../../lib/reviews-changed";
+import { meanOf } from "../reviews/review-totals";
+import { type CachedBody, createBodyCache } from "./body-cache";
+
+const cache = createBodyCache({ freshMs: 5_000, staleMs: 60_000, maxEntries: 1000 });
+onReviewsChanged((companyId) => cache.forget(companyId));
+
+/** The badge's picture: fixed size (nothing moves while it loads), its text also in `<title>`. */
+export function badgeSvg(name: string, average: number | null, count: number): string {
+  const t = fr.server.publicPages.badge;
+  const title = escapeHtml(t.title(name, average, count));
+  const score = count > 0 ? `★ ${escapeHtml(formatAverage(average))}/5` : "☆";
+  const sub = count > 0 ? escapeHtml(t.count(count)) : escapeHtml(t.none);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="60" viewBox="0 0 180 60" role="img" aria-labelledby="certavis-badge-title">
+<title id="certavis-badge-title">${title}</title>
+<rect x="0.5" y="0.5" width="179" height="59" rx="8" fill="#fff" stroke="#047857"/>
+<g font-family="system-ui,-apple-system,'Segoe UI',Roboto,sans-serif" fill="#111827">
+<text x="12" y="20" font-size="12" font-weight="600" fill="#047857">${escapeHtml(t.heading)}</text>
+<text x="12" y="42" font-size="18" font-weight="700" fill="#b45309">${score}</text>
+<text x="168" y="42" font-size="12" text-anchor="end">${sub}</text>
+<text x="168" y="20" font-size="10" text-anchor="end" fill="#4b5563">${escapeHtml(t.brand)}</text>
+</g></svg>`;
+}
+
+/** `GET /public/badge.svg`: the company's approved reviews of its public products, as a picture. */
+export async function publicBadge(ctx: AppContext, companyId: string): Promise<CachedBody> {
+  return cache.get(companyId, "badge", async () => {
+    const [company] = await ctx.db
+      .select({ name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    if (!company) throw notFound();
+    const [totals] = await ctx.db
+      .select({
+        count: sql<number>`coalesce(sum(${reviewStats.reviews}), 0)::int`,
+        sum: sql<string | null>`sum(${reviewStats.ratingSum})`,
+      })
+      .from(reviewStats)
+      .innerJoin(products, eq(products.id, reviewStats.productId))
+      .where(
+        and(
+          eq(reviewStats.companyId, companyId),
+          eq(reviewStats.status, "approved"),
+          sql`${products.status} IN ('active', 'published', 'archived')`,
+        ),
+      );
+    const count = Number(totals?.count ?? 0);
+    const body = badgeSvg(company.name, meanOf(Number(totals?.sum ?? 0), count), count);
+    return { body, etag: etagOf(body) };
+  });
+}
