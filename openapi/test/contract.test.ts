@@ -72,8 +72,8 @@ describe("bundled contract", () => {
   });
 
   it("keeps a trailing slash on every path", () => {
-    // A file download (`…/audit.csv`) is named like the file it answers.
-    for (const path of Object.keys(doc.paths)) expect(path, path).toMatch(/(\/|\.csv)$/);
+    // A file (`…/audit.csv`, `…/badge.svg`, a feed `….xml`) is named like the file it answers.
+    for (const path of Object.keys(doc.paths)) expect(path, path).toMatch(/(\/|\.(csv|svg|xml))$/);
   });
 
   it("gives every operation a unique camelCase operationId, a tag and a summary", () => {
