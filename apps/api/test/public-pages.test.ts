@@ -157,11 +157,12 @@ describe.each(TEST_DATABASES)("public review pages on %s", (kind) => {
       expect(missing.statusCode, url).toBe(404);
       expect(missing.body).toContain("<h1>Page introuvable</h1>");
     }
-    // An archived product keeps its page for the reviews it has.
-    await t.ctx.db.update(products).set({ status: "archived" }).where(eq(products.id, lamp.id));
-    expect((await t.inject({ method: "GET", url: `/avis/${slug}/produits/${lamp.id}` })).statusCode).toBe(
-      200,
-    );
+    // An archived product, or one put back to draft, keeps its page for the reviews it has.
+    for (const status of ["archived", "draft"]) {
+      await t.ctx.db.update(products).set({ status }).where(eq(products.id, lamp.id));
+      const kept = await t.inject({ method: "GET", url: `/avis/${slug}/produits/${lamp.id}` });
+      expect(kept.statusCode, status).toBe(200);
+    }
     await t.ctx.db.update(products).set({ status: "active" }).where(eq(products.id, lamp.id));
   });
 

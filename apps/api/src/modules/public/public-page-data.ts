@@ -8,8 +8,11 @@ import { publicAuthorName } from "./public-reviews";
 
 export const PUBLIC_PAGE_SIZE = 20;
 
-/** Products whose approved reviews are public (archived ones keep theirs: ARCHITECTURE §10.12). */
-const PUBLIC_STATUS = sql`IN ('active', 'published', 'archived')`;
+/**
+ * A published review stays public whatever its product's status (ARCHITECTURE §10.12); a product without
+ * published reviews has a page only while it is active.
+ */
+const LISTED_WITHOUT_REVIEWS = ["active", "published"];
 
 export interface PublicPageQuery {
   slug: string;
@@ -71,13 +74,7 @@ export async function loadPublicPage(
     const [row] = await db
       .select()
       .from(products)
-      .where(
-        and(
-          eq(products.companyId, company.id),
-          eq(products.id, query.productId),
-          sql`${products.status} ${PUBLIC_STATUS}`,
-        ),
-      );
+      .where(and(eq(products.companyId, company.id), eq(products.id, query.productId)));
     if (!row) return null;
     product = {
       id: row.id,
@@ -90,12 +87,7 @@ export async function loadPublicPage(
     };
   }
   const bucket = sql<number>`greatest(${reviewStats.stars}, 1)::int`;
-  const statsWhere: SQL[] = [
-    eq(reviewStats.companyId, company.id),
-    eq(reviewStats.status, "approved"),
-    sql`${reviewStats.productId} IN (SELECT ${products.id} FROM ${products}
-      WHERE ${products.companyId} = ${company.id} AND ${products.status} ${PUBLIC_STATUS})`,
-  ];
+  const statsWhere: SQL[] = [eq(reviewStats.companyId, company.id), eq(reviewStats.status, "approved")];
   if (product) statsWhere.push(eq(reviewStats.productId, product.id));
   const buckets = await db
     .select({
@@ -114,23 +106,18 @@ export async function loadPublicPage(
     sum += Number(row.sum);
   }
   const total = distribution.reduce((n, c) => n + c, 0);
-  // An archived product is public only for the reviews it keeps.
   if (product && total === 0) {
     const [row] = await db
       .select({ status: products.status })
       .from(products)
       .where(eq(products.id, product.id));
-    if (row?.status === "archived") return null;
+    if (!LISTED_WITHOUT_REVIEWS.includes(row?.status ?? "")) return null;
   }
   const matching = query.note ? (distribution[query.note - 1] ?? 0) : total;
   const pages = Math.max(1, Math.ceil(matching / PUBLIC_PAGE_SIZE));
   if (query.page > pages) return null;
 
-  const where: SQL[] = [
-    eq(reviews.companyId, company.id),
-    eq(reviews.status, "approved"),
-    sql`${products.status} ${PUBLIC_STATUS}`,
-  ];
+  const where: SQL[] = [eq(reviews.companyId, company.id), eq(reviews.status, "approved")];
   if (product) where.push(eq(reviews.productId, product.id));
   if (query.note === 1) where.push(sql`${reviews.stars} <= 1`);
   else if (query.note) where.push(eq(reviews.stars, query.note));

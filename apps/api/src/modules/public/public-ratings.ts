@@ -40,8 +40,8 @@ export function ratingKeys(query: { skus?: string; product_ids?: string }): {
 }
 
 /**
- * `GET /public/ratings/`: average (one decimal) and count of approved reviews per asked product of
- * active or archived status, from `review_stats`; kept in-process like the public reviews and
+ * `GET /public/ratings/`: average (one decimal) and count of approved reviews per asked product
+ * (whatever its status: ARCHITECTURE §10.12), from `review_stats`; kept in-process like the public reviews and
  * forgotten on `reviewsChanged`.
  */
 export async function publicRatings(
@@ -69,7 +69,6 @@ export async function publicRatings(
           eq(reviewStats.companyId, companyId),
           eq(reviewStats.status, "approved"),
           eq(products.companyId, companyId),
-          sql`${products.status} IN ('active', 'published', 'archived')`,
           inArray(keyColumn, asked.keys),
         ),
       )

@@ -19,7 +19,7 @@ const PAGES = sql`
     greatest(p.updated_at, (SELECT max(r.published_at) FROM reviews r
       WHERE r.company_id = c.id AND r.product_id = p.id AND r.status = 'approved'))
   FROM products p JOIN companies c ON c.id = p.company_id
-  WHERE c.public_page AND (p.status IN ('active', 'published') OR (p.status = 'archived' AND EXISTS
+  WHERE c.public_page AND (p.status IN ('active', 'published') OR (EXISTS
     (SELECT 1 FROM reviews r WHERE r.company_id = c.id AND r.product_id = p.id AND r.status = 'approved')))`;
 
 async function pageCount(db: DbOrTx): Promise<number> {
