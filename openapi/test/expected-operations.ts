@@ -85,11 +85,17 @@ export const additions = [
   "POST /review/withdrawal/",
   "GET /public/procedure/",
   "GET /public/reviews/jsonld/",
+  "GET /public/unsubscribe/",
+  "POST /public/unsubscribe/",
+  "GET /company/suppressions/",
+  "DELETE /company/suppressions/{id}/",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */
 export const publicCalls = [
   "GET /health/",
+  "GET /public/unsubscribe/",
+  "POST /public/unsubscribe/",
   "POST /auth/login/",
   "POST /auth/register/",
   "POST /auth/refresh/",

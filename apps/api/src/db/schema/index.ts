@@ -5,3 +5,4 @@ export * from "./companies";
 export * from "./identity";
 export * from "./order-imports";
 export * from "./reviews";
+export * from "./privacy";
