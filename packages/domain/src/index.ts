@@ -11,6 +11,7 @@ export * from "./forms/pages";
 export * from "./initials";
 export * from "./mask-email";
 export * from "./messages";
+export * from "./order-email-status";
 export * from "./permissions";
 export * from "./plans";
 export * from "./product-status";

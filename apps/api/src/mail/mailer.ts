@@ -6,6 +6,8 @@ export interface MailMessage {
   html: string;
   /** A code the recipient types (e-mail verification, invitation code). */
   code?: string;
+  /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post` of the invitations to review). */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail extends MailMessage {

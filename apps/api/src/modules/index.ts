@@ -11,6 +11,7 @@ import { formHandlers } from "./forms/handlers";
 import { orderHandlers } from "./orders/handlers";
 import { registerOrderImports } from "./orders/imports-plugin";
 import { registerPipelineWorkers } from "./pipeline/plugin";
+import { privacyHandlers } from "./privacy/handlers";
 import { productHandlers } from "./products/handlers";
 import { publicHandlers } from "./public/handlers";
 import { reviewHandlers } from "./reviews/handlers";
@@ -39,6 +40,7 @@ const moduleHandlers: OperationHandlers[] = [
   reviewHandlers,
   orderHandlers,
   publicHandlers,
+  privacyHandlers,
   // --- certified reviews ---
   certificationHandlers,
 ];

@@ -10,6 +10,8 @@ export interface ReceivedMail {
   html: string;
   /** Every http(s) link found in the text and HTML parts. */
   links: string[];
+  /** Header values as sent (unfolded), by lower-cased name; the last one when repeated. */
+  headers: Record<string, string>;
   receivedAt: Date;
 }
 
@@ -52,6 +54,15 @@ export async function startTestSmtp(): Promise<TestSmtp> {
             html,
             links: [...new Set([...(text.match(LINK) ?? []), ...(html.match(LINK) ?? [])])].map((l) =>
               l.replace(/&amp;/g, "&"),
+            ),
+            headers: Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [
+                key,
+                line
+                  .slice(line.indexOf(":") + 1)
+                  .replace(/\r?\n[ \t]+/g, " ")
+                  .trim(),
+              ]),
             ),
             receivedAt: new Date(),
           });

@@ -4,5 +4,5 @@ export * from "./cluster";
 export * from "./companies";
 export * from "./identity";
 export * from "./order-imports";
-export * from "./reviews";
 export * from "./privacy";
+export * from "./reviews";

@@ -7,6 +7,7 @@ import type { FieldErrors } from "../../http/errors";
 import { deriveReviewKey, hashReviewKey, REVIEW_KEY_LIFETIME_DAYS } from "../../lib/review-key";
 import { addDays } from "../pipeline/clock";
 import { scheduleOrderEmails } from "../pipeline/schedule";
+import { isSuppressed } from "../privacy/suppressions";
 
 /** An order as `POST /orders/` and the CSV import give it, already shape-checked. */
 export interface OrderData {
@@ -29,7 +30,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Records an order for `companyId` (idempotent on its reference) and, in the same transaction,
- * schedules its e-mails. Must run inside a transaction (`tx`).
+ * schedules its e-mails unless the address is on the company's suppression list. Must run inside a
+ * transaction (`tx`).
  */
 export async function createOrder(
   tx: DbOrTx,
@@ -66,6 +68,8 @@ export async function createOrder(
   if (!product) return { ok: false, errors: { [productField]: [fr.server.orders.productNotFound] } };
 
   const id = randomUUID();
+  const buyerEmail = data.buyerEmail.trim().toLowerCase();
+  const suppressed = await isSuppressed(tx, companyId, buyerEmail);
   const [order] = await tx
     .insert(orders)
     .values({
@@ -73,12 +77,13 @@ export async function createOrder(
       companyId,
       productId: product.id,
       reference,
-      buyerEmail: data.buyerEmail.trim().toLowerCase(),
+      buyerEmail,
       buyerFirstName: data.buyerFirstName.trim(),
       buyerLastName: data.buyerLastName.trim(),
       orderDate: data.orderDate ?? options.now,
       reviewKeyHash: hashReviewKey(deriveReviewKey(options.secret, id)),
       reviewKeyExpiresAt: addDays(options.now, REVIEW_KEY_LIFETIME_DAYS),
+      emailStop: suppressed ? "suppressed" : null,
       createdAt: options.now,
     })
     .onConflictDoNothing({ target: [orders.companyId, orders.reference] })
@@ -94,6 +99,7 @@ export async function createOrder(
     if (!raced) throw new Error("order vanished after a reference conflict");
     return { ok: true, created: false, ...raced };
   }
-  await scheduleOrderEmails(tx, order, product);
+  // A buyer who left the company's mailings is still recorded, never e-mailed.
+  if (!suppressed) await scheduleOrderEmails(tx, order, product);
   return { ok: true, created: true, order, product: { id: product.id, name: product.name } };
 }

@@ -1,3 +1,4 @@
+import { orderEmailStatus } from "@certavis/domain";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailDeliveries, orders, products, reviews } from "../../db/schema";
@@ -37,12 +38,15 @@ export async function listOrderViews(
           orderId: emailDeliveries.orderId,
           kind: emailDeliveries.kind,
           sentAt: emailDeliveries.sentAt,
+          status: emailDeliveries.status,
         })
         .from(emailDeliveries)
-        .where(and(inArray(emailDeliveries.orderId, ids), eq(emailDeliveries.status, "sent")))
+        .where(
+          and(inArray(emailDeliveries.orderId, ids), inArray(emailDeliveries.status, ["sent", "failed"])),
+        )
     : [];
   const sentAt = (orderId: string, kind: string) =>
-    iso(sent.find((s) => s.orderId === orderId && s.kind === kind)?.sentAt);
+    iso(sent.find((s) => s.orderId === orderId && s.kind === kind && s.status === "sent")?.sentAt);
   return {
     count: total?.n ?? 0,
     results: rows.map(({ order, productName, reviewStatus }) => ({
@@ -57,6 +61,14 @@ export async function listOrderViews(
       review_status: (reviewStatus as OrderView["review_status"] | null) ?? "none",
       request_sent_at: sentAt(order.id, "request"),
       reminder_sent_at: sentAt(order.id, "reminder"),
+      email_status: orderEmailStatus({
+        stop: order.emailStop,
+        requestSent: sentAt(order.id, "request") !== null,
+        reminderSent: sentAt(order.id, "reminder") !== null,
+        requestFailed: sent.some(
+          (s) => s.orderId === order.id && s.kind === "request" && s.status === "failed",
+        ),
+      }),
     })),
   };
 }

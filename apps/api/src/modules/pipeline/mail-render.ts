@@ -6,6 +6,8 @@ import { reviewKeyOf, reviewUrl } from "../../lib/review-key";
 import type { MailMessage } from "../../mail/mailer";
 import { CERTIFICATION_EMAIL_KINDS, renderCertificationEmail } from "../certification/certification-emails";
 import { deriveWithdrawalToken, procedureUrl, withdrawalUrl } from "../certification/withdrawal-token";
+import { suppressedAmong } from "../privacy/suppressions";
+import { deriveUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token";
 import type { CertificationEmailKind } from "../review-trail/author-emails";
 import type { DeliveryRow } from "./mail-claim";
 import { STORED_MESSAGE_KINDS } from "./mail-rules";
@@ -17,6 +19,8 @@ export interface MailLinks {
   formUrl: string;
   /** Origin of the widget and its procedure page (`WIDGET_URL`). */
   widgetUrl: string;
+  /** Origin of the API (`PUBLIC_URL`): the unsubscribe link. */
+  publicUrl: string;
   /** The secrets review keys derive from, newest first (read when each mail is made). */
   reviewKeySecrets: () => readonly (string | Uint8Array)[];
 }
@@ -55,7 +59,7 @@ function storedMessage(row: DeliveryRow): MailMessage {
 }
 
 /** What French law asks every invitation and the thanks e-mail to say, whatever the template. */
-function legalFooter(kind: EmailKind, ctx: OrderContext, links: MailLinks): string[] {
+function legalFooter(kind: EmailKind, ctx: OrderContext, links: MailLinks, unsubscribe: string | null) {
   const procedure = fr.certification.mail.procedureLine(procedureUrl(links.widgetUrl, ctx.company.id));
   if (kind === "thanks") {
     const token = deriveWithdrawalToken(links.reviewKeySecrets()[0] ?? "", ctx.order.id);
@@ -65,7 +69,15 @@ function legalFooter(kind: EmailKind, ctx: OrderContext, links: MailLinks): stri
     fr.certification.mail.invitationNotice(ctx.company.name, ctx.product.name),
     procedure,
     fr.certification.mail.termsLine(`${links.formUrl.replace(/\/+$/, "")}/cgu`),
+    ...(unsubscribe
+      ? [{ text: fr.certification.mail.unsubscribeLink(ctx.company.name), link: unsubscribe }]
+      : []),
   ];
+}
+
+/** One-click unsubscribe (RFC 8058) of the invitations to review: the headers mail providers act on. */
+function unsubscribeHeaders(url: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
 function templateMessage(
@@ -84,14 +96,27 @@ function templateMessage(
     email_acheteur: order.buyerEmail,
     url_avis: reviewUrl(links.formUrl, key),
   });
-  return { to: order.buyerEmail, ...withFooter(email, legalFooter(kind, ctx, links)) };
+  const unsubscribe =
+    kind === "thanks"
+      ? null
+      : unsubscribeUrl(links.publicUrl, deriveUnsubscribeToken(links.reviewKeySecrets()[0] ?? "", order.id));
+  return {
+    to: order.buyerEmail,
+    ...withFooter(email, legalFooter(kind, ctx, links, unsubscribe)),
+    ...(unsubscribe ? { headers: unsubscribeHeaders(unsubscribe) } : {}),
+  };
 }
 
 /** Everything the order e-mails of a batch are made from, read in a few queries. */
 async function loadOrderContexts(tx: Tx, rows: DeliveryRow[]) {
   const orderIds = [...new Set(rows.flatMap((r) => (r.orderId ? [r.orderId] : [])))];
   if (orderIds.length === 0)
-    return { byOrder: new Map<string, OrderContext>(), reviewed: new Set(), templates: [] };
+    return {
+      byOrder: new Map<string, OrderContext>(),
+      reviewed: new Set(),
+      suppressed: new Set<string>(),
+      templates: [],
+    };
   const context = await tx
     .select({ order: orders, product: products, company: companies })
     .from(orders)
@@ -103,6 +128,13 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[]) {
       await tx.select({ orderId: reviews.orderId }).from(reviews).where(inArray(reviews.orderId, orderIds))
     ).map((r) => r.orderId),
   );
+  const suppressed = new Set<string>();
+  for (const companyId of new Set(context.map((c) => c.company.id))) {
+    const emails = context.filter((c) => c.company.id === companyId).map((c) => c.order.buyerEmail);
+    const found = await suppressedAmong(tx, companyId, emails);
+    for (const c of context)
+      if (c.company.id === companyId && found.has(c.order.buyerEmail)) suppressed.add(c.order.id);
+  }
   const companyIds = [...new Set(context.map((c) => c.company.id))];
   const templates = companyIds.length
     ? await tx
@@ -111,7 +143,7 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[]) {
         .where(inArray(emailTemplates.companyId, companyIds))
         .orderBy(asc(emailTemplates.createdAt))
     : [];
-  return { byOrder: new Map(context.map((c) => [c.order.id, c])), reviewed, templates };
+  return { byOrder: new Map(context.map((c) => [c.order.id, c])), reviewed, suppressed, templates };
 }
 
 /** The product's template for `kind`, else the company's default, else its oldest of that kind. */
@@ -140,7 +172,7 @@ export async function renderDeliveries(
   rows: DeliveryRow[],
   links: MailLinks,
 ): Promise<RenderedBatch> {
-  const { byOrder, reviewed, templates } = await loadOrderContexts(tx, rows);
+  const { byOrder, reviewed, suppressed, templates } = await loadOrderContexts(tx, rows);
   const rendered: RenderedDelivery[] = [];
   const cancelled = new Map<string, string[]>();
   const cancel = (id: string, reason: string) =>
@@ -170,6 +202,12 @@ export async function renderDeliveries(
     const kind = row.kind as EmailKind;
     if (kind !== "thanks" && (reviewed.has(ctx.order.id) || ctx.order.reviewKeyUsedAt)) {
       cancel(row.id, fr.server.mailQueue.alreadyReviewed);
+      continue;
+    }
+    if (kind !== "thanks" && suppressed.has(ctx.order.id)) {
+      // Queued before the address left (or by an import): nothing more goes to it.
+      cancel(row.id, fr.server.mailQueue.suppressed);
+      await tx.update(orders).set({ emailStop: "suppressed" }).where(eq(orders.id, ctx.order.id));
       continue;
     }
     if (kind === "reminder" && !ctx.product.sendReminder) {

@@ -22,6 +22,8 @@ export interface MailWorkerOptions {
   formUrl: string;
   /** Origin of the widget and its procedure page (`WIDGET_URL`); defaults to `formUrl`. */
   widgetUrl?: string;
+  /** Origin of the API (`PUBLIC_URL`), for the unsubscribe link; defaults to `formUrl`. */
+  publicUrl?: string;
   /** The secret(s) review keys derive from, newest first (a function: read when each mail is made). */
   reviewKeySecret: string | Uint8Array | (() => readonly (string | Uint8Array)[]);
   /** When e-mails are due (tests move it through days); leases always run on the database's clock. */
@@ -76,6 +78,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const links: MailLinks = {
     formUrl: options.formUrl,
     widgetUrl: options.widgetUrl ?? options.formUrl,
+    publicUrl: options.publicUrl ?? options.formUrl,
     reviewKeySecrets: typeof secrets === "function" ? secrets : () => [secrets],
   };
   const clock = options.clock ?? systemClock;

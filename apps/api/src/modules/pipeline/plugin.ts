@@ -23,6 +23,7 @@ export async function registerPipelineWorkers(app: FastifyInstance): Promise<voi
     mailer: ctx.mailer,
     formUrl: ctx.config.formUrl,
     widgetUrl: ctx.config.widgetUrl,
+    publicUrl: ctx.config.publicUrl,
     reviewKeySecret: () => ctx.keys.all("review-key"),
     clock: { now: ctx.now },
     concurrency: ctx.database.kind === "postgres" ? 4 : 1,
