@@ -178,6 +178,8 @@ export const settings = {
       removed: "Adresse retirée de la liste",
       removeFailed: "Impossible de retirer l'adresse",
       loadFailed: "Impossible de charger les adresses exclues.",
+      restricted: "Réservé au propriétaire, aux administrateurs et aux responsables de l'entreprise.",
+      page: (from: number, to: number, count: number) => `${from}–${to} sur ${count}`,
       reasons: {
         unsubscribe: "Désinscription",
         bounce: "Adresse en échec",
