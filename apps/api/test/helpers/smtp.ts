@@ -22,6 +22,8 @@ export interface TestSmtp {
   messages: ReceivedMail[];
   /** Resolves with the first (already received or coming) mail matching `predicate`. */
   waitForMail(predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Recipients refused at `RCPT TO`, by reply code. */
+  refuse?: RcptRefusal;
   /** Mails sent to `address` (case-insensitive), oldest first. */
   mailsTo(address: string): ReceivedMail[];
   clear(): void;
@@ -30,14 +32,31 @@ export interface TestSmtp {
 
 const LINK = /https?:\/\/[^\s"'<>)]+/g;
 
-/** A real SMTP server (smtp-server) on a free port, parsing every message with mailparser. */
-export async function startTestSmtp(): Promise<TestSmtp> {
+/** The SMTP reply code to refuse `address` with at `RCPT TO` (550 permanent, 450 temporary), or null. */
+export type RcptRefusal = (address: string) => number | null;
+
+/**
+ * A real SMTP server (smtp-server) on a free port, parsing every message with mailparser; `refuse`
+ * makes it refuse chosen recipients at `RCPT TO` (it can be set later on the returned object).
+ */
+export async function startTestSmtp(options: { refuse?: RcptRefusal } = {}): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
+  // Read by onRcptTo at each recipient, so a test may change `refuse` on the returned object.
+  const handle: { refuse?: RcptRefusal } = { refuse: options.refuse };
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = handle.refuse?.(address.address.toLowerCase()) ?? null;
+      if (code === null) return callback();
+      const refusal = new Error(code >= 500 ? "Boîte inconnue" : "Réessayez plus tard") as Error & {
+        responseCode: number;
+      };
+      refusal.responseCode = code;
+      callback(refusal);
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -75,7 +94,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
 
-  return {
+  const rest: Omit<TestSmtp, "refuse"> = {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
@@ -106,4 +125,5 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return Object.assign(handle, rest);
 }

@@ -161,13 +161,13 @@ describe.each(TEST_DATABASES)("one-click unsubscribe and the suppression list on
       .insert(emailSuppressions)
       .values({
         companyId: company.id,
-        email: "boite.pleine@exemple.fr",
-        emailHash: emailHash("boite.pleine@exemple.fr"),
+        email: "adresse.morte@exemple.fr",
+        emailHash: emailHash("adresse.morte@exemple.fr"),
         reason: "bounce",
       })
       .returning();
-    const searched = await suppressions("?search=PLEINE");
-    expect(searched.results.map((s) => s.email)).toEqual(["boite.pleine@exemple.fr"]);
+    const searched = await suppressions("?search=MORTE");
+    expect(searched.results.map((s) => s.email)).toEqual(["adresse.morte@exemple.fr"]);
 
     const unsubscribed = (await suppressions("?search=lea.bernard")).results[0];
     const kept = await t.inject({
@@ -208,6 +208,51 @@ describe.each(TEST_DATABASES)("one-click unsubscribe and the suppression list on
       .where(and(eq(emailSuppressions.companyId, company.id), eq(emailSuppressions.reason, "bounce")));
     expect(left).toEqual([]);
   });
+  it("a 550 at RCPT TO bounces: no retry, address suppressed, reminder cancelled; a 450 is retried", async () => {
+    t.smtp.refuse = (address) =>
+      address === "inconnu@exemple.fr" ? 550 : address === "saturee@exemple.fr" ? 450 : null;
+    const dead = expectMatchesContract<{ id: string }>(
+      await postOrder("CMD-B1", "inconnu@exemple.fr"),
+      "ordersCreate",
+    );
+    const busy = expectMatchesContract<{ id: string }>(
+      await postOrder("CMD-B2", "saturee@exemple.fr"),
+      "ordersCreate",
+    );
+    t.app.pipeline.notify();
+    const attemptsOf = async (orderId: string) =>
+      (
+        await t.ctx.db
+          .select({ status: emailDeliveries.status, attempts: emailDeliveries.attempts })
+          .from(emailDeliveries)
+          .where(and(eq(emailDeliveries.orderId, orderId), eq(emailDeliveries.kind, "request")))
+      )[0];
+    await expect
+      .poll(() => attemptsOf(dead.id), { timeout: 10_000 })
+      .toEqual({ status: "failed", attempts: 1 });
+    await expect
+      .poll(() => attemptsOf(busy.id), { timeout: 10_000 })
+      .toEqual({ status: "scheduled", attempts: 1 });
+    expect(await deliveriesOf(dead.id)).toContainEqual({ kind: "reminder", status: "cancelled" });
+    expect((await suppressions("?search=inconnu")).results).toEqual([
+      expect.objectContaining({ email: "inconnu@exemple.fr", reason: "bounce" }),
+    ]);
+    expect((await suppressions("?search=saturee")).count).toBe(0);
+    const listed = expectMatchesContract<{ results: { id: string; email_status: string }[] }>(
+      await t.inject({ method: "GET", url: "/api/v1/company/orders/", headers: auth }),
+      "companyOrdersList",
+    );
+    expect(listed.results.find((o) => o.id === dead.id)?.email_status).toBe("bounced");
+    expect(listed.results.find((o) => o.id === busy.id)?.email_status).toBe("scheduled");
+    // The dashboard's bounce rate: 1 refused out of the requests of the month (CMD-1 went out).
+    const company = expectMatchesContract<{ email_bounce_rate: number | null }>(
+      await t.inject({ method: "GET", url: "/api/v1/company/", headers: auth }),
+      "companyGet",
+    );
+    expect(company.email_bounce_rate).toBe(1 / 2);
+    t.smtp.refuse = undefined;
+  });
+
   // Last: the clock moves a month on (access tokens expire).
   it("cancels at send time an e-mail queued before the address left", async () => {
     // Ordered today: the request waits for the product's delay.

@@ -1464,6 +1464,8 @@ export interface components {
             email_quota_limit: number | null;
             /** Format: date-time */
             email_quota_period_start: string;
+            /** @description Share (0 to 1) of the review e-mails of the last 30 days that the receiving server refused for good (the address then suppressed, reason `bounce`); null when none went out. */
+            email_bounce_rate: number | null;
             subscription_limits: components["schemas"]["PlanLimits"];
             subscription: {
                 type: components["schemas"]["PlanType"];
