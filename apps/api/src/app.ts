@@ -113,7 +113,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
         config.smtpUrl || options.mailer ? () => {} : (options.printMail ?? ((l) => console.log(l))),
       );
   const transport =
-    options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : null);
+    options.mailer ??
+    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom, config.dkim) : null);
   const mailer: Mailer = {
     async send(message) {
       if (transport) await transport.send(message);

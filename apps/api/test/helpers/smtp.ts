@@ -3,6 +3,8 @@ import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
+  /** The message as received (headers and body), for signature checks. */
+  raw: string;
   to: string[];
   from: string;
   subject: string;
@@ -58,14 +60,21 @@ export async function startTestSmtp(options: { refuse?: RcptRefusal } = {}): Pro
       callback(refusal);
     },
     onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.on("end", () => resolve(Buffer.concat(chunks)));
+        stream.on("error", reject);
+      })
+        .then(async (raw) => ({ raw, parsed: await simpleParser(raw) }))
+        .then(({ raw, parsed }) => {
           const html = typeof parsed.html === "string" ? parsed.html : "";
           const text = parsed.text ?? "";
           const toList = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((a) =>
             a.value.map((v) => (v.address ?? "").toLowerCase()),
           );
           messages.push({
+            raw: raw.toString("utf8"),
             to: toList,
             from: parsed.from?.text ?? "",
             subject: parsed.subject ?? "",

@@ -22,10 +22,12 @@ describe.each(TEST_DATABASES)("one-click unsubscribe and the suppression list on
   let t: TestApp;
   let company: TestCompany;
   let auth: Record<string, string>;
+  let ownerEmail: string;
 
   beforeAll(async () => {
     t = await createTestApp({ kind, now: () => clock.now() });
     const owner = await registerVerifiedUser(t);
+    ownerEmail = owner.email;
     company = await createCompanyFor(t, owner, { name: "Maison Lumière", planType: "CROISSANCE" });
     auth = authHeaders(owner.access);
     const product = await t.inject({
@@ -91,6 +93,9 @@ describe.each(TEST_DATABASES)("one-click unsubscribe and the suppression list on
     const url = /^<(.+)>$/.exec(header)?.[1] ?? "";
     expect(url).toMatch(/^http:\/\/certavis\.test\/api\/v1\/public\/unsubscribe\/\?token=[^&]+$/);
     expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    // The company speaks: its name as sender, its owner's address for answers.
+    expect(mail.from).toMatch(/^"?Maison Lumière"? </);
+    expect(mail.headers["reply-to"]).toBe(ownerEmail);
     expect(mail.text).toContain(`Ne plus recevoir de demandes d'avis de Maison Lumière : ${url}`);
     expect(mail.html).toContain(
       `<a href="${url.replace(/&/g, "&amp;")}">Ne plus recevoir de demandes d&#39;avis de Maison Lumière</a>`,

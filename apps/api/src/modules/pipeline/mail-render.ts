@@ -1,7 +1,7 @@
 import { fr } from "@certavis/i18n-fr/server";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { companies, emailTemplates, orders, products, reviews } from "../../db/schema";
+import { companies, emailTemplates, memberships, orders, products, reviews, users } from "../../db/schema";
 import { reviewKeyOf, reviewUrl } from "../../lib/review-key";
 import type { MailMessage } from "../../mail/mailer";
 import { CERTIFICATION_EMAIL_KINDS, renderCertificationEmail } from "../certification/certification-emails";
@@ -85,6 +85,7 @@ function templateMessage(
   ctx: OrderContext,
   template: Template,
   links: MailLinks,
+  contact: string | undefined,
 ): MailMessage {
   const { order, product, company } = ctx;
   const key = reviewKeyOf(links.reviewKeySecrets(), order.id, order.reviewKeyHash);
@@ -102,6 +103,9 @@ function templateMessage(
       : unsubscribeUrl(links.publicUrl, deriveUnsubscribeToken(links.reviewKeySecrets()[0] ?? "", order.id));
   return {
     to: order.buyerEmail,
+    // The company speaks: its name as sender, its owner's address for the buyer's answer.
+    fromName: company.name,
+    ...(contact ? { replyTo: contact } : {}),
     ...withFooter(email, legalFooter(kind, ctx, links, unsubscribe)),
     ...(unsubscribe ? { headers: unsubscribeHeaders(unsubscribe) } : {}),
   };
@@ -116,6 +120,7 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[]) {
       reviewed: new Set(),
       suppressed: new Set<string>(),
       templates: [],
+      contacts: new Map<string, string>(),
     };
   const context = await tx
     .select({ order: orders, product: products, company: companies })
@@ -136,6 +141,13 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[]) {
       if (c.company.id === companyId && found.has(c.order.buyerEmail)) suppressed.add(c.order.id);
   }
   const companyIds = [...new Set(context.map((c) => c.company.id))];
+  const owners = companyIds.length
+    ? await tx
+        .select({ companyId: memberships.companyId, email: users.email })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(and(inArray(memberships.companyId, companyIds), eq(memberships.role, "owner")))
+    : [];
   const templates = companyIds.length
     ? await tx
         .select()
@@ -143,7 +155,13 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[]) {
         .where(inArray(emailTemplates.companyId, companyIds))
         .orderBy(asc(emailTemplates.createdAt))
     : [];
-  return { byOrder: new Map(context.map((c) => [c.order.id, c])), reviewed, suppressed, templates };
+  return {
+    byOrder: new Map(context.map((c) => [c.order.id, c])),
+    reviewed,
+    suppressed,
+    templates,
+    contacts: new Map(owners.map((o) => [o.companyId, o.email])),
+  };
 }
 
 /** The product's template for `kind`, else the company's default, else its oldest of that kind. */
@@ -172,7 +190,7 @@ export async function renderDeliveries(
   rows: DeliveryRow[],
   links: MailLinks,
 ): Promise<RenderedBatch> {
-  const { byOrder, reviewed, suppressed, templates } = await loadOrderContexts(tx, rows);
+  const { byOrder, reviewed, suppressed, templates, contacts } = await loadOrderContexts(tx, rows);
   const rendered: RenderedDelivery[] = [];
   const cancelled = new Map<string, string[]>();
   const cancel = (id: string, reason: string) =>
@@ -222,7 +240,7 @@ export async function renderDeliveries(
     rendered.push({
       row,
       companyId,
-      message: templateMessage(kind, ctx, template, links),
+      message: templateMessage(kind, ctx, template, links, contacts.get(companyId)),
       reviewKeyOrderId: kind === "thanks" ? null : ctx.order.id,
     });
   }
