@@ -87,11 +87,17 @@ export const additions = [
   "GET /public/reviews/jsonld/",
   "GET /public/ratings/",
   "GET /public/badge.svg",
+  "GET /public/unsubscribe/",
+  "POST /public/unsubscribe/",
+  "GET /company/suppressions/",
+  "DELETE /company/suppressions/{id}/",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */
 export const publicCalls = [
   "GET /health/",
+  "GET /public/unsubscribe/",
+  "POST /public/unsubscribe/",
   "POST /auth/login/",
   "POST /auth/register/",
   "POST /auth/refresh/",

@@ -9,6 +9,7 @@ import type { AppContext } from "./context";
 import { type Database, openDatabase } from "./db/client";
 import { readEnv } from "./env";
 import { registerErrorHandler } from "./http/error-handler";
+import { registerFormBodyParser } from "./http/form-body";
 import { registerStartupGate } from "./http/health";
 import { registerJsonParser } from "./http/json-body";
 import { redactedLogger } from "./http/log-redaction";
@@ -112,7 +113,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
         config.smtpUrl || options.mailer ? () => {} : (options.printMail ?? ((l) => console.log(l))),
       );
   const transport =
-    options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : null);
+    options.mailer ??
+    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom, config.dkim) : null);
   const mailer: Mailer = {
     async send(message) {
       if (transport) await transport.send(message);
@@ -159,6 +161,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
 
   registerErrorHandler(app);
   registerJsonParser(app);
+  registerFormBodyParser(app);
   await registerSecurityHeaders(app, config);
   await registerCors(app, config);
   const redis = config.redisUrl

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 /**
  * The ONLY place that reads process.env (lint-enforced). Every variable of ARCHITECTURE §2 with its
  * embedded default; `buildApp(options)` lets tests override any of them.
@@ -11,6 +12,8 @@ export interface EnvConfig {
   dataDir: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /** DKIM signing of every e-mail (`DKIM_DOMAIN`, `DKIM_SELECTOR`, `DKIM_PRIVATE_KEY`: PEM or a path to it). */
+  dkim: DkimConfig | null;
   publicUrl: string;
   formUrl: string;
   widgetUrl: string;
@@ -84,6 +87,21 @@ export function parseTrustProxy(value: string | null): false | number | string[]
     .filter(Boolean);
 }
 
+export interface DkimConfig {
+  domain: string;
+  selector: string;
+  privateKey: string;
+}
+
+function readDkim(env: NodeJS.ProcessEnv): DkimConfig | null {
+  const domain = nonEmpty(env.DKIM_DOMAIN);
+  const selector = nonEmpty(env.DKIM_SELECTOR);
+  const key = nonEmpty(env.DKIM_PRIVATE_KEY);
+  if (!domain || !selector || !key) return null;
+  const privateKey = key.includes("-----BEGIN") ? key.replace(/\\n/g, "\n") : readFileSync(key, "utf8");
+  return { domain, selector, privateKey };
+}
+
 export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const port = int(env.PORT, 3000);
   const publicUrl = origin(nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`);
@@ -96,6 +114,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     dataDir: nonEmpty(env.DATA_DIR) ?? "./.data",
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? "Certavis <no-reply@certavis.local>",
+    dkim: readDkim(env),
     publicUrl,
     formUrl: origin(nonEmpty(env.FORM_URL) ?? publicUrl),
     widgetUrl: origin(nonEmpty(env.WIDGET_URL) ?? publicUrl),

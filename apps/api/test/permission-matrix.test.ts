@@ -10,7 +10,14 @@
 import { type Action, can, normalizeRole, type Role } from "@certavis/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitations, joinRequests, memberships, orderImports, reviews } from "../src/db/schema";
+import {
+  emailSuppressions,
+  invitations,
+  joinRequests,
+  memberships,
+  orderImports,
+  reviews,
+} from "../src/db/schema";
 import type { ContractOperation } from "../src/http/openapi-routes";
 import { compileCached, contractAjv, rewriteRefs } from "../src/http/openapi-schemas";
 import { type Access, OPERATION_ACCESS } from "../src/http/operation-access";
@@ -165,7 +172,17 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
       .insert(orderImports)
       .values({ companyId: company.id, status: "done", encoding: "utf-8", separator: ";", total: 0 })
       .returning({ id: orderImports.id });
-    if (!review || !victimMembership || !invitation || !request || !orderImport) throw new Error("fixtures");
+    const [suppression] = await t.ctx.db
+      .insert(emailSuppressions)
+      .values({
+        companyId: company.id,
+        email: "rejet@exemple.fr",
+        emailHash: `matrix-${kind}`,
+        reason: "bounce",
+      })
+      .returning({ id: emailSuppressions.id });
+    if (!review || !victimMembership || !invitation || !request || !orderImport || !suppression)
+      throw new Error("fixtures");
     const ids = {
       product: productId,
       template: company.defaults.requestTemplateId,
@@ -175,6 +192,7 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
       invitation: invitation.id,
       request: request.id,
       orderImport: orderImport.id,
+      suppression: suppression.id,
     };
     for (const op of CONTRACT_OPERATIONS) {
       const path = op.path;
@@ -195,7 +213,9 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
                     ? "request"
                     : path.startsWith("/company/orders/imports/")
                       ? "orderImport"
-                      : null;
+                      : path.startsWith("/company/suppressions/")
+                        ? "suppression"
+                        : null;
       if (!key) throw new Error(`No fixture for ${op.operationId} (${path}): add one`);
       fixtures[op.operationId] = ids[key];
     }

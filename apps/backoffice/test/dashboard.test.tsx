@@ -84,6 +84,7 @@ describe("dashboard (real API)", () => {
     await waitFor(() => expect(card("Note moyenne")).toHaveTextContent("Note moyenne3,7"));
     expect(card("Total avis")).toHaveTextContent("Total avis5");
     expect(card("Taux de croissance")).toHaveTextContent("Taux de croissance—");
+    expect(card("Adresses en échec (30 jours)")).toHaveTextContent("Adresses en échec (30 jours)—");
     expect(card("Dernier avis")).toHaveTextContent("Dernier avisil y a 2 heures");
 
     const chart = screen.getByRole("list", { name: "Activité des avis" });

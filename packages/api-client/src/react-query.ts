@@ -39,6 +39,10 @@ export const queryKeys = {
   requests: ["requests"] as const,
   subscription: ["subscription"] as const,
   invoices: ["invoices"] as const,
+  suppressions: {
+    all: ["suppressions"] as const,
+    list: (params: KeyParams = {}) => ["suppressions", "list", params] as const,
+  },
   companySearch: (query: string) => ["companySearch", query.trim()] as const,
   publicReviews: (params: { company_id: string; product_id?: string | null }) =>
     ["publicReviews", { company_id: params.company_id, product_id: params.product_id || null }] as const,

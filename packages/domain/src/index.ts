@@ -15,6 +15,7 @@ export * from "./insights/period";
 export * from "./insights/themes";
 export * from "./mask-email";
 export * from "./messages";
+export * from "./order-email-status";
 export * from "./permissions";
 export * from "./plans";
 export * from "./product-status";

@@ -72,6 +72,11 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   billingSandboxPage: publicAccess,
   billingSandboxComplete: publicAccess,
   billingSandboxCancel: publicAccess,
+  // privacy
+  publicUnsubscribePage: publicAccess,
+  publicUnsubscribe: publicAccess,
+  companySuppressionsList: company("personalData.view"),
+  companySuppressionsDelete: company("personalData.view"),
   // catalog
   companyProductsList: company("catalog.view"),
   companyProductsCreate: company("catalog.manage"),

@@ -6,6 +6,12 @@ export interface MailMessage {
   html: string;
   /** A code the recipient types (e-mail verification, invitation code). */
   code?: string;
+  /** Display name of the sender (the company, for its e-mails to buyers); else `MAIL_FROM`'s. */
+  fromName?: string;
+  /** Where the buyer's answer goes (the company's contact). */
+  replyTo?: string;
+  /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post` of the invitations to review). */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail extends MailMessage {

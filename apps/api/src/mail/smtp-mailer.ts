@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import type { DkimConfig } from "../env";
 import type { Mailer, MailMessage } from "./mailer";
 
 /** SMTP timeouts, all below the mail queue's lease (LEASE_MS, 30 s). */
@@ -23,17 +24,46 @@ export function pooledSmtpUrl(smtpUrl: string): string {
   }
 }
 
-/** Sends over SMTP (`SMTP_URL`, e.g. `smtp://user:pass@host:587`). */
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(pooledSmtpUrl(smtpUrl));
+/** The headers the DKIM signature covers (relaxed/relaxed, rsa-sha256). */
+const DKIM_SIGNED_HEADERS = "From:To:Subject:Date:Message-ID:List-Unsubscribe:List-Unsubscribe-Post";
+
+/**
+ * The sender of `message`: with DKIM, the address moves onto the signing domain (what DMARC aligns
+ * on) and takes the company's name when the e-mail speaks for a company.
+ */
+export function senderOf(from: string, message: MailMessage, dkim: DkimConfig | null) {
+  if (!dkim) return { name: message.fromName ?? displayName(from), address: addressOf(from) };
+  const local = addressOf(from).split("@")[0] || "no-reply";
+  return { name: message.fromName ?? displayName(from), address: `${local}@${dkim.domain}` };
+}
+
+const addressOf = (from: string) => (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
+const displayName = (from: string) => (/^\s*"?([^"<]*?)"?\s*</.exec(from)?.[1] ?? "").trim();
+
+/** Sends over SMTP (`SMTP_URL`, e.g. `smtp://user:pass@host:587`), DKIM-signed when `dkim` is set. */
+export function createSmtpMailer(smtpUrl: string, from: string, dkim: DkimConfig | null = null): Mailer {
+  const transport = nodemailer.createTransport(pooledSmtpUrl(smtpUrl), {
+    ...(dkim
+      ? {
+          dkim: {
+            domainName: dkim.domain,
+            keySelector: dkim.selector,
+            privateKey: dkim.privateKey,
+            headerFieldNames: DKIM_SIGNED_HEADERS,
+          },
+        }
+      : {}),
+  });
   return {
     async send(message: MailMessage) {
       await transport.sendMail({
-        from,
+        from: senderOf(from, message, dkim),
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         to: message.to,
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
     async close() {

@@ -12,6 +12,7 @@ import { insightsHandlers } from "./insights/handlers";
 import { orderHandlers } from "./orders/handlers";
 import { registerOrderImports } from "./orders/imports-plugin";
 import { registerPipelineWorkers } from "./pipeline/plugin";
+import { privacyHandlers } from "./privacy/handlers";
 import { productHandlers } from "./products/handlers";
 import { publicHandlers } from "./public/handlers";
 import { reviewHandlers } from "./reviews/handlers";
@@ -40,6 +41,7 @@ const moduleHandlers: OperationHandlers[] = [
   reviewHandlers,
   orderHandlers,
   publicHandlers,
+  privacyHandlers,
   // --- certified reviews ---
   certificationHandlers,
   insightsHandlers,

@@ -3,6 +3,8 @@ import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
+  /** The message as received (headers and body), for signature checks. */
+  raw: string;
   to: string[];
   from: string;
   subject: string;
@@ -10,6 +12,8 @@ export interface ReceivedMail {
   html: string;
   /** Every http(s) link found in the text and HTML parts. */
   links: string[];
+  /** Header values as sent (unfolded), by lower-cased name; the last one when repeated. */
+  headers: Record<string, string>;
   receivedAt: Date;
 }
 
@@ -20,6 +24,8 @@ export interface TestSmtp {
   messages: ReceivedMail[];
   /** Resolves with the first (already received or coming) mail matching `predicate`. */
   waitForMail(predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Recipients refused at `RCPT TO`, by reply code. */
+  refuse?: RcptRefusal;
   /** Mails sent to `address` (case-insensitive), oldest first. */
   mailsTo(address: string): ReceivedMail[];
   clear(): void;
@@ -28,23 +34,47 @@ export interface TestSmtp {
 
 const LINK = /https?:\/\/[^\s"'<>)]+/g;
 
-/** A real SMTP server (smtp-server) on a free port, parsing every message with mailparser. */
-export async function startTestSmtp(): Promise<TestSmtp> {
+/** The SMTP reply code to refuse `address` with at `RCPT TO` (550 permanent, 450 temporary), or null. */
+export type RcptRefusal = (address: string) => number | null;
+
+/**
+ * A real SMTP server (smtp-server) on a free port, parsing every message with mailparser; `refuse`
+ * makes it refuse chosen recipients at `RCPT TO` (it can be set later on the returned object).
+ */
+export async function startTestSmtp(options: { refuse?: RcptRefusal } = {}): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
+  // Read by onRcptTo at each recipient, so a test may change `refuse` on the returned object.
+  const handle: { refuse?: RcptRefusal } = { refuse: options.refuse };
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = handle.refuse?.(address.address.toLowerCase()) ?? null;
+      if (code === null) return callback();
+      const refusal = new Error(code >= 500 ? "Boîte inconnue" : "Réessayez plus tard") as Error & {
+        responseCode: number;
+      };
+      refusal.responseCode = code;
+      callback(refusal);
+    },
     onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.on("end", () => resolve(Buffer.concat(chunks)));
+        stream.on("error", reject);
+      })
+        .then(async (raw) => ({ raw, parsed: await simpleParser(raw) }))
+        .then(({ raw, parsed }) => {
           const html = typeof parsed.html === "string" ? parsed.html : "";
           const text = parsed.text ?? "";
           const toList = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((a) =>
             a.value.map((v) => (v.address ?? "").toLowerCase()),
           );
           messages.push({
+            raw: raw.toString("utf8"),
             to: toList,
             from: parsed.from?.text ?? "",
             subject: parsed.subject ?? "",
@@ -52,6 +82,15 @@ export async function startTestSmtp(): Promise<TestSmtp> {
             html,
             links: [...new Set([...(text.match(LINK) ?? []), ...(html.match(LINK) ?? [])])].map((l) =>
               l.replace(/&amp;/g, "&"),
+            ),
+            headers: Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [
+                key,
+                line
+                  .slice(line.indexOf(":") + 1)
+                  .replace(/\r?\n[ \t]+/g, " ")
+                  .trim(),
+              ]),
             ),
             receivedAt: new Date(),
           });
@@ -64,7 +103,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
 
-  return {
+  const rest: Omit<TestSmtp, "refuse"> = {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
@@ -95,4 +134,5 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return Object.assign(handle, rest);
 }

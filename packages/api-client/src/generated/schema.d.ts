@@ -1310,6 +1310,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/unsubscribe/": {
+        parameters: {
+            query: {
+                /** @description The unsubscribe token of a request or reminder e-mail (`List-Unsubscribe`, footer link): it names the buyer's address and the company (order id and an HMAC-SHA256 under the review-key ring, nothing stored). */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page de désinscription (ne change rien)
+         * @description Public French HTML page naming the company, with a confirm button posting to this same URL. Opening it changes nothing (mail scanners open links). Unknown or forged token → 404 page.
+         */
+        get: operations["publicUnsubscribePage"];
+        put?: never;
+        /**
+         * Se désinscrire en un clic (RFC 8058)
+         * @description What mail providers send for one-click unsubscribe (form body `List-Unsubscribe=One-Click`) and what the confirm page's button posts. The address is suppressed for that company (reason `unsubscribe`): its pending requests and reminders are cancelled and no order of it is e-mailed again. Idempotent. Answers a French HTML page. Unknown or forged token → 404 page.
+         */
+        post: operations["publicUnsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/suppressions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Adresses exclues des envois
+         * @description Owner, admin and manager. Addresses the company never e-mails again, newest first: `email` is null for an erased buyer (only a hash is kept).
+         */
+        get: operations["companySuppressionsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/suppressions/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Retirer une adresse de la liste d'exclusion
+         * @description Owner, admin and manager; a `bounce` only (the address may work again). A buyer who unsubscribed or was erased is never re-subscribed by the shop: 403. Another company's id → 404.
+         */
+        delete: operations["companySuppressionsDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/stripe/webhook/": {
         parameters: {
             query?: never;
@@ -1462,6 +1532,8 @@ export interface components {
             email_quota_limit: number | null;
             /** Format: date-time */
             email_quota_period_start: string;
+            /** @description Share (0 to 1) of the review e-mails of the last 30 days that the receiving server refused for good (the address then suppressed, reason `bounce`); null when none went out. */
+            email_bounce_rate: number | null;
             subscription_limits: components["schemas"]["PlanLimits"];
             subscription: {
                 type: components["schemas"]["PlanType"];
@@ -1734,6 +1806,11 @@ export interface components {
             request_sent_at: string | null;
             /** Format: date-time */
             reminder_sent_at: string | null;
+            /**
+             * @description Where the order's e-mails stand: `scheduled` (request not sent yet), `sent` (request sent), `reminded` (reminder sent), `suppressed` (the address is on the company's suppression list: nothing more goes), `bounced` (the receiving server refused the address for good), `failed` (the request could not be sent).
+             * @enum {string}
+             */
+            email_status: "scheduled" | "sent" | "reminded" | "suppressed" | "bounced" | "failed";
         };
         /** @description An order with the link of its public review form. */
         OrderCreated: components["schemas"]["Order"] & {
@@ -2591,6 +2668,27 @@ export interface components {
                     count: number;
                 };
             };
+        };
+        /** @description An address the company never e-mails again. */
+        Suppression: {
+            /** Format: uuid */
+            id: string;
+            /** @description Null for an erased buyer (only a hash is kept). */
+            email: string | null;
+            /** @enum {string} */
+            reason: "unsubscribe" | "bounce" | "erasure";
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A page of Suppression items (`limit`/`offset`). */
+        PagedSuppressions: {
+            /** @description Total number of items. */
+            count: number;
+            /** @description URL of the next page, null on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, null on the first page. */
+            previous: string | null;
+            results: components["schemas"]["Suppression"][];
         };
     };
     responses: {
@@ -4852,6 +4950,7 @@ export interface operations {
                      *       "review_status": "none",
                      *       "request_sent_at": null,
                      *       "reminder_sent_at": null,
+                     *       "email_status": "scheduled",
                      *       "review_url": "http://localhost:3000/create-reviews?api_key=q7Zk3mN8pR2sT5vW9xY1aB4cD6eF",
                      *       "review_urls": [
                      *         "http://localhost:3000/create-reviews?api_key=q7Zk3mN8pR2sT5vW9xY1aB4cD6eF"
@@ -5522,6 +5621,134 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publicUnsubscribePage: {
+        parameters: {
+            query: {
+                /** @description The unsubscribe token of a request or reminder e-mail (`List-Unsubscribe`, footer link): it names the buyer's address and the company (order id and an HMAC-SHA256 under the review-key ring, nothing stored). */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirm page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unknown or forged token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    publicUnsubscribe: {
+        parameters: {
+            query: {
+                /** @description The unsubscribe token of a request or reminder e-mail (`List-Unsubscribe`, footer link): it names the buyer's address and the company (order id and an HMAC-SHA256 under the review-key ring, nothing stored). */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    "List-Unsubscribe"?: "One-Click";
+                };
+            };
+        };
+        responses: {
+            /** @description Unsubscribed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unknown or forged token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    companySuppressionsList: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+                /** @description Case-insensitive part of the address. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Suppressed addresses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedSuppressions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companySuppressionsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -100,6 +100,7 @@ export const certification = {
     invitationNotice: (company: string, product: string) =>
       `Cette invitation vous est envoyée par ${company} pour votre commande de « ${product} ». Votre avis sera publié avec votre prénom et l'initiale de votre nom uniquement, sur le site de ${company}. Aucune contrepartie n'est accordée en échange d'un avis.`,
     termsLine: (url: string) => `Conditions d'utilisation : ${url}`,
+    unsubscribeLink: (company: string) => `Ne plus recevoir de demandes d'avis de ${company}`,
     procedureLine: (url: string) => `Comment les avis sont collectés et contrôlés : ${url}`,
   },
   procedure: {

@@ -7,6 +7,7 @@ export const dashboard = {
     totalReviews: "Total avis",
     growthRate: "Taux de croissance",
     lastReview: "Dernier avis",
+    bounceRate: "Adresses en échec (30 jours)",
   },
   activity: {
     title: "Activité des avis",

@@ -177,6 +177,22 @@ const mailQueue = {
   alreadyReviewed: "avis déjà déposé",
   reminderOff: "relance désactivée",
   noTemplate: "aucun modèle d'email",
+  suppressed: "adresse exclue des envois",
+} as const;
+
+/** The one-click unsubscribe pages and the suppression list. */
+const privacy = {
+  unsubscribeTitle: "Désinscription",
+  unsubscribeQuestion: (company: string) => `Ne plus recevoir de demandes d'avis de ${company} ?`,
+  unsubscribeExplain: (company: string) =>
+    `${company} ne vous enverra plus aucune demande d'avis ni relance à cette adresse.`,
+  unsubscribeConfirm: "Confirmer la désinscription",
+  unsubscribedTitle: "Désinscription confirmée",
+  unsubscribed: (company: string) => `C'est fait : vous ne recevrez plus de demandes d'avis de ${company}.`,
+  invalidLinkTitle: "Lien de désinscription invalide",
+  invalidLink: "Ce lien de désinscription n'est pas valide. Copiez-le en entier depuis l'email reçu.",
+  suppressionKept:
+    "Seule une adresse exclue après un rejet du serveur de messagerie peut être retirée : un acheteur qui s'est désinscrit ou a été effacé ne peut pas être réinscrit.",
 } as const;
 
 /** Everything the server says in French: `fr.server.http.notFound`, `fr.server.team.alreadyMember`, … */
@@ -196,6 +212,7 @@ export const server = {
   ratings,
   submission,
   mailQueue,
+  privacy,
   mails: serverMails,
   companyDefaults,
   publicPages,

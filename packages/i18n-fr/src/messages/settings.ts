@@ -6,6 +6,7 @@ export const settings = {
     subscription: "Abonnement",
     company: "Entreprise",
     user: "Utilisateur",
+    privacy: "Confidentialité",
   },
   teams: {
     members: {
@@ -163,6 +164,31 @@ export const settings = {
       password: "Mot de passe",
       confirm: "Supprimer définitivement",
       deleted: "Compte supprimé",
+    },
+  },
+  privacy: {
+    suppressions: {
+      title: "Adresses exclues des envois",
+      description:
+        "Ces adresses ne reçoivent plus aucune demande d'avis ni relance de votre entreprise. Seule une adresse exclue après un rejet du serveur de messagerie peut être retirée.",
+      search: "Rechercher une adresse",
+      email: "Adresse",
+      reason: "Motif",
+      date: "Date",
+      erased: "Acheteur effacé",
+      empty: "Aucune adresse exclue.",
+      remove: "Retirer",
+      removeLabel: (email: string) => `Retirer ${email} de la liste`,
+      removed: "Adresse retirée de la liste",
+      removeFailed: "Impossible de retirer l'adresse",
+      loadFailed: "Impossible de charger les adresses exclues.",
+      restricted: "Réservé au propriétaire, aux administrateurs et aux responsables de l'entreprise.",
+      page: (from: number, to: number, count: number) => `${from}–${to} sur ${count}`,
+      reasons: {
+        unsubscribe: "Désinscription",
+        bounce: "Adresse en échec",
+        erasure: "Effacement",
+      },
     },
   },
 } as const;

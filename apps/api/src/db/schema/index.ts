@@ -5,4 +5,5 @@ export * from "./companies";
 export * from "./identity";
 export * from "./insights";
 export * from "./order-imports";
+export * from "./privacy";
 export * from "./reviews";

@@ -40,6 +40,8 @@ export const orders = pgTable(
     reviewKeyHash: text("review_key_hash").notNull(),
     reviewKeyExpiresAt: tz("review_key_expires_at"),
     reviewKeyUsedAt: tz("review_key_used_at"),
+    /** Why the order's e-mails stopped for good: `suppressed` (address on the suppression list) or `bounced`. */
+    emailStop: text("email_stop"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -5,6 +5,7 @@ import Stripe from "stripe";
 import { companies, invoices } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { detailError, notFound, unauthorized } from "../../http/errors";
+import { sendHtmlPage } from "../../http/html-page";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { cancelAtPeriodEnd } from "./cancel";
@@ -19,21 +20,12 @@ import {
   findSandboxSession,
   settleSandboxPeriods,
 } from "./sandbox";
-import { renderSandboxCheckout, renderSandboxNotFound, type SandboxPage } from "./sandbox-page";
+import { renderSandboxCheckout, renderSandboxNotFound } from "./sandbox-page";
 import { factsFromStripeEvent } from "./stripe-events";
 import { toInvoiceView, toSubscriptionInfo } from "./subscription-view";
 import { cancelSubscriptionsAtProvider } from "./subscriptions-to-cancel";
 
 const API_BASE = "/api/v1";
-
-function sendPage(reply: import("fastify").FastifyReply, status: number, page: SandboxPage) {
-  return reply
-    .code(status)
-    .header("content-type", "text/html; charset=utf-8")
-    .header("content-security-policy", page.csp)
-    .header("cache-control", "no-store")
-    .send(page.html);
-}
 
 /** Subscription, invoices, Stripe webhook and the local sandbox checkout. */
 export const billingHandlers = defineHandlers({
@@ -118,8 +110,8 @@ export const billingHandlers = defineHandlers({
           .where(eq(companies.id, session.companyId))
       : [];
     const planType = normalizePlanType(session?.planType);
-    if (!session || !company || !planType) return sendPage(reply, 404, renderSandboxNotFound());
-    return sendPage(
+    if (!session || !company || !planType) return sendHtmlPage(reply, 404, renderSandboxNotFound());
+    return sendHtmlPage(
       reply,
       200,
       renderSandboxCheckout({

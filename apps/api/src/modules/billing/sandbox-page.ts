@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { escapeHtml, type Plan } from "@certavis/domain";
 import { formatPrice } from "@certavis/i18n-fr/format";
 import { planName } from "@certavis/i18n-fr/server";
+import { type HtmlPage, htmlPage } from "../../http/html-page";
 
 const STYLE = `
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1c2024}
@@ -17,42 +17,8 @@ button{width:100%;padding:.75rem 1rem;border-radius:8px;border:1px solid transpa
 .cancel{background:#fff;color:#1c2024;border-color:#d0d3d9}
 `;
 
-export interface SandboxPage {
-  html: string;
-  /** The page's own CSP: no script at all, the style by nonce, forms only to us and the redirect origins. */
-  csp: string;
-}
-
-function csp(nonce: string, formOrigins: string[]): string {
-  return [
-    "default-src 'none'",
-    `style-src 'nonce-${nonce}'`,
-    // Chrome checks form-action on the redirect that follows the POST too.
-    `form-action 'self' ${formOrigins.join(" ")}`,
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join("; ");
-}
-
-function layout(title: string, body: string, formOrigins: string[]): SandboxPage {
-  const nonce = randomBytes(16).toString("base64");
-  const html = `<!doctype html>
-<html lang="fr">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style nonce="${nonce}">${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-  return { html, csp: csp(nonce, formOrigins) };
+function layout(title: string, body: string, formOrigins: string[]): HtmlPage {
+  return htmlPage({ title, style: STYLE, body, formOrigins });
 }
 
 /** The local checkout page (no Stripe): the plan, its price and 'Payer' / 'Annuler'. */
@@ -62,7 +28,7 @@ export function renderSandboxCheckout(input: {
   companyName: string;
   basePath: string;
   formOrigins: string[];
-}): SandboxPage {
+}): HtmlPage {
   const action = `${input.basePath}/billing/sandbox/${encodeURIComponent(input.sessionId)}`;
   const body = `<p class="badge">Paiement de test — aucun montant ne sera prélevé</p>
 <h1>Abonnement ${escapeHtml(planName(input.plan.type))}</h1>
@@ -76,7 +42,7 @@ export function renderSandboxCheckout(input: {
   return layout(`Paiement — Abonnement ${planName(input.plan.type)}`, body, input.formOrigins);
 }
 
-export function renderSandboxNotFound(): SandboxPage {
+export function renderSandboxNotFound(): HtmlPage {
   return layout(
     "Session de paiement introuvable",
     `<h1>Session de paiement introuvable</h1>

@@ -9,6 +9,7 @@ import { publicImageUrl } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
 import { monthStart, nextMonthStart } from "../pipeline/clock";
 import { companyDashboardStats } from "../reviews/company-stats";
+import { emailBounceRate } from "./bounce-rate";
 
 export type CompanyView = ResponseOf<"companyGet", 200>;
 type CompanyRow = typeof companies.$inferSelect;
@@ -78,6 +79,7 @@ export async function companyView(
     created_by: counts?.owner ?? company.createdBy,
     ...stats,
     ...emailQuota(company, now),
+    email_bounce_rate: await emailBounceRate(db, company.id, now),
     subscription_limits: planLimits(company.planType),
     subscription: subscriptionOf(company),
     members_count: counts?.members ?? 0,

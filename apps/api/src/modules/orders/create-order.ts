@@ -7,6 +7,7 @@ import type { FieldErrors } from "../../http/errors";
 import { deriveReviewKey, hashReviewKey, REVIEW_KEY_LIFETIME_DAYS } from "../../lib/review-key";
 import { addDays } from "../pipeline/clock";
 import { scheduleOrderEmails } from "../pipeline/schedule";
+import { isSuppressed } from "../privacy/suppressions";
 
 /** One product of an order, by id or by SKU. */
 export interface OrderItemData {
@@ -106,7 +107,8 @@ async function resolveProducts(
 
 /**
  * Records an order for `companyId` (idempotent on its reference), one row per product, and in the
- * same transaction schedules its e-mails. Must run inside a transaction (`tx`).
+ * same transaction schedules its e-mails unless the address is on the company's suppression list.
+ * Must run inside a transaction (`tx`).
  */
 export async function createOrder(
   tx: DbOrTx,
@@ -120,14 +122,17 @@ export async function createOrder(
   const resolved = await resolveProducts(tx, companyId, data);
   if (!resolved.ok) return resolved;
 
+  const buyerEmail = data.buyerEmail.trim().toLowerCase();
+  const suppressed = await isSuppressed(tx, companyId, buyerEmail);
   const buyer = {
     companyId,
     reference,
-    buyerEmail: data.buyerEmail.trim().toLowerCase(),
+    buyerEmail,
     buyerFirstName: data.buyerFirstName.trim(),
     buyerLastName: data.buyerLastName.trim(),
     orderDate: data.orderDate ?? options.now,
     reviewKeyExpiresAt: addDays(options.now, REVIEW_KEY_LIFETIME_DAYS),
+    emailStop: suppressed ? ("suppressed" as const) : null,
     createdAt: options.now,
   };
   const lines = await tx
@@ -160,6 +165,7 @@ export async function createOrder(
     if (!raced) throw new Error("order vanished after a reference conflict");
     return raced;
   }
-  await scheduleOrderEmails(tx, head, resolved.products);
+  // A buyer who left the company's mailings is still recorded, never e-mailed.
+  if (!suppressed) await scheduleOrderEmails(tx, head, resolved.products);
   return { ok: true, created: true, order: head, lines: lines.sort((a, b) => a.line - b.line) };
 }

@@ -1,3 +1,4 @@
+import { orderEmailStatus } from "@certavis/domain";
 import { and, asc, desc, eq, exists, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
@@ -63,12 +64,15 @@ export async function listOrderViews(
           orderId: emailDeliveries.orderId,
           kind: emailDeliveries.kind,
           sentAt: emailDeliveries.sentAt,
+          status: emailDeliveries.status,
         })
         .from(emailDeliveries)
-        .where(and(inArray(emailDeliveries.orderId, ids), eq(emailDeliveries.status, "sent")))
+        .where(
+          and(inArray(emailDeliveries.orderId, ids), inArray(emailDeliveries.status, ["sent", "failed"])),
+        )
     : [];
   const sentAt = (orderId: string, kind: string) =>
-    iso(sent.find((s) => s.orderId === orderId && s.kind === kind)?.sentAt);
+    iso(sent.find((s) => s.orderId === orderId && s.kind === kind && s.status === "sent")?.sentAt);
   const results: OrderView[] = [];
   for (const order of heads) {
     const items = lines
@@ -93,6 +97,14 @@ export async function listOrderViews(
       review_status: first.review_status,
       request_sent_at: sentAt(order.id, "request"),
       reminder_sent_at: sentAt(order.id, "reminder"),
+      email_status: orderEmailStatus({
+        stop: order.emailStop,
+        requestSent: sentAt(order.id, "request") !== null,
+        reminderSent: sentAt(order.id, "reminder") !== null,
+        requestFailed: sent.some(
+          (s) => s.orderId === order.id && s.kind === "request" && s.status === "failed",
+        ),
+      }),
     });
   }
   return { count: total?.n ?? 0, results };

@@ -1,11 +1,13 @@
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { companies, emailTemplates, orders, products, reviews } from "../../db/schema";
+import { companies, emailTemplates, memberships, orders, products, reviews, users } from "../../db/schema";
 import { reviewKeyOf, reviewUrl } from "../../lib/review-key";
 import type { MailMessage } from "../../mail/mailer";
 import { CERTIFICATION_EMAIL_KINDS, renderCertificationEmail } from "../certification/certification-emails";
 import { deriveWithdrawalToken, procedureUrl, withdrawalUrl } from "../certification/withdrawal-token";
+import { suppressedAmong } from "../privacy/suppressions";
+import { deriveUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token";
 import type { CertificationEmailKind } from "../review-trail/author-emails";
 import type { DeliveryRow } from "./mail-claim";
 import { STORED_MESSAGE_KINDS } from "./mail-rules";
@@ -17,6 +19,8 @@ export interface MailLinks {
   formUrl: string;
   /** Origin of the widget and its procedure page (`WIDGET_URL`). */
   widgetUrl: string;
+  /** Origin of the API (`PUBLIC_URL`): the unsubscribe link. */
+  publicUrl: string;
   /** The secrets review keys derive from, newest first (read when each mail is made). */
   reviewKeySecrets: () => readonly (string | Uint8Array)[];
   /** The absolute URL of a product's stored image (none: e-mails list products without images). */
@@ -59,7 +63,13 @@ function storedMessage(row: DeliveryRow): MailMessage {
 }
 
 /** What French law asks every invitation and the thanks e-mail to say, whatever the template. */
-function legalFooter(kind: EmailKind, ctx: OrderContext, links: MailLinks, productNames: string): string[] {
+function legalFooter(
+  kind: EmailKind,
+  ctx: OrderContext,
+  links: MailLinks,
+  productNames: string,
+  unsubscribe: string | null,
+) {
   const procedure = fr.certification.mail.procedureLine(procedureUrl(links.widgetUrl, ctx.company.id));
   if (kind === "thanks") {
     const token = deriveWithdrawalToken(links.reviewKeySecrets()[0] ?? "", ctx.order.id);
@@ -69,7 +79,15 @@ function legalFooter(kind: EmailKind, ctx: OrderContext, links: MailLinks, produ
     fr.certification.mail.invitationNotice(ctx.company.name, productNames),
     procedure,
     fr.certification.mail.termsLine(`${links.formUrl.replace(/\/+$/, "")}/cgu`),
+    ...(unsubscribe
+      ? [{ text: fr.certification.mail.unsubscribeLink(ctx.company.name), link: unsubscribe }]
+      : []),
   ];
+}
+
+/** One-click unsubscribe (RFC 8058) of the invitations to review: the headers mail providers act on. */
+function unsubscribeHeaders(url: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
 /**
@@ -83,6 +101,7 @@ function templateMessage(
   multiple: boolean,
   template: Template,
   links: MailLinks,
+  contact: string | undefined,
 ): MailMessage {
   const { order, company } = ctx;
   const urlOf = (line: OrderLine) =>
@@ -107,7 +126,18 @@ function templateMessage(
         })),
       )
     : email;
-  return { to: order.buyerEmail, ...withFooter(listed, legalFooter(kind, ctx, links, productNames)) };
+  const unsubscribe =
+    kind === "thanks"
+      ? null
+      : unsubscribeUrl(links.publicUrl, deriveUnsubscribeToken(links.reviewKeySecrets()[0] ?? "", order.id));
+  return {
+    to: order.buyerEmail,
+    // The company speaks: its name as sender, its owner's address for the buyer's answer.
+    fromName: company.name,
+    ...(contact ? { replyTo: contact } : {}),
+    ...withFooter(listed, legalFooter(kind, ctx, links, productNames, unsubscribe)),
+    ...(unsubscribe ? { headers: unsubscribeHeaders(unsubscribe) } : {}),
+  };
 }
 
 /** Everything the order e-mails of a batch are made from, read in a few queries. */
@@ -118,7 +148,9 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[]) {
       byOrder: new Map<string, OrderContext>(),
       linesOf: (_ctx: OrderContext): OrderLine[] => [],
       reviewed: new Set<string | null>(),
+      suppressed: new Set<string>(),
       templates: [],
+      contacts: new Map<string, string>(),
     };
   const context = await tx
     .select({ order: orders, product: products, company: companies })
@@ -156,7 +188,21 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[]) {
       (o) => o.order.companyId === ctx.order.companyId && o.order.reference === ctx.order.reference,
     ),
   ];
+  const suppressed = new Set<string>();
+  for (const companyId of new Set(context.map((c) => c.company.id))) {
+    const emails = context.filter((c) => c.company.id === companyId).map((c) => c.order.buyerEmail);
+    const found = await suppressedAmong(tx, companyId, emails);
+    for (const c of context)
+      if (c.company.id === companyId && found.has(c.order.buyerEmail)) suppressed.add(c.order.id);
+  }
   const companyIds = [...new Set(context.map((c) => c.company.id))];
+  const owners = companyIds.length
+    ? await tx
+        .select({ companyId: memberships.companyId, email: users.email })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(and(inArray(memberships.companyId, companyIds), eq(memberships.role, "owner")))
+    : [];
   const templates = companyIds.length
     ? await tx
         .select()
@@ -164,7 +210,14 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[]) {
         .where(inArray(emailTemplates.companyId, companyIds))
         .orderBy(asc(emailTemplates.createdAt))
     : [];
-  return { byOrder: new Map(context.map((c) => [c.order.id, c])), linesOf, reviewed, templates };
+  return {
+    byOrder: new Map(context.map((c) => [c.order.id, c])),
+    linesOf,
+    reviewed,
+    suppressed,
+    templates,
+    contacts: new Map(owners.map((o) => [o.companyId, o.email])),
+  };
 }
 
 /** The product's template for `kind`, else the company's default, else its oldest of that kind. */
@@ -197,7 +250,7 @@ export async function renderDeliveries(
   rows: DeliveryRow[],
   links: MailLinks,
 ): Promise<RenderedBatch> {
-  const { byOrder, linesOf, reviewed, templates } = await loadOrderContexts(tx, rows);
+  const { byOrder, linesOf, reviewed, suppressed, templates, contacts } = await loadOrderContexts(tx, rows);
   const rendered: RenderedDelivery[] = [];
   const cancelled = new Map<string, string[]>();
   const cancel = (id: string, reason: string) =>
@@ -231,7 +284,7 @@ export async function renderDeliveries(
         rendered.push({
           row,
           companyId,
-          message: templateMessage(kind, ctx, [ctx], false, template, links),
+          message: templateMessage(kind, ctx, [ctx], false, template, links, contacts.get(companyId)),
           reviewKeyOrderIds: [],
         });
       else cancel(row.id, fr.server.mailQueue.noTemplate);
@@ -241,6 +294,12 @@ export async function renderDeliveries(
     const open = all.filter((line) => !reviewed.has(line.order.id) && !line.order.reviewKeyUsedAt);
     if (open.length === 0) {
       cancel(row.id, fr.server.mailQueue.alreadyReviewed);
+      continue;
+    }
+    if (suppressed.has(ctx.order.id)) {
+      // Queued before the address left (or by an import): nothing more goes to it.
+      cancel(row.id, fr.server.mailQueue.suppressed);
+      await tx.update(orders).set({ emailStop: "suppressed" }).where(eq(orders.id, ctx.order.id));
       continue;
     }
     if (kind === "reminder" && !open.some((line) => line.product.sendReminder)) {
@@ -256,7 +315,7 @@ export async function renderDeliveries(
     rendered.push({
       row,
       companyId,
-      message: templateMessage(kind, ctx, open, all.length > 1, template, links),
+      message: templateMessage(kind, ctx, open, all.length > 1, template, links, contacts.get(companyId)),
       reviewKeyOrderIds: open.map((line) => line.order.id),
     });
   }

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { emailDeliveries } from "../../db/schema";
+import { emailDeliveries, orders } from "../../db/schema";
 import type { MailMessage } from "../../mail/mailer";
+import { suppressAddress } from "../privacy/suppressions";
 import { releaseEmailQuota } from "./email-quota";
 import { stillLeased } from "./mail-claim";
 import type { RenderedDelivery } from "./mail-render";
@@ -22,6 +24,18 @@ export class AbortedError extends Error {
   }
 }
 
+/** E-mails sent to the order's buyer: a permanent refusal of the address suppresses it (a bounce). */
+const BUYER_KINDS: ReadonlySet<string> = new Set(["request", "reminder", "thanks", "rejection", "reply"]);
+
+/**
+ * A permanent refusal by the receiving server (SMTP 5xx, at `RCPT TO` or after `DATA`): retrying
+ * would only be refused again. 4xx and network errors are temporary.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
 /** A stored message (an account e-mail's links and codes) is blanked once it has nothing left to send. */
 function blanked(kind: string) {
   return STORED_MESSAGE_KINDS.has(kind) ? { textBody: null, htmlBody: null, code: null } : {};
@@ -30,7 +44,8 @@ function blanked(kind: string) {
 /**
  * Sends one leased e-mail and records the outcome, only while the claim still holds the lease (a
  * worker whose lease ran out and was claimed again records nothing). A failure gives the quota unit
- * back and comes back after the backoff, or is dead after the last attempt.
+ * back and comes back after the backoff, or is dead after the last attempt; a permanent refusal is
+ * dead at once and, for a buyer's e-mail, a bounce.
  */
 export async function deliver(
   db: Db,
@@ -45,7 +60,8 @@ export async function deliver(
   } catch (error) {
     if (error instanceof AbortedError) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    const dead = item.attempts >= MAX_ATTEMPTS;
+    const bounced = isPermanentRefusal(error);
+    const dead = bounced || item.attempts >= MAX_ATTEMPTS;
     await db.transaction(async (tx) => {
       const [recorded] = await tx
         .update(emailDeliveries)
@@ -61,12 +77,18 @@ export async function deliver(
         .returning({ id: emailDeliveries.id });
       // Nothing was sent: the quota unit comes back.
       if (recorded && item.companyId) await releaseEmailQuota(tx, item.companyId);
+      if (recorded && bounced && item.companyId && row.orderId && BUYER_KINDS.has(row.kind)) {
+        // The address is dead: suppressed for the company (its reminder cancelled), this order bounced.
+        await suppressAddress(tx, item.companyId, item.message.to, "bounce", now());
+        await tx.update(orders).set({ emailStop: "bounced" }).where(eq(orders.id, row.orderId));
+      }
     });
     log("mail delivery failed", {
       deliveryId: row.id,
       kind: row.kind,
       attempts: item.attempts,
       dead,
+      bounced,
       error: message,
     });
     return dead ? "dead" : "retry";

@@ -23,6 +23,8 @@ export interface MailWorkerOptions {
   formUrl: string;
   /** Origin of the widget and its procedure page (`WIDGET_URL`); defaults to `formUrl`. */
   widgetUrl?: string;
+  /** Origin of the API (`PUBLIC_URL`), for the unsubscribe link; defaults to `formUrl`. */
+  publicUrl?: string;
   /** The secret(s) review keys derive from, newest first (a function: read when each mail is made). */
   reviewKeySecret: string | Uint8Array | (() => readonly (string | Uint8Array)[]);
   /** The absolute URL of a product's stored image, for the order e-mails listing products. */
@@ -79,6 +81,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const links: MailLinks = {
     formUrl: options.formUrl,
     widgetUrl: options.widgetUrl ?? options.formUrl,
+    publicUrl: options.publicUrl ?? options.formUrl,
     reviewKeySecrets: typeof secrets === "function" ? secrets : () => [secrets],
     ...(options.imageUrl ? { imageUrl: options.imageUrl } : {}),
   };

@@ -24,6 +24,7 @@ export async function registerPipelineWorkers(app: FastifyInstance): Promise<voi
     mailer: ctx.mailer,
     formUrl: ctx.config.formUrl,
     widgetUrl: ctx.config.widgetUrl,
+    publicUrl: ctx.config.publicUrl,
     reviewKeySecret: () => ctx.keys.all("review-key"),
     imageUrl: (path) => publicImageUrl(ctx.storage, path),
     clock: { now: ctx.now },

@@ -34,14 +34,26 @@ export function renderEmail(
   return { subject, text, html: htmlMailDocument(htmlBody) };
 }
 
+/** A footer line whose whole text is the link (`text : link` in the plain-text part). */
+export interface FooterLink {
+  text: string;
+  link: string;
+}
+
+const footerText = (line: string | FooterLink) =>
+  typeof line === "string" ? line : `${line.text} : ${line.link}`;
+
+function footerHtml(line: string | FooterLink): string {
+  if (typeof line !== "string") return `<a href="${escapeHtml(line.link)}">${escapeHtml(line.text)}</a>`;
+  return escapeHtml(line).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
 /** Appends paragraphs (plain text; links become `<a href>` in the HTML part) to a rendered e-mail. */
-export function withFooter(email: RenderedEmail, lines: string[]): RenderedEmail {
-  const html = lines
-    .map((line) => escapeHtml(line).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`))
-    .join("<br>\n");
+export function withFooter(email: RenderedEmail, lines: (string | FooterLink)[]): RenderedEmail {
+  const html = lines.map(footerHtml).join("<br>\n");
   return {
     subject: email.subject,
-    text: `${email.text}\n\n${lines.join("\n")}`,
+    text: `${email.text}\n\n${lines.map(footerText).join("\n")}`,
     html: email.html.replace("</body></html>", `<br>\n<br>\n${html}</body></html>`),
   };
 }

@@ -1,12 +1,12 @@
 import { errorMessage } from "@certavis/api-client";
 import { averageRating, normalizeReview } from "@certavis/domain";
-import { DASH, formatAverage, formatInteger, formatRelativeTime, fr } from "@certavis/i18n-fr";
+import { DASH, formatAverage, formatInteger, formatPercent, formatRelativeTime, fr } from "@certavis/i18n-fr";
 import { Button, InitialsAvatar, Stars } from "@certavis/ui";
 import { Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { ErrorCallout } from "../../../components/error-callout";
-import { ClockIcon, MessageIcon, StarIcon, TrendIcon } from "../../../components/icons";
+import { ClockIcon, MailIcon, MessageIcon, StarIcon, TrendIcon } from "../../../components/icons";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
 import { StatusBadge } from "../../../components/review-status-badge";
@@ -48,7 +48,7 @@ export function DashboardRoute() {
   return (
     <>
       <PageHeader title={t.title} subtitle={t.subtitle} />
-      <Grid columns={{ initial: "1", sm: "2", lg: "4" }} gap="4" mb="5">
+      <Grid columns={{ initial: "1", sm: "2", lg: "5" }} gap="4" mb="5">
         <StatCard label={t.cards.averageRating} value={formatAverage(average)} icon={StarIcon} />
         <StatCard label={t.cards.totalReviews} value={formatInteger(data.total_reviews)} icon={MessageIcon} />
         <StatCard label={t.cards.growthRate} value={DASH} icon={TrendIcon} />
@@ -57,6 +57,11 @@ export function DashboardRoute() {
           value={latest ? formatRelativeTime(latest) : DASH}
           wordy={Boolean(latest)}
           icon={ClockIcon}
+        />
+        <StatCard
+          label={t.cards.bounceRate}
+          value={data.email_bounce_rate === null ? DASH : formatPercent(data.email_bounce_rate * 100)}
+          icon={MailIcon}
         />
       </Grid>
       <Grid columns={{ initial: "1", lg: "3" }} gap="4">

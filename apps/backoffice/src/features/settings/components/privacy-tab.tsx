@@ -1,0 +1,20 @@
+import { can } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
+import { Text } from "@radix-ui/themes";
+import { useCaller } from "../lib/use-caller";
+import { SettingsSection } from "./settings-section";
+import { SuppressionsCard } from "./suppressions-card";
+
+/** Confidentialité (owner, admin, manager: the roles that see buyers' personal data). */
+export function PrivacyTab() {
+  const { role } = useCaller();
+  if (!can(role, "personalData.view"))
+    return (
+      <SettingsSection id="privacy-restricted-title" title={fr.settings.tabs.privacy} headingGap="1">
+        <Text as="p" color="gray">
+          {fr.settings.privacy.suppressions.restricted}
+        </Text>
+      </SettingsSection>
+    );
+  return <SuppressionsCard />;
+}
