@@ -1,13 +1,10 @@
 import type { Schema } from "@certavis/api-client";
 import { REQUEST_DELAY } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
-import { useFormContext } from "react-hook-form";
-import { DelaySlider } from "../../../components/delay-slider";
-import { type ProductEditorValues, requestTemplates } from "../lib/product-form-values";
-import { useTemplateDelay } from "../lib/use-template-delay";
+import { requestTemplates } from "../lib/product-form-values";
 import { FormSection } from "./form-section";
-import { LinkedField } from "./linked-field";
 import type { LinkedPreview } from "./linked-preview-dialog";
+import { TemplateDelayField } from "./template-delay-field";
 
 const t = fr.products.form;
 
@@ -21,34 +18,18 @@ export function ProductEmailSection({
   templates: readonly Schema<"EmailTemplate">[];
   onPreview: (preview: LinkedPreview) => void;
 }) {
-  const { watch } = useFormContext<ProductEditorValues>();
-  const requestDelay = useTemplateDelay("send_after");
-  const requests = requestTemplates(templates);
-  const requestTemplate = requests.find((x) => x.id === watch("requestTemplateId"));
-  const savedDelay =
-    requestTemplate?.send_after ?? product?.initial_email_delay_days ?? REQUEST_DELAY.default;
   return (
     <FormSection title={t.sections.email}>
-      <LinkedField
-        name="requestTemplateId"
+      <TemplateDelayField
+        field="request"
         label={t.requestTemplate}
-        options={requests}
+        delayLabel={t.requestDelay}
         emptyLabel={t.noTemplates}
-        previewOf={(id) => {
-          const template = requests.find((x) => x.id === id);
-          return template ? { kind: "template", template, field: "request" } : null;
-        }}
+        options={requestTemplates(templates)}
+        bounds={REQUEST_DELAY}
+        fallbackDays={product?.initial_email_delay_days ?? REQUEST_DELAY.default}
         onPreview={onPreview}
       />
-      {requestTemplate ? (
-        <DelaySlider
-          label={t.requestDelay}
-          min={REQUEST_DELAY.min}
-          max={REQUEST_DELAY.max}
-          value={requestDelay.valueOf(requestTemplate.id, savedDelay)}
-          onChange={(days) => requestDelay.set(requestTemplate.id, days)}
-        />
-      ) : null}
     </FormSection>
   );
 }

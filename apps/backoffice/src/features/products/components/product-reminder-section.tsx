@@ -3,12 +3,10 @@ import { REMINDER_DELAY } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { Flex, Switch, Text } from "@radix-ui/themes";
 import { Controller, useFormContext } from "react-hook-form";
-import { DelaySlider } from "../../../components/delay-slider";
 import { type ProductEditorValues, reminderTemplates, reminderToPreselect } from "../lib/product-form-values";
-import { useTemplateDelay } from "../lib/use-template-delay";
 import { FormSection } from "./form-section";
-import { LinkedField } from "./linked-field";
 import type { LinkedPreview } from "./linked-preview-dialog";
+import { TemplateDelayField } from "./template-delay-field";
 
 const t = fr.products.form;
 
@@ -28,13 +26,8 @@ export function ProductReminderSection({
     setValue,
     formState: { errors },
   } = useFormContext<ProductEditorValues>();
-  const reminderDelay = useTemplateDelay("remind_after");
   const reminderId = watch("reminderTemplateId");
   const followUp = watch("followUp");
-  const reminders = reminderTemplates(templates);
-  const reminderTemplate = reminders.find((x) => x.id === reminderId);
-  const savedDelay =
-    reminderTemplate?.remind_after ?? product?.follow_up_delay_days ?? REMINDER_DELAY.default;
   return (
     <FormSection title={t.sections.reminder}>
       <Controller
@@ -69,28 +62,16 @@ export function ProductReminderSection({
         )}
       />
       {followUp ? (
-        <>
-          <LinkedField
-            name="reminderTemplateId"
-            label={t.reminderTemplate}
-            options={reminders}
-            emptyLabel={t.noTemplates}
-            previewOf={(id) => {
-              const template = reminders.find((x) => x.id === id);
-              return template ? { kind: "template", template, field: "reminder" } : null;
-            }}
-            onPreview={onPreview}
-          />
-          {reminderTemplate ? (
-            <DelaySlider
-              label={t.reminderDelay}
-              min={REMINDER_DELAY.min}
-              max={REMINDER_DELAY.max}
-              value={reminderDelay.valueOf(reminderTemplate.id, savedDelay)}
-              onChange={(days) => reminderDelay.set(reminderTemplate.id, days)}
-            />
-          ) : null}
-        </>
+        <TemplateDelayField
+          field="reminder"
+          label={t.reminderTemplate}
+          delayLabel={t.reminderDelay}
+          emptyLabel={t.noTemplates}
+          options={reminderTemplates(templates)}
+          bounds={REMINDER_DELAY}
+          fallbackDays={product?.follow_up_delay_days ?? REMINDER_DELAY.default}
+          onPreview={onPreview}
+        />
       ) : null}
     </FormSection>
   );
