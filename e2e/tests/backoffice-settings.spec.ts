@@ -116,9 +116,14 @@ test("owner: buys CROISSANCE through the sandbox checkout, sees plan and invoice
   await expect(page.getByRole("region", { name: "Emails envoyés ce mois-ci" })).toContainText("/ 400");
   await expect(page.getByRole("button", { name: "Supprimer l'entreprise" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  // Keyboard: type a website, Tab to 'Enregistrer' through the logo button, Enter saves.
+  // Keyboard: type a website, Tab to 'Enregistrer' through the page address, its switch and the logo
+  // button, Enter saves.
   await page.getByRole("textbox", { name: "Site web" }).fill("atelier-reglages.fr");
   await page.getByRole("textbox", { name: "Site web" }).press("Tab");
+  await expect(page.getByRole("textbox", { name: "Adresse de votre page d'avis" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("switch", { name: "Publier la page d'avis de l'entreprise" })).toBeFocused();
+  await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Choisir une image" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Enregistrer" })).toBeFocused();
