@@ -2,7 +2,7 @@ import { escapeHtml } from "@certavis/domain";
 import { formatAverage, fr } from "@certavis/i18n-fr/server";
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { companies, products, reviewStats } from "../../db/schema";
+import { companies, reviewStats } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { etagOf } from "../../http/send-cacheable";
 import { onReviewsChanged } from "../../lib/reviews-changed";
@@ -43,14 +43,8 @@ export async function publicBadge(ctx: AppContext, companyId: string): Promise<C
         sum: sql<string | null>`sum(${reviewStats.ratingSum})`,
       })
       .from(reviewStats)
-      .innerJoin(products, eq(products.id, reviewStats.productId))
-      .where(
-        and(
-          eq(reviewStats.companyId, companyId),
-          eq(reviewStats.status, "approved"),
-          sql`${products.status} IN ('active', 'published', 'archived')`,
-        ),
-      );
+      // Every published review counts, whatever its product's status (ARCHITECTURE §10.12).
+      .where(and(eq(reviewStats.companyId, companyId), eq(reviewStats.status, "approved")));
     const count = Number(totals?.count ?? 0);
     const body = badgeSvg(company.name, meanOf(Number(totals?.sum ?? 0), count), count);
     return { body, etag: etagOf(body) };

@@ -4,15 +4,10 @@ import { companies, orders, products, reviewStats, reviews } from "../../db/sche
 import { publicImageUrl } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
 import { meanOf } from "../reviews/review-totals";
+import { LISTED_WITHOUT_REVIEWS } from "./listed-products";
 import { publicAuthorName } from "./public-reviews";
 
 export const PUBLIC_PAGE_SIZE = 20;
-
-/**
- * A published review stays public whatever its product's status (ARCHITECTURE §10.12); a product without
- * published reviews has a page only while it is active.
- */
-const LISTED_WITHOUT_REVIEWS = ["active", "published"];
 
 export interface PublicPageQuery {
   slug: string;

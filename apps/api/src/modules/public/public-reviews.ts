@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { companies, orders, products, reviews } from "../../db/schema";
 import { notFound } from "../../http/errors";
@@ -7,6 +7,7 @@ import { publicImageUrl } from "../../lib/image-url";
 import { onReviewsChanged } from "../../lib/reviews-changed";
 import { meanOf, noReviews, reviewTotalsByProduct } from "../reviews/review-totals";
 import { type CachedBody, createBodyCache } from "./body-cache";
+import { isListedWithoutReviews } from "./listed-products";
 
 /**
  * Bodies are reused in-process for 5 s, then served at most 60 s stale while one refresh runs (the
@@ -20,13 +21,6 @@ export function publicAuthorName(first: string, last: string): string {
   const initial = last.trim().charAt(0);
   return [first.trim(), initial ? `${initial.toUpperCase()}.` : ""].filter(Boolean).join(" ") || "Client";
 }
-
-/**
- * A published review never disappears by the company's hand (ARCHITECTURE §10.12): its product's status
- * (archived, or draft again) does not hide it. A product without published reviews is listed only while
- * it is active.
- */
-const LISTED_WITHOUT_REVIEWS = sql<boolean>`${products.status} IN ('active', 'published')`;
 
 /**
  * `GET /public/reviews/`: approved reviews (whatever their product's status), newest first, with the
@@ -54,7 +48,7 @@ async function loadPublicReviews(
       id: products.id,
       name: products.name,
       imagePath: products.imagePath,
-      listed: LISTED_WITHOUT_REVIEWS,
+      listed: isListedWithoutReviews(products.status),
     })
     .from(products)
     .where(eq(products.companyId, company.id))

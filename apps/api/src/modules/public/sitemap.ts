@@ -1,6 +1,7 @@
 import { escapeHtml } from "@certavis/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { isListedWithoutReviews } from "./listed-products";
 import { companyPagePath, productPagePath } from "./public-page-html";
 
 /** Bounds of a sitemap file (sitemaps.org: 50,000 URLs); tests may lower it. */
@@ -19,7 +20,7 @@ const PAGES = sql`
     greatest(p.updated_at, (SELECT max(r.published_at) FROM reviews r
       WHERE r.company_id = c.id AND r.product_id = p.id AND r.status = 'approved'))
   FROM products p JOIN companies c ON c.id = p.company_id
-  WHERE c.public_page AND (p.status IN ('active', 'published') OR (EXISTS
+  WHERE c.public_page AND (${isListedWithoutReviews(sql`p.status`)} OR (EXISTS
     (SELECT 1 FROM reviews r WHERE r.company_id = c.id AND r.product_id = p.id AND r.status = 'approved')))`;
 
 async function pageCount(db: DbOrTx): Promise<number> {
