@@ -162,7 +162,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
   registerErrorHandler(app);
   registerJsonParser(app);
   registerFormBodyParser(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerCors(app, config);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })

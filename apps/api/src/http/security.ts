@@ -1,8 +1,9 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { fr } from "@certavis/i18n-fr/server";
 import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
 import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import helmet, { type HelmetOptions } from "helmet";
 import type { Redis } from "ioredis";
 import type { AppConfig } from "../config";
 import { HttpError } from "./errors";
@@ -42,13 +43,29 @@ function contentSecurityPolicy(config: AppConfig, framable: boolean): string {
     .join("; ");
 }
 
+/** What helmet would set on every answer for `options`, read once (its headers never depend on the request). */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
+}
+
 /**
- * Security headers: helmet (HSTS, nosniff, Referrer-Policy, ...) plus our own CSP and framing rules,
- * set per request so `/widget*` can be framed by any site while everything else refuses framing.
+ * Security headers: helmet's (HSTS, nosniff, Referrer-Policy, ...) plus our own CSP and framing rules,
+ * so that `/widget*` can be framed by any site while everything else refuses framing. The two sets are
+ * computed once and set in one call per request: the public endpoints answer thousands of requests a
+ * second and helmet's middleware chain would redo the same work each time.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
+  const common = helmetHeaders({
     contentSecurityPolicy: false,
     frameguard: false,
     crossOriginEmbedderPolicy: false,
@@ -56,15 +73,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     hsts: { maxAge: 31_536_000, includeSubDomains: true },
   });
-  const framed = contentSecurityPolicy(config, true);
-  const strict = contentSecurityPolicy(config, false);
+  const framed = { ...common, "content-security-policy": contentSecurityPolicy(config, true) };
+  const strict = {
+    ...common,
+    "content-security-policy": contentSecurityPolicy(config, false),
+    "x-frame-options": "DENY",
+  };
   app.addHook("onRequest", async (request, reply) => {
-    if (isFramablePath(request.url)) {
-      reply.header("content-security-policy", framed);
-    } else {
-      reply.header("content-security-policy", strict);
-      reply.header("x-frame-options", "DENY");
-    }
+    reply.headers(isFramablePath(request.url) ? framed : strict);
   });
 }
 

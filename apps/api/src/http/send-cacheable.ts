@@ -11,6 +11,18 @@ export const PUBLIC_FOR_A_MINUTE = "public, max-age=60, stale-while-revalidate=3
 /** Any cache may keep it but must ask again each time (a 304 when unchanged). */
 export const PUBLIC_REVALIDATED = "public, no-cache";
 
+/** The UTF-8 bytes of kept bodies, encoded once: writing a string re-encodes it on every send. */
+const bytesOfBody = new WeakMap<object, Buffer>();
+
+function bytesOf(answer: { body: string }): Buffer {
+  let bytes = bytesOfBody.get(answer);
+  if (bytes === undefined) {
+    bytes = Buffer.from(answer.body, "utf8");
+    bytesOfBody.set(answer, bytes);
+  }
+  return bytes;
+}
+
 /**
  * A public body any site may read, with its ETag; 304 on a matching `If-None-Match`. The public
  * reviews and their JSON-LD are kept a minute; the widget page asks again each time, so that a
@@ -19,10 +31,11 @@ export const PUBLIC_REVALIDATED = "public, no-cache";
 export function sendCacheable(
   request: FastifyRequest,
   reply: FastifyReply,
-  { body, etag }: { body: string; etag: string },
+  answer: { body: string; etag: string },
   contentType: string,
   cacheControl = PUBLIC_FOR_A_MINUTE,
 ) {
+  const { etag } = answer;
   reply.header("cache-control", cacheControl);
   reply.header("etag", etag);
   reply.header("access-control-allow-origin", "*");
@@ -32,5 +45,5 @@ export function sendCacheable(
     return reply.send();
   }
   reply.header("content-type", contentType);
-  return reply.send(body);
+  return reply.send(bytesOf(answer));
 }

@@ -4,7 +4,9 @@ import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
+import { onReviewsChanged } from "../lib/reviews-changed";
 import { companyProcedurePage } from "../modules/certification/procedure";
+import { createBodyCache } from "../modules/public/body-cache";
 import { etagOf, PUBLIC_REVALIDATED, sendCacheable } from "./send-cacheable";
 import { type SpaBuild, spaBuild } from "./spa";
 import { buildCacheHeaders } from "./static-cache";
@@ -93,22 +95,21 @@ function searchOf(url: string): string {
   return index >= 0 ? url.slice(index) : "";
 }
 
+/** The pre-renderer gave the page back as built (data unreadable): sent as built, kept nowhere. */
+class Unpainted extends Error {}
+
 /**
- * The HTML answer of `/widget` (any query): the widget's index.html with the first reviews painted in
- * HTML and inlined as JSON, so they show before (and without) any JavaScript. The data is the public
- * reviews endpoint's own answer, read in-process with `app.inject` (same rules, same cache, same errors).
- * The painted page has an ETag (304 when unchanged) and is asked for again each time; an unpainted one
- * has none.
+ * The widget's index.html with the first reviews painted in HTML and inlined as JSON, so they show
+ * before (and without) any JavaScript; `null` when the page is to be served as built. The data is the
+ * public reviews endpoint's own answer, read in-process with `app.inject` (same rules, same cache,
+ * same errors).
  */
-export async function renderWidgetPage(
+async function paintWidgetPage(
   request: FastifyRequest,
-  reply: FastifyReply,
-  build: SpaBuild,
-  renderer: WidgetRenderer | null,
-  indexHtml: () => string,
-  memo?: PageMemo,
-): Promise<FastifyReply> {
-  if (!build.exists || !renderer) return build.sendIndex(reply);
+  renderer: WidgetRenderer,
+  index: string,
+  memo: PageMemo,
+): Promise<string | null> {
   const fetchJson: FetchJson = async (path) => {
     const response = await request.server.inject({
       method: "GET",
@@ -125,26 +126,32 @@ export async function renderWidgetPage(
     return { status: response.statusCode, body, etag: typeof etag === "string" ? etag : undefined };
   };
   try {
-    const index = indexHtml();
     const html = await renderer.renderWidgetPage(index, searchOf(request.url), fetchJson, memo);
-    if (html === index) return build.sendIndex(reply);
-    return sendCacheable(
-      request,
-      reply,
-      { body: html, etag: memo ? memo.etagOf(html) : etagOf(html) },
-      "text/html; charset=utf-8",
-      PUBLIC_REVALIDATED,
-    );
+    return html === index ? null : html;
   } catch (error) {
     request.log.warn({ err: error }, "widget pre-render failed: serving the page as built");
-    return build.sendIndex(reply);
+    return null;
   }
+}
+
+/**
+ * The company a widget query is for, as `reviewsChanged` names it (a UUID in lower case); any other
+ * value (missing, malformed) groups its pages under "" (no reviews to change there).
+ */
+function companyOfSearch(search: string): string {
+  return new URLSearchParams(search).get("company_id")?.trim().toLowerCase() ?? "";
 }
 
 /**
  * `/widget*` (the widget build, framable by any site: see security.ts), `/widget/fonctionnement` (how
  * reviews are collected and moderated) and `/embed.js` (the loader). Static assets come from
  * apps/widget/dist; any other `/widget/...` path falls back to the page.
+ *
+ * The page (any query) is painted with its first reviews and kept by query like the public reviews it
+ * is made of (5 s fresh, then refreshed in the background; a change of the company's reviews forgets
+ * it at once), so that a page view costs what sending a kept body costs: the widget is the most
+ * requested page. It has an ETag and is revalidated each time (a moderation shows at once, 304 when
+ * unchanged); a page served as built (data unreadable, no pre-renderer) has none and is kept nowhere.
  */
 export async function registerWidgetRoutes(
   app: FastifyInstance,
@@ -158,8 +165,27 @@ export async function registerWidgetRoutes(
     return cachedIndex;
   };
   const memo = createPageMemo();
-  const page = async (request: FastifyRequest, reply: FastifyReply) =>
-    renderWidgetPage(request, reply, build, await loadRenderer(), indexHtml, memo);
+  const pages = createBodyCache({ freshMs: 5_000, staleMs: 60_000, maxEntries: 1000 });
+  const stopListening = onReviewsChanged((companyId) => pages.forget(companyId.toLowerCase()));
+  app.addHook("onClose", async () => {
+    stopListening();
+  });
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    const renderer = await loadRenderer();
+    if (!build.exists || !renderer) return build.sendIndex(reply);
+    const search = searchOf(request.url);
+    try {
+      const painted = await pages.get(companyOfSearch(search), search, async () => {
+        const html = await paintWidgetPage(request, renderer, indexHtml(), memo);
+        if (html === null) throw new Unpainted();
+        return { body: html, etag: memo.etagOf(html) };
+      });
+      return sendCacheable(request, reply, painted, "text/html; charset=utf-8", PUBLIC_REVALIDATED);
+    } catch (error) {
+      if (error instanceof Unpainted) return build.sendIndex(reply);
+      throw error;
+    }
+  };
   app.get("/widget", page);
   app.get("/widget/", page);
 

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { etagOf } from "../../src/http/send-cacheable";
 import { createPageMemo, EMBED_ORIGIN_MARK, registerWidgetRoutes } from "../../src/http/widget-routes";
+import { reviewsChanged } from "../../src/lib/reviews-changed";
 
 /**
  * The widget's routes on a real Fastify server, over a widget build laid out like `apps/widget/dist`
@@ -126,15 +127,31 @@ describe("widget routes with a built widget and its pre-renderer", () => {
   });
 
   it("paints any other /widget/ page path the same way, index.html included", async () => {
-    for (const url of ["/widget/autre?company_id=c2", "/widget/index.html?company_id=c2"]) {
+    for (const url of ["/widget/autre?company_id=c2", "/widget/index.html?company_id=c3"]) {
       const res = await server.app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain("<p id=painted>200");
     }
     expect(server.calls).toEqual([
       "/api/v1/public/reviews/?company_id=c2",
-      "/api/v1/public/reviews/?company_id=c2",
+      "/api/v1/public/reviews/?company_id=c3",
     ]);
+  });
+
+  it("keeps a query's painted page until the company's reviews change", async () => {
+    const url = "/widget?company_id=C4&show_header=0";
+    const first = await server.app.inject({ method: "GET", url });
+    const second = await server.app.inject({ method: "GET", url });
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(server.calls).toEqual(["/api/v1/public/reviews/?company_id=C4"]);
+    reviewsChanged("c4");
+    await server.app.inject({ method: "GET", url });
+    expect(server.calls).toHaveLength(2);
+    // Another company's change leaves it.
+    reviewsChanged("c5");
+    await server.app.inject({ method: "GET", url });
+    expect(server.calls).toHaveLength(2);
   });
 
   it("serves the widget's assets, long-cached, and never the pre-renderer's source", async () => {
