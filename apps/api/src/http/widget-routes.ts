@@ -8,7 +8,7 @@ import { onReviewsChanged } from "../lib/reviews-changed";
 import { companyProcedurePage } from "../modules/certification/procedure";
 import { createBodyCache } from "../modules/public/body-cache";
 import { etagOf, PUBLIC_REVALIDATED, sendCacheable } from "./send-cacheable";
-import { type SpaBuild, spaBuild } from "./spa";
+import { spaBuild } from "./spa";
 import { buildCacheHeaders } from "./static-cache";
 
 export interface WidgetRouteDeps {
