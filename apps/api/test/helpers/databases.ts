@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type Database, openDatabase, wrapPglite } from "../../src/db/client";
-import { freshPglite } from "./pglite-template";
+import { freshPglite, migrationsHash } from "./pglite-template";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -17,13 +17,16 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** A fresh in-memory PGlite, or a fresh `certavis_test_<random>` database on the test server. */
+/**
+ * A fresh in-memory PGlite, or a fresh `certavis_test_<random>` database on the test server, both
+ * already migrated (copies of a template made once per migrations content).
+ */
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   if (kind === "pglite" || !TEST_DATABASE_URL) {
     const database = wrapPglite(await freshPglite());
     return { database, dispose: async () => database.close() };
   }
-  const empty = await createEmptyPostgres(TEST_DATABASE_URL);
+  const empty = await createEmptyPostgres(TEST_DATABASE_URL, await migratedTemplate(TEST_DATABASE_URL));
   const database = await openDatabase({ databaseUrl: empty.url, dataDir: null });
   return {
     database,
@@ -34,19 +37,67 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   };
 }
 
-/** A fresh, empty (not migrated) `certavis_test_<random>` database on `serverUrl`, and its removal. */
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** PostgreSQL's "database already exists". */
+const DUPLICATE_DATABASE = "42P04";
+
+let template: Promise<string> | null = null;
+
+/**
+ * `certavis_template_<migrations hash>` on `serverUrl`, migrated: made once (by whichever test process
+ * gets there first; the others' copies are dropped) and copied by each suite, since migrating a
+ * database costs seconds and copying one a tenth of that.
+ */
+function migratedTemplate(serverUrl: string): Promise<string> {
+  template ??= (async () => {
+    const name = `certavis_template_${migrationsHash()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+      if (found.rowCount) return name;
+      const building = `certavis_building_${randomBytes(6).toString("hex")}`;
+      await admin.query(`CREATE DATABASE ${building}`);
+      const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, building), dataDir: null });
+      await database.migrate();
+      await database.close();
+      try {
+        await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      } catch (error) {
+        await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+        if ((error as { code?: string }).code !== DUPLICATE_DATABASE) throw error;
+      }
+      return name;
+    } finally {
+      await admin.end();
+    }
+  })();
+  return template;
+}
+
+/**
+ * A fresh `certavis_test_<random>` database on `serverUrl` (empty, or a copy of `templateName`), and
+ * its removal.
+ */
 export async function createEmptyPostgres(
   serverUrl: string,
+  templateName?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `certavis_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(
+    templateName ? `CREATE DATABASE ${name} TEMPLATE ${templateName}` : `CREATE DATABASE ${name}`,
+  );
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const url = databaseUrl(serverUrl, name);
   return {
-    url: url.toString(),
+    url,
     async drop() {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();

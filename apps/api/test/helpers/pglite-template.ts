@@ -10,7 +10,7 @@ import { MIGRATIONS_DIR } from "../../src/paths";
  * PGlite's initdb costs seconds; a migrated database dumped once (per migrations content, in the OS
  * temp folder) loads in about one. Every test suite gets its own fresh copy.
  */
-function migrationsHash(): string {
+export function migrationsHash(): string {
   const hash = createHash("sha256");
   for (const file of readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
     if (file.endsWith(".sql") || file.endsWith(".json"))
