@@ -7,5 +7,8 @@ export default defineProject({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     include: ["test/**/*.test.ts"],
+    // One import of the server per worker, not per file (each file still builds its own app and
+    // database): the import is most of a file's cost.
+    isolate: false,
   },
 });
