@@ -40,6 +40,7 @@ export const certification = {
     withdrawn: "Retiré par l'auteur",
     reported: "Doute signalé",
     expired: "Retiré de l'affichage (5 ans après publication)",
+    erasure: "Effacé à la demande de l'acheteur",
   },
   actors: {
     system: "Système",
