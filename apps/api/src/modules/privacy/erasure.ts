@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { emailDeliveries, orders, reviews } from "../../db/schema";
+import { orders, reviews } from "../../db/schema";
 import type { AuthenticatedUser } from "../../http/request-context";
 import { reviewsChanged } from "../../lib/reviews-changed";
 import type { FileStorage } from "../../lib/storage";
 import { dropReviewFiles, removeReviewFiles } from "../certification/review-files";
 import { recordReviewEvents } from "../review-trail/review-events";
+import { anonymizeOrders } from "./anonymize-orders";
 import { suppressAddress } from "./suppressions";
 
 export interface ErasureCounts {
@@ -16,12 +17,6 @@ export interface ErasureCounts {
   /** Stored photos and videos deleted. */
   files: number;
 }
-
-/** What an anonymised order keeps of its buyer: nothing (the columns are NOT NULL, so empty). */
-export const ANONYMOUS_BUYER = { buyerEmail: "", buyerFirstName: "", buyerLastName: "" } as const;
-
-/** The buyer's e-mails of an order that nobody sends any more once it is erased. */
-const BUYER_KINDS = ["request", "reminder", "thanks", "rejection", "reply"];
 
 /**
  * Erases the buyer of `email` in the company at their request (GDPR art. 17; ARCHITECTURE §10.16),
@@ -49,16 +44,6 @@ export async function eraseBuyer(
       .for("update");
     const orderIds = theirOrders.map((o) => o.id);
     if (orderIds.length === 0) return { counts: { orders: 0, reviews: 0, files: 0 }, files: [] };
-    await tx
-      .update(emailDeliveries)
-      .set({ status: "cancelled", leaseUntil: null, leaseToken: null })
-      .where(
-        and(
-          inArray(emailDeliveries.orderId, orderIds),
-          inArray(emailDeliveries.kind, BUYER_KINDS),
-          inArray(emailDeliveries.status, ["scheduled", "held", "sending"]),
-        ),
-      );
     const theirReviews = await tx
       .select({ id: reviews.id, status: reviews.status })
       .from(reviews)
@@ -99,12 +84,9 @@ export async function eraseBuyer(
         })),
       );
     }
-    await tx
-      .update(orders)
-      .set({ ...ANONYMOUS_BUYER, anonymizedAt: now, reviewKeyExpiresAt: now })
-      .where(inArray(orders.id, orderIds));
+    const anonymized = await anonymizeOrders(tx, orderIds, now);
     return {
-      counts: { orders: orderIds.length, reviews: reviewIds.length, files: paths.length },
+      counts: { orders: anonymized, reviews: reviewIds.length, files: paths.length },
       files: paths,
     };
   });
