@@ -2631,6 +2631,8 @@ export interface components {
             /** @description A pending review is published automatically after this many days. */
             max_publication_delay_days: number;
             retention_years: number;
+            /** @description The buyer's names and address of an order that produced no review are anonymised this many days after the order date (`ORDER_PII_RETENTION_DAYS`). */
+            order_pii_retention_days: number;
             rejection_reasons: {
                 code: components["schemas"]["RejectionReason"];
                 label: string;
