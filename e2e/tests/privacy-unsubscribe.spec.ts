@@ -40,3 +40,48 @@ test("unsubscribe from a mailed request, then see the address in the 'Confidenti
   await expect(row.getByRole("button")).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });
+
+/**
+ * The demo owner erases a buyer at their request from the 'Confidentialité' tab: the form, a
+ * confirmation that lists what goes, a toast with the counts, the erased entry in the list.
+ */
+test("erase a buyer through the 'Confidentialité' tab, after a confirmation", async ({ page }) => {
+  const demo = await demoApi();
+  const run = Date.now();
+  const buyer = `efface.${run}@exemple.fr`;
+  const productId = await demo.createProduct(`Lampe ${run}`, await demo.defaultFormId());
+  await demo.createOrder(productId, buyer, new Date(run - 24 * 3600 * 1000));
+  await demo.dispose();
+
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByLabel("Mot de passe").fill(DEMO.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
+  await page.goto("/settings/teams");
+  await page.getByRole("link", { name: "Confidentialité" }).click();
+  await expect(page.getByRole("heading", { name: "Effacer un acheteur" })).toBeVisible();
+
+  const field = page.getByLabel("Adresse e-mail de l'acheteur");
+  await field.fill("pas-une-adresse");
+  await page.getByRole("button", { name: "Effacer cet acheteur" }).click();
+  await expect(page.getByText("Veuillez saisir un email valide")).toBeVisible();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+
+  await field.fill(buyer);
+  await page.getByRole("button", { name: "Effacer cet acheteur" }).click();
+  const dialog = page.getByRole("alertdialog", { name: `Effacer ${buyer} ?` });
+  await expect(dialog).toContainText("ses photos et vidéos");
+  await expectNoSeriousA11yViolations(page);
+  // Cancelling keeps what was typed and erases nothing.
+  await dialog.getByRole("button", { name: "Annuler" }).click();
+  await expect(field).toHaveValue(buyer);
+
+  await page.getByRole("button", { name: "Effacer cet acheteur" }).click();
+  await page.getByRole("button", { name: "Effacer définitivement" }).click();
+  await expect(page.getByText("1 commande anonymisée, 0 avis effacé, 0 fichier supprimé.")).toBeVisible();
+  await expect(field).toHaveValue("");
+  const erased = page.getByRole("row").filter({ hasText: "Acheteur effacé" }).first();
+  await expect(erased).toContainText("Effacement");
+  await expect(page.getByRole("row").filter({ hasText: buyer })).toHaveCount(0);
+});

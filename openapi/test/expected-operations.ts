@@ -91,6 +91,7 @@ export const additions = [
   "POST /public/unsubscribe/",
   "GET /company/suppressions/",
   "DELETE /company/suppressions/{id}/",
+  "POST /company/privacy/erasures/",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { DEFAULT_ORDER_PII_RETENTION_DAYS } from "@certavis/domain";
 /**
  * The ONLY place that reads process.env (lint-enforced). Every variable of ARCHITECTURE §2 with its
  * embedded default; `buildApp(options)` lets tests override any of them.
@@ -48,6 +49,11 @@ export interface EnvConfig {
    * to an hour); for tests and demos that must see them run, never needed in production.
    */
   periodicTasksEveryMs: number | null;
+  /**
+   * `ORDER_PII_RETENTION_DAYS` (default 365): how long after the order date the buyer's names and
+   * address stay on an order that produced no review; then the daily retention task blanks them.
+   */
+  orderPiiRetentionDays: number;
   /** S3-compatible storage when `S3_BUCKET` is set (lib/s3-storage.ts); `dataDir/uploads` otherwise. */
   s3Bucket: string | null;
   /** `S3_ENDPOINT`: a non-AWS server (MinIO, ...), addressed path-style. */
@@ -132,6 +138,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     logLevel: nonEmpty(env.LOG_LEVEL) ?? "info",
     shutdownDrainMs: nonEmpty(env.SHUTDOWN_DRAIN_MS) === "0" ? 0 : int(env.SHUTDOWN_DRAIN_MS, 5000),
     periodicTasksEveryMs: int(env.PERIODIC_TASKS_EVERY_MS, 0) || null,
+    orderPiiRetentionDays: int(env.ORDER_PII_RETENTION_DAYS, DEFAULT_ORDER_PII_RETENTION_DAYS),
     s3Bucket: nonEmpty(env.S3_BUCKET),
     s3Endpoint: nonEmpty(env.S3_ENDPOINT),
     s3Region: nonEmpty(env.S3_REGION) ?? "us-east-1",

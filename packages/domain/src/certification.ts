@@ -76,3 +76,14 @@ export function replyExpectedCutoff(now: Date): Date {
 export function purgeCutoff(now: Date): Date {
   return new Date(now.getTime() - REJECTED_RECORD_KEEP_DAYS * DAY_MS);
 }
+
+/**
+ * Buyers' names and addresses of orders that produced no review are kept this long after the order
+ * date, then anonymised (GDPR storage limitation; `ORDER_PII_RETENTION_DAYS` overrides it).
+ */
+export const DEFAULT_ORDER_PII_RETENTION_DAYS = 365;
+
+/** Orders dated at or before this instant are past the retention of their buyer's personal data. */
+export function orderPiiCutoff(now: Date, retentionDays: number): Date {
+  return new Date(now.getTime() - retentionDays * DAY_MS);
+}

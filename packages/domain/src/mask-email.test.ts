@@ -8,6 +8,8 @@ describe("maskEmail", () => {
     ["a@b@exemple.fr", "a***@exemple.fr"],
     ["sans-arobase", "***"],
     ["@exemple.fr", "***"],
+    // An anonymised order has no address left: nothing to mask.
+    ["", ""],
   ])("%s → %s", (email, masked) => {
     expect(maskEmail(email)).toBe(masked);
   });

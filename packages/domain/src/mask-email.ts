@@ -3,6 +3,7 @@
  * character of the local part, then `***`, and the domain — `lea.bernard@exemple.fr` → `l***@exemple.fr`.
  */
 export function maskEmail(email: string): string {
+  if (email === "") return "";
   const at = email.lastIndexOf("@");
   if (at <= 0) return "***";
   return `${email.charAt(0)}***${email.slice(at)}`;

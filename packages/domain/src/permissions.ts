@@ -21,6 +21,7 @@ export const ACTIONS = [
   "catalog.view",
   "catalog.manage",
   "personalData.view",
+  "personalData.erase",
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -52,6 +53,8 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   "catalog.manage": ["owner", "admin", "manager"],
   // Data minimisation (ARCHITECTURE §10.13): the moderation trail's CSV and buyers' e-mail addresses.
   "personalData.view": ["owner", "admin", "manager"],
+  // A buyer's erasure at their request (GDPR art. 17; ARCHITECTURE §10.16): irreversible.
+  "personalData.erase": ["owner", "admin"],
 };
 
 export function isAction(value: unknown): value is Action {

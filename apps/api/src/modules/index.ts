@@ -13,6 +13,7 @@ import { orderHandlers } from "./orders/handlers";
 import { registerOrderImports } from "./orders/imports-plugin";
 import { registerPipelineWorkers } from "./pipeline/plugin";
 import { privacyHandlers } from "./privacy/handlers";
+import { registerPrivacyTasks } from "./privacy/plugin";
 import { productHandlers } from "./products/handlers";
 import { publicHandlers } from "./public/handlers";
 import { reviewHandlers } from "./reviews/handlers";
@@ -68,4 +69,5 @@ export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
   registerAuthPlugin,
   registerOrderImports,
   registerCertificationJobs,
+  registerPrivacyTasks,
 ];

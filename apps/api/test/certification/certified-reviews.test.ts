@@ -647,6 +647,7 @@ describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
       company: { name: shop.company.name },
       max_publication_delay_days: 30,
       retention_years: 5,
+      order_pii_retention_days: 365,
       incentive: false,
     });
     expect(procedure.rejection_reasons.map((r) => r.code)).toEqual([
@@ -675,6 +676,9 @@ describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
     );
     expect(page.body).toContain("ni retirer un avis publié, même quand le produit n&#39;est plus vendu");
     expect(page.body).toContain("pendant 5 ans au plus après leur publication");
+    expect(page.body).toContain(
+      "Les nom, prénom et adresse e-mail des clients qui n&#39;ont pas déposé d&#39;avis sont anonymisés 365 jours après la commande.",
+    );
     expect(page.body).toContain("<li>Soupçon de faux avis</li>");
     expect(page.body).toContain("Aucune contrepartie n&#39;est accordée");
   });

@@ -219,7 +219,12 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
 
   it("each periodic task ran once per period across the three instances", async () => {
     // Every instance ticks every PERIOD_MS; run each alone, they would run each task three times a period.
-    const tasks = ["expired throttle purge", "certified reviews jobs", "sandbox subscription settlement"];
+    const tasks = [
+      "expired throttle purge",
+      "certified reviews jobs",
+      "sandbox subscription settlement",
+      "order personal data retention",
+    ];
     if (!process.env.REDIS_URL) tasks.push("rate limit purge");
     const runsOf = (task: string) =>
       instances

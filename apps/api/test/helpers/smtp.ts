@@ -26,6 +26,8 @@ export interface TestSmtp {
   waitForMail(predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   /** Recipients refused at `RCPT TO`, by reply code. */
   refuse?: RcptRefusal;
+  /** Messages refused after `DATA` (the recipients accepted first), by reply code. */
+  refuseData?: RcptRefusal;
   /** Mails sent to `address` (case-insensitive), oldest first. */
   mailsTo(address: string): ReceivedMail[];
   clear(): void;
@@ -39,12 +41,13 @@ export type RcptRefusal = (address: string) => number | null;
 
 /**
  * A real SMTP server (smtp-server) on a free port, parsing every message with mailparser; `refuse`
- * makes it refuse chosen recipients at `RCPT TO` (it can be set later on the returned object).
+ * makes it refuse chosen recipients at `RCPT TO`, `refuseData` their message after `DATA` (both can
+ * be set later on the returned object).
  */
 export async function startTestSmtp(options: { refuse?: RcptRefusal } = {}): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
   // Read by onRcptTo at each recipient, so a test may change `refuse` on the returned object.
-  const handle: { refuse?: RcptRefusal } = { refuse: options.refuse };
+  const handle: { refuse?: RcptRefusal; refuseData?: RcptRefusal } = { refuse: options.refuse };
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
@@ -59,13 +62,21 @@ export async function startTestSmtp(options: { refuse?: RcptRefusal } = {}): Pro
       refusal.responseCode = code;
       callback(refusal);
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       new Promise<Buffer>((resolve, reject) => {
         stream.on("end", () => resolve(Buffer.concat(chunks)));
         stream.on("error", reject);
       })
+        .then((raw) => {
+          const recipient = session.envelope.rcptTo[0]?.address.toLowerCase() ?? "";
+          const code = handle.refuseData?.(recipient) ?? null;
+          if (code === null) return raw;
+          throw Object.assign(new Error(code >= 500 ? "Message refusé" : "Réessayez plus tard"), {
+            responseCode: code,
+          });
+        })
         .then(async (raw) => ({ raw, parsed: await simpleParser(raw) }))
         .then(({ raw, parsed }) => {
           const html = typeof parsed.html === "string" ? parsed.html : "";
@@ -103,7 +114,7 @@ export async function startTestSmtp(options: { refuse?: RcptRefusal } = {}): Pro
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
 
-  const rest: Omit<TestSmtp, "refuse"> = {
+  const rest: Omit<TestSmtp, "refuse" | "refuseData"> = {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,

@@ -1,8 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailDeliveries, emailSuppressions, orders } from "../../src/db/schema";
 import { manualClock } from "../../src/modules/pipeline";
+import { deliver } from "../../src/modules/pipeline/mail-send";
 import { emailHash } from "../../src/modules/privacy/suppressions";
+import { deriveUnsubscribeToken } from "../../src/modules/privacy/unsubscribe-token";
 import {
   addMember,
   authHeaders,
@@ -256,6 +258,84 @@ describe.each(TEST_DATABASES)("one-click unsubscribe and the suppression list on
     );
     expect(company.email_bounce_rate).toBe(1 / 2);
     t.smtp.refuse = undefined;
+  });
+
+  it("a 5xx after DATA bounces too: no retry, address suppressed", async () => {
+    t.smtp.refuseData = (address) => (address === "pleine@exemple.fr" ? 554 : null);
+    const refused = expectMatchesContract<{ id: string }>(
+      await postOrder("CMD-D1", "pleine@exemple.fr"),
+      "ordersCreate",
+    );
+    t.app.pipeline.notify();
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.ctx.db
+              .select({ status: emailDeliveries.status, attempts: emailDeliveries.attempts })
+              .from(emailDeliveries)
+              .where(and(eq(emailDeliveries.orderId, refused.id), eq(emailDeliveries.kind, "request")))
+          )[0],
+        { timeout: 10_000 },
+      )
+      .toEqual({ status: "failed", attempts: 1 });
+    t.smtp.refuseData = undefined;
+    expect(await deliveriesOf(refused.id)).toContainEqual({ kind: "reminder", status: "cancelled" });
+    expect((await suppressions("?search=pleine")).results).toEqual([
+      expect.objectContaining({ email: "pleine@exemple.fr", reason: "bounce" }),
+    ]);
+    const [row] = await t.ctx.db
+      .select({ emailStop: orders.emailStop })
+      .from(orders)
+      .where(eq(orders.id, refused.id));
+    expect(row?.emailStop).toBe("bounced");
+  });
+
+  it("does not send an e-mail a worker had already leased when the address unsubscribed", async () => {
+    // Ordered today: the request waits for the product's delay, so no worker takes it meanwhile.
+    const order = expectMatchesContract<{ id: string }>(
+      await postOrder("CMD-L1", "zoe.leroy@exemple.fr", 0),
+      "ordersCreate",
+    );
+    const token = "6f1c1b9e-5d0a-4c56-9b5e-1f2d3c4b5a69";
+    // What a worker's claim does: the row is `sending` under its lease.
+    const [leased] = await t.ctx.db
+      .update(emailDeliveries)
+      .set({ status: "sending", leaseToken: token, leaseUntil: sql`now() + interval '30 seconds'` })
+      .where(and(eq(emailDeliveries.orderId, order.id), eq(emailDeliveries.kind, "request")))
+      .returning();
+    if (!leased) throw new Error("no request queued");
+    const unsubscribe = `/api/v1/public/unsubscribe/?token=${encodeURIComponent(
+      deriveUnsubscribeToken(t.ctx.keys.currentKey("review-key"), order.id),
+    )}`;
+    const done = await t.inject({
+      method: "POST",
+      url: unsubscribe,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(done.statusCode).toBe(200);
+    // The worker comes to the send step with its claim.
+    const sent: string[] = [];
+    const outcome = await deliver(
+      t.ctx.db,
+      {
+        row: leased,
+        companyId: company.id,
+        message: { to: "zoe.leroy@exemple.fr", subject: "Votre avis", text: "", html: "" },
+        reviewKeyOrderIds: [order.id],
+        token,
+        attempts: 1,
+      },
+      async (message) => {
+        sent.push(message.to);
+      },
+      () => clock.now(),
+      () => {},
+    );
+    expect(outcome).toBe("cancelled");
+    expect(sent).toEqual([]);
+    expect(await deliveriesOf(order.id)).toContainEqual({ kind: "request", status: "cancelled" });
   });
 
   // Last: the clock moves a month on (access tokens expire).

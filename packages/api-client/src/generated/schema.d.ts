@@ -1380,6 +1380,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company/privacy/erasures/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Effacer un acheteur (RGPD)
+         * @description Owner and admin. Erases the buyer of this address in the company, in one transaction: the names and address of its orders are blanked; its reviews are withdrawn from publication (status `withdrawn`, trail event `erasure` without personal data), their title, comment, answers, author's names and the company's reply blanked (the author is shown as 'Anonyme'); their stored photos and videos are deleted; the address is suppressed (reason `erasure`, kept as a hash only). Answers what was erased; an address the company does not know answers zeros (and is suppressed all the same).
+         */
+        post: operations["companyPrivacyErasuresCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/stripe/webhook/": {
         parameters: {
             query?: never;
@@ -1786,13 +1806,17 @@ export interface components {
             product: components["schemas"]["ProductRef"];
             /** @description Every product of the order (the first one is `product`), each reviewed on its own. */
             items: components["schemas"]["OrderItem"][];
-            /**
-             * Format: email
-             * @description Masked (`l***@exemple.fr`) for roles other than owner, admin and manager (ARCHITECTURE §10.13).
-             */
+            /** @description Masked (`l***@exemple.fr`) for roles other than owner, admin and manager (ARCHITECTURE §10.13). Empty once the buyer's data is anonymised (`anonymized_at`). */
             buyer_email: string;
+            /** @description Empty once anonymised. */
             buyer_first_name: string;
+            /** @description Empty once anonymised. */
             buyer_last_name: string;
+            /**
+             * Format: date-time
+             * @description When the buyer's names and address were blanked: an erasure at their request, or `ORDER_PII_RETENTION_DAYS` after the order date when the order produced no review.
+             */
+            anonymized_at?: string | null;
             /** Format: date-time */
             order_date: string;
             /** Format: date-time */
@@ -1801,7 +1825,7 @@ export interface components {
              * @description The first product's: `none` until the buyer answers, then the review status.
              * @enum {string}
              */
-            review_status: "none" | "pending" | "approved" | "rejected";
+            review_status: "none" | "pending" | "approved" | "rejected" | "withdrawn" | "expired";
             /** Format: date-time */
             request_sent_at: string | null;
             /** Format: date-time */
@@ -2324,7 +2348,7 @@ export interface components {
             value: unknown;
         };
         /**
-         * @description `pending` (awaiting moderation, published automatically 30 days after submission), `approved` (public), `rejected` (with a reason), `withdrawn` (by its author; read-only), `expired` (withdrawn from public view 5 years after publication; read-only).
+         * @description `pending` (awaiting moderation, published automatically 30 days after submission), `approved` (public), `rejected` (with a reason), `withdrawn` (by its author, or erased at the buyer's request; read-only), `expired` (withdrawn from public view 5 years after publication; read-only).
          * @enum {string}
          */
         ReviewStatus: "pending" | "approved" | "rejected" | "withdrawn" | "expired";
@@ -2454,7 +2478,7 @@ export interface components {
              * @description What happened.
              * @enum {string}
              */
-            kind: "submitted" | "approved" | "rejected" | "auto_published" | "reply_published" | "reply_edited" | "reply_deleted" | "withdrawn" | "reported" | "expired";
+            kind: "submitted" | "approved" | "rejected" | "auto_published" | "reply_published" | "reply_edited" | "reply_deleted" | "withdrawn" | "reported" | "expired" | "erasure";
             /**
              * @description `user` (a company member), `author` (the review's author) or `system` (a job).
              * @enum {string}
@@ -2464,7 +2488,7 @@ export interface components {
             actor_name: string | null;
             from_status: components["schemas"]["ReviewStatus"] | null;
             to_status: components["schemas"]["ReviewStatus"] | null;
-            /** @description A rejection reason code, the report's text, or the job's reason (`delay_30_days`, `retention_5_years`). */
+            /** @description A rejection reason code, the report's text, or the job's reason (`delay_30_days`, `retention_5_years`, `buyer_request` for an erasure). */
             reason: string | null;
             note: string | null;
             /** Format: date-time */
@@ -2582,7 +2606,7 @@ export interface components {
              * @description `none` until the buyer reviews this product, then the review status.
              * @enum {string}
              */
-            review_status: "none" | "pending" | "approved" | "rejected";
+            review_status: "none" | "pending" | "approved" | "rejected" | "withdrawn" | "expired";
         };
         /** @description What the author sees on the withdrawal page. */
         ReviewWithdrawal: {
@@ -2607,6 +2631,8 @@ export interface components {
             /** @description A pending review is published automatically after this many days. */
             max_publication_delay_days: number;
             retention_years: number;
+            /** @description The buyer's names and address of an order that produced no review are anonymised this many days after the order date (`ORDER_PII_RETENTION_DAYS`). */
+            order_pii_retention_days: number;
             rejection_reasons: {
                 code: components["schemas"]["RejectionReason"];
                 label: string;
@@ -2689,6 +2715,22 @@ export interface components {
             /** @description URL of the previous page, null on the first page. */
             previous: string | null;
             results: components["schemas"]["Suppression"][];
+        };
+        ErasureInput: {
+            /**
+             * Format: email
+             * @description The buyer's address (case-insensitive).
+             */
+            email: string;
+        };
+        /** @description What an erasure changed. */
+        ErasureResult: {
+            /** @description Order lines whose buyer's names and address were blanked. */
+            orders: number;
+            /** @description Reviews withdrawn and blanked. */
+            reviews: number;
+            /** @description Stored photos and videos deleted. */
+            files: number;
         };
     };
     responses: {
@@ -5750,6 +5792,33 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    companyPrivacyErasuresCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErasureInput"];
+            };
+        };
+        responses: {
+            /** @description What was erased. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     billingStripeWebhook: {

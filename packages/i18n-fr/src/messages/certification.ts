@@ -40,6 +40,7 @@ export const certification = {
     withdrawn: "Retiré par l'auteur",
     reported: "Doute signalé",
     expired: "Retiré de l'affichage (5 ans après publication)",
+    erasure: "Effacé à la demande de l'acheteur",
   },
   actors: {
     system: "Système",
@@ -122,13 +123,15 @@ export const certification = {
       "Les avis sont classés du plus récent au plus ancien. Chaque avis indique sa date de publication et la date de l'expérience (la date de la commande). Seuls le prénom et l'initiale du nom de l'auteur sont affichés. L'entreprise peut publier une réponse sous un avis.",
     integrityTitle: "Aucune modification",
     integrity:
-      "Ni l'entreprise ni Certavis ne peuvent modifier le texte ou la note d'un avis, ni retirer un avis publié, même quand le produit n'est plus vendu. Un avis publié ne quitte l'affichage que de deux façons : son auteur le retire, à tout moment, par le lien personnel reçu après son dépôt, ou sa durée de conservation prend fin.",
+      "Ni l'entreprise ni Certavis ne peuvent modifier le texte ou la note d'un avis, ni retirer un avis publié, même quand le produit n'est plus vendu. Un avis publié ne quitte l'affichage que de trois façons : son auteur le retire, à tout moment, par le lien personnel reçu après son dépôt ; il demande l'effacement de ses données personnelles ; ou sa durée de conservation prend fin.",
     contactTitle: "Contact de l'auteur",
     contact:
       "L'auteur est informé par e-mail du rejet de son avis et de la réponse de l'entreprise ; ses coordonnées ne sont jamais publiées.",
     retentionTitle: "Conservation",
     retention: (years: number) =>
       `Les avis publiés restent consultables pendant ${years} ans au plus après leur publication, puis sont retirés.`,
+    personalData: (days: number) =>
+      `Les nom, prénom et adresse e-mail des clients qui n'ont pas déposé d'avis sont anonymisés ${days} jours après la commande. Un client peut à tout moment demander à l'entreprise l'effacement de ses données : ses avis sont alors retirés, leur contenu effacé, et il ne reçoit plus aucune demande d'avis.`,
     notFound: "Entreprise introuvable.",
   },
 } as const;

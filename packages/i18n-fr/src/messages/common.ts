@@ -25,6 +25,8 @@ export const common = {
   outOfFive: (rating: string) => `${rating}/5`,
   /** Defaults of the review normaliser (spec §3). */
   defaultAuthor: "Client",
+  /** The author of a review erased at the buyer's request. */
+  anonymousAuthor: "Anonyme",
   defaultProduct: "Produit",
   /** Titles of the legal pages linked from the public form footer (/cgu, /politique-confidentialite). */
   legal: {

@@ -178,6 +178,7 @@ const mailQueue = {
   reminderOff: "relance désactivée",
   noTemplate: "aucun modèle d'email",
   suppressed: "adresse exclue des envois",
+  anonymized: "acheteur anonymisé",
 } as const;
 
 /** The one-click unsubscribe pages and the suppression list. */

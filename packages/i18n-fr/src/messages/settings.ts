@@ -190,5 +190,29 @@ export const settings = {
         erasure: "Effacement",
       },
     },
+    erasure: {
+      title: "Effacer un acheteur",
+      description:
+        "À la demande d'un acheteur (droit à l'effacement, RGPD), effacez ses données personnelles de votre entreprise. Cette action est définitive.",
+      email: "Adresse e-mail de l'acheteur",
+      emailPlaceholder: "acheteur@exemple.fr",
+      submit: "Effacer cet acheteur",
+      confirmTitle: (email: string) => `Effacer ${email} ?`,
+      confirmIntro: "Seront effacés, sans retour possible :",
+      confirmItems: [
+        "les nom, prénom et adresse e-mail de ses commandes ;",
+        "le titre, le commentaire et les réponses de ses avis, qui sont retirés de la publication (l'auteur apparaît comme « Anonyme ») ;",
+        "votre réponse publique à ses avis ;",
+        "ses photos et vidéos ;",
+        "ses demandes d'avis et relances en attente.",
+      ],
+      confirmSuppression:
+        "Seule une empreinte irréversible de son adresse est gardée, pour ne plus jamais lui écrire.",
+      confirm: "Effacer définitivement",
+      done: "Acheteur effacé",
+      doneCounts: (orders: number, reviews: number, files: number) =>
+        `${orders} ${orders > 1 ? "commandes anonymisées" : "commande anonymisée"}, ${reviews} ${reviews > 1 ? "avis effacés" : "avis effacé"}, ${files} ${files > 1 ? "fichiers supprimés" : "fichier supprimé"}.`,
+      failed: "Impossible d'effacer cet acheteur",
+    },
   },
 } as const;

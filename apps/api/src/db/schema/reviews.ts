@@ -42,6 +42,11 @@ export const orders = pgTable(
     reviewKeyUsedAt: tz("review_key_used_at"),
     /** Why the order's e-mails stopped for good: `suppressed` (address on the suppression list) or `bounced`. */
     emailStop: text("email_stop"),
+    /**
+     * When the buyer's names and address were blanked: an erasure at their request, or the retention
+     * rule (`ORDER_PII_RETENTION_DAYS` after the order date, for an order that produced no review).
+     */
+    anonymizedAt: tz("anonymized_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -49,6 +54,8 @@ export const orders = pgTable(
     uniqueIndex("orders_review_key_hash_unique").on(t.reviewKeyHash),
     index("orders_company_created_idx").on(t.companyId, t.createdAt),
     index("orders_product_idx").on(t.productId),
+    // The retention task: orders still holding a buyer's names and address, oldest first.
+    index("orders_retention_idx").on(t.orderDate).where(sql`${t.anonymizedAt} is null`),
   ],
 );
 
@@ -72,7 +79,7 @@ export const reviews = pgTable(
     answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     /** The form schema the answers refer to, frozen at submission (labels and types). */
     formSnapshot: jsonb("form_snapshot").$type<unknown[]>(),
-    /** pending | approved | rejected | withdrawn | expired */
+    /** pending | approved | rejected | withdrawn (by its author, or erased) | expired */
     status: text("status").notNull().default("pending"),
     /** Set with a rejection: a code of REJECTION_REASONS (@certavis/domain), and an optional note. */
     rejectionReason: text("rejection_reason"),
@@ -85,6 +92,11 @@ export const reviews = pgTable(
     withdrawalTokenHash: text("withdrawal_token_hash"),
     withdrawnAt: tz("withdrawn_at"),
     expiredAt: tz("expired_at"),
+    /**
+     * When the author was erased at their request: title, comment, answers and names blanked, the
+     * review withdrawn; the one content change the immutability trigger allows (see the migration).
+     */
+    erasedAt: tz("erased_at"),
     /** When the company's admins were warned that this pending review is about to be published. */
     publicationWarnedAt: tz("publication_warned_at"),
     createdAt: createdAt(),
@@ -145,7 +157,7 @@ export const reviewEvents = pgTable(
     seq: bigserial("seq", { mode: "number" }).notNull(),
     companyId: uuid("company_id").notNull(),
     reviewId: uuid("review_id").notNull(),
-    /** submitted | approved | rejected | auto_published | reply_* | withdrawn | reported | expired */
+    /** submitted | approved | rejected | auto_published | reply_* | withdrawn | reported | expired | erasure */
     kind: text("kind").notNull(),
     /** user | author | system */
     actor: text("actor").notNull(),

@@ -273,19 +273,19 @@ export const certificationHandlers = defineHandlers({
     if (!company) throw notFound(E.companyUnknown);
     reply.header("cache-control", "public, max-age=300");
     reply.header("access-control-allow-origin", "*");
-    return procedureOf(company);
+    return procedureOf(company, request.server.ctx.config.orderPiiRetentionDays);
   },
 });
 
-export function procedureOf(company: {
-  id: string;
-  name: string;
-  website: string | null;
-}): ResponseOf<"publicProcedureGet", 200> {
+export function procedureOf(
+  company: { id: string; name: string; website: string | null },
+  orderPiiRetentionDays: number,
+): ResponseOf<"publicProcedureGet", 200> {
   return {
     company: { id: company.id, name: company.name, website: company.website ?? null },
     max_publication_delay_days: MAX_PUBLICATION_DELAY_DAYS,
     retention_years: RETENTION_YEARS,
+    order_pii_retention_days: orderPiiRetentionDays,
     rejection_reasons: REJECTION_REASONS.map((code) => ({ code, label: fr.certification.reasons[code] })),
     author_contactable: true,
     incentive: false,

@@ -33,5 +33,6 @@ ${section(p.displayTitle, p.display)}
 ${section(p.integrityTitle, p.integrity)}
 ${procedure.author_contactable ? section(p.contactTitle, p.contact) : ""}
 ${section(p.retentionTitle, p.retention(procedure.retention_years))}
+<p>${escapeHtml(p.personalData(procedure.order_pii_retention_days))}</p>
 </main></body></html>`;
 }

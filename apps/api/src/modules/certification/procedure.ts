@@ -13,5 +13,5 @@ export async function companyProcedurePage(app: FastifyInstance, companyId: stri
     .select({ id: companies.id, name: companies.name, website: companies.website })
     .from(companies)
     .where(eq(companies.id, companyId));
-  return company ? renderProcedurePage(procedureOf(company)) : null;
+  return company ? renderProcedurePage(procedureOf(company, app.ctx.config.orderPiiRetentionDays)) : null;
 }

@@ -92,6 +92,7 @@ export async function listOrderViews(
       buyer_email: order.buyerEmail,
       buyer_first_name: order.buyerFirstName,
       buyer_last_name: order.buyerLastName,
+      anonymized_at: iso(order.anonymizedAt),
       order_date: order.orderDate.toISOString(),
       created_at: order.createdAt.toISOString(),
       review_status: first.review_status,

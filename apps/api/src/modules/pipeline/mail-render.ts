@@ -266,6 +266,11 @@ export async function renderDeliveries(
       continue;
     }
     const companyId = ctx.company.id;
+    if (ctx.order.anonymizedAt && row.kind !== "publication_warning") {
+      // Erased or past retention: no address left, nothing goes to the buyer.
+      cancel(row.id, fr.server.mailQueue.anonymized);
+      continue;
+    }
     if (CERTIFICATION_EMAIL_KINDS.has(row.kind)) {
       // Rejection, reply, publication warning: rendered from the review as it is now.
       const message = await renderCertificationEmail(tx, row.kind as CertificationEmailKind, {

@@ -42,6 +42,23 @@ function blanked(kind: string) {
 }
 
 /**
+ * Whether the claim still holds the e-mail just before it goes: an unsubscribe or an erasure since
+ * the claim cancelled it (its quota unit comes back), or its lease ran out and another worker has it.
+ * What remains is the SMTP exchange itself: an address that leaves during it still gets this e-mail.
+ */
+async function stillToSend(db: Db, item: ClaimedDelivery): Promise<boolean> {
+  const [current] = await db
+    .select({ status: emailDeliveries.status, leaseToken: emailDeliveries.leaseToken })
+    .from(emailDeliveries)
+    .where(eq(emailDeliveries.id, item.row.id));
+  if (current?.status === "sending" && current.leaseToken === item.token) return true;
+  const { companyId } = item;
+  if (current?.status === "cancelled" && companyId)
+    await db.transaction((tx) => releaseEmailQuota(tx, companyId));
+  return false;
+}
+
+/**
  * Sends one leased e-mail and records the outcome, only while the claim still holds the lease (a
  * worker whose lease ran out and was claimed again records nothing). A failure gives the quota unit
  * back and comes back after the backoff, or is dead after the last attempt; a permanent refusal is
@@ -55,6 +72,7 @@ export async function deliver(
   log: (message: string, extra?: Record<string, unknown>) => void,
 ): Promise<DeliveryOutcome> {
   const { row, token } = item;
+  if (!(await stillToSend(db, item))) return "cancelled";
   try {
     await send(item.message);
   } catch (error) {

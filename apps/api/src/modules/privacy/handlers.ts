@@ -1,11 +1,12 @@
 import { fr } from "@certavis/i18n-fr/server";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { emailSuppressions } from "../../db/schema";
-import { callerCompanyId } from "../../http/caller";
+import { callerCompanyId, callerUser } from "../../http/caller";
 import { forbidden, notFound } from "../../http/errors";
 import { sendHtmlPage } from "../../http/html-page";
 import { defineHandlers, type SchemaOf } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
+import { eraseBuyer } from "./erasure";
 import { suppressAddress } from "./suppressions";
 import { unsubscribeTarget } from "./unsubscribe-order";
 import { renderUnsubscribeConfirm, renderUnsubscribed, renderUnsubscribeInvalid } from "./unsubscribe-page";
@@ -14,7 +15,7 @@ type SuppressionView = SchemaOf<"Suppression">;
 
 const selfUrl = (token: string) => `/api/v1/public/unsubscribe/?token=${encodeURIComponent(token)}`;
 
-/** One-click unsubscribe (RFC 8058) and the company's suppression list. */
+/** One-click unsubscribe (RFC 8058), the company's suppression list, a buyer's erasure. */
 export const privacyHandlers = defineHandlers({
   publicUnsubscribePage: async (request, reply) => {
     const { db, keys } = request.server.ctx;
@@ -79,5 +80,15 @@ export const privacyHandlers = defineHandlers({
     if (row.reason !== "bounce") throw forbidden(fr.server.privacy.suppressionKept);
     await db.delete(emailSuppressions).where(and(where, eq(emailSuppressions.reason, "bounce")));
     return reply.code(204).send();
+  },
+
+  companyPrivacyErasuresCreate: async (request) => {
+    const { db, storage, now } = request.server.ctx;
+    return eraseBuyer(db, storage, {
+      companyId: callerCompanyId(request),
+      email: request.body.email,
+      by: callerUser(request),
+      now: now(),
+    });
   },
 });

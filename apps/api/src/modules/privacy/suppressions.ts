@@ -41,7 +41,8 @@ export async function suppressedAmong(db: DbOrTx, companyId: string, emails: str
 
 /**
  * Puts `email` on the company's suppression list (a first reason stays) and stops what was still to
- * go to it: its pending requests and reminders are cancelled and their orders marked `suppressed`.
+ * go to it: its pending requests and reminders (even one a worker is sending) are cancelled and their
+ * orders marked `suppressed`.
  */
 export async function suppressAddress(
   tx: DbOrTx,
@@ -67,12 +68,18 @@ export async function suppressAddress(
     .where(and(eq(orders.companyId, companyId), eq(orders.buyerEmail, address)));
   const stopped = await tx
     .update(emailDeliveries)
-    .set({ status: "cancelled", lastError: fr.server.mailQueue.suppressed })
+    .set({
+      status: "cancelled",
+      lastError: fr.server.mailQueue.suppressed,
+      leaseUntil: null,
+      leaseToken: null,
+    })
     .where(
       and(
         inArray(emailDeliveries.orderId, theirOrders),
         inArray(emailDeliveries.kind, INVITATION_KINDS),
-        inArray(emailDeliveries.status, ["scheduled", "held"]),
+        // One already leased to a worker too: its lease gone, the worker does not send it (mail-send.ts).
+        inArray(emailDeliveries.status, ["scheduled", "held", "sending"]),
       ),
     )
     .returning({ orderId: emailDeliveries.orderId });

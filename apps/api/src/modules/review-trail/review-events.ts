@@ -12,7 +12,8 @@ export type ReviewEventKind =
   | "reply_deleted"
   | "withdrawn"
   | "reported"
-  | "expired";
+  | "expired"
+  | "erasure";
 
 export type Actor = { kind: "user"; user: AuthenticatedUser } | { kind: "author" } | { kind: "system" };
 

@@ -1,4 +1,5 @@
 import { autoPublicationDate, isRejectionReason } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr/server";
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { orders, products, reviewStats, reviews } from "../../db/schema";
@@ -251,7 +252,9 @@ export function toReviewView(
     verified: review.orderId !== null,
     author_first_name: first,
     author_last_name: last,
-    author_name: [first, last].filter(Boolean).join(" ") || "Client",
+    author_name: review.erasedAt
+      ? fr.common.anonymousAuthor
+      : [first, last].filter(Boolean).join(" ") || fr.common.defaultAuthor,
     created_at: review.createdAt.toISOString(),
     order_date: row.orderDate ? row.orderDate.toISOString() : null,
     product: { id: product.id, name: product.name, image: publicImageUrl(storage, product.imagePath) },

@@ -1,7 +1,8 @@
 import { can } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
-import { Text } from "@radix-ui/themes";
+import { Flex, Text } from "@radix-ui/themes";
 import { useCaller } from "../lib/use-caller";
+import { ErasureCard } from "./erasure-card";
 import { SettingsSection } from "./settings-section";
 import { SuppressionsCard } from "./suppressions-card";
 
@@ -16,5 +17,10 @@ export function PrivacyTab() {
         </Text>
       </SettingsSection>
     );
-  return <SuppressionsCard />;
+  return (
+    <Flex direction="column" gap="5">
+      <SuppressionsCard />
+      <ErasureCard />
+    </Flex>
+  );
 }

@@ -1,0 +1,44 @@
+import { fr } from "@certavis/i18n-fr/server";
+import { and, inArray, isNull } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { emailDeliveries, orders } from "../../db/schema";
+
+/** The e-mails of an order that go to its buyer. */
+const BUYER_KINDS = ["request", "reminder", "thanks", "rejection", "reply"];
+
+/**
+ * Blanks the buyer's names and address on these order lines (the columns are NOT NULL: empty),
+ * closes their review links and cancels their buyer's e-mails still to go, even one a worker is
+ * sending (its lease gone, the worker does not send it: mail-send.ts). Returns the lines changed.
+ */
+export async function anonymizeOrders(tx: DbOrTx, orderIds: readonly string[], now: Date): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const ids = [...orderIds];
+  await tx
+    .update(emailDeliveries)
+    .set({
+      status: "cancelled",
+      leaseUntil: null,
+      leaseToken: null,
+      lastError: fr.server.mailQueue.anonymized,
+    })
+    .where(
+      and(
+        inArray(emailDeliveries.orderId, ids),
+        inArray(emailDeliveries.kind, BUYER_KINDS),
+        inArray(emailDeliveries.status, ["scheduled", "held", "sending"]),
+      ),
+    );
+  const changed = await tx
+    .update(orders)
+    .set({
+      buyerEmail: "",
+      buyerFirstName: "",
+      buyerLastName: "",
+      anonymizedAt: now,
+      reviewKeyExpiresAt: now,
+    })
+    .where(and(inArray(orders.id, ids), isNull(orders.anonymizedAt)))
+    .returning({ id: orders.id });
+  return changed.length;
+}

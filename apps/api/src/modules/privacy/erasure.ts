@@ -1,0 +1,96 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { orders, reviews } from "../../db/schema";
+import type { AuthenticatedUser } from "../../http/request-context";
+import { reviewsChanged } from "../../lib/reviews-changed";
+import type { FileStorage } from "../../lib/storage";
+import { dropReviewFiles, removeReviewFiles } from "../certification/review-files";
+import { recordReviewEvents } from "../review-trail/review-events";
+import { anonymizeOrders } from "./anonymize-orders";
+import { suppressAddress } from "./suppressions";
+
+export interface ErasureCounts {
+  /** Order lines whose buyer's names and address were blanked. */
+  orders: number;
+  /** Reviews withdrawn and blanked. */
+  reviews: number;
+  /** Stored photos and videos deleted. */
+  files: number;
+}
+
+/**
+ * Erases the buyer of `email` in the company at their request (GDPR art. 17; ARCHITECTURE §10.16),
+ * in one transaction: the address goes on the suppression list as a hash only, its e-mails still to
+ * go are cancelled (even one being sent: the worker checks its lease before sending), its orders'
+ * names and address are blanked and their review links closed, its reviews withdrawn and blanked
+ * through the one redaction the immutability trigger allows (title, comment, answers, names; the
+ * company's reply too), each with a trail event `erasure` that names nobody. After the commit the
+ * public caches forget the company and the photos and videos leave the storage.
+ */
+export async function eraseBuyer(
+  db: Db,
+  storage: FileStorage,
+  input: { companyId: string; email: string; by: AuthenticatedUser; now: Date },
+): Promise<ErasureCounts> {
+  const { companyId, now } = input;
+  const address = input.email.trim().toLowerCase();
+  const { counts, files } = await db.transaction(async (tx) => {
+    // First, while the orders still carry the address: their pending invitations are cancelled.
+    await suppressAddress(tx, companyId, address, "erasure", now);
+    const theirOrders = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.companyId, companyId), eq(orders.buyerEmail, address)))
+      .for("update");
+    const orderIds = theirOrders.map((o) => o.id);
+    if (orderIds.length === 0) return { counts: { orders: 0, reviews: 0, files: 0 }, files: [] };
+    const theirReviews = await tx
+      .select({ id: reviews.id, status: reviews.status })
+      .from(reviews)
+      .where(
+        and(eq(reviews.companyId, companyId), inArray(reviews.orderId, orderIds), isNull(reviews.erasedAt)),
+      )
+      .for("update");
+    const reviewIds = theirReviews.map((r) => r.id);
+    const paths = await dropReviewFiles(tx, reviewIds);
+    if (reviewIds.length) {
+      await tx
+        .update(reviews)
+        .set({
+          status: "withdrawn",
+          withdrawnAt: sql`coalesce(${reviews.withdrawnAt}, ${now.toISOString()}::timestamptz)`,
+          erasedAt: now,
+          title: "",
+          comment: "",
+          answers: {},
+          authorFirstName: "",
+          authorLastName: "",
+          replyBody: null,
+          replyCreatedAt: null,
+          replyUpdatedAt: null,
+        })
+        .where(inArray(reviews.id, reviewIds));
+      await recordReviewEvents(
+        tx,
+        theirReviews.map((r) => ({
+          companyId,
+          reviewId: r.id,
+          kind: "erasure" as const,
+          actor: { kind: "user" as const, user: input.by },
+          fromStatus: r.status,
+          toStatus: "withdrawn",
+          reason: "buyer_request",
+          at: now,
+        })),
+      );
+    }
+    const anonymized = await anonymizeOrders(tx, orderIds, now);
+    return {
+      counts: { orders: anonymized, reviews: reviewIds.length, files: paths.length },
+      files: paths,
+    };
+  });
+  if (counts.reviews > 0) reviewsChanged(companyId);
+  await removeReviewFiles(storage, files);
+  return counts;
+}
