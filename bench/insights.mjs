@@ -91,7 +91,7 @@ async function seed(url) {
     await client.query(placeOrders, [companyId, productIds, from, to]);
     await client.query(answer, [companyId, from, to]);
   }
-  for (const table of ["orders", "reviews", "email_deliveries", "products", "review_stats", "insight_days"])
+  for (const table of ["orders", "reviews", "email_deliveries", "products", "review_stats", "insight_days", "insight_reply_hours"])
     await client.query(`VACUUM ANALYZE ${table}`);
   const counts = await client.query(
     `SELECT (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM reviews)::int AS reviews,

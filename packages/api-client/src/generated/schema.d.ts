@@ -854,7 +854,7 @@ export interface paths {
         };
         /**
          * Statistiques des avis
-         * @description What the reviews say over a period, for any member of the company. Days are UTC calendar days; the period runs from `from` to `to`, both included (default: the last 90 days up to today, by week). 400 `{"to": [...]}` when `from` is after `to` or the period spans more than 2 years. `previous` holds the same totals for the period of the same length just before. `response_rate` is the share of the orders whose request e-mail was sent in the period that received a review (at any time); null when no request was sent. Star buckets are the reviews page's rating filter (the rating rounded: 3.5 counts as 4, 3.49 as 3; a rating under 1 counts as 1). Themes come from the titles and comments of at most the 2,000 most recent reviews of each side in the period. `bounce_rate` is null until bounces are recorded. Answers are cached per company and query until the company's reviews, orders or sent e-mails change.
+         * @description What the reviews say over a period, for any member of the company. Days are UTC calendar days; the period runs from `from` to `to`, both included (default: the last 90 days up to today, by week). 400 `{"to": [...]}` when `from` is after `to` or the period spans more than 2 years. `previous` holds the same totals for the period of the same length just before. `response_rate` is the share of the order lines (each product of an order) whose order's request e-mail was sent in the period that received a review (at any time); null when no request was sent; a request counts in `requests_sent` once, for its order's first product. Star buckets are the reviews page's rating filter (the rating rounded: 3.5 counts as 4, 3.49 as 3; a rating under 1 counts as 1). Themes come from the titles and comments of at most the 2,000 most recent reviews of each side in the period. Answers are cached per company and query until the company's reviews, orders or sent e-mails change.
          */
         get: operations["companyInsightsGet"];
         put?: never;
@@ -2487,15 +2487,15 @@ export interface components {
             reviews_published: number;
             /** @description Reviews rejected in the period. */
             reviews_rejected: number;
-            /** @description Orders whose request was sent in the period that have a review ÷ those orders (4 decimals). */
+            /** @description Order lines (one per product of an order) whose order's request was sent in the period that have a review ÷ those lines (4 decimals). */
             response_rate: number | null;
             /** @description Mean rating of the reviews published in the period (2 decimals). */
             average_rating: number | null;
             /** @description Replies first published in the period. */
             replies: number;
-            /** @description Median time from submission to reply of those replies, in hours (1 decimal). */
+            /** @description Median time from submission to reply of those replies, in hours (1 decimal; reply times are counted in buckets of 0.1 h under 10 h, 1 h under 100 h, 10 h under 1,000 h, 100 h beyond). */
             median_reply_hours: number | null;
-            /** @description Always null for now (bounces are not recorded yet). */
+            /** @description Request and reminder e-mails due in the period that the receiving server refused for good ÷ those e-mails sent or refused (4 decimals); null when none. */
             bounce_rate: number | null;
         };
         InsightsTheme: {
