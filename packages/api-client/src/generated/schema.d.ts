@@ -1807,10 +1807,10 @@ export interface components {
             /** Format: date-time */
             reminder_sent_at: string | null;
             /**
-             * @description Where the order's e-mails stand: `scheduled` (request not sent yet), `sent` (request sent), `reminded` (reminder sent), `suppressed` (the address is on the company's suppression list: nothing more goes), `bounced` (the receiving server refused the address for good), `failed` (the request could not be sent).
+             * @description Where the order's e-mails stand: `scheduled` (request not sent yet), `sent` (request sent), `reminded` (reminder sent), `suppressed` (the address is on the company's suppression list: nothing more goes), `bounced` (the receiving server refused the address for good), `failed` (the request could not be sent), `skipped` (every product of the order is a draft: recorded, no e-mail scheduled).
              * @enum {string}
              */
-            email_status: "scheduled" | "sent" | "reminded" | "suppressed" | "bounced" | "failed";
+            email_status: "scheduled" | "sent" | "reminded" | "suppressed" | "bounced" | "failed" | "skipped";
         };
         /** @description An order with the link of its public review form. */
         OrderCreated: components["schemas"]["Order"] & {

@@ -40,7 +40,10 @@ export const orders = pgTable(
     reviewKeyHash: text("review_key_hash").notNull(),
     reviewKeyExpiresAt: tz("review_key_expires_at"),
     reviewKeyUsedAt: tz("review_key_used_at"),
-    /** Why the order's e-mails stopped for good: `suppressed` (address on the suppression list) or `bounced`. */
+    /**
+     * Why the order's e-mails stopped for good: `suppressed` (address on the suppression list), `bounced`,
+     * or `skipped` (every product of the order was a draft when it came: no e-mail scheduled).
+     */
     emailStop: text("email_stop"),
     createdAt: createdAt(),
   },
