@@ -312,6 +312,75 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
       ]);
     });
 
+    it("records an order of draft products without any e-mail (skipped), by the API and the CSV import", async () => {
+      const draft = await t.inject({
+        method: "POST",
+        url: api("/company/products/"),
+        headers: auth,
+        payload: {
+          name: "Lampe Brouillon",
+          status: "draft",
+          sku: "DRAFT-1",
+          form_id: company.defaults.formId,
+        },
+      });
+      const posted = await postOrder({ ...order("D-1"), product_id: draft.json().id });
+      expect(posted.statusCode, posted.body).toBe(201);
+      expect(expectMatchesContract<{ email_status: string }>(posted, "ordersCreate").email_status).toBe(
+        "skipped",
+      );
+      // A draft beside an active product: the order's request still goes, for the active one.
+      const mixed = await postOrder({
+        ...order("D-2"),
+        product_id: undefined,
+        items: [{ sku: "DRAFT-1" }, { sku: "TEA-1" }],
+      });
+      expect(expectMatchesContract<{ email_status: string }>(mixed, "ordersCreate").email_status).toBe(
+        "scheduled",
+      );
+      const csv = [
+        "reference,sku,buyer_email,buyer_first_name,buyer_last_name",
+        "D-3,DRAFT-1,lou@exemple.fr,Lou,Roux",
+      ];
+      const body = multipartBody({}, [
+        {
+          name: "file",
+          filename: "commandes.csv",
+          contentType: "text/csv",
+          data: Buffer.from(csv.join("\n")),
+        },
+      ]);
+      const imported = await t.inject({
+        method: "POST",
+        url: api("/company/orders/import/"),
+        headers: { ...auth, ...body.headers },
+        payload: body.payload,
+      });
+      expect(imported.json()).toMatchObject({ created: 1, errors: [] });
+      const recorded = await t.ctx.db
+        .select({ id: orders.id, reference: orders.reference, stop: orders.emailStop })
+        .from(orders)
+        .where(inArray(orders.reference, ["D-1", "D-2", "D-3"]));
+      expect(recorded.map((o) => [o.reference, o.stop]).sort()).toEqual([
+        ["D-1", "skipped"],
+        ["D-2", null],
+        ["D-2", null],
+        ["D-3", "skipped"],
+      ]);
+      const mails = await t.ctx.db
+        .select({ orderId: emailDeliveries.orderId })
+        .from(emailDeliveries)
+        .where(
+          inArray(
+            emailDeliveries.orderId,
+            recorded.map((o) => o.id),
+          ),
+        );
+      const d2 = recorded.filter((o) => o.reference === "D-2").map((o) => o.id);
+      expect(mails.length).toBeGreaterThan(0);
+      expect(mails.every((m) => d2.includes(m.orderId ?? ""))).toBe(true);
+    });
+
     it("refuses a file without the required columns or not in UTF-8, saving nothing", async () => {
       const before = await t.ctx.db.select({ id: orders.id }).from(orders);
       const noColumns = multipartBody({}, [

@@ -11,5 +11,6 @@ describe("orderEmailStatus", () => {
     expect(orderEmailStatus({ ...none, requestSent: true, reminderSent: true })).toBe("reminded");
     expect(orderEmailStatus({ ...none, requestSent: true, stop: "suppressed" })).toBe("suppressed");
     expect(orderEmailStatus({ ...none, stop: "bounced" })).toBe("bounced");
+    expect(orderEmailStatus({ ...none, stop: "skipped" })).toBe("skipped");
   });
 });

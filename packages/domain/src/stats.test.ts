@@ -8,6 +8,8 @@ import {
   roundRating,
   satisfactionPercent,
   snapToHalfStar,
+  starBucket,
+  starsOfBucket,
 } from "./stats";
 
 describe("satisfactionPercent (share rated 4 or more)", () => {
@@ -124,5 +126,23 @@ describe("quota reset and half stars", () => {
     [0.24, 0],
   ])("snapToHalfStar(%s) = %s", (value, expected) => {
     expect(snapToHalfStar(value)).toBe(expected);
+  });
+});
+
+describe("starBucket (the 'n étoiles' a rating counts in)", () => {
+  it.each([
+    [5, 5],
+    [4.5, 5],
+    [4.49, 4],
+    [3.5, 4],
+    [2.5, 3],
+    [1.5, 2],
+    [1, 1],
+    [0.5, 1],
+    [0, 1],
+  ])("starBucket(%s) = %s", (rating, bucket) => {
+    expect(starBucket(rating)).toBe(bucket);
+    // The database's rounded rating (floor(rating + 0.5)) lands in the same bucket.
+    expect(starsOfBucket(bucket)).toContain(Math.floor(rating + 0.5));
   });
 });

@@ -88,3 +88,18 @@ export const HALF_STAR_STEP = 0.5;
 export function snapToHalfStar(value: number): number {
   return Math.round(value / HALF_STAR_STEP) * HALF_STAR_STEP;
 }
+
+/**
+ * The star bucket ('n étoiles', 1 to 5) a rating counts in, everywhere: the reviews page's rating
+ * filter, the statistics' distribution, the public pages' filter. The rating rounded to the nearest
+ * whole star, a half star up (3.5 → 4, 3.49 → 3); a rating under 1 counts as 1. The database keeps
+ * the rounding in the generated `reviews.stars` column (`floor(rating + 0.5)`): see `starsOfBucket`.
+ */
+export function starBucket(rating: number): 1 | 2 | 3 | 4 | 5 {
+  return Math.min(5, Math.max(1, Math.floor(rating + 0.5))) as 1 | 2 | 3 | 4 | 5;
+}
+
+/** The values of the rounded rating (`reviews.stars`, 0 to 5) that fall in bucket `bucket`. */
+export function starsOfBucket(bucket: number): number[] {
+  return bucket <= 1 ? [0, 1] : [Math.min(5, bucket)];
+}

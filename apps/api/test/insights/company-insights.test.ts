@@ -1,6 +1,7 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailDeliveries, reviews } from "../../src/db/schema";
+import { emailDeliveries, orders, reviews } from "../../src/db/schema";
+import { createOrder } from "../../src/modules/orders/create-order";
 import { manualClock } from "../../src/modules/pipeline";
 import {
   addMember,
@@ -226,7 +227,7 @@ describe.each(TEST_DATABASES)("company insights on %s", (kind) => {
       average_rating: 3.4, // (4.5 + 3.5 + 1.5 + 5 + 2.5) / 5
       replies: 2,
       median_reply_hours: 20, // (30 + 10) / 2
-      bounce_rate: null,
+      bounce_rate: 0, // 7 e-mails left, none refused
     });
     expect(body.previous).toEqual({
       requests_sent: 4, // o7 o8 o9 o10
@@ -238,7 +239,7 @@ describe.each(TEST_DATABASES)("company insights on %s", (kind) => {
       average_rating: 4,
       replies: 0,
       median_reply_hours: null,
-      bounce_rate: null,
+      bounce_rate: 0,
     });
   });
 
@@ -322,7 +323,7 @@ describe.each(TEST_DATABASES)("company insights on %s", (kind) => {
       average_rating: 3.75,
       replies: 0,
       median_reply_hours: null,
-      bounce_rate: null,
+      bounce_rate: 0,
     });
     expect(body.previous).toMatchObject({
       requests_sent: 1,
@@ -386,6 +387,81 @@ describe.each(TEST_DATABASES)("company insights on %s", (kind) => {
     expect(badDate.statusCode).toBe(400);
     expect(JSON.stringify(badDate.json())).toMatch(/Date invalide/);
     expect((await get("granularity=year")).statusCode).toBe(400);
+  });
+
+  it("asks every line of an order, forgets a deleted order and counts the bounces", async () => {
+    // The week of 2026-01-05, empty so far. A lamp + teapot order, one request e-mail on its head
+    // (the lamp line), reviewed for the teapot only.
+    const both = await t.ctx.db.transaction((tx) =>
+      createOrder(
+        tx,
+        company.id,
+        {
+          items: [{ productId: lamp.id }, { productId: teapot.id }],
+          buyerEmail: "duo@exemple.fr",
+          buyerFirstName: "Léa",
+          buyerLastName: "Bernard",
+          reference: "DUO-1",
+          orderDate: at("2026-01-01T08:00:00"),
+        },
+        { now: at("2026-01-01T08:00:00"), secret: t.ctx.keys.currentKey("review-key") },
+      ),
+    );
+    if (!both.ok) throw new Error("order refused");
+    const [head, second] = both.lines;
+    await t.ctx.db.delete(emailDeliveries).where(eq(emailDeliveries.orderId, head?.id ?? ""));
+    await t.ctx.db.insert(emailDeliveries).values({
+      companyId: company.id,
+      orderId: head?.id,
+      kind: "request",
+      status: "sent",
+      sentAt: at("2026-01-05T09:00:00"),
+    });
+    await review("duo", {
+      productId: teapot.id,
+      orderId: second?.id ?? "",
+      status: "pending",
+      rating: 4,
+      created: "2026-01-06T08:00:00",
+    });
+    // An order asked, reminded and reviewed, then deleted: it leaves no trace.
+    const gone = await order(lamp.id, [
+      ["request", "2026-01-06T09:00:00"],
+      ["reminder", "2026-01-08T09:00:00"],
+    ]);
+    await review("gone", {
+      productId: lamp.id,
+      orderId: gone,
+      status: "approved",
+      rating: 5,
+      created: "2026-01-07T08:00:00",
+    });
+    await t.ctx.db.delete(orders).where(eq(orders.id, gone));
+    // A request the buyer's server refused for good.
+    const bounced = await order(lamp.id, []);
+    await t.ctx.db.insert(emailDeliveries).values({
+      companyId: company.id,
+      orderId: bounced,
+      kind: "request",
+      status: "failed",
+      scheduledAt: at("2026-01-07T09:00:00"),
+    });
+    await t.ctx.db.update(orders).set({ emailStop: "bounced" }).where(eq(orders.id, bounced));
+
+    const week = "from=2026-01-05&to=2026-01-11";
+    expect((await insights(week)).totals).toMatchObject({
+      requests_sent: 1,
+      reminders_sent: 0,
+      reviews_submitted: 1,
+      reviews_published: 0,
+      response_rate: 0.5, // the teapot line of the 2 lines asked
+      bounce_rate: 0.5, // 1 refused of the 2 requests
+    });
+    const teapotWeek = await insights(`${week}&product_id=${teapot.id}`);
+    expect(teapotWeek.totals).toMatchObject({ requests_sent: 0, response_rate: 1, bounce_rate: null });
+    expect(teapotWeek.products).toEqual([
+      { id: teapot.id, name: "Théière Fonte", reviews: 1, average_rating: null, response_rate: 1 },
+    ]);
   });
 
   it("answers from its cache until the company's data changes", async () => {

@@ -854,7 +854,7 @@ export interface paths {
         };
         /**
          * Statistiques des avis
-         * @description What the reviews say over a period, for any member of the company. Days are UTC calendar days; the period runs from `from` to `to`, both included (default: the last 90 days up to today, by week). 400 `{"to": [...]}` when `from` is after `to` or the period spans more than 2 years. `previous` holds the same totals for the period of the same length just before. `response_rate` is the share of the orders whose request e-mail was sent in the period that received a review (at any time); null when no request was sent. Star buckets are the reviews page's rating filter (the rating rounded: 3.5 counts as 4, 3.49 as 3; a rating under 1 counts as 1). Themes come from the titles and comments of at most the 2,000 most recent reviews of each side in the period. `bounce_rate` is null until bounces are recorded. Answers are cached per company and query until the company's reviews, orders or sent e-mails change.
+         * @description What the reviews say over a period, for any member of the company. Days are UTC calendar days; the period runs from `from` to `to`, both included (default: the last 90 days up to today, by week). 400 `{"to": [...]}` when `from` is after `to` or the period spans more than 2 years. `previous` holds the same totals for the period of the same length just before. `response_rate` is the share of the order lines (each product of an order) whose order's request e-mail was sent in the period that received a review (at any time); null when no request was sent; a request counts in `requests_sent` once, for its order's first product. Star buckets are the reviews page's rating filter (the rating rounded: 3.5 counts as 4, 3.49 as 3; a rating under 1 counts as 1). Themes come from the titles and comments of at most the 2,000 most recent reviews of each side in the period. Answers are cached per company and query until the company's reviews, orders or sent e-mails change.
          */
         get: operations["companyInsightsGet"];
         put?: never;
@@ -1831,10 +1831,10 @@ export interface components {
             /** Format: date-time */
             reminder_sent_at: string | null;
             /**
-             * @description Where the order's e-mails stand: `scheduled` (request not sent yet), `sent` (request sent), `reminded` (reminder sent), `suppressed` (the address is on the company's suppression list: nothing more goes), `bounced` (the receiving server refused the address for good), `failed` (the request could not be sent).
+             * @description Where the order's e-mails stand: `scheduled` (request not sent yet), `sent` (request sent), `reminded` (reminder sent), `suppressed` (the address is on the company's suppression list: nothing more goes), `bounced` (the receiving server refused the address for good), `failed` (the request could not be sent), `skipped` (every product of the order is a draft: recorded, no e-mail scheduled).
              * @enum {string}
              */
-            email_status: "scheduled" | "sent" | "reminded" | "suppressed" | "bounced" | "failed";
+            email_status: "scheduled" | "sent" | "reminded" | "suppressed" | "bounced" | "failed" | "skipped";
         };
         /** @description An order with the link of its public review form. */
         OrderCreated: components["schemas"]["Order"] & {
@@ -2511,15 +2511,15 @@ export interface components {
             reviews_published: number;
             /** @description Reviews rejected in the period. */
             reviews_rejected: number;
-            /** @description Orders whose request was sent in the period that have a review ÷ those orders (4 decimals). */
+            /** @description Order lines (one per product of an order) whose order's request was sent in the period that have a review ÷ those lines (4 decimals). */
             response_rate: number | null;
             /** @description Mean rating of the reviews published in the period (2 decimals). */
             average_rating: number | null;
             /** @description Replies first published in the period. */
             replies: number;
-            /** @description Median time from submission to reply of those replies, in hours (1 decimal). */
+            /** @description Median time from submission to reply of those replies, in hours (1 decimal; reply times are counted in buckets of 0.1 h under 10 h, 1 h under 100 h, 10 h under 1,000 h, 100 h beyond). */
             median_reply_hours: number | null;
-            /** @description Always null for now (bounces are not recorded yet). */
+            /** @description Request and reminder e-mails due in the period that the receiving server refused for good ÷ those e-mails sent or refused (4 decimals); null when none. */
             bounce_rate: number | null;
         };
         InsightsTheme: {

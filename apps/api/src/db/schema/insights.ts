@@ -1,10 +1,11 @@
 import { date, integer, numeric, pgTable, primaryKey, uuid } from "drizzle-orm/pg-core";
 
 /**
- * What the statistics screen counts, per company, product and UTC day; kept exact by row triggers on
- * `reviews` and `email_deliveries` (see the migration), so that a year reads a few thousand rows
- * instead of millions. A review counts on the day of each of its events (submission, publication,
- * rejection, reply); `answered` counts on the day its order's request e-mail was sent.
+ * What the statistics screen counts, per company, product and UTC day; kept exact by statement
+ * triggers on `reviews` and `email_deliveries` and a trigger before an order goes (see migrations
+ * 0017 and 0023), so that a year reads a few thousand rows instead of millions. A review counts on
+ * the day of each of its events (submission, publication, rejection, reply); `asked` and `answered`
+ * count order lines on the day their order's request e-mail was sent.
  */
 export const insightDays = pgTable(
   "insight_days",
@@ -25,8 +26,30 @@ export const insightDays = pgTable(
     replies: integer("replies").notNull().default(0),
     requests: integer("requests").notNull().default(0),
     reminders: integer("reminders").notNull().default(0),
-    /** Requests sent that day whose order has a review. */
+    /**
+     * Order lines (one per product of an order) whose order's request e-mail was sent that day: the
+     * request hangs on the head line, but asks for a review of every product.
+     */
+    asked: integer("asked").notNull().default(0),
+    /** Those of `asked` whose line has a review. */
     answered: integer("answered").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.day, t.productId] })],
+);
+
+/**
+ * Replies per company, product, UTC day of the reply and reply time (hours from submission, in
+ * buckets: 0.1 h under 10 h, 1 h under 100 h, 10 h under 1,000 h, 100 h beyond), kept by the same
+ * triggers: the median reply time of a year reads a few hundred rows, not every reply.
+ */
+export const insightReplyHours = pgTable(
+  "insight_reply_hours",
+  {
+    companyId: uuid("company_id").notNull(),
+    productId: uuid("product_id").notNull(),
+    day: date("day").notNull(),
+    hours: numeric("hours", { precision: 8, scale: 1 }).notNull(),
+    replies: integer("replies").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.productId, t.hours] })],
 );

@@ -40,7 +40,10 @@ export const orders = pgTable(
     reviewKeyHash: text("review_key_hash").notNull(),
     reviewKeyExpiresAt: tz("review_key_expires_at"),
     reviewKeyUsedAt: tz("review_key_used_at"),
-    /** Why the order's e-mails stopped for good: `suppressed` (address on the suppression list) or `bounced`. */
+    /**
+     * Why the order's e-mails stopped for good: `suppressed` (address on the suppression list), `bounced`,
+     * or `skipped` (every product of the order was a draft when it came: no e-mail scheduled).
+     */
     emailStop: text("email_stop"),
     /**
      * When the buyer's names and address were blanked: an erasure at their request, or the retention
@@ -137,10 +140,13 @@ export const reviews = pgTable(
     // The jobs: pending reviews by submission (30-day publication), approved ones by publication (5 years).
     index("reviews_status_created_idx").on(t.status, t.createdAt),
     index("reviews_status_published_idx").on(t.status, t.publishedAt),
-    // The statistics' median reply time: the replies of a company in a period.
-    index("reviews_company_reply_created_idx")
-      .on(t.companyId, t.replyCreatedAt)
-      .where(sql`"reply_created_at" is not null`),
+    // The statistics' themes: the newest published reviews of a side (rated ≥ 4 or ≤ 2) of a period.
+    index("reviews_company_liked_published_idx")
+      .on(t.companyId, t.publishedAt)
+      .where(sql`"status" = 'approved' and "rating" >= 4`),
+    index("reviews_company_disliked_published_idx")
+      .on(t.companyId, t.publishedAt)
+      .where(sql`"status" = 'approved' and "rating" <= 2`),
   ],
 );
 

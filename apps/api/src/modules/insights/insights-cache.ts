@@ -6,7 +6,8 @@ const MAX_ENTRIES = 500;
 
 /**
  * What changes when a statistic may change: reviews (per status and rating sum, kept by triggers),
- * moderation and replies (the trail), orders and sent e-mails. Read off small tables and index ends.
+ * moderation and replies (the trail), orders, sent e-mails and bounces (each suppresses its address).
+ * Read off small tables and index ends.
  */
 export async function companyDataVersion(db: DbOrTx, companyId: string): Promise<string> {
   const c = sql`${companyId}::uuid`;
@@ -17,9 +18,12 @@ export async function companyDataVersion(db: DbOrTx, companyId: string): Promise
           where company_id = ${c} group by status) s) as reviews,
       (select max(seq) from review_events where company_id = ${c}) as events,
       (select max(created_at) from orders where company_id = ${c}) as orders,
-      (select max(sent_at) from email_deliveries where company_id = ${c}) as sent`);
+      (select max(sent_at) from email_deliveries where company_id = ${c}) as sent,
+      (select max(created_at) from email_suppressions where company_id = ${c}) as suppressed`);
   const [row = {}] = rowsOf(result);
-  return [row.reviews, row.events, row.orders, row.sent].map((value) => String(value ?? "")).join("|");
+  return [row.reviews, row.events, row.orders, row.sent, row.suppressed]
+    .map((value) => String(value ?? ""))
+    .join("|");
 }
 
 /** Answers by company and query, each kept with the data version it was computed from. */

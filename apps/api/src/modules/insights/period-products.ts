@@ -6,7 +6,7 @@ import { type InsightsScope, numberOrNull, periodDays, productCondition, rowsOf 
 
 type InsightsProducts = ResponseOf<"companyInsightsGet", 200>["products"];
 
-/** Products with reviews submitted or request e-mails sent in the period, most reviews first. */
+/** Products with reviews submitted or asked for (their order's request sent) in the period, most reviews first. */
 export async function periodProducts(
   db: DbOrTx,
   scope: InsightsScope,
@@ -15,25 +15,25 @@ export async function periodProducts(
   const result = await db.execute(sql`
     with days as (
       select product_id, sum(submitted)::int as reviews, sum(published)::int as published,
-        sum(published_rating_sum) as rating_sum, sum(requests)::int as sent, sum(answered)::int as answered
+        sum(published_rating_sum) as rating_sum, sum(asked)::int as asked, sum(answered)::int as answered
       from insight_days
       where company_id = ${scope.companyId}::uuid and ${periodDays(period)}
         ${productCondition(sql`product_id`, scope)}
       group by product_id
     )
-    select p.id, p.name, days.reviews, days.published, days.rating_sum, days.sent, days.answered
+    select p.id, p.name, days.reviews, days.published, days.rating_sum, days.asked, days.answered
     from days join products p on p.id = days.product_id
-    where days.reviews > 0 or days.sent > 0
+    where days.reviews > 0 or days.asked > 0
     order by days.reviews desc, p.name, p.id`);
   return rowsOf(result).map((row) => {
-    const sent = Number(row.sent ?? 0);
+    const asked = Number(row.asked ?? 0);
     const published = Number(row.published ?? 0);
     return {
       id: String(row.id),
       name: String(row.name),
       reviews: Number(row.reviews),
       average_rating: published > 0 ? numberOrNull(Number(row.rating_sum ?? 0) / published, 2) : null,
-      response_rate: sent > 0 ? numberOrNull(Number(row.answered ?? 0) / sent, 4) : null,
+      response_rate: asked > 0 ? numberOrNull(Number(row.answered ?? 0) / asked, 4) : null,
     };
   });
 }

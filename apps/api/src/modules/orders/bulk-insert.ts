@@ -17,8 +17,10 @@ export interface NewOrderRow {
   buyerLastName: string;
   orderDate: Date;
   reviewKeyHash: string;
-  requestAt: Date;
+  /** Null with `emailStop` `skipped`: every product of the order is a draft, no e-mail is scheduled. */
+  requestAt: Date | null;
   reminderAt: Date | null;
+  emailStop: "skipped" | null;
 }
 
 export interface ImportBatch {
@@ -61,7 +63,8 @@ export async function insertOrderBatch(tx: DbOrTx, batch: ImportBatch): Promise<
       buyer_last_name: r.buyerLastName,
       order_date: r.orderDate.toISOString(),
       review_key_hash: r.reviewKeyHash,
-      request_at: r.requestAt.toISOString(),
+      request_at: r.requestAt ? r.requestAt.toISOString() : null,
+      email_stop: r.emailStop,
       reminder_at: r.reminderAt ? r.reminderAt.toISOString() : null,
     })),
   );
@@ -73,22 +76,23 @@ export async function insertOrderBatch(tx: DbOrTx, batch: ImportBatch): Promise<
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, head_id uuid, line smallint,
         product_id uuid, reference text, buyer_email text, buyer_first_name text, buyer_last_name text,
-        order_date timestamptz, review_key_hash text, request_at timestamptz, reminder_at timestamptz)
+        order_date timestamptz, review_key_hash text, request_at timestamptz, reminder_at timestamptz,
+        email_stop text)
     ), heads AS (
       INSERT INTO orders (id, company_id, product_id, reference, line, buyer_email, buyer_first_name,
-        buyer_last_name, order_date, review_key_hash, review_key_expires_at, created_at)
+        buyer_last_name, order_date, review_key_hash, review_key_expires_at, created_at, email_stop)
       SELECT id, ${batch.companyId}::uuid, product_id, reference, line, buyer_email, buyer_first_name,
         buyer_last_name, order_date, review_key_hash, ${batch.reviewKeyExpiresAt.toISOString()}::timestamptz,
-        ${now}::timestamptz
+        ${now}::timestamptz, email_stop
       FROM input WHERE line = 0
       ON CONFLICT (company_id, reference, line) DO NOTHING
       RETURNING id
     ), items AS (
       INSERT INTO orders (id, company_id, product_id, reference, line, buyer_email, buyer_first_name,
-        buyer_last_name, order_date, review_key_hash, review_key_expires_at, created_at)
+        buyer_last_name, order_date, review_key_hash, review_key_expires_at, created_at, email_stop)
       SELECT id, ${batch.companyId}::uuid, product_id, reference, line, buyer_email, buyer_first_name,
         buyer_last_name, order_date, review_key_hash, ${batch.reviewKeyExpiresAt.toISOString()}::timestamptz,
-        ${now}::timestamptz
+        ${now}::timestamptz, email_stop
       FROM input WHERE line > 0 AND head_id IN (SELECT id FROM heads)
       ON CONFLICT (company_id, reference, line) DO NOTHING
       RETURNING id

@@ -107,7 +107,8 @@ async function resolveProducts(
 
 /**
  * Records an order for `companyId` (idempotent on its reference), one row per product, and in the
- * same transaction schedules its e-mails unless the address is on the company's suppression list.
+ * same transaction schedules its e-mails unless the address is on the company's suppression list or
+ * every product is a draft (`email_stop` `skipped`).
  * Must run inside a transaction (`tx`).
  */
 export async function createOrder(
@@ -124,6 +125,10 @@ export async function createOrder(
 
   const buyerEmail = data.buyerEmail.trim().toLowerCase();
   const suppressed = await isSuppressed(tx, companyId, buyerEmail);
+  // A draft product asks nobody for a review (issue 27.10): its e-mails wait on the others' delays,
+  // and an order of draft products only is recorded without any e-mail.
+  const mailed = resolved.products.filter((product) => product.status !== "draft");
+  const emailStop = suppressed ? ("suppressed" as const) : mailed.length ? null : ("skipped" as const);
   const buyer = {
     companyId,
     reference,
@@ -132,7 +137,7 @@ export async function createOrder(
     buyerLastName: data.buyerLastName.trim(),
     orderDate: data.orderDate ?? options.now,
     reviewKeyExpiresAt: addDays(options.now, REVIEW_KEY_LIFETIME_DAYS),
-    emailStop: suppressed ? ("suppressed" as const) : null,
+    emailStop,
     createdAt: options.now,
   };
   const lines = await tx
@@ -166,6 +171,6 @@ export async function createOrder(
     return raced;
   }
   // A buyer who left the company's mailings is still recorded, never e-mailed.
-  if (!suppressed) await scheduleOrderEmails(tx, head, resolved.products);
+  if (!emailStop) await scheduleOrderEmails(tx, head, mailed);
   return { ok: true, created: true, order: head, lines: lines.sort((a, b) => a.line - b.line) };
 }

@@ -123,6 +123,15 @@ class JobStopped extends Error {}
  * no piece holds the server longer than one batch's checks or one statement. The job row always
  * says what was kept.
  */
+/** The e-mails of an order whose mailed products have `delays`; none (`skipped`) when all are drafts. */
+function orderEmails(
+  orderDate: Date,
+  delays: EmailDelays[],
+): Pick<NewOrderRow, "requestAt" | "reminderAt" | "emailStop"> {
+  if (!delays.length) return { requestAt: null, reminderAt: null, emailStop: "skipped" };
+  return { ...emailDueDates(orderDate, orderEmailDelays(delays)), emailStop: null };
+}
+
 export async function runOrderImport(
   ctx: AppContext,
   jobId: string,
@@ -138,6 +147,7 @@ export async function runOrderImport(
     .select({
       id: products.id,
       sku: products.sku,
+      status: products.status,
       sendReminder: products.sendReminder,
       emailRequestTemplateId: products.emailRequestTemplateId,
       emailReminderTemplateId: products.emailReminderTemplateId,
@@ -223,8 +233,10 @@ export async function runOrderImport(
             continue;
           }
           const head = taken.lines[0] as NewOrderRow;
-          taken.delays.push(delaysOfLine);
-          Object.assign(head, emailDueDates(head.orderDate, orderEmailDelays(taken.delays)));
+          if (product.status !== "draft") taken.delays.push(delaysOfLine);
+          const due = orderEmails(head.orderDate, taken.delays);
+          for (const line of taken.lines) line.emailStop = due.emailStop;
+          Object.assign(head, due);
           const item: NewOrderRow = {
             ...head,
             id,
@@ -237,6 +249,8 @@ export async function runOrderImport(
           continue;
         }
         seen.add(reference);
+        // A draft product asks nobody for a review (issue 27.10): only the others' delays count.
+        const mailedDelays = product.status === "draft" ? [] : [delaysOfLine];
         const orderDate = (order.order_date ? parseOrderDate(order.order_date) : null) ?? now;
         rows.push({
           id,
@@ -249,9 +263,9 @@ export async function runOrderImport(
           buyerLastName: order.buyer_last_name,
           orderDate,
           reviewKeyHash: hashReviewKey(deriveReviewKey(secret, id)),
-          ...emailDueDates(orderDate, delaysOfLine),
+          ...orderEmails(orderDate, mailedDelays),
         });
-        batchOrders.set(reference, { lines: [rows[rows.length - 1] as NewOrderRow], delays: [delaysOfLine] });
+        batchOrders.set(reference, { lines: [rows[rows.length - 1] as NewOrderRow], delays: mailedDelays });
       }
       // The lines were checked on this turn of the loop, the database writes them on the next one.
       await yieldToLoop();

@@ -1,4 +1,4 @@
-import { autoPublicationDate, isRejectionReason } from "@certavis/domain";
+import { autoPublicationDate, isRejectionReason, starsOfBucket } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
@@ -73,8 +73,8 @@ export function reviewConditions(
   const conditions: (SQL | undefined)[] = [eq(reviews.companyId, companyId)];
   if (filters.productId) conditions.push(eq(reviews.productId, filters.productId));
   if (filters.status) conditions.push(eq(reviews.status, filters.status));
-  // "n étoiles": the rating rounds to n (4.5 counts as 5, 4.49 as 4), the generated `stars` column.
-  if (filters.rating !== undefined) conditions.push(eq(reviews.stars, filters.rating));
+  // "n étoiles": the rating's star bucket (domain `starBucket`: 4.5 counts as 5, 4.49 as 4, under 1 as 1).
+  if (filters.rating !== undefined) conditions.push(inArray(reviews.stars, starsOfBucket(filters.rating)));
   const search = filters.search?.trim();
   if (search) {
     // Comment, title and author through the trigram-indexed column (LIKE is what the index serves);
@@ -111,7 +111,8 @@ async function countReviews(db: DbOrTx, companyId: string, filters: ReviewFilter
   const conditions: SQL[] = [eq(reviewStats.companyId, companyId)];
   if (filters.productId) conditions.push(eq(reviewStats.productId, filters.productId));
   if (filters.status) conditions.push(eq(reviewStats.status, filters.status));
-  if (filters.rating !== undefined) conditions.push(eq(reviewStats.stars, filters.rating));
+  if (filters.rating !== undefined)
+    conditions.push(inArray(reviewStats.stars, starsOfBucket(filters.rating)));
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${reviewStats.reviews}), 0)::int` })
     .from(reviewStats)

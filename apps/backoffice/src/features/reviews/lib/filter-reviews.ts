@@ -1,4 +1,4 @@
-import type { NormalizedReview, ReviewStatus } from "@certavis/domain";
+import { type NormalizedReview, type ReviewStatus, starBucket } from "@certavis/domain";
 import { foldText } from "../../../lib/fold-text";
 
 export interface ReviewFilters {
@@ -22,7 +22,7 @@ export function filterReviews(
   const needle = fold(filters.search.trim());
   return reviews.filter((review) => {
     if (filters.product !== "all" && review.productId !== filters.product) return false;
-    if (filters.rating !== "all" && Math.round(review.rating) !== Number(filters.rating)) return false;
+    if (filters.rating !== "all" && starBucket(review.rating) !== Number(filters.rating)) return false;
     if (filters.status !== "all" && review.status !== filters.status) return false;
     if (!needle) return true;
     return [review.comment ?? "", review.author.name, review.productName].some((text) =>
