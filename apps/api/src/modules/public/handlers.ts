@@ -1,5 +1,6 @@
 import { DEFAULT_PLAN_TYPE, type FormField, normalizePlanType } from "@certavis/domain";
 import { eq } from "drizzle-orm";
+import { companyContactEmail } from "../../db/company-contact";
 import { orders, reviewFiles, reviews } from "../../db/schema";
 import { defineHandlers } from "../../http/operation-types";
 import { PUBLIC_REVALIDATED, sendCacheable } from "../../http/send-cacheable";
@@ -28,7 +29,12 @@ export const publicHandlers = defineHandlers({
         description: form.description || null,
         schema: wireFields(form.schema),
       },
-      company: { name: company.name, url: company.website ?? null, logo: storage.url(company.logoPath) },
+      company: {
+        name: company.name,
+        url: company.website ?? null,
+        logo: storage.url(company.logoPath),
+        contact_email: await companyContactEmail(db, company.id),
+      },
       product: {
         id: product.id,
         name: product.name,
