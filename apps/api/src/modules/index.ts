@@ -15,6 +15,7 @@ import { registerPipelineWorkers } from "./pipeline/plugin";
 import { privacyHandlers } from "./privacy/handlers";
 import { productHandlers } from "./products/handlers";
 import { publicHandlers } from "./public/handlers";
+import { registerReviewAlerts } from "./review-alerts/plugin";
 import { reviewHandlers } from "./reviews/handlers";
 import { systemHandlers } from "./system/handlers";
 import { teamHandlers } from "./teams/handlers";
@@ -68,4 +69,5 @@ export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
   registerAuthPlugin,
   registerOrderImports,
   registerCertificationJobs,
+  registerReviewAlerts,
 ];

@@ -7,9 +7,14 @@ export const shopMail = {
   starsPrompt: "Votre note :",
 } as const;
 
+const ratingFormat = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
+/** A review's rating out of 5: 1.5 → '1,5/5'. */
+const rating = (value: number) => `${ratingFormat.format(value)}/5`;
+
 /** The e-mails to the company's staff about its new reviews (Utilisateur › 'Alertes par e-mail'). */
 export const reviewAlerts = {
-  negativeSubject: (product: string, rating: string) => `Nouvel avis négatif (${rating}/5) sur ${product}`,
+  negativeSubject: (product: string, value: number) =>
+    `Nouvel avis négatif (${rating(value)}) sur ${product}`,
   negativeIntro: (company: string) => `Un acheteur vient de laisser un avis négatif à ${company} :`,
   digestSubject: (count: number) =>
     count === 1
@@ -19,8 +24,8 @@ export const reviewAlerts = {
     count === 1
       ? `${company} a reçu 1 nouvel avis depuis le dernier récapitulatif :`
       : `${company} a reçu ${count} nouveaux avis depuis le dernier récapitulatif :`,
-  reviewLine: (product: string, rating: string, author: string, excerpt: string) =>
-    `${product} — ${rating}/5 — ${author}${excerpt ? ` : « ${excerpt} »` : ""}`,
+  reviewLine: (product: string, value: number, author: string, excerpt: string) =>
+    `${product} — ${rating(value)} — ${author}${excerpt ? ` : « ${excerpt} »` : ""}`,
   moreLine: (count: number) => (count === 1 ? "… et 1 autre avis." : `… et ${count} autres avis.`),
   moderate: "Pour les lire et les modérer, ouvrez :",
   settings:

@@ -10,6 +10,7 @@ import { removeStored } from "../../lib/storage";
 import { deriveWithdrawalToken } from "../certification/withdrawal-token";
 import { wireFields } from "../forms/form-views";
 import { onReviewSubmitted } from "../pipeline/schedule";
+import { queueNegativeReviewAlert } from "../review-alerts/negative-alert";
 import { recordReviewEvents } from "../review-trail/review-events";
 import { publicBadge } from "./public-badge";
 import { publicRatings, ratingKeys } from "./public-ratings";
@@ -122,6 +123,21 @@ export const publicHandlers = defineHandlers({
         }
         await tx.update(orders).set({ reviewKeyUsedAt: at }).where(eq(orders.id, order.id));
         await onReviewSubmitted(tx, order, at);
+        const rating = Number(ratingOf(fields, clean).toFixed(2));
+        await queueNegativeReviewAlert(
+          tx,
+          {
+            companyId: company.id,
+            companyName: company.name,
+            productName: product.name,
+            rating,
+            authorFirstName: order.buyerFirstName,
+            title,
+            comment,
+          },
+          at,
+          request.server.ctx.config.publicUrl,
+        );
         return review.id;
       });
       request.server.pipeline?.notify();
