@@ -74,6 +74,36 @@ describe("route table of spec §2 (real API)", () => {
   });
 });
 
+describe("legal pages", () => {
+  it.each([
+    [
+      "/cgu",
+      ["Le service", "Votre avis", "Modération", "Retrait", "Contact"],
+      "Pour toute question sur le service Certavis : contact@certavis.fr.",
+    ],
+    [
+      "/politique-confidentialite",
+      ["Qui traite vos données", "Les données collectées", "Pourquoi", "Combien de temps", "Vos droits"],
+      "Responsable du traitement : la boutique auprès de laquelle vous avez passé commande.",
+    ],
+  ] as const)("%s carries the real text: its sections and who answers", async (path, headings, sentence) => {
+    renderApp(path);
+    for (const name of headings)
+      expect(await screen.findByRole("heading", { level: 2, name })).toBeInTheDocument();
+    expect(screen.getByText(sentence, { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText("Bientôt disponible.")).toBeNull();
+  });
+
+  it("says how long an order without review keeps the buyer's name and address", async () => {
+    renderApp("/politique-confidentialite");
+    expect(
+      await screen.findByText(
+        /vos nom, prénom et adresse e-mail sont anonymisés 365 jours après la commande/,
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
 describe("route error screen", () => {
   function Broken(): never {
     throw new Error("Impossible de lire la configuration");

@@ -1,6 +1,7 @@
 import { createRoot } from "react-dom/client";
 import { ReviewFormPage } from "./features/review-form/components/review-form-page";
 import { WithdrawalPage } from "./features/withdrawal/components/withdrawal-page";
+import { noteOf } from "./lib/form-rules";
 import "@certavis/ui/light.css";
 import "@certavis/form-fields/form-fields.css";
 import "./review-form.css";
@@ -11,5 +12,8 @@ if (container) {
   // The author's withdrawal link shares the app: /create-reviews/retrait?token=…
   if (/\/create-reviews\/retrait\/?$/.test(window.location.pathname))
     createRoot(container).render(<WithdrawalPage token={query.get("token")?.trim() || null} />);
-  else createRoot(container).render(<ReviewFormPage apiKey={query.get("api_key")?.trim() || null} />);
+  else
+    createRoot(container).render(
+      <ReviewFormPage apiKey={query.get("api_key")?.trim() || null} note={noteOf(query.get("note"))} />,
+    );
 }

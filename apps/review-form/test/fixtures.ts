@@ -12,7 +12,12 @@ export function publicForm(schema: FormField[], overrides: Partial<PublicForm> =
       description: null,
       schema,
     },
-    company: { name: "Maison Lumière", url: "maison-lumiere.fr", logo: "https://cdn.exemple.fr/logo.png" },
+    company: {
+      name: "Maison Lumière",
+      url: "maison-lumiere.fr",
+      logo: "https://cdn.exemple.fr/logo.png",
+      contact_email: "bonjour@maison-lumiere.fr",
+    },
     product: {
       id: "p0000000-0000-4000-8000-000000000001",
       name: "Lampe Aurore",

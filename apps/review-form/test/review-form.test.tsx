@@ -15,11 +15,16 @@ type Submit = (
   options?: { onProgress?: (fraction: number) => void },
 ) => Promise<SubmitResult>;
 
-function setup(form: PublicForm, submitResult: SubmitResult = { ok: true }, apiKey = "key-1") {
+function setup(
+  form: PublicForm,
+  submitResult: SubmitResult = { ok: true },
+  apiKey = "key-1",
+  note: number | null = null,
+) {
   const load = vi.fn(async (): Promise<LoadResult> => ({ ok: true, data: form }));
   const submit = vi.fn<Submit>(async () => submitResult);
   const user = userEvent.setup();
-  const view = render(<ReviewFormPage apiKey={apiKey} load={load} submit={submit} />);
+  const view = render(<ReviewFormPage apiKey={apiKey} note={note} load={load} submit={submit} />);
   return { load, submit, user, view };
 }
 
@@ -57,15 +62,31 @@ describe("review form page", () => {
       "href",
       "/politique-confidentialite",
     );
-    expect(screen.getByRole("link", { name: fr.publicForm.footer.contact }).getAttribute("href")).toMatch(
-      /^mailto:/,
+    expect(screen.getByRole("link", { name: fr.publicForm.footer.contact })).toHaveAttribute(
+      "href",
+      "mailto:bonjour@maison-lumiere.fr",
     );
+  });
+
+  it("opens with the rating of the e-mail's star chosen (note=4) and sends it", async () => {
+    const { submit, user } = setup(
+      publicForm([field({ id: "rating", type: "rating", label: "Votre note", required: true })]),
+      { ok: true },
+      "key-note",
+      4,
+    );
+    expect(await screen.findByRole("radio", { name: "4 sur 5" })).toBeChecked();
+    await user.click(send());
+    await screen.findByText(fr.publicForm.thanks.title);
+    expect(submit.mock.calls[0]?.[1]).toEqual({ rating: 4 });
   });
 
   it.each(["/src/main.ts", "javascript:alert(1)", "https://cdn.exemple.fr/app.js"])(
     "hides a logo refused by the domain rule: %s",
     async (logo) => {
-      setup(publicForm(threePages, { company: { name: "Maison Lumière", url: null, logo } }));
+      setup(
+        publicForm(threePages, { company: { name: "Maison Lumière", url: null, logo, contact_email: null } }),
+      );
       await screen.findByRole("heading", { level: 1 });
       expect(screen.queryByRole("img", { name: "Logo de Maison Lumière" })).toBeNull();
     },

@@ -19,6 +19,7 @@ export * from "./order-email-status";
 export * from "./permissions";
 export * from "./plans";
 export * from "./product-status";
+export * from "./review-alerts";
 export * from "./review-normalizer";
 export * from "./review-status";
 export * from "./roles";

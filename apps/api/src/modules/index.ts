@@ -16,6 +16,7 @@ import { privacyHandlers } from "./privacy/handlers";
 import { registerPrivacyTasks } from "./privacy/plugin";
 import { productHandlers } from "./products/handlers";
 import { publicHandlers } from "./public/handlers";
+import { registerReviewAlerts } from "./review-alerts/plugin";
 import { reviewHandlers } from "./reviews/handlers";
 import { systemHandlers } from "./system/handlers";
 import { teamHandlers } from "./teams/handlers";
@@ -70,4 +71,5 @@ export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
   registerOrderImports,
   registerCertificationJobs,
   registerPrivacyTasks,
+  registerReviewAlerts,
 ];

@@ -64,6 +64,7 @@ describe.each(TEST_DATABASES)("/users/me/ on %s", (kind) => {
         company_invite: null,
         company_request: null,
         pending_email: null,
+        email_alerts: "negative",
       });
     });
 

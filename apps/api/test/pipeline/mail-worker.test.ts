@@ -80,7 +80,8 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
       expect(request?.to).toBe(order.buyerEmail);
       expect(request?.subject).toBe("Votre avis sur Théière <Fonte>");
       expect(request?.text).toContain(`Bonjour Léa,\nDonnez votre avis : ${link}\nMaison Test`);
-      expect(request?.html).toContain(`<a href="${link}">${link}</a>`);
+      expect(request?.html).toContain(`<a href="${link}">Donner mon avis</a>`);
+      expect(request?.html).not.toContain(`>${link}<`);
       expect(request?.html).toContain("Bonjour Léa,<br>");
 
       clock.advanceDays(2);
@@ -247,10 +248,13 @@ describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
         `Vos produits :\n- Théière <Fonte> : ${link(tea.id)}\n- Vase Bleu : ${link(vaseLine.id)}`,
       );
       expect(request?.html).toContain('<img src="https://cdn.exemple.fr/vase.jpg"');
-      expect(request?.html).toContain(`Vase Bleu : <a href="${link(vaseLine.id)}">Donner mon avis</a>`);
-      expect(request?.html).toContain(
-        `Théière &lt;Fonte&gt; : <a href="${link(tea.id)}">Donner mon avis</a>`,
-      );
+      // A card per product: its name, five stars opening its form with that rating, its button.
+      expect(request?.html).toContain('<p style="margin:0 0 8px;font-weight:bold">Vase Bleu</p>');
+      expect(request?.html).toContain('<p style="margin:0 0 8px;font-weight:bold">Théière &lt;Fonte&gt;</p>');
+      for (const line of [tea, vaseLine]) {
+        expect(request?.html).toContain(`<a href="${link(line.id)}" style=`);
+        expect(request?.html).toContain(`<a href="${link(line.id)}&amp;note=5" title="5 étoiles sur 5"`);
+      }
 
       await database.db.transaction(async (tx) => {
         await tx

@@ -29,6 +29,24 @@ describe("settings: Entreprise (real API)", () => {
     expect(body).toMatchObject({ name: "Atelier Martin & Fils", website: "atelier-martin.fr" });
   });
 
+  it("'Email de contact' starts at the owner's address; a wrong one is refused in French, a new one saved", async () => {
+    const app = await renderSignedIn("/settings/company");
+    const user = userEvent.setup();
+    const form = await region("Entreprise");
+    const contact = within(form).getByRole("textbox", { name: "Email de contact" });
+    expect(contact).toHaveValue(app.user.email);
+    await user.clear(contact);
+    await user.type(contact, "pas-une-adresse");
+    await user.click(within(form).getByRole("button", { name: "Enregistrer" }));
+    expect(await within(form).findByText("Saisissez une adresse e-mail valide.")).toBeInTheDocument();
+    await user.clear(contact);
+    await user.type(contact, "service@atelier.fr");
+    await user.click(within(form).getByRole("button", { name: "Enregistrer" }));
+    await screen.findByText("Entreprise mise à jour");
+    const { body } = await apiAs<{ contact_email: string }>(app.user, "/company/");
+    expect(body.contact_email).toBe("service@atelier.fr");
+  });
+
   it("a member sees the name disabled, no API key, the quota bar and 'Quitter l'entreprise'", async () => {
     const owner = await seed.account({ plan: "LANCEMENT" });
     const member = await seed.account({ companyId: owner.company?.id ?? "", role: "member" });

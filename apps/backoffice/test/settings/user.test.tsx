@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { currentPath, renderApp, renderSignedIn } from "../support/render-app";
-import { apiBaseUrl, seed, signIn } from "../support/test-api";
+import { apiAs, apiBaseUrl, seed, signIn } from "../support/test-api";
 
 const region = (name: string) => screen.findByRole("region", { name });
 
@@ -37,6 +37,22 @@ describe("settings: Utilisateur (real API)", () => {
         "Un lien de confirmation a été envoyé à claire.nouvelle@exemple.fr. Votre email changera après confirmation.",
       ),
     ).toBeInTheDocument();
+  });
+
+  it("'Alertes par e-mail': négatifs seulement by default, a choice is saved at once; none for a moderator", async () => {
+    const app = await renderSignedIn("/settings/user");
+    const user = userEvent.setup();
+    const alerts = await region("Alertes par e-mail");
+    expect(within(alerts).getByRole("radio", { name: "Avis négatifs seulement" })).toBeChecked();
+    await user.click(within(alerts).getByRole("radio", { name: "Aucune" }));
+    await screen.findByText("Alertes mises à jour");
+    const me = await apiAs<{ email_alerts: string }>(app.user, "/users/me/");
+    expect(me.body.email_alerts).toBe("none");
+    app.unmount();
+
+    await renderSignedIn("/settings/user", { role: "moderator", companyId: app.company?.id });
+    await region("Profil");
+    expect(screen.queryByRole("region", { name: "Alertes par e-mail" })).toBeNull();
   });
 
   it.each<[[string, string, string], string, string]>([

@@ -1,2 +1,2 @@
-/** Where shoppers write to (the contract has no company contact address yet). */
+/** Where shoppers write when the company's own contact is not known (the form did not load). */
 export const CONTACT_EMAIL = "contact@certavis.fr";

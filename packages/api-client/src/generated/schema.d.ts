@@ -1522,6 +1522,11 @@ export interface components {
             id: string;
             name: string;
             website: string | null;
+            /**
+             * Format: email
+             * @description Where buyers write to the company: the Reply-To of its e-mails to them and the review form's 'Nous contacter'. The owner's address until the company sets its own.
+             */
+            contact_email: string;
             /** @description Address of the company's public review pages, `/avis/{slug}`. */
             slug: string;
             /** @description Whether the public review pages, the sitemap and the feeds show the company. */
@@ -1586,6 +1591,8 @@ export interface components {
         CompanyUpdateInput: {
             name?: string;
             website?: string | null;
+            /** @description The company's contact address for buyers (400 on `contact_email` when it is not an e-mail address); null or empty goes back to the owner's address. */
+            contact_email?: string | null;
             /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
             slug?: string;
             public_page?: boolean;
@@ -1595,6 +1602,8 @@ export interface components {
         CompanyUpdateMultipart: {
             name?: string;
             website?: string;
+            /** @description The company's contact address for buyers (400 on `contact_email` when it is not an e-mail address); empty goes back to the owner's address. */
+            contact_email?: string;
             /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
             slug?: string;
             /** @enum {string} */
@@ -1602,6 +1611,11 @@ export interface components {
             /** Format: binary */
             logo?: string;
         };
+        /**
+         * @description Which review alerts the user gets by e-mail about the company's new reviews: `all` (each review rated 2 or less at once, the others in a daily digest), `negative` (only those rated 2 or less; the default) or `none`. Only owners, admins and managers get them.
+         * @enum {string}
+         */
+        EmailAlerts: "all" | "negative" | "none";
         EmailTemplate: {
             /** Format: uuid */
             id: string;
@@ -2200,6 +2214,11 @@ export interface components {
             last_name?: string;
             /** Format: email */
             email?: string;
+            /**
+             * @description Which review alerts the user gets by e-mail (see `EmailAlerts`).
+             * @enum {string}
+             */
+            email_alerts?: "all" | "negative" | "none";
         };
         /** @description What the public form needs, loaded with the per-order review key. */
         PublicForm: {
@@ -2215,6 +2234,8 @@ export interface components {
                 /** @description The company website. */
                 url: string | null;
                 logo: string | null;
+                /** @description Where the buyer writes to the company ('Nous contacter'). */
+                contact_email: string | null;
             };
             product: {
                 /** Format: uuid */
@@ -2435,6 +2456,7 @@ export interface components {
              * @description New e-mail waiting for confirmation by link, or null.
              */
             pending_email: string | null;
+            email_alerts: components["schemas"]["EmailAlerts"];
         };
         /** @description Counts of the last 7 days (today and the 6 days before), keyed by weekday, and their total. */
         WeekCounts: {

@@ -3,6 +3,7 @@ import { errors } from "./errors";
 import { companyDefaults } from "./server-company-defaults";
 import { serverMails } from "./server-mails";
 import { publicPages } from "./server-public-pages";
+import { reviewAlerts, shopMail } from "./server-shop-mail";
 import { validation } from "./validation";
 
 /** The server's answers that are not in spec §8: generic HTTP errors (DRF wording, as the clients expect). */
@@ -215,6 +216,8 @@ export const server = {
   mailQueue,
   privacy,
   mails: serverMails,
+  shopMail,
+  reviewAlerts,
   companyDefaults,
   publicPages,
 } as const;

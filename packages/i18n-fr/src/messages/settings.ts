@@ -60,6 +60,9 @@ export const settings = {
     website: "Site web",
     websitePlaceholder: "https://www.exemple.fr",
     openWebsite: "Ouvrir le site",
+    contactEmail: "Email de contact",
+    contactEmailHint:
+      "Les acheteurs vous répondent à cette adresse (réponse à nos emails, lien 'Nous contacter' du formulaire d'avis).",
     slug: "Adresse de votre page d'avis",
     slugHint: "Lettres minuscules sans accent, chiffres et tirets (3 à 60 caractères).",
     publicPage: "Publier la page d'avis de l'entreprise",
@@ -157,6 +160,16 @@ export const settings = {
       submit: "Modifier le mot de passe",
       updated: "Mot de passe mis à jour",
       otherSessionsSignedOut: "Vos autres sessions ont été déconnectées.",
+    },
+    alerts: {
+      title: "Alertes par e-mail",
+      description:
+        "Soyez prévenu des nouveaux avis de votre entreprise : un e-mail pour chaque avis noté 2 ou moins, et un récapitulatif quotidien des autres.",
+      all: "Toutes (avis négatifs et récapitulatif quotidien)",
+      negative: "Avis négatifs seulement",
+      none: "Aucune",
+      updated: "Alertes mises à jour",
+      failed: "Impossible d'enregistrer vos alertes.",
     },
     deleteAccount: {
       title: "Supprimer mon compte",

@@ -9,6 +9,8 @@ export const companies = pgTable(
     id: id(),
     name: text("name").notNull(),
     website: text("website"),
+    /** Where buyers write (Reply-To of its e-mails, the form's 'Nous contacter'); null: the owner's address. */
+    contactEmail: text("contact_email"),
     /** Address of the public review pages, `/avis/{slug}` (domain's `COMPANY_SLUG_PATTERN`). */
     slug: text("slug").notNull(),
     publicPage: boolean("public_page").notNull().default(true),
@@ -34,6 +36,8 @@ export const companies = pgTable(
     subscriptionEventAt: tz("subscription_event_at"),
     emailQuotaUsed: integer("email_quota_used").notNull().default(0),
     emailQuotaPeriodStart: tz("email_quota_period_start").notNull().default(sql`date_trunc('month', now())`),
+    /** Reviews created before this time went into a daily alert digest (null: none sent yet). */
+    reviewDigestThrough: tz("review_digest_through"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -12,6 +12,8 @@ export const users = pgTable(
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     emailConfirmed: boolean("email_confirmed").notNull().default(false),
+    /** Review alerts by e-mail (domain's `EMAIL_ALERTS`): all | negative | none. */
+    emailAlerts: text("email_alerts").notNull().default("negative"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

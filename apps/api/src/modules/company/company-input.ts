@@ -1,3 +1,4 @@
+import { isBasicEmail, normalizeEmail } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import type { FieldErrors } from "../../http/errors";
 
@@ -47,4 +48,25 @@ export function readWebsite(value: unknown, errors: FieldErrors): string | null 
     return undefined;
   }
   return website;
+}
+
+export const CONTACT_EMAIL_MAX_LENGTH = 254;
+
+/**
+ * The contact address for buyers, lower-cased, or null (empty or null: back to the owner's address);
+ * an error on `contact_email` when it is not an address.
+ */
+export function readContactEmail(value: unknown, errors: FieldErrors): string | null | undefined {
+  if (value === null) return null;
+  if (typeof value !== "string") {
+    errors.contact_email = [fr.server.http.invalidEmail];
+    return undefined;
+  }
+  const email = normalizeEmail(value);
+  if (!email) return null;
+  if (!isBasicEmail(email) || email.length > CONTACT_EMAIL_MAX_LENGTH) {
+    errors.contact_email = [fr.server.http.invalidEmail];
+    return undefined;
+  }
+  return email;
 }

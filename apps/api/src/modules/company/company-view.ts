@@ -2,6 +2,7 @@ import { can, isSubscriptionStatus, normalizePlanType, planLimits, type Role } f
 import { eq, sql } from "drizzle-orm";
 import type { AppConfig } from "../../config";
 import type { DbOrTx } from "../../db/client";
+import { companyContactEmail } from "../../db/company-contact";
 import { companies, memberships } from "../../db/schema";
 import type { ResponseOf } from "../../http/operation-types";
 import type { Cipher } from "../../lib/crypto";
@@ -71,6 +72,7 @@ export async function companyView(
     id: company.id,
     name: company.name,
     website: company.website,
+    contact_email: (await companyContactEmail(db, company.id)) ?? "",
     slug: company.slug,
     public_page: company.publicPage,
     logo: publicImageUrl(storage, company.logoPath),

@@ -1,7 +1,8 @@
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { companies, emailTemplates, memberships, orders, products, reviews, users } from "../../db/schema";
+import { companyContactEmails } from "../../db/company-contact";
+import { companies, emailTemplates, orders, products, reviews } from "../../db/schema";
 import { reviewKeyOf, reviewUrl } from "../../lib/review-key";
 import type { MailMessage } from "../../mail/mailer";
 import { CERTIFICATION_EMAIL_KINDS, renderCertificationEmail } from "../certification/certification-emails";
@@ -11,7 +12,7 @@ import { deriveUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-t
 import type { CertificationEmailKind } from "../review-trail/author-emails";
 import type { DeliveryRow } from "./mail-claim";
 import { STORED_MESSAGE_KINDS } from "./mail-rules";
-import { renderEmail, withFooter, withItems } from "./render-email";
+import { asShopEmail, renderEmail, withFooter } from "./render-email";
 import type { EmailKind } from "./schedule";
 
 export interface MailLinks {
@@ -116,23 +117,28 @@ function templateMessage(
     email_acheteur: order.buyerEmail,
     url_avis: urlOf(first),
   });
-  const listed = multiple
-    ? withItems(
-        email,
-        lines.map((line) => ({
+  // The shop speaks: its logo and name on top; a request or a reminder shows each product's card.
+  const items =
+    kind === "thanks"
+      ? []
+      : lines.map((line) => ({
           name: line.product.name,
           imageUrl: links.imageUrl?.(line.product.imagePath) ?? null,
           reviewUrl: urlOf(line),
-        })),
-      )
-    : email;
+        }));
+  const listed = asShopEmail(
+    email,
+    { name: company.name, logoUrl: links.imageUrl?.(company.logoPath) ?? null },
+    items,
+    multiple,
+  );
   const unsubscribe =
     kind === "thanks"
       ? null
       : unsubscribeUrl(links.publicUrl, deriveUnsubscribeToken(links.reviewKeySecrets()[0] ?? "", order.id));
   return {
     to: order.buyerEmail,
-    // The company speaks: its name as sender, its owner's address for the buyer's answer.
+    // The company speaks: its name as sender, its contact address for the buyer's answer.
     fromName: company.name,
     ...(contact ? { replyTo: contact } : {}),
     ...withFooter(listed, legalFooter(kind, ctx, links, productNames, unsubscribe)),
@@ -196,13 +202,7 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[]) {
       if (c.company.id === companyId && found.has(c.order.buyerEmail)) suppressed.add(c.order.id);
   }
   const companyIds = [...new Set(context.map((c) => c.company.id))];
-  const owners = companyIds.length
-    ? await tx
-        .select({ companyId: memberships.companyId, email: users.email })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(and(inArray(memberships.companyId, companyIds), eq(memberships.role, "owner")))
-    : [];
+  const contacts = await companyContactEmails(tx, companyIds);
   const templates = companyIds.length
     ? await tx
         .select()
@@ -216,7 +216,7 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[]) {
     reviewed,
     suppressed,
     templates,
-    contacts: new Map(owners.map((o) => [o.companyId, o.email])),
+    contacts,
   };
 }
 

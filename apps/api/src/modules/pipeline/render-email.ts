@@ -19,7 +19,8 @@ export interface RenderedEmail {
 
 /**
  * Subject and text part are the template with the values as typed; the HTML part escapes the
- * template and the values, and the review link becomes a plain `<a href>` (ARCHITECTURE §6).
+ * template and the values, and the review link becomes a short link 'Donner mon avis' (the long
+ * address shows only in the text part).
  */
 export function renderEmail(
   template: { subject: string; body: string },
@@ -29,7 +30,7 @@ export function renderEmail(
   const text = renderTemplate(template.body, { ...vars });
   const htmlVars: Record<string, string> = {};
   for (const [name, value] of Object.entries(vars)) htmlVars[name] = escapeHtml(value);
-  htmlVars.url_avis = `<a href="${escapeHtml(vars.url_avis)}">${escapeHtml(vars.url_avis)}</a>`;
+  htmlVars.url_avis = `<a href="${escapeHtml(vars.url_avis)}">${escapeHtml(fr.server.shopMail.button)}</a>`;
   const htmlBody = renderTemplate(escapeHtml(template.body), htmlVars).replace(/\r?\n/g, "<br>\n");
   return { subject, text, html: htmlMailDocument(htmlBody) };
 }
@@ -65,25 +66,62 @@ export interface EmailItem {
   reviewUrl: string;
 }
 
-/** Appends the list of an order's products, each with its image and its own review link. */
-export function withItems(email: RenderedEmail, items: EmailItem[]): RenderedEmail {
-  const intro = fr.server.orders.itemsIntro;
-  const text = items.map((item) => fr.server.orders.itemLine(item.name, item.reviewUrl)).join("\n");
-  const html = items
-    .map((item) => {
-      const url = escapeHtml(item.reviewUrl);
-      const image = item.imageUrl
-        ? `<img src="${escapeHtml(item.imageUrl)}" alt="" width="64" height="64" style="vertical-align:middle;object-fit:cover"> `
-        : "";
-      return `<li>${image}${escapeHtml(item.name)} : <a href="${url}">${escapeHtml(fr.server.orders.itemLink)}</a></li>`;
+/** The review link that opens the form with `note` (1 to 5) already chosen. */
+export function ratedReviewUrl(reviewUrl: string, note: number): string {
+  return `${reviewUrl}${reviewUrl.includes("?") ? "&" : "?"}note=${note}`;
+}
+
+const STAR_STYLE = "color:#f5a623;font-size:30px;line-height:1;text-decoration:none;padding:0 2px";
+const BUTTON_STYLE =
+  "display:inline-block;background:#1f4fd1;color:#ffffff;font-weight:bold;text-decoration:none;padding:10px 20px;border-radius:6px";
+
+/** A product card: image, name, five star links (each opening the form with its rating) and the button. */
+function itemCardHtml(item: EmailItem): string {
+  const t = fr.server.shopMail;
+  const image = item.imageUrl
+    ? `<img src="${escapeHtml(item.imageUrl)}" alt="${escapeHtml(item.name)}" width="96" height="96" style="display:block;margin:0 auto 8px;object-fit:cover;border-radius:6px">`
+    : "";
+  const stars = [1, 2, 3, 4, 5]
+    .map((n) => {
+      const label = escapeHtml(t.starLink(n));
+      return `<a href="${escapeHtml(ratedReviewUrl(item.reviewUrl, n))}" title="${label}" aria-label="${label}" style="${STAR_STYLE}">&#9733;</a>`;
     })
-    .join("\n");
-  return {
-    subject: email.subject,
-    text: `${email.text}\n\n${intro}\n${text}`,
-    html: email.html.replace(
-      "</body></html>",
-      `<br>\n<p>${escapeHtml(intro)}</p>\n<ul>\n${html}\n</ul></body></html>`,
-    ),
-  };
+    .join("");
+  return [
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border:1px solid #e5e7eb;border-radius:8px;margin:12px 0"><tr><td align="center" style="padding:16px">`,
+    image,
+    `<p style="margin:0 0 8px;font-weight:bold">${escapeHtml(item.name)}</p>`,
+    `<p style="margin:0 0 4px;color:#555555;font-size:14px">${escapeHtml(t.starsPrompt)}</p>`,
+    `<p style="margin:0 0 12px">${stars}</p>`,
+    `<a href="${escapeHtml(item.reviewUrl)}" style="${BUTTON_STYLE}">${escapeHtml(t.button)}</a>`,
+    "</td></tr></table>",
+  ].join("\n");
+}
+
+/** The shop's header: its logo (when it has one) and its name. */
+function shopHeaderHtml(shop: { name: string; logoUrl: string | null }): string {
+  const logo = shop.logoUrl
+    ? `<img src="${escapeHtml(shop.logoUrl)}" alt="" height="48" style="display:block;margin:0 auto 6px;max-height:48px">`
+    : "";
+  return `<div style="text-align:center;padding:8px 0 16px;border-bottom:1px solid #e5e7eb;margin-bottom:16px">${logo}<strong style="font-size:20px">${escapeHtml(shop.name)}</strong></div>\n`;
+}
+
+/**
+ * Dresses an e-mail as the shop's: its logo and name above the template's text and, for a request
+ * or a reminder, a card per product (image, name, five clickable stars, 'Donner mon avis'). The
+ * text part lists the products with their links when the order has several.
+ */
+export function asShopEmail(
+  email: RenderedEmail,
+  shop: { name: string; logoUrl: string | null },
+  items: EmailItem[],
+  listInText: boolean,
+): RenderedEmail {
+  const cards = items.map(itemCardHtml).join("\n");
+  const html = email.html
+    .replace(/<body([^>]*)>/, (_m, attrs: string) => `<body${attrs}>${shopHeaderHtml(shop)}`)
+    .replace("</body></html>", `${cards ? `\n${cards}` : ""}</body></html>`);
+  const lines = items.map((item) => fr.server.orders.itemLine(item.name, item.reviewUrl)).join("\n");
+  const text = listInText ? `${email.text}\n\n${fr.server.orders.itemsIntro}\n${lines}` : email.text;
+  return { subject: email.subject, text, html };
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_PLAN_TYPE, type FormField, normalizePlanType } from "@certavis/domain";
 import { eq } from "drizzle-orm";
+import { companyContactEmail } from "../../db/company-contact";
 import { orders, reviewFiles, reviews } from "../../db/schema";
 import { defineHandlers } from "../../http/operation-types";
 import { PUBLIC_REVALIDATED, sendCacheable } from "../../http/send-cacheable";
@@ -9,6 +10,7 @@ import { removeStored } from "../../lib/storage";
 import { deriveWithdrawalToken } from "../certification/withdrawal-token";
 import { wireFields } from "../forms/form-views";
 import { onReviewSubmitted } from "../pipeline/schedule";
+import { queueNegativeReviewAlert } from "../review-alerts/negative-alert";
 import { recordReviewEvents } from "../review-trail/review-events";
 import { publicBadge } from "./public-badge";
 import { publicRatings, ratingKeys } from "./public-ratings";
@@ -28,7 +30,12 @@ export const publicHandlers = defineHandlers({
         description: form.description || null,
         schema: wireFields(form.schema),
       },
-      company: { name: company.name, url: company.website ?? null, logo: storage.url(company.logoPath) },
+      company: {
+        name: company.name,
+        url: company.website ?? null,
+        logo: storage.url(company.logoPath),
+        contact_email: await companyContactEmail(db, company.id),
+      },
       product: {
         id: product.id,
         name: product.name,
@@ -116,6 +123,21 @@ export const publicHandlers = defineHandlers({
         }
         await tx.update(orders).set({ reviewKeyUsedAt: at }).where(eq(orders.id, order.id));
         await onReviewSubmitted(tx, order, at);
+        const rating = Number(ratingOf(fields, clean).toFixed(2));
+        await queueNegativeReviewAlert(
+          tx,
+          {
+            companyId: company.id,
+            companyName: company.name,
+            productName: product.name,
+            rating,
+            authorFirstName: order.buyerFirstName,
+            title,
+            comment,
+          },
+          at,
+          request.server.ctx.config.publicUrl,
+        );
         return review.id;
       });
       request.server.pipeline?.notify();

@@ -1,3 +1,4 @@
+import { DEFAULT_EMAIL_ALERTS, isEmailAlerts } from "@certavis/domain";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppContext } from "../../context";
@@ -69,10 +70,11 @@ export async function currentUserView(
   membership: CallerMembership | null,
 ): Promise<CurrentUserView> {
   const now = ctx.now();
-  const [invite, request, emailChange] = await Promise.all([
+  const [invite, request, emailChange, alerts] = await Promise.all([
     pendingInvitation(ctx, user.email, now),
     pendingJoinRequest(ctx, user),
     liveOneTimeToken(ctx.db, user.id, "email_change", now),
+    ctx.db.select({ emailAlerts: users.emailAlerts }).from(users).where(eq(users.id, user.id)),
   ]);
   const pendingEmail = emailChange?.payload.email;
   return {
@@ -87,5 +89,6 @@ export async function currentUserView(
     company_invite: invite,
     company_request: request,
     pending_email: typeof pendingEmail === "string" ? pendingEmail : null,
+    email_alerts: isEmailAlerts(alerts[0]?.emailAlerts) ? alerts[0].emailAlerts : DEFAULT_EMAIL_ALERTS,
   };
 }

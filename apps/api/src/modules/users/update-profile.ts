@@ -1,4 +1,4 @@
-import { normalizeEmail } from "@certavis/domain";
+import { type EmailAlerts, normalizeEmail } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
@@ -11,6 +11,7 @@ export interface ProfileInput {
   first_name?: string;
   last_name?: string;
   email?: string;
+  email_alerts?: EmailAlerts;
 }
 
 /**
@@ -23,7 +24,7 @@ export async function updateProfile(
   input: ProfileInput,
 ): Promise<AuthenticatedUser> {
   const { ctx } = request.server;
-  const names: { firstName?: string; lastName?: string } = {};
+  const names: { firstName?: string; lastName?: string; emailAlerts?: EmailAlerts } = {};
   const errors: FieldErrors = {};
   if (input.first_name !== undefined) {
     names.firstName = input.first_name.trim();
@@ -34,8 +35,11 @@ export async function updateProfile(
     if (!names.lastName) errors.last_name = [fr.server.http.blank];
   }
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+  // The contract's enum has checked the value.
+  if (input.email_alerts !== undefined) names.emailAlerts = input.email_alerts;
 
-  const updated = { ...user, ...names };
+  const { emailAlerts: _alerts, ...shown } = names;
+  const updated = { ...user, ...shown };
   if (Object.keys(names).length > 0) {
     await ctx.db
       .update(users)

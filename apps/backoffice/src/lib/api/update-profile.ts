@@ -8,6 +8,7 @@ export interface ProfileInput {
   first_name?: string;
   last_name?: string;
   email?: string;
+  email_alerts?: User["email_alerts"];
 }
 
 /**

@@ -5,6 +5,7 @@ import { api } from "../../../lib/api-client";
 export interface CompanyInput {
   name?: string;
   website?: string | null;
+  contact_email?: string | null;
   slug?: string;
   public_page?: boolean;
   /** A new logo file, or null to remove it; absent to keep it. */

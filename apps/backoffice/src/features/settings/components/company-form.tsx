@@ -22,6 +22,7 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
   const savedLogo = safeLogoUrl(company.logo);
   const [name, setName] = useState(company.name);
   const [website, setWebsite] = useState(company.website ?? "");
+  const [contactEmail, setContactEmail] = useState(company.contact_email);
   const [slug, setSlug] = useState(company.slug);
   const [publicPage, setPublicPage] = useState(company.public_page);
   const [logo, setLogo] = useState<ImageValue>(savedLogo);
@@ -32,6 +33,8 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
   const changes: CompanyInput = {};
   if (name.trim() !== company.name) changes.name = name.trim();
   if (website.trim() !== (company.website ?? "")) changes.website = website.trim() || null;
+  if (contactEmail.trim().toLowerCase() !== company.contact_email.toLowerCase())
+    changes.contact_email = contactEmail.trim() || null;
   if (slug.trim() !== company.slug) changes.slug = slug.trim();
   if (publicPage !== company.public_page) changes.public_page = publicPage;
   if (logo instanceof File) changes.logo = logo;
@@ -49,6 +52,7 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
       onSuccess: (saved) => {
         setErrors({});
         setLogo(safeLogoUrl(saved.logo));
+        setContactEmail(saved.contact_email);
         toast({ title: t.updated, variant: "success" });
       },
       onError: (error) => showSaveError(error, setErrors, fr.errors.company.updateFailed),
@@ -82,6 +86,16 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
               </Link>
             </Text>
           ) : null}
+          <FormField
+            label={t.contactEmail}
+            hint={t.contactEmailHint}
+            type="email"
+            autoComplete="email"
+            value={contactEmail}
+            disabled={!editable}
+            error={errors.contact_email}
+            onChange={(e) => setContactEmail(e.target.value)}
+          />
           <FormField
             label={t.slug}
             hint={t.slugHint}

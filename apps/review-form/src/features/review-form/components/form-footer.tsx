@@ -2,8 +2,14 @@ import { CONTACT_EMAIL } from "../../../lib/contact";
 import { fr } from "../../../lib/fr";
 import { websiteHref } from "../../../lib/website-href";
 
-/** Official site, terms, privacy and a contact mail link. */
-export function FormFooter({ website }: { website?: string | null | undefined }) {
+/** Official site, terms, privacy and a contact mail link (the company's contact, else Certavis's). */
+export function FormFooter({
+  website,
+  contact,
+}: {
+  website?: string | null | undefined;
+  contact?: string | null | undefined;
+}) {
   const href = websiteHref(website);
   return (
     <footer className="rf-footer">
@@ -22,7 +28,7 @@ export function FormFooter({ website }: { website?: string | null | undefined })
           <a href="/politique-confidentialite">{fr.publicForm.footer.privacy}</a>
         </li>
         <li>
-          <a href={`mailto:${CONTACT_EMAIL}`}>{fr.publicForm.footer.contact}</a>
+          <a href={`mailto:${contact || CONTACT_EMAIL}`}>{fr.publicForm.footer.contact}</a>
         </li>
       </ul>
     </footer>

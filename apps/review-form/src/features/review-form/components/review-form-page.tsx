@@ -17,12 +17,14 @@ type State =
 
 interface Props {
   apiKey: string | null;
+  /** The rating chosen by a star of the e-mail (`note` of the link). */
+  note?: number | null;
   load?: typeof getReviewForm;
   submit?: typeof submitReview;
 }
 
 /** /create-reviews?api_key=: loading, error, filling, submitted (spec §4). */
-export function ReviewFormPage({ apiKey, load = getReviewForm, submit }: Props) {
+export function ReviewFormPage({ apiKey, note = null, load = getReviewForm, submit }: Props) {
   const [state, setState] = useState<State>(() =>
     apiKey ? { kind: "loading" } : { kind: "error", message: fr.errors.publicForm.missingKey },
   );
@@ -77,13 +79,14 @@ export function ReviewFormPage({ apiKey, load = getReviewForm, submit }: Props) 
               key={`${apiKey}|${state.data.form.id}`}
               apiKey={apiKey ?? ""}
               form={state.data.form}
+              note={note}
               submit={submit}
               onSubmitted={() => setState({ kind: "submitted", data: state.data })}
             />
           </>
         )}
       </main>
-      <FormFooter website={data?.company.url} />
+      <FormFooter website={data?.company.url} contact={data?.company.contact_email} />
     </div>
   );
 }

@@ -13,6 +13,8 @@ import { FieldInput } from "./field-input";
 interface Props {
   apiKey: string;
   form: PublicForm["form"];
+  /** The rating chosen by a star of the e-mail (1 to 5), given to the first rating field. */
+  note?: number | null;
   onSubmitted: () => void;
   submit?: typeof submitReview;
 }
@@ -20,11 +22,14 @@ interface Props {
 type FocusTarget = { kind: "error" | "page" | "banner"; seq: number };
 
 /** The paged form: 'Suivant' checks the page, 'Envoyer mon avis' checks everything. */
-export function ReviewForm({ apiKey, form, onSubmitted, submit = submitReview }: Props) {
+export function ReviewForm({ apiKey, form, note = null, onSubmitted, submit = submitReview }: Props) {
   const pages = useMemo(() => formPages(form.schema), [form.schema]);
   const fields = useMemo(() => pages.flatMap((page) => page.fields), [pages]);
   const draft = useMemo(() => loadDraft(apiKey), [apiKey]);
-  const [answers, setAnswers] = useState<Answers>(() => ({ ...initialAnswers(fields), ...draft?.answers }));
+  const [answers, setAnswers] = useState<Answers>(() => ({
+    ...initialAnswers(fields, note),
+    ...draft?.answers,
+  }));
   const [files, setFiles] = useState<Record<string, File[]>>({});
   const [pageIndex, setPageIndex] = useState(() =>
     Math.min(Math.max(draft?.page ?? 0, 0), Math.max(pages.length - 1, 0)),

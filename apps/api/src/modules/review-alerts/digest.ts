@@ -1,0 +1,90 @@
+import { NEGATIVE_RATING_MAX } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr/server";
+import { and, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { companies, products, reviews } from "../../db/schema";
+import { composeMail } from "../../mail/compose";
+import { enqueueMail } from "../../mail/mail-outbox";
+import { excerptOf, reviewsScreen } from "./negative-alert";
+import { alertRecipients } from "./recipients";
+
+export const DIGEST_EVERY_MS = 24 * 60 * 60_000;
+/** The reviews a digest names; more are counted in one line. */
+const DIGEST_MAX_LINES = 20;
+
+/**
+ * The daily digest: for each company, the reviews rated above 2 received since its last digest (the
+ * first one looks back one day), to each owner, admin and manager who chose 'toutes'. Each company's
+ * mails and its new mark are written in one transaction: a digest is never sent twice nor lost.
+ * Returns the number of e-mails queued.
+ */
+export async function queueReviewDigests(db: Db, now: Date, publicUrl: string): Promise<number> {
+  const firstSince = new Date(now.getTime() - DIGEST_EVERY_MS);
+  const newSince = or(
+    and(isNull(companies.reviewDigestThrough), gt(reviews.createdAt, firstSince)),
+    gt(reviews.createdAt, companies.reviewDigestThrough),
+  );
+  const due = await db
+    .selectDistinct({ id: companies.id })
+    .from(reviews)
+    .innerJoin(companies, eq(companies.id, reviews.companyId))
+    .where(and(newSince, lte(reviews.createdAt, now), gt(reviews.rating, String(NEGATIVE_RATING_MAX))));
+  let queued = 0;
+  const t = fr.server.reviewAlerts;
+  for (const { id } of due) {
+    queued += await db.transaction(async (tx) => {
+      // The company row's lock keeps two runs from sending the same digest.
+      const [company] = await tx.select().from(companies).where(eq(companies.id, id)).for("update");
+      if (!company) return 0;
+      const since = company.reviewDigestThrough ?? firstSince;
+      const window = and(
+        eq(reviews.companyId, id),
+        gt(reviews.createdAt, since),
+        lte(reviews.createdAt, now),
+        gt(reviews.rating, String(NEGATIVE_RATING_MAX)),
+      );
+      const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(reviews).where(window);
+      const count = counted?.n ?? 0;
+      const listed = await tx
+        .select({
+          product: products.name,
+          rating: reviews.rating,
+          author: reviews.authorFirstName,
+          title: reviews.title,
+          comment: reviews.comment,
+        })
+        .from(reviews)
+        .innerJoin(products, eq(products.id, reviews.productId))
+        .where(window)
+        .orderBy(desc(reviews.createdAt))
+        .limit(DIGEST_MAX_LINES);
+      await tx.update(companies).set({ reviewDigestThrough: now }).where(eq(companies.id, id));
+      if (count === 0) return 0;
+      const recipients = (await alertRecipients(tx, [id], "digest")).get(id) ?? [];
+      const lines = listed
+        .map((r) => t.reviewLine(r.product, Number(r.rating), r.author, excerptOf(r)))
+        .join("\n");
+      const more = count > listed.length ? `\n${t.moreLine(count - listed.length)}` : "";
+      for (const recipient of recipients) {
+        await enqueueMail(
+          tx,
+          composeMail({
+            to: recipient.email,
+            subject: t.digestSubject(count),
+            paragraphs: [
+              { text: fr.server.mails.greeting(recipient.firstName) },
+              { text: t.digestIntro(company.name, count) },
+              { text: `${lines}${more}` },
+              { text: t.moderate, link: reviewsScreen(publicUrl) },
+              { text: t.settings },
+            ],
+            signature: fr.server.mails.signature,
+          }),
+          now,
+        );
+      }
+      return recipients.length;
+    });
+  }
+  return queued;
+}

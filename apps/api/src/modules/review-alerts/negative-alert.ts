@@ -1,0 +1,62 @@
+import { isNegativeRating } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr/server";
+import type { Tx } from "../../db/client";
+import { composeMail } from "../../mail/compose";
+import { enqueueMail } from "../../mail/mail-outbox";
+import { alertRecipients } from "./recipients";
+
+/** What an alert says about one review. */
+export interface AlertedReview {
+  companyId: string;
+  companyName: string;
+  productName: string;
+  rating: number;
+  authorFirstName: string;
+  title: string;
+  comment: string;
+}
+
+const EXCERPT_MAX = 200;
+
+/** The review's words as the alert quotes them: its title and comment, cut at 200 characters. */
+export function excerptOf(review: Pick<AlertedReview, "title" | "comment">): string {
+  const words = [review.title, review.comment]
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .join(" — ");
+  return words.length > EXCERPT_MAX ? `${words.slice(0, EXCERPT_MAX - 1)}…` : words;
+}
+
+/** The back-office's reviews screen, where staff read and moderate them. */
+export const reviewsScreen = (publicUrl: string) => `${publicUrl.replace(/\/+$/, "")}/reviews`;
+
+/**
+ * A new review rated 2 or less: an e-mail at once to each owner, admin and manager who wants it,
+ * queued in the caller's transaction (the durable queue sends it; nothing is lost if the server stops).
+ */
+export async function queueNegativeReviewAlert(
+  tx: Tx,
+  review: AlertedReview,
+  at: Date,
+  publicUrl: string,
+): Promise<number> {
+  if (!isNegativeRating(review.rating)) return 0;
+  const recipients = (await alertRecipients(tx, [review.companyId], "negative")).get(review.companyId) ?? [];
+  const t = fr.server.reviewAlerts;
+  for (const recipient of recipients) {
+    const message = composeMail({
+      to: recipient.email,
+      subject: t.negativeSubject(review.productName, review.rating),
+      paragraphs: [
+        { text: fr.server.mails.greeting(recipient.firstName) },
+        { text: t.negativeIntro(review.companyName) },
+        { text: t.reviewLine(review.productName, review.rating, review.authorFirstName, excerptOf(review)) },
+        { text: t.moderate, link: reviewsScreen(publicUrl) },
+        { text: t.settings },
+      ],
+      signature: fr.server.mails.signature,
+    });
+    await enqueueMail(tx, message, at);
+  }
+  return recipients.length;
+}
