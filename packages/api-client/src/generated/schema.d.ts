@@ -1692,6 +1692,8 @@ export interface components {
             max_count?: number | null;
             placeholder?: string | null;
             help_text?: string | null;
+            /** @description A text field whose answer becomes the review's `title` (at most one per form; the default form's 'Titre de votre avis' is). */
+            review_title?: boolean | null;
         };
         /** @description Form payload (PATCH: every field optional). The server applies the save rules: name and title non-empty after trimming, at least 2 fields, at least 1 required field, option rules. Spec §7 sends the fields as both `schema` and `fields`: either is accepted; when both are sent they must be the same list (else 400 on `fields`). Responses carry them as `schema`. */
         FormInput: {
@@ -2228,6 +2230,8 @@ export interface components {
              */
             experience_date: string | null;
             product: components["schemas"]["ProductRef"] | null;
+            /** @description The review's photos (images uploaded with it), absolute URLs. */
+            photos: string[];
             answers?: components["schemas"]["ReviewAnswer"][];
             /** @description The company's public reply, null when none. */
             reply: {

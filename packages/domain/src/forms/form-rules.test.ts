@@ -189,6 +189,18 @@ describe("formFieldSchema / formFieldsSchema", () => {
   it("rejects a non-list", () => {
     expect(formFieldsSchema.safeParse({}).error?.issues[0]?.message).toBe("form.notAList");
   });
+
+  it("lets one text field be the review's title", () => {
+    expect(formFieldsSchema.safeParse([{ ...text, review_title: true }]).success).toBe(true);
+    expect(
+      formFieldSchema.safeParse({ ...text, type: "textarea", review_title: true }).error?.issues[0],
+    ).toMatchObject({ path: ["review_title"], message: "form.titleFieldType" });
+    const two = [
+      { ...text, review_title: true },
+      { ...text, id: "b", position: 1, review_title: true },
+    ];
+    expect(formFieldsSchema.safeParse(two).error?.issues[0]?.message).toBe("form.oneTitleField");
+  });
 });
 
 describe("formSaveSchema", () => {

@@ -118,11 +118,15 @@ export const formFieldSchema = z
     max_count: optionalInt(1),
     placeholder: optional(z.string()),
     help_text: optional(z.string()),
+    review_title: optional(z.boolean()),
   })
   .check(
     z.superRefine((field, ctx) => {
       if ((field.options?.length ?? 0) < minOptions(field.type)) {
         ctx.addIssue({ code: "custom", path: ["options"], message: "form.tooFewOptions" });
+      }
+      if (field.review_title === true && field.type !== "text") {
+        ctx.addIssue({ code: "custom", path: ["review_title"], message: "form.titleFieldType" });
       }
     }),
   );
@@ -142,6 +146,9 @@ export const formFieldsSchema = z.array(formFieldSchema, { error: "form.notAList
       }
       seen.add(field.id);
     });
+    if (fields.filter((field) => field.review_title === true).length > 1) {
+      ctx.addIssue({ code: "custom", path: [], message: "form.oneTitleField" });
+    }
   }),
 );
 

@@ -1,3 +1,4 @@
+import { reviewPhotoUrls } from "@certavis/domain";
 import { and, desc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { companies, orders, products, reviews } from "../../db/schema";
@@ -119,6 +120,7 @@ async function loadPublicReviews(
       published_at: (review.publishedAt ?? review.createdAt).toISOString(),
       experience_date: orderDate ? orderDate.toISOString() : null,
       product: { id: review.productId, name: productName },
+      photos: reviewPhotoUrls(review.answers),
       reply:
         review.replyBody && review.replyCreatedAt
           ? { body: review.replyBody, created_at: review.replyCreatedAt.toISOString() }
