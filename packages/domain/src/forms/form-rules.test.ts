@@ -7,6 +7,7 @@ import {
   formFieldsSchema,
   formSaveSchema,
   hasFormSaveErrors,
+  markTitleField,
   minOptions,
   removeOption,
   renameOption,
@@ -184,6 +185,15 @@ describe("formFieldSchema / formFieldsSchema", () => {
       message: "form.duplicateId",
       params: { id: "a" },
     });
+  });
+
+  it("marks one title field at a time", () => {
+    const fields = [
+      { id: "a", review_title: true },
+      { id: "b", review_title: null },
+    ];
+    expect(markTitleField(fields, "b", true).map((f) => f.review_title)).toEqual([false, true]);
+    expect(markTitleField(fields, "a", false).map((f) => f.review_title)).toEqual([false, null]);
   });
 
   it("rejects a non-list", () => {

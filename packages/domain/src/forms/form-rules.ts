@@ -53,6 +53,21 @@ export function sanitizeMaxCount(value: unknown): number {
   return sanitizeMinOne(value, { integer: true });
 }
 
+/** The fields with `id` marked as the review's title (`on`) or not; a form keeps one title field. */
+export function markTitleField<T extends Pick<FormField, "id" | "review_title">>(
+  fields: readonly T[],
+  id: string,
+  on: boolean,
+): T[] {
+  return fields.map((field) =>
+    field.id === id
+      ? { ...field, review_title: on }
+      : field.review_title && on
+        ? { ...field, review_title: false }
+        : field,
+  );
+}
+
 export interface FormSaveInput {
   name: string | null | undefined;
   title: string | null | undefined;
