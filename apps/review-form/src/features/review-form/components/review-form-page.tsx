@@ -62,7 +62,7 @@ export function ReviewFormPage({ apiKey, load = getReviewForm, submit }: Props) 
             </div>
           </>
         ) : state.kind === "submitted" ? (
-          <ThankYou />
+          <ThankYou company={state.data.company} />
         ) : (
           <>
             <ProductCard product={state.data.product} order={state.data.order} />
