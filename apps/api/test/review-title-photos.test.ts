@@ -78,7 +78,7 @@ describe.each(TEST_DATABASES)("review titles and photos on %s", (kind) => {
       method: "POST",
       url: api("/company/products/"),
       headers: auth,
-      payload: { name: "Lampe Aurore", status: "active", form_id: formId },
+      payload: { name: "Lampe Aurore", status: "active", form_id: formId, sku: "LAMP-AURORE" },
     });
     expect(product.statusCode, product.body).toBe(201);
     const order = await t.inject({
@@ -136,6 +136,21 @@ describe.each(TEST_DATABASES)("review titles and photos on %s", (kind) => {
     expect(publicBody.reviews).toEqual([
       expect.objectContaining({ title: "Superbe lumière", photos: [photoUrl] }),
     ]);
+
+    // Theme templates know the SKU: it stands for product_id.
+    const bySku = await t.inject({
+      method: "GET",
+      url: api(`/public/reviews/?company_id=${company.id}&sku=LAMP-AURORE`),
+    });
+    expect(
+      expectMatchesContract<{ product: { name: string } | null }>(bySku, "publicReviewsGet").product?.name,
+    ).toBe("Lampe Aurore");
+    expect(bySku.json().reviews).toHaveLength(1);
+    const unknownSku = await t.inject({
+      method: "GET",
+      url: api(`/public/reviews/?company_id=${company.id}&sku=NOPE`),
+    });
+    expect(unknownSku.statusCode).toBe(404);
 
     const slug = (await t.inject({ method: "GET", url: api("/company/"), headers: auth })).json().slug;
     const page = await t.inject({ method: "GET", url: `/avis/${slug}` });

@@ -5373,6 +5373,8 @@ export interface operations {
                 company_id: string;
                 /** @description A product id, or `all` (same as omitted) for every product. */
                 product_id?: string | "all";
+                /** @description A product's SKU in place of `product_id` (for theme templates, which know the SKU); ignored when `product_id` names a product. 404 when no product of the company has it. */
+                sku?: string;
                 /** @description Number of reviews (1–10, default 10). */
                 limit?: number;
             };
