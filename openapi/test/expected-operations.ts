@@ -91,6 +91,9 @@ export const additions = [
   "POST /public/unsubscribe/",
   "GET /company/suppressions/",
   "DELETE /company/suppressions/{id}/",
+  // the dashboard's guided start (issue 27)
+  "GET /company/get-started/",
+  "POST /company/get-started/hide/",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */

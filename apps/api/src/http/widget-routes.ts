@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import { companyProcedurePage } from "../modules/certification/procedure";
+import { noteWidgetShown } from "../modules/get-started/widget-shown";
 import { etagOf, PUBLIC_REVALIDATED, sendCacheable } from "./send-cacheable";
 import { type SpaBuild, spaBuild } from "./spa";
 import { buildCacheHeaders } from "./static-cache";
@@ -158,8 +159,10 @@ export async function registerWidgetRoutes(
     return cachedIndex;
   };
   const memo = createPageMemo();
-  const page = async (request: FastifyRequest, reply: FastifyReply) =>
-    renderWidgetPage(request, reply, build, await loadRenderer(), indexHtml, memo);
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    noteWidgetShown(request);
+    return renderWidgetPage(request, reply, build, await loadRenderer(), indexHtml, memo);
+  };
   app.get("/widget", page);
   app.get("/widget/", page);
 

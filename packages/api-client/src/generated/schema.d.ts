@@ -865,6 +865,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company/get-started/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Premiers pas
+         * @description The guided start of the dashboard: each step ticked from the company's data (`product`: a product exists; `shop`: an order arrived, by the API key, a CSV import or an integration; `email_template`: the request e-mail was personalised (a request template of its own, or the default one edited); `widget`: the widget was shown on a site other than ours; `first_review`: a review was received). `visible` is false once hidden or once every step is done.
+         */
+        get: operations["companyGetStartedGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/get-started/hide/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Masquer les premiers pas
+         * @description Hides the guided start for the whole company, for good (idempotent).
+         */
+        post: operations["companyGetStartedHide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company/reviews/awaiting-reply/": {
         parameters: {
             query?: never;
@@ -2555,6 +2595,18 @@ export interface components {
                 /** @description Up to 10 terms of reviews rated 2 or less, most frequent first. */
                 negative: components["schemas"]["InsightsTheme"][];
             };
+        };
+        /** @description The dashboard's guided start ('Premiers pas'). */
+        GetStarted: {
+            /** @description Whether the dashboard shows the card (not hidden, and a step is still to do). */
+            visible: boolean;
+            /** @description Hidden for good by a member ('Masquer'). */
+            hidden: boolean;
+            steps: {
+                /** @enum {string} */
+                key: "product" | "shop" | "email_template" | "widget" | "first_review";
+                done: boolean;
+            }[];
         };
         /** @description The template as the editor holds it (not necessarily saved). */
         EmailTemplateTestInput: {
@@ -4465,6 +4517,50 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    companyGetStartedGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The steps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetStarted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyGetStartedHide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The steps, hidden. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetStarted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     companyReviewsAwaitingReply: {
         parameters: {
             query?: never;
@@ -5432,6 +5528,9 @@ export interface operations {
                      *             "id": "6f1c2b9e-2d4a-4c1e-9b7e-1a2b3c4d5e6f",
                      *             "name": "Lampe Aurore"
                      *           },
+                     *           "photos": [
+                     *             "https://avis.certavis.fr/uploads/reviews/3d2c1b0a/7f3a9c2e.jpg"
+                     *           ],
                      *           "reply": {
                      *             "body": "Merci Léa, au plaisir de vous revoir !",
                      *             "created_at": "2026-11-23T09:00:00.000Z"

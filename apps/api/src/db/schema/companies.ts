@@ -34,6 +34,10 @@ export const companies = pgTable(
     subscriptionEventAt: tz("subscription_event_at"),
     emailQuotaUsed: integer("email_quota_used").notNull().default(0),
     emailQuotaPeriodStart: tz("email_quota_period_start").notNull().default(sql`date_trunc('month', now())`),
+    /** When a member hid the dashboard's guided start ('Premiers pas'), for good. */
+    getStartedHiddenAt: tz("get_started_hidden_at"),
+    /** First time the widget was shown on a site other than ours (a step of the guided start). */
+    widgetShownAt: tz("widget_shown_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
