@@ -123,4 +123,28 @@ describe.each(TEST_DATABASES)("the guided start on %s", (kind) => {
     });
     expect(await state(moderator)).toMatchObject({ visible: false, hidden: true });
   });
+
+  it("serves the API's reference at /api/docs, every file from our origin under a strict CSP", async () => {
+    const bare = await t.inject({ method: "GET", url: "/api/docs" });
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe("/api/docs/");
+    const page = await t.inject({ method: "GET", url: "/api/docs/" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    // Nothing loaded from another site: no absolute src or href in the page.
+    expect(page.body).not.toMatch(/(src|href)="(https?:)?\/\//);
+    const csp = String(page.headers["content-security-policy"]);
+    const scripts = /script-src ([^;]+)/.exec(csp)?.[1]?.split(" ") ?? [];
+    expect(scripts[0]).toBe("'self'");
+    expect(scripts.slice(1).every((source) => /^'sha256-[A-Za-z0-9+/=]+'$/.test(source))).toBe(true);
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(csp).not.toContain("unsafe-eval");
+
+    const script = await t.inject({ method: "GET", url: "/api/docs/js/scalar.js" });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers["content-type"]).toContain("javascript");
+    const contract = await t.inject({ method: "GET", url: "/api/docs/openapi.json" });
+    expect(contract.statusCode).toBe(200);
+    expect(Object.keys(contract.json().paths)).toContain("/company/get-started/");
+  });
 });
