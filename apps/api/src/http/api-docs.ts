@@ -32,8 +32,11 @@ export async function registerApiDocs(
     configuration: {
       content: document,
       pageTitle: "Certavis — API",
+      locale: "fr",
       withDefaultFonts: false,
       hideClientButton: true,
+      showDeveloperTools: "never",
+      agent: { disabled: true },
       telemetry: false,
     } as Record<string, unknown>,
   });
