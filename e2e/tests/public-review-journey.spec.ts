@@ -32,7 +32,15 @@ const EVERY_FIELD: FormFieldInput[] = [
     position: 0,
     rating_type: "star",
   },
-  { id: "title", type: "text", label: "Titre de votre avis", required: false, page: 0, position: 1 },
+  {
+    id: "headline",
+    type: "text",
+    label: "Titre de votre avis",
+    required: false,
+    page: 0,
+    position: 1,
+    review_title: true,
+  },
   { id: "comment", type: "textarea", label: "Votre commentaire", required: true, page: 0, position: 2 },
   { id: "contact", type: "email", label: "Votre e-mail de contact", required: false, page: 1, position: 0 },
   {
@@ -161,7 +169,27 @@ test.describe("on a phone", () => {
     await page.getByRole("button", { name: "Suivant" }).click();
     await expect(page.getByText("Ce champ est obligatoire.").first()).toBeVisible();
 
-    await page.getByRole("radio", { name: "4,5 sur 5" }).click();
+    // On touch a star is one 44 × 44 target: a tap off its centre (on its left half) gives the whole
+    // star, a second tap on it the half star.
+    const leftHalf = await page
+      .locator("label", { has: page.getByRole("radio", { name: "3,5 sur 5" }) })
+      .boundingBox();
+    const rightHalf = await page
+      .locator("label", { has: page.getByRole("radio", { name: "4 sur 5" }) })
+      .boundingBox();
+    if (!leftHalf || !rightHalf) throw new Error("star 4 not laid out");
+    expect(rightHalf.x + rightHalf.width - leftHalf.x).toBeGreaterThanOrEqual(44);
+    expect(Math.min(leftHalf.height, rightHalf.height)).toBeGreaterThanOrEqual(44);
+    await page.touchscreen.tap(leftHalf.x + 4, leftHalf.y + 10);
+    await expect(page.getByRole("radio", { name: "4 sur 5" })).toBeChecked();
+    await page.touchscreen.tap(leftHalf.x + 4, leftHalf.y + 10);
+    await expect(page.getByRole("radio", { name: "3,5 sur 5" })).toBeChecked();
+    await page.touchscreen.tap(rightHalf.x + rightHalf.width - 3, rightHalf.y + 30);
+    await expect(page.getByRole("radio", { name: "4 sur 5" })).toBeChecked();
+    // Half stars stay reachable by keyboard.
+    await page.getByRole("radio", { name: "4 sur 5" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("radio", { name: "4,5 sur 5" })).toBeChecked();
     await page.getByLabel("Titre de votre avis").fill("Très belle lampe");
     await page.getByLabel(/Votre commentaire/).fill(comment);
     await page.getByRole("button", { name: "Suivant" }).click();
@@ -235,6 +263,13 @@ test("once approved, the review shows in the widget embedded on another site, th
     await iframe.scrollIntoViewIfNeeded();
     const frame = page.frameLocator("iframe[data-certavis-frame]");
     await expect(frame.getByText(comment)).toBeVisible();
+    // The review's title (the field marked so) and its photo, loaded lazily, opening it larger.
+    await expect(frame.getByRole("heading", { name: "Très belle lampe" })).toBeVisible();
+    await frame.getByRole("button", { name: /Agrandir la photo 1 de l'avis/ }).click();
+    await expect(
+      frame.getByRole("dialog", { name: "Très belle lampe" }).getByRole("img", { name: /Photo 1 de l'avis/ }),
+    ).toBeVisible();
+    await frame.getByRole("button", { name: "Fermer" }).click();
     await expect(
       frame.getByText("Avis certifiés : collectés après une commande, puis modérés"),
     ).toBeVisible();

@@ -92,6 +92,9 @@ export const additions = [
   "GET /company/suppressions/",
   "DELETE /company/suppressions/{id}/",
   "POST /company/privacy/erasures/",
+  // the dashboard's guided start (issue 27)
+  "GET /company/get-started/",
+  "POST /company/get-started/hide/",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */

@@ -8,6 +8,7 @@ import { type AppConfig, OWASP_ARGON2ID, type PasswordHashParams } from "./confi
 import type { AppContext } from "./context";
 import { type Database, openDatabase } from "./db/client";
 import { readEnv } from "./env";
+import { registerApiDocs } from "./http/api-docs";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerFormBodyParser } from "./http/form-body";
 import { registerStartupGate } from "./http/health";
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
   });
   for (const plugin of modulePlugins) await plugin(app);
   if (outbox) registerMailboxRoutes(app, () => outbox.list(), Boolean(config.smtpUrl));
+  await registerApiDocs(app, config, openapiDocument);
   await registerStaticRoutes(app, ctx);
 
   app.addHook("onClose", async () => {

@@ -1,3 +1,4 @@
+import { tappedStarValue } from "@certavis/form-fields";
 import { fr } from "@certavis/i18n-fr";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -227,5 +228,16 @@ describe("file and media fields", () => {
     fireEvent.change(input, { target: { files: [image("film.mp4", 10, "video/mp4")] } });
     expect(seen.value).toBeUndefined();
     expect(screen.getByText("Ce type de fichier n'est pas autorisé.")).toBeInTheDocument();
+  });
+});
+
+describe("tappedStarValue (touch)", () => {
+  it("gives the whole star, then its half on a second tap of the same star", () => {
+    expect(tappedStarValue(3.5, null)).toBe(4);
+    expect(tappedStarValue(4, null)).toBe(4);
+    expect(tappedStarValue(3.5, 4)).toBe(3.5);
+    expect(tappedStarValue(4, 4)).toBe(3.5);
+    expect(tappedStarValue(4, 3.5)).toBe(4);
+    expect(tappedStarValue(0.5, 1)).toBe(0.5);
   });
 });

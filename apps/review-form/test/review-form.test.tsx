@@ -232,6 +232,10 @@ describe("sending", () => {
     expect(answers).toEqual({ rating: 3.7, qty: 3, reco: ["Oui"], color: "Bleu" });
     expect(files).toEqual({});
     expect(await screen.findByRole("heading", { name: "Merci pour votre avis !" })).toHaveFocus();
+    expect(screen.getByRole("link", { name: "Retourner sur le site de Maison Lumière" })).toHaveAttribute(
+      "href",
+      "https://maison-lumiere.fr/",
+    );
   });
 
   it("sends ratings rounded to 2 decimals", async () => {

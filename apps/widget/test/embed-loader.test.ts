@@ -65,6 +65,12 @@ describe("embed loader", () => {
     expect(widgetUrl(ORIGIN, { companyId: "c1", productId: "" })).toBe(`${ORIGIN}/widget?company_id=c1`);
   });
 
+  it("passes a product's sku (data-sku) in place of its id", () => {
+    expect(widgetUrl(ORIGIN, { companyId: "c1", sku: "LAMP-001" })).toBe(
+      `${ORIGIN}/widget?company_id=c1&sku=LAMP-001`,
+    );
+  });
+
   it("resizes the iframe that sent the message from the loader's origin, and nothing else", async () => {
     host({ "data-company-id": "c1" });
     host({ "data-company-id": "c2" });

@@ -14,6 +14,7 @@ export function review(overrides: Partial<PublicReview> = {}): PublicReview {
     published_at: "2026-11-22T10:00:00.000Z",
     experience_date: "2026-11-15T10:00:00.000Z",
     product: { id: "6f1c2b9e-2d4a-4c1e-9b7e-1a2b3c4d5e6f", name: "Lampe Aurore" },
+    photos: [],
     reply: null,
     ...overrides,
   };

@@ -9,6 +9,7 @@ describe("widget parameters", () => {
     expect(parseWidgetParams("?company_id=c1&product_id=p1&show_header=1&accent_color=ff0000")).toEqual({
       companyId: "c1",
       productId: "p1",
+      sku: null,
       showHeader: true,
       accentColor: "#ff0000",
     });
@@ -21,6 +22,15 @@ describe("widget parameters", () => {
       "/api/v1/public/reviews/?company_id=c1",
     );
     expect(publicReviewsPath(parseWidgetParams("?company_id=c1&product_id=p1"))).toBe(
+      "/api/v1/public/reviews/?company_id=c1&product_id=p1",
+    );
+  });
+
+  it("accepts a product's sku in place of product_id (theme templates)", () => {
+    expect(publicReviewsPath(parseWidgetParams("?company_id=c1&sku=LAMP%20001"))).toBe(
+      "/api/v1/public/reviews/?company_id=c1&sku=LAMP+001",
+    );
+    expect(publicReviewsPath(parseWidgetParams("?company_id=c1&product_id=p1&sku=X"))).toBe(
       "/api/v1/public/reviews/?company_id=c1&product_id=p1",
     );
   });

@@ -135,6 +135,33 @@ describe("review detail dialog", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
+  it("shows a review's title and lazy photo thumbnails; a photo opens the review with it larger", async () => {
+    const user = userEvent.setup();
+    const url = "https://avis.example/uploads/reviews/c/salon.jpg";
+    renderWidget([review({ title: "Superbe lumière", photos: [url] })]);
+    const card = screen.getByRole("article");
+    expect(within(card).getByRole("heading", { name: "Superbe lumière" })).toBeInTheDocument();
+    const thumbnail = within(card).getByRole("button", { name: "Agrandir la photo 1 de l'avis de Léa B." });
+    expect(thumbnail.querySelector("img")).toHaveAttribute("loading", "lazy");
+    expect(thumbnail.querySelector("img")).toHaveAttribute("src", url);
+    await user.click(thumbnail);
+    const dialog = screen.getByRole("dialog", { name: "Superbe lumière" });
+    const large = within(dialog).getByRole("img", { name: "Photo 1 de l'avis de Léa B." });
+    expect(large).toHaveAttribute("src", url);
+    expect(large.closest("a")).toHaveAttribute("href", url);
+  });
+
+  it("names the author once: as the heading when the review has no title", () => {
+    renderWidget([
+      review({ title: null, author_name: "Hugo L." }),
+      review({ title: "Bien", author_name: "Léa B." }),
+    ]);
+    const [untitled, titled] = screen.getAllByRole("article");
+    expect(untitled?.textContent?.match(/Hugo L\./g)).toHaveLength(1);
+    expect(within(untitled as HTMLElement).getByRole("heading", { name: "Hugo L." })).toBeInTheDocument();
+    expect(titled?.textContent?.match(/Léa B\./g)).toHaveLength(1);
+  });
+
   it("opens from the review title, by keyboard too", async () => {
     const user = userEvent.setup();
     renderWidget([review({ title: "Parfait", comment: "Court." })]);

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  answerMedia,
   clampRating,
   displayAnswer,
   EMPTY_ANSWER,
   isTruthyAnswer,
   ratingOutOfFive,
+  reviewPhotoUrls,
   starsString,
 } from "./answer-display";
 
@@ -132,5 +134,23 @@ describe("rating helpers", () => {
     [2, false],
   ])("isTruthyAnswer(%j) = %s", (value, expected) => {
     expect(isTruthyAnswer(value)).toBe(expected);
+  });
+});
+
+describe("answerMedia / reviewPhotoUrls", () => {
+  const photo = { url: "https://x.test/uploads/a.jpg", name: "a.jpg", content_type: "image/jpeg" };
+  const video = { url: "https://x.test/uploads/b.mp4", name: "b.mp4", content_type: "video/mp4" };
+
+  it("tells photos from videos and leaves out files without a URL", () => {
+    expect(answerMedia([photo, video, { name: "c.png", content_type: "image/png" }, "x"])).toEqual([
+      { url: photo.url, name: "a.jpg", kind: "image" },
+      { url: video.url, name: "b.mp4", kind: "video" },
+    ]);
+    expect(answerMedia("a.jpg")).toEqual([]);
+  });
+
+  it("lists a review's photos only", () => {
+    expect(reviewPhotoUrls({ note: 5, media: [video, photo], comment: "Bien" })).toEqual([photo.url]);
+    expect(reviewPhotoUrls(null)).toEqual([]);
   });
 });

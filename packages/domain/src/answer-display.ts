@@ -113,3 +113,34 @@ export function displayAnswer(
 export function isRatingAnswerType(type: string | null | undefined): boolean {
   return RATING_TYPES.has((type ?? "").toLowerCase());
 }
+
+/** One uploaded file of a file or media answer, as the back-office and the public views show it. */
+export interface AnswerMedia {
+  url: string;
+  name: string;
+  kind: "image" | "video" | "file";
+}
+
+/** The uploaded files of an answer (`[{url, name, content_type}]`), those with a URL only. */
+export function answerMedia(value: unknown): AnswerMedia[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    if (typeof item !== "object" || item === null) return [];
+    const {
+      url,
+      name,
+      content_type: type,
+    } = item as { url?: unknown; name?: unknown; content_type?: unknown };
+    if (typeof url !== "string" || url === "") return [];
+    const mime = typeof type === "string" ? type.toLowerCase() : "";
+    const kind = mime.startsWith("image/") ? "image" : mime.startsWith("video/") ? "video" : "file";
+    return [{ url, name: typeof name === "string" ? name : "", kind }];
+  });
+}
+
+/** The photos of a review's answers (every upload field, in the answers' order): their URLs. */
+export function reviewPhotoUrls(answers: Record<string, unknown> | null | undefined): string[] {
+  return Object.values(answers ?? {}).flatMap((value) =>
+    answerMedia(value).flatMap((media) => (media.kind === "image" ? [media.url] : [])),
+  );
+}

@@ -10,6 +10,7 @@ export * from "./forms/answer-validation";
 export * from "./forms/field-types";
 export * from "./forms/form-rules";
 export * from "./forms/pages";
+export * from "./get-started";
 export * from "./initials";
 export * from "./insights/period";
 export * from "./insights/themes";

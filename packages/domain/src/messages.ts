@@ -47,6 +47,10 @@ export interface DomainMessageParams {
   "form.tooFewOptions": undefined;
   "form.notAList": undefined;
   "form.maxSizeMb": undefined;
+  /** `review_title` set on a field that is not a text field. */
+  "form.titleFieldType": undefined;
+  /** More than one field marked as the review's title. */
+  "form.oneTitleField": undefined;
   /** A form body whose `fields` and `schema` lists differ. */
   "form.fieldsMismatch": undefined;
   "password.currentRequired": undefined;
@@ -116,6 +120,8 @@ const CODES: Readonly<Record<DomainMessageCode, true>> = {
   "form.tooFewOptions": true,
   "form.notAList": true,
   "form.maxSizeMb": true,
+  "form.titleFieldType": true,
+  "form.oneTitleField": true,
   "form.fieldsMismatch": true,
   "password.currentRequired": true,
   "password.tooShort": true,

@@ -5,5 +5,5 @@ export { FieldMessages, hasHelp, RequiredMark } from "./field-messages";
 export type { FieldProps } from "./field-props";
 export { acceptOf, type FileLimits, fileLimitsOf, pickFiles, ratingTypeOf } from "./field-rules";
 export { FileField } from "./file-field";
-export { RatingField } from "./rating-field";
+export { RatingField, tappedStarValue } from "./rating-field";
 export { TextField } from "./text-field";

@@ -1,4 +1,5 @@
 import { ratingMaxOf } from "@certavis/domain";
+import { useRef } from "react";
 import { FieldGroup } from "./field-group";
 import { controlId, describedBy } from "./field-ids";
 import { FieldMessages, hasHelp, RequiredMark } from "./field-messages";
@@ -19,11 +20,22 @@ export function RatingField(props: FieldProps<number>) {
   return <ChoiceRating {...props} stars={type === "star"} />;
 }
 
+/**
+ * What a tap on a star gives (touch only, where a 22 px half is too small to aim at): the whole star,
+ * or its half when that whole star is already chosen (a second tap). Keyboard and mouse keep halves.
+ */
+export function tappedStarValue(choice: number, current: number | null | undefined): number {
+  const star = Math.ceil(choice);
+  return current === star ? star - 0.5 : star;
+}
+
 function ChoiceRating({ field, value, error, onChange, stars }: FieldProps<number> & { stars: boolean }) {
   const max = ratingMaxOf(field);
   const id = controlId(field.id);
   const step = stars ? 0.5 : 1;
   const choices = Array.from({ length: Math.round(max / step) }, (_, i) => (i + 1) * step);
+  // Whether the radio being chosen was touched (set by the pointer, cleared by any key).
+  const touch = useRef(false);
   return (
     <FieldGroup field={field} error={error}>
       <div className={stars ? "rf-stars" : "rf-notes"}>
@@ -48,7 +60,19 @@ function ChoiceRating({ field, value, error, onChange, stars }: FieldProps<numbe
                 aria-invalid={error ? true : undefined}
                 aria-describedby={describedBy(field.id, hasHelp(field), Boolean(error))}
                 aria-label={valueText(choice, max)}
-                onChange={() => onChange(choice)}
+                onPointerDown={(event) => {
+                  touch.current = stars && event.pointerType === "touch";
+                }}
+                onKeyDown={() => {
+                  touch.current = false;
+                }}
+                onChange={() => {
+                  if (!touch.current) onChange(choice);
+                }}
+                onClick={() => {
+                  // A click comes even on the radio already checked: the second tap on a star.
+                  if (touch.current) onChange(tappedStarValue(choice, value));
+                }}
               />
               <span aria-hidden="true">{stars ? "★" : choice}</span>
             </label>

@@ -6,6 +6,7 @@ import { dashboard } from "./messages/dashboard";
 import { editor } from "./messages/editor";
 import { errors } from "./messages/errors";
 import { forms } from "./messages/forms";
+import { getStarted } from "./messages/get-started";
 import { iframe } from "./messages/iframe";
 import { insights } from "./messages/insights";
 import { orderImport } from "./messages/order-import";
@@ -32,6 +33,7 @@ export const fr = {
   companySetup,
   shell,
   dashboard,
+  getStarted,
   reviews,
   insights,
   certification,

@@ -72,6 +72,8 @@ const RENDERED: [DomainMessage, string][] = [
   [message("form.unknownType"), "Type de champ inconnu."],
   [message("form.optionsText"), "Les options doivent être du texte."],
   [message("form.tooFewOptions"), "Ce champ doit proposer au moins deux options."],
+  [message("form.titleFieldType"), "Seul un champ texte peut servir de titre de l'avis."],
+  [message("form.oneTitleField"), "Un seul champ peut servir de titre de l'avis."],
   [message("form.notAList"), "Le schéma du formulaire doit être une liste de champs."],
   [message("form.maxSizeMb"), "La taille maximale d'un fichier doit être comprise entre 1 et 50 Mo."],
   [message("form.fieldsMismatch"), "Les listes « fields » et « schema » doivent être identiques."],

@@ -123,6 +123,9 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   publicProcedureGet: publicAccess,
   publicReviewsJsonLd: publicAccess,
   companyInsightsGet: company("company.view"),
+  // the dashboard's guided start: every member sees it; hiding it for the company is an edit of it
+  companyGetStartedGet: company("company.view"),
+  companyGetStartedHide: company("company.edit"),
   publicRatingsGet: publicAccess,
   publicBadgeGet: publicAccess,
 };

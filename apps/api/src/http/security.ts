@@ -21,11 +21,12 @@ function originOf(url: string): string {
   }
 }
 
-function contentSecurityPolicy(config: AppConfig, framable: boolean): string {
+/** The CSP of our pages; `scripts` adds script sources (the hashes of a page's own inline scripts). */
+export function contentSecurityPolicy(config: AppConfig, framable: boolean, scripts: string[] = []): string {
   const origins = [...new Set([config.publicUrl, config.formUrl, config.widgetUrl].map(originOf))];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'"],
+    "script-src": ["'self'", ...scripts],
     // React and Radix set style attributes; no inline scripts are allowed anywhere.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import { onReviewsChanged } from "../lib/reviews-changed";
 import { companyProcedurePage } from "../modules/certification/procedure";
+import { noteWidgetShown } from "../modules/get-started/widget-shown";
 import { createBodyCache } from "../modules/public/body-cache";
 import { etagOf, PUBLIC_REVALIDATED, sendCacheable } from "./send-cacheable";
 import { spaBuild } from "./spa";
@@ -171,6 +172,7 @@ export async function registerWidgetRoutes(
     stopListening();
   });
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    noteWidgetShown(request);
     const renderer = await loadRenderer();
     if (!build.exists || !renderer) return build.sendIndex(reply);
     const search = searchOf(request.url);

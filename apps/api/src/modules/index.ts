@@ -8,6 +8,7 @@ import { certificationHandlers } from "./certification/handlers";
 import { registerCertificationJobs } from "./certification/plugin";
 import { companyHandlers } from "./company/handlers";
 import { formHandlers } from "./forms/handlers";
+import { getStartedHandlers } from "./get-started/handlers";
 import { insightsHandlers } from "./insights/handlers";
 import { orderHandlers } from "./orders/handlers";
 import { registerOrderImports } from "./orders/imports-plugin";
@@ -47,6 +48,7 @@ const moduleHandlers: OperationHandlers[] = [
   // --- certified reviews ---
   certificationHandlers,
   insightsHandlers,
+  getStartedHandlers,
 ];
 
 export function allHandlers(): OperationHandlers {

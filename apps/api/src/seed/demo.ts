@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password";
 import type { AppConfig } from "../config";
 import type { AppContext } from "../context";
-import { users } from "../db/schema";
+import { companies, users } from "../db/schema";
 import { createCompany } from "../modules/company/create-company";
 import { seedCatalog } from "../modules/seed-catalog";
 
@@ -62,6 +62,8 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
       { id: company.id, ownerId: owner.id },
       { now, reviewKeySecret: ctx.keys.currentKey("review-key") },
     );
+    // The demo is a shop already under way: no guided start.
+    await tx.update(companies).set({ getStartedHiddenAt: now }).where(eq(companies.id, company.id));
   });
   return true;
 }

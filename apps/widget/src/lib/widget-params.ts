@@ -4,6 +4,8 @@ import { normalizeAccentColor } from "@certavis/domain";
 export interface WidgetParams {
   companyId: string | null;
   productId: string | null;
+  /** A product's SKU in place of `productId` (theme templates know the SKU). */
+  sku: string | null;
   showHeader: boolean;
   accentColor: string;
 }
@@ -17,6 +19,7 @@ export function parseWidgetParams(search: string | URLSearchParams): WidgetParam
   return {
     companyId,
     productId: product && product.toLowerCase() !== "all" ? product : null,
+    sku: query.get("sku")?.trim() || null,
     showHeader: showHeader !== "0" && showHeader !== "false",
     accentColor: normalizeAccentColor(query.get("accent_color")),
   };
@@ -27,13 +30,19 @@ export function parseWidgetParams(search: string | URLSearchParams): WidgetParam
  * query parameter (a tracking tag, a cache buster) and any spelling of the same value give the same key.
  */
 export function widgetParamsKey(params: WidgetParams): string {
-  return JSON.stringify([params.companyId, params.productId, params.showHeader, params.accentColor]);
+  return JSON.stringify([
+    params.companyId,
+    params.productId,
+    params.productId ? null : params.sku,
+    params.showHeader,
+    params.accentColor,
+  ]);
 }
 
 /** The public reviews URL for these parameters (relative to the API origin). */
 export function publicReviewsPath(params: WidgetParams): string {
   return apiUrl("/public/reviews/", {
     company_id: params.companyId ?? "",
-    ...(params.productId ? { product_id: params.productId } : {}),
+    ...(params.productId ? { product_id: params.productId } : params.sku ? { sku: params.sku } : {}),
   });
 }

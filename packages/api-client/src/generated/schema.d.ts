@@ -865,6 +865,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company/get-started/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Premiers pas
+         * @description The guided start of the dashboard: each step ticked from the company's data (`product`: a product exists; `shop`: an order arrived, by the API key, a CSV import or an integration; `email_template`: the request e-mail was personalised (a request template of its own, or the default one edited); `widget`: the widget was shown on a site other than ours; `first_review`: a review was received). `visible` is false once hidden or once every step is done.
+         */
+        get: operations["companyGetStartedGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/get-started/hide/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Masquer les premiers pas
+         * @description Hides the guided start for the whole company, for good (idempotent).
+         */
+        post: operations["companyGetStartedHide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company/reviews/awaiting-reply/": {
         parameters: {
             query?: never;
@@ -1726,6 +1766,8 @@ export interface components {
             max_count?: number | null;
             placeholder?: string | null;
             help_text?: string | null;
+            /** @description A text field whose answer becomes the review's `title` (at most one per form; the default form's 'Titre de votre avis' is). */
+            review_title?: boolean | null;
         };
         /** @description Form payload (PATCH: every field optional). The server applies the save rules: name and title non-empty after trimming, at least 2 fields, at least 1 required field, option rules. Spec §7 sends the fields as both `schema` and `fields`: either is accepted; when both are sent they must be the same list (else 400 on `fields`). Responses carry them as `schema`. */
         FormInput: {
@@ -2273,6 +2315,8 @@ export interface components {
              */
             experience_date: string | null;
             product: components["schemas"]["ProductRef"] | null;
+            /** @description The review's photos (images uploaded with it), absolute URLs. */
+            photos: string[];
             answers?: components["schemas"]["ReviewAnswer"][];
             /** @description The company's public reply, null when none. */
             reply: {
@@ -2597,6 +2641,18 @@ export interface components {
                 /** @description Up to 10 terms of reviews rated 2 or less, most frequent first. */
                 negative: components["schemas"]["InsightsTheme"][];
             };
+        };
+        /** @description The dashboard's guided start ('Premiers pas'). */
+        GetStarted: {
+            /** @description Whether the dashboard shows the card (not hidden, and a step is still to do). */
+            visible: boolean;
+            /** @description Hidden for good by a member ('Masquer'). */
+            hidden: boolean;
+            steps: {
+                /** @enum {string} */
+                key: "product" | "shop" | "email_template" | "widget" | "first_review";
+                done: boolean;
+            }[];
         };
         /** @description The template as the editor holds it (not necessarily saved). */
         EmailTemplateTestInput: {
@@ -4525,6 +4581,50 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    companyGetStartedGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The steps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetStarted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyGetStartedHide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The steps, hidden. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetStarted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     companyReviewsAwaitingReply: {
         parameters: {
             query?: never;
@@ -5433,6 +5533,8 @@ export interface operations {
                 company_id: string;
                 /** @description A product id, or `all` (same as omitted) for every product. */
                 product_id?: string | "all";
+                /** @description A product's SKU in place of `product_id` (for theme templates, which know the SKU); ignored when `product_id` names a product. 404 when no product of the company has it. */
+                sku?: string;
                 /** @description Number of reviews (1–10, default 10). */
                 limit?: number;
             };
@@ -5490,6 +5592,9 @@ export interface operations {
                      *             "id": "6f1c2b9e-2d4a-4c1e-9b7e-1a2b3c4d5e6f",
                      *             "name": "Lampe Aurore"
                      *           },
+                     *           "photos": [
+                     *             "https://avis.certavis.fr/uploads/reviews/3d2c1b0a/7f3a9c2e.jpg"
+                     *           ],
                      *           "reply": {
                      *             "body": "Merci Léa, au plaisir de vous revoir !",
                      *             "created_at": "2026-11-23T09:00:00.000Z"

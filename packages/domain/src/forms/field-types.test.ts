@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createField, FIELD_TYPES, type FieldType, newFieldId, ratingMaxOf } from "./field-types";
+import {
+  createField,
+  FIELD_TYPES,
+  type FieldType,
+  type FormField,
+  newFieldId,
+  ratingMaxOf,
+  titleFieldOf,
+} from "./field-types";
 
 describe("field types", () => {
   it("lists the spec's types", () => {
@@ -62,5 +70,27 @@ describe("field types", () => {
     [{ rating_max: 0 }, 5],
   ])("ratingMaxOf(%j) = %s", (field, expected) => {
     expect(ratingMaxOf(field)).toBe(expected);
+  });
+});
+
+describe("titleFieldOf", () => {
+  const field = (id: string, type: FormField["type"], extra: Partial<FormField> = {}): FormField => ({
+    id,
+    type,
+    label: id,
+    required: false,
+    page: 0,
+    position: 0,
+    ...extra,
+  });
+
+  it("takes the text field marked as the title, before one named so", () => {
+    const fields = [field("title", "text"), field("headline", "text", { review_title: true })];
+    expect(titleFieldOf(fields)?.id).toBe("headline");
+  });
+
+  it("falls back on a field named 'title' or 'titre' (forms saved before the mark)", () => {
+    expect(titleFieldOf([field("a", "textarea"), field("b", "text", { name: "Titre" })])?.id).toBe("b");
+    expect(titleFieldOf([field("a", "text")])).toBeUndefined();
   });
 });

@@ -44,6 +44,8 @@ export interface FormField {
   max_count?: number | null;
   placeholder?: string | null;
   help_text?: string | null;
+  /** A text field whose answer becomes the review's title (one per form). */
+  review_title?: boolean | null;
 }
 
 /** Largest `max_size_mb` a file or media field may allow (spec §5 minimum 1; our maximum 50). */
@@ -137,4 +139,18 @@ export function createField(
       break;
   }
   return { ...base, ...overrides };
+}
+
+/**
+ * The field whose answer is the review's title: the text field marked `review_title`, else (forms
+ * saved before the mark existed) a text field whose id or name is 'title' or 'titre'.
+ */
+export function titleFieldOf<F extends Pick<FormField, "id" | "name" | "type" | "review_title">>(
+  fields: readonly F[],
+): F | undefined {
+  const marked = fields.find((field) => field.review_title === true && field.type === "text");
+  if (marked) return marked;
+  const named = (field: F) =>
+    ["title", "titre"].some((n) => field.id.toLowerCase() === n || (field.name ?? "").toLowerCase() === n);
+  return fields.find((field) => field.type === "text" && named(field)) ?? fields.find(named);
 }

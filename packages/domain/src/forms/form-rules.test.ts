@@ -7,6 +7,7 @@ import {
   formFieldsSchema,
   formSaveSchema,
   hasFormSaveErrors,
+  markTitleField,
   minOptions,
   removeOption,
   renameOption,
@@ -186,8 +187,29 @@ describe("formFieldSchema / formFieldsSchema", () => {
     });
   });
 
+  it("marks one title field at a time", () => {
+    const fields = [
+      { id: "a", review_title: true },
+      { id: "b", review_title: null },
+    ];
+    expect(markTitleField(fields, "b", true).map((f) => f.review_title)).toEqual([false, true]);
+    expect(markTitleField(fields, "a", false).map((f) => f.review_title)).toEqual([false, null]);
+  });
+
   it("rejects a non-list", () => {
     expect(formFieldsSchema.safeParse({}).error?.issues[0]?.message).toBe("form.notAList");
+  });
+
+  it("lets one text field be the review's title", () => {
+    expect(formFieldsSchema.safeParse([{ ...text, review_title: true }]).success).toBe(true);
+    expect(
+      formFieldSchema.safeParse({ ...text, type: "textarea", review_title: true }).error?.issues[0],
+    ).toMatchObject({ path: ["review_title"], message: "form.titleFieldType" });
+    const two = [
+      { ...text, review_title: true },
+      { ...text, id: "b", position: 1, review_title: true },
+    ];
+    expect(formFieldsSchema.safeParse(two).error?.issues[0]?.message).toBe("form.oneTitleField");
   });
 });
 

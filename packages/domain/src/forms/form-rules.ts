@@ -53,6 +53,21 @@ export function sanitizeMaxCount(value: unknown): number {
   return sanitizeMinOne(value, { integer: true });
 }
 
+/** The fields with `id` marked as the review's title (`on`) or not; a form keeps one title field. */
+export function markTitleField<T extends Pick<FormField, "id" | "review_title">>(
+  fields: readonly T[],
+  id: string,
+  on: boolean,
+): T[] {
+  return fields.map((field) =>
+    field.id === id
+      ? { ...field, review_title: on }
+      : field.review_title && on
+        ? { ...field, review_title: false }
+        : field,
+  );
+}
+
 export interface FormSaveInput {
   name: string | null | undefined;
   title: string | null | undefined;
@@ -118,11 +133,15 @@ export const formFieldSchema = z
     max_count: optionalInt(1),
     placeholder: optional(z.string()),
     help_text: optional(z.string()),
+    review_title: optional(z.boolean()),
   })
   .check(
     z.superRefine((field, ctx) => {
       if ((field.options?.length ?? 0) < minOptions(field.type)) {
         ctx.addIssue({ code: "custom", path: ["options"], message: "form.tooFewOptions" });
+      }
+      if (field.review_title === true && field.type !== "text") {
+        ctx.addIssue({ code: "custom", path: ["review_title"], message: "form.titleFieldType" });
       }
     }),
   );
@@ -142,6 +161,9 @@ export const formFieldsSchema = z.array(formFieldSchema, { error: "form.notAList
       }
       seen.add(field.id);
     });
+    if (fields.filter((field) => field.review_title === true).length > 1) {
+      ctx.addIssue({ code: "custom", path: [], message: "form.oneTitleField" });
+    }
   }),
 );
 

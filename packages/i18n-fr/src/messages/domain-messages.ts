@@ -36,6 +36,8 @@ export const domainMessages: DomainTexts = {
   "form.unknownType": "Type de champ inconnu.",
   "form.optionsText": "Les options doivent être du texte.",
   "form.tooFewOptions": "Ce champ doit proposer au moins deux options.",
+  "form.titleFieldType": "Seul un champ texte peut servir de titre de l'avis.",
+  "form.oneTitleField": "Un seul champ peut servir de titre de l'avis.",
   "form.notAList": "Le schéma du formulaire doit être une liste de champs.",
   "form.maxSizeMb": `La taille maximale d'un fichier doit être comprise entre 1 et ${MAX_FIELD_SIZE_MB} Mo.`,
   "form.fieldsMismatch": "Les listes « fields » et « schema » doivent être identiques.",

@@ -85,6 +85,8 @@ export const forms = {
     field: {
       label: "Libellé",
       required: "Obligatoire",
+      reviewTitle: "Titre de l'avis",
+      reviewTitleHelp: "La réponse devient le titre de l'avis publié.",
       options: "Options",
       addOption: "Ajouter une option",
       removeOption: "Retirer l'option",

@@ -32,6 +32,7 @@ export const publicForm = {
   thanks: {
     title: "Merci pour votre avis !",
     description: "Votre avis a bien été enregistré. Il sera publié après vérification.",
+    backToShop: (company: string) => `Retourner sur le site de ${company}`,
   },
   footer: {
     officialSite: "Site officiel",

@@ -43,6 +43,9 @@ export const reviews = {
     changeStatus: "Changer le statut",
     position: (index: number, total: number) => `Avis ${index} sur ${total}`,
     noComment: "Pas de commentaire.",
+    photo: (n: number, name: string) => (name ? `Photo ${n} : ${name}` : `Photo ${n}`),
+    openPhoto: (n: number) => `Ouvrir la photo ${n} en taille réelle`,
+    video: (n: number, name: string) => (name ? `Vidéo ${n} : ${name}` : `Vidéo ${n}`),
   },
   toasts: {
     approved: "Avis validé",

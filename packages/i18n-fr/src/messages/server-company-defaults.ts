@@ -53,6 +53,7 @@ export const companyDefaults = {
     title: "Donnez votre avis",
     description: "Votre avis nous aide à nous améliorer. Cela prend environ 3 minutes.",
     ratingLabel: "Quelle note donnez-vous à ce produit ?",
+    titleLabel: "Titre de votre avis",
     commentLabel: "Votre commentaire",
   },
 } as const;

@@ -18,6 +18,8 @@ export const widget = {
   publishedOn: (date: string) => `Publié le ${date}`,
   experienceOn: (date: string) => `Commande du ${date}`,
   companyReply: "Réponse de l'entreprise",
+  photo: (n: number, author: string) => `Photo ${n} de l'avis de ${author}`,
+  openPhoto: (n: number, author: string) => `Agrandir la photo ${n} de l'avis de ${author}`,
   /** Notices French law asks next to published reviews (Code de la consommation L111-7-2, D111-17). */
   legal: {
     certifiedNotice: "Avis certifiés : collectés après une commande, puis modérés",

@@ -38,6 +38,10 @@ export const companies = pgTable(
     emailQuotaPeriodStart: tz("email_quota_period_start").notNull().default(sql`date_trunc('month', now())`),
     /** Reviews created before this time went into a daily alert digest (null: none sent yet). */
     reviewDigestThrough: tz("review_digest_through"),
+    /** When a member hid the dashboard's guided start ('Premiers pas'), for good. */
+    getStartedHiddenAt: tz("get_started_hidden_at"),
+    /** First time the widget was shown on a site other than ours (a step of the guided start). */
+    widgetShownAt: tz("widget_shown_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -157,6 +157,7 @@ export const publicHandlers = defineHandlers({
       companyId: request.query.company_id,
       productId:
         request.query.product_id && request.query.product_id !== "all" ? request.query.product_id : null,
+      sku: request.query.sku?.trim() || null,
       limit: request.query.limit ?? 10,
     });
     return sendCacheable(request, reply, answer, "application/json; charset=utf-8");

@@ -1,3 +1,4 @@
+import { reviewPhotoUrls } from "@certavis/domain";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { companies, orders, products, reviewStats, reviews } from "../../db/schema";
@@ -45,6 +46,8 @@ export interface PublicPageData {
     publishedAt: Date;
     experienceDate: Date | null;
     product: { id: string; name: string };
+    /** Absolute URLs of the review's photos. */
+    photos: string[];
     reply: { body: string; createdAt: Date } | null;
   }[];
 }
@@ -149,6 +152,7 @@ export async function loadPublicPage(
       publishedAt: review.publishedAt ?? review.createdAt,
       experienceDate: orderDate,
       product: { id: review.productId, name: productName },
+      photos: reviewPhotoUrls(review.answers),
       reply:
         review.replyBody && review.replyCreatedAt
           ? { body: review.replyBody, createdAt: review.replyCreatedAt }

@@ -13,6 +13,7 @@ article{border-top:1px solid #e5e7eb;padding:16px 0}article h3{font-size:1.05rem
 .meta{color:#4b5563;font-size:.875rem}.verified{color:#047857;font-weight:600}
 .reply{margin:8px 0 0 16px;padding:8px 12px;border-left:3px solid #047857;background:#f9fafb}
 nav.pages{display:flex;gap:16px;justify-content:center;margin-top:24px}footer{margin-top:32px;color:#4b5563;font-size:.875rem}
+.photos{display:flex;flex-wrap:wrap;gap:8px;margin:8px 0}.photos img{width:96px;height:96px;object-fit:cover;border-radius:8px;display:block}
 .product{display:flex;gap:16px;align-items:center}.product img{width:96px;height:96px;object-fit:cover;border-radius:8px}`;
 
 export interface PageUrls {
@@ -151,11 +152,20 @@ export function renderPublicPage(data: PublicPageData, note: number | null, urls
             formatDate(r.reply.createdAt),
           )}</span></p><p>${escapeHtml(r.reply.body)}</p></div>`
         : "";
+      // Each photo links to its full size: the page stays readable without any script.
+      const photos = r.photos.length
+        ? `<p class="photos">${r.photos
+            .map(
+              (url, i) =>
+                `<a href="${escapeHtml(url)}" aria-label="${escapeHtml(w.openPhoto(i + 1, r.authorName))}"><img src="${escapeHtml(url)}" alt="${escapeHtml(w.photo(i + 1, r.authorName))}" loading="lazy" width="96" height="96"></a>`,
+            )
+            .join("")}</p>`
+        : "";
       return `<article id="avis-${r.id}">
 <p><span class="stars" role="img" aria-label="${escapeHtml(t.ratingOutOfFive(formatAverage(r.rating)))}">${stars(r.rating)}</span> <span class="verified">${escapeHtml(w.verified)}</span></p>
 ${r.title ? `<h3>${escapeHtml(r.title)}</h3>` : ""}
 <p>${escapeHtml(r.comment ?? w.noComment)}</p>
-<p class="meta">${escapeHtml(r.authorName)} · ${escapeHtml(w.publishedOn(formatDate(r.publishedAt)))}${
+${photos}<p class="meta">${escapeHtml(r.authorName)} · ${escapeHtml(w.publishedOn(formatDate(r.publishedAt)))}${
         r.experienceDate ? ` · ${escapeHtml(w.experienceOn(formatDate(r.experienceDate)))}` : ""
       }</p>
 ${productLine}${reply}

@@ -1,3 +1,4 @@
+import { reviewPhotoUrls } from "@certavis/domain";
 import { and, desc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { companies, orders, products, reviews } from "../../db/schema";
@@ -28,17 +29,21 @@ export function publicAuthorName(first: string, last: string): string {
  */
 export async function publicReviews(
   ctx: AppContext,
-  query: { companyId: string; productId: string | null; limit: number },
+  query: PublicReviewsQuery,
 ): Promise<{ body: string; etag: string }> {
-  return cache.get(query.companyId, `${query.productId ?? ""}|${query.limit}`, () =>
-    loadPublicReviews(ctx, query),
-  );
+  const selection = query.productId ?? (query.sku ? `sku:${query.sku}` : "");
+  return cache.get(query.companyId, `${selection}|${query.limit}`, () => loadPublicReviews(ctx, query));
 }
 
-async function loadPublicReviews(
-  ctx: AppContext,
-  query: { companyId: string; productId: string | null; limit: number },
-): Promise<CachedBody> {
+/** A product by id, or else by SKU (theme templates know the SKU), or every product. */
+interface PublicReviewsQuery {
+  companyId: string;
+  productId: string | null;
+  sku?: string | null;
+  limit: number;
+}
+
+async function loadPublicReviews(ctx: AppContext, query: PublicReviewsQuery): Promise<CachedBody> {
   const { db, storage } = ctx;
   const [company] = await db.select().from(companies).where(eq(companies.id, query.companyId));
   if (!company) throw notFound();
@@ -48,6 +53,7 @@ async function loadPublicReviews(
       id: products.id,
       name: products.name,
       imagePath: products.imagePath,
+      sku: products.sku,
       listed: isListedWithoutReviews(products.status),
     })
     .from(products)
@@ -65,8 +71,14 @@ async function loadPublicReviews(
     })
     .filter((p) => p.listed || p.count > 0);
   let product = null;
-  if (query.productId) {
-    const found = perProduct.find((p) => p.id === query.productId);
+  type Candidate = { id: string; sku: string | null };
+  const wanted: ((p: Candidate) => boolean) | null = query.productId
+    ? (p) => p.id === query.productId
+    : query.sku
+      ? (p) => p.sku === query.sku
+      : null;
+  if (wanted) {
+    const found = perProduct.find(wanted);
     if (!found) throw notFound();
     product = {
       id: found.id,
@@ -86,7 +98,7 @@ async function loadPublicReviews(
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
     .leftJoin(orders, eq(orders.id, reviews.orderId))
-    .where(query.productId ? and(approved, eq(reviews.productId, query.productId)) : approved)
+    .where(product ? and(approved, eq(reviews.productId, product.id)) : approved)
     .orderBy(desc(reviews.publishedAt), desc(reviews.id))
     .limit(query.limit);
   const result = {
@@ -119,6 +131,7 @@ async function loadPublicReviews(
       published_at: (review.publishedAt ?? review.createdAt).toISOString(),
       experience_date: orderDate ? orderDate.toISOString() : null,
       product: { id: review.productId, name: productName },
+      photos: reviewPhotoUrls(review.answers),
       reply:
         review.replyBody && review.replyCreatedAt
           ? { body: review.replyBody, created_at: review.replyCreatedAt.toISOString() }

@@ -8,6 +8,7 @@ import {
   type PlanType,
   planLimits,
   SUBMISSION_UPLOAD_MB,
+  titleFieldOf,
   validateAnswers,
 } from "@certavis/domain";
 import { domainText, fr, planLimitMessages } from "@certavis/i18n-fr/server";
@@ -218,7 +219,10 @@ export function ratingOf(fields: FormField[], clean: Record<string, unknown>): n
   return Math.round((value / max) * 5 * 100) / 100;
 }
 
-/** Comment and title: the field named so (id or name), else the first textarea for the comment. */
+/**
+ * Comment and title: the comment is the field named so (id or name), else the first textarea; the
+ * title is the field marked as the review's title (domain `titleFieldOf`).
+ */
 export function textsOf(
   fields: FormField[],
   clean: Record<string, unknown>,
@@ -228,6 +232,5 @@ export function textsOf(
   const named = (...names: string[]) =>
     fields.find((f) => names.includes(f.id.toLowerCase()) || names.includes((f.name ?? "").toLowerCase()));
   const comment = named("comment", "commentaire") ?? fields.find((f) => f.type === "textarea");
-  const title = named("title", "titre");
-  return { comment: text(comment), title: text(title) };
+  return { comment: text(comment), title: text(titleFieldOf(fields)) };
 }

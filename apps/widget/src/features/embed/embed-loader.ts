@@ -20,6 +20,7 @@ export const JSON_LD_ATTRIBUTE = "data-certavis-jsonld";
 const PARAMS: [keyof DOMStringMap, string][] = [
   ["companyId", "company_id"],
   ["productId", "product_id"],
+  ["sku", "sku"],
   ["showHeader", "show_header"],
   ["accentColor", "accent_color"],
 ];

@@ -16,6 +16,7 @@ import { useCheckoutReturn } from "../../../lib/hooks/use-checkout-return";
 import { ReviewDialog } from "../../reviews";
 import { ActivityChart } from "../components/activity-chart";
 import { AwaitingReplyCard } from "../components/awaiting-reply-card";
+import { GetStartedCard } from "../components/get-started-card";
 
 const t = fr.dashboard;
 const RECENT_COUNT = 3;
@@ -48,6 +49,7 @@ export function DashboardRoute() {
   return (
     <>
       <PageHeader title={t.title} subtitle={t.subtitle} />
+      <GetStartedCard />
       <Grid columns={{ initial: "1", sm: "2", lg: "5" }} gap="4" mb="5">
         <StatCard label={t.cards.averageRating} value={formatAverage(average)} icon={StarIcon} />
         <StatCard label={t.cards.totalReviews} value={formatInteger(data.total_reviews)} icon={MessageIcon} />

@@ -34,6 +34,7 @@ export function FieldSettings({
   onChange,
   onMove,
   onRemove,
+  onTitle,
 }: {
   field: FormField;
   index: number;
@@ -42,6 +43,8 @@ export function FieldSettings({
   onChange: (next: FormField) => void;
   onMove: (direction: "up" | "down") => void;
   onRemove: () => void;
+  /** Marks this text field as the review's title (or not). */
+  onTitle: (on: boolean) => void;
 }) {
   const id = useId();
   const patch = (changes: Partial<FormField>) => onChange({ ...field, ...changes });
@@ -107,6 +110,23 @@ export function FieldSettings({
               {s.required}
             </Flex>
           </Text>
+          {field.type === "text" ? (
+            <div className="flex flex-col gap-1">
+              <Text as="label" size="2">
+                <Flex gap="2" align="center">
+                  <Checkbox
+                    checked={field.review_title === true}
+                    onCheckedChange={(checked) => onTitle(checked === true)}
+                    aria-describedby={`${id}-title-help`}
+                  />
+                  {s.reviewTitle}
+                </Flex>
+              </Text>
+              <Text id={`${id}-title-help`} size="1" color="gray">
+                {s.reviewTitleHelp}
+              </Text>
+            </div>
+          ) : null}
         </Grid>
         <TypeSettings field={field} patch={patch} />
       </Flex>

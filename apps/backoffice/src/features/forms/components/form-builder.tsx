@@ -9,6 +9,7 @@ import {
   type FormField,
   fieldsOfPage,
   hasFormSaveErrors,
+  markTitleField,
   moveField,
   pageCount,
   removeField,
@@ -201,6 +202,7 @@ export function FormBuilder({
                           onChange={(next) => update(index, next)}
                           onMove={(direction) => onMove(field, direction)}
                           onRemove={() => onRemove(field)}
+                          onTitle={(on) => setFields(markTitleField(getValues("fields"), field.id, on))}
                         />
                       </li>
                     );

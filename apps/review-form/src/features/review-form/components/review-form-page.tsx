@@ -64,7 +64,7 @@ export function ReviewFormPage({ apiKey, note = null, load = getReviewForm, subm
             </div>
           </>
         ) : state.kind === "submitted" ? (
-          <ThankYou />
+          <ThankYou company={state.data.company} />
         ) : (
           <>
             <ProductCard product={state.data.product} order={state.data.order} />

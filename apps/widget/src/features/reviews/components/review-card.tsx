@@ -3,6 +3,7 @@ import { previewOf } from "../../../lib/truncate";
 import type { PublicReview } from "../api/public-reviews";
 import { RatingStars } from "./rating-stars";
 import { ReviewMeta } from "./review-meta";
+import { ReviewPhotos } from "./review-photos";
 import { ReviewReply } from "./review-reply";
 
 interface Props {
@@ -15,6 +16,7 @@ export function ReviewCard({ review, onOpen }: Props) {
   const comment = review.comment?.trim() ? review.comment : null;
   const preview = comment ? previewOf(comment) : null;
   const open = () => onOpen(review);
+  const title = review.title?.trim() ? review.title : null;
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a mouse shortcut only; the title button opens it by keyboard.
     <article className="cw-card" onClick={open}>
@@ -31,7 +33,7 @@ export function ReviewCard({ review, onOpen }: Props) {
             open();
           }}
         >
-          {review.title?.trim() ? review.title : review.author_name}
+          {title ?? review.author_name}
         </button>
       </h2>
       {comment ? (
@@ -53,9 +55,11 @@ export function ReviewCard({ review, onOpen }: Props) {
           {fr.widget.readMore}
         </button>
       ) : null}
+      <ReviewPhotos review={review} onOpen={open} />
       <ReviewReply reply={review.reply} />
       {review.product ? <p className="cw-about">{fr.widget.reviewsOf(review.product.name)}</p> : null}
-      <ReviewMeta review={review} />
+      {/* Without a title the author's name is the heading: it is not repeated below. */}
+      <ReviewMeta review={review} showAuthor={title !== null} />
     </article>
   );
 }

@@ -3,6 +3,7 @@ import { fr } from "../../../lib/fr";
 import type { PublicReview } from "../api/public-reviews";
 import { RatingStars } from "./rating-stars";
 import { ReviewMeta } from "./review-meta";
+import { ReviewPhotos } from "./review-photos";
 import { ReviewReply } from "./review-reply";
 
 interface Props {
@@ -28,6 +29,7 @@ export function ReviewDialog({ review, onClose }: Props) {
 
   if (!review) return null;
   const comment = review.comment?.trim() ? review.comment : null;
+  const title = review.title?.trim() ? review.title : null;
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape does it by keyboard.
     <dialog
@@ -51,7 +53,7 @@ export function ReviewDialog({ review, onClose }: Props) {
           </button>
         </div>
         <h2 id="cw-dialog-title" className="cw-title" dir="auto">
-          {review.title?.trim() ? review.title : review.author_name}
+          {title ?? review.author_name}
         </h2>
         {comment ? (
           <p className="cw-comment" dir="auto">
@@ -60,9 +62,10 @@ export function ReviewDialog({ review, onClose }: Props) {
         ) : (
           <p className="cw-comment cw-muted">{fr.widget.noComment}</p>
         )}
+        <ReviewPhotos review={review} />
         {review.product ? <p className="cw-about">{fr.widget.reviewsOf(review.product.name)}</p> : null}
         <ReviewReply reply={review.reply} />
-        <ReviewMeta review={review} />
+        <ReviewMeta review={review} showAuthor={title !== null} />
       </div>
     </dialog>
   );

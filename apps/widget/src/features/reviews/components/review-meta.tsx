@@ -6,15 +6,17 @@ import type { PublicReview } from "../api/public-reviews";
 /** Dates in the shops' zone, so that the server-rendered HTML and the script agree. */
 const DATES = { timeZone: "Europe/Paris" };
 
-/** Author, publication date and experience (order) date of a review. */
-export function ReviewMeta({ review }: { review: PublicReview }) {
+/** Author (unless the heading already names them), publication date and experience (order) date. */
+export function ReviewMeta({ review, showAuthor = true }: { review: PublicReview; showAuthor?: boolean }) {
   return (
     <div className="cw-meta">
       <InitialsAvatar name={review.author_name} />
       <div>
-        <p className="cw-author" dir="auto">
-          {review.author_name}
-        </p>
+        {showAuthor ? (
+          <p className="cw-author" dir="auto">
+            {review.author_name}
+          </p>
+        ) : null}
         <p className="cw-dates">
           <span>{fr.widget.publishedOn(formatDate(review.published_at, DATES))}</span>
           {review.experience_date ? (
