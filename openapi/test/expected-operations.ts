@@ -91,6 +91,7 @@ export const additions = [
   "POST /public/unsubscribe/",
   "GET /company/suppressions/",
   "DELETE /company/suppressions/{id}/",
+  "GET /company/export/",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */

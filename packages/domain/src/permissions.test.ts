@@ -34,6 +34,8 @@ const EXPECTED: Record<Action, Role[]> = {
   "catalog.manage": ["admin", "manager"],
   // ARCHITECTURE §10.13 (data minimisation): the trail's CSV and buyers' addresses.
   "personalData.view": ["admin", "manager"],
+  // ARCHITECTURE §10.16 (issue 25): the company's ZIP export.
+  "data.export": ["admin"],
 };
 
 const matrix = ACTIONS.flatMap((action) =>

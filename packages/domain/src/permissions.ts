@@ -21,6 +21,7 @@ export const ACTIONS = [
   "catalog.view",
   "catalog.manage",
   "personalData.view",
+  "data.export",
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -52,6 +53,8 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   "catalog.manage": ["owner", "admin", "manager"],
   // Data minimisation (ARCHITECTURE §10.13): the moderation trail's CSV and buyers' e-mail addresses.
   "personalData.view": ["owner", "admin", "manager"],
+  // Everything out as one ZIP (ARCHITECTURE §10.16): the company's whole data, buyers' addresses included.
+  "data.export": ["owner", "admin"],
 };
 
 export function isAction(value: unknown): value is Action {

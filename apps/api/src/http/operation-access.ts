@@ -77,6 +77,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   publicUnsubscribe: publicAccess,
   companySuppressionsList: company("personalData.view"),
   companySuppressionsDelete: company("personalData.view"),
+  companyExport: company("data.export"),
   // catalog
   companyProductsList: company("catalog.view"),
   companyProductsCreate: company("catalog.manage"),

@@ -1380,6 +1380,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exporter toutes les données de l'entreprise (ZIP)
+         * @description Owner and admin (ARCHITECTURE §10.16: no lock-in). Streams one ZIP file (`Content-Disposition: attachment; filename="certavis-export-<slug>-<AAAA-MM-JJ>.zip"`) holding `LISEZMOI.txt` (French, each file and column described), `reviews.csv` and `reviews.json` (every review with its answers, status, dates, reply and moderation trail), `orders.csv`, `products.csv`, `audit.csv` (the moderation trail) and `media/` (the stored review photos and videos, product images and logo). CSV files are UTF-8 with BOM, `;`-separated, formula-safe (a cell starting with `=`, `+`, `-`, `@`, tab or return is prefixed with `'`). Rows are read page by page while the file is written: a failure after the first bytes ends the download early (an incomplete ZIP).
+         */
+        get: operations["companyExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/stripe/webhook/": {
         parameters: {
             query?: never;
@@ -5750,6 +5770,28 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    companyExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     billingStripeWebhook: {
