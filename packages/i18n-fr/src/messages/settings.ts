@@ -1,3 +1,5 @@
+import { settingsExport } from "./settings-export";
+
 export const settings = {
   title: "Paramètres",
   subtitle: "Gérez votre équipe, votre entreprise, votre abonnement et votre compte",
@@ -190,5 +192,6 @@ export const settings = {
         erasure: "Effacement",
       },
     },
+    export: settingsExport,
   },
 } as const;

@@ -2,6 +2,7 @@ import { can } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { Text } from "@radix-ui/themes";
 import { useCaller } from "../lib/use-caller";
+import { ExportCard } from "./export-card";
 import { SettingsSection } from "./settings-section";
 import { SuppressionsCard } from "./suppressions-card";
 
@@ -16,5 +17,10 @@ export function PrivacyTab() {
         </Text>
       </SettingsSection>
     );
-  return <SuppressionsCard />;
+  return (
+    <>
+      <SuppressionsCard />
+      {can(role, "data.export") ? <ExportCard /> : null}
+    </>
+  );
 }
