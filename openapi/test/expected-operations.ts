@@ -95,6 +95,7 @@ export const additions = [
   // the dashboard's guided start (issue 27)
   "GET /company/get-started/",
   "POST /company/get-started/hide/",
+  "GET /company/export/",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */

@@ -36,6 +36,8 @@ const EXPECTED: Record<Action, Role[]> = {
   "personalData.view": ["admin", "manager"],
   // ARCHITECTURE §10.16 (issue 25): a buyer's erasure, owner and admin.
   "personalData.erase": ["admin"],
+  // ARCHITECTURE §10.16 (issue 25): the company's ZIP export.
+  "data.export": ["admin"],
 };
 
 const matrix = ACTIONS.flatMap((action) =>

@@ -22,6 +22,7 @@ export const ACTIONS = [
   "catalog.manage",
   "personalData.view",
   "personalData.erase",
+  "data.export",
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -55,6 +56,8 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   "personalData.view": ["owner", "admin", "manager"],
   // A buyer's erasure at their request (GDPR art. 17; ARCHITECTURE §10.16): irreversible.
   "personalData.erase": ["owner", "admin"],
+  // Everything out as one ZIP (ARCHITECTURE §10.16): the company's whole data, buyers' addresses included.
+  "data.export": ["owner", "admin"],
 };
 
 export function isAction(value: unknown): value is Action {

@@ -78,6 +78,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companySuppressionsList: company("personalData.view"),
   companySuppressionsDelete: company("personalData.view"),
   companyPrivacyErasuresCreate: company("personalData.erase"),
+  companyExport: company("data.export"),
   // catalog
   companyProductsList: company("catalog.view"),
   companyProductsCreate: company("catalog.manage"),

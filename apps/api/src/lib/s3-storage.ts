@@ -1,6 +1,8 @@
+import { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
+  GetObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -84,6 +86,16 @@ export function createS3Storage(config: S3StorageConfig, client?: S3Client): Fil
     async remove(relativePath) {
       if (!relativePath) return;
       await s3.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: relativePath }));
+    },
+    async open(relativePath) {
+      try {
+        const object = await s3.send(new GetObjectCommand({ Bucket: config.bucket, Key: relativePath }));
+        // In Node the SDK's body is an http response: read as it is consumed.
+        return object.Body instanceof Readable ? object.Body : null;
+      } catch (error) {
+        if ((error as { name?: string }).name === "NoSuchKey") return null;
+        throw error;
+      }
     },
     async removeFolder(folder) {
       const prefix = `${cleanFolder(folder).replace(/\/+$/, "")}/`;

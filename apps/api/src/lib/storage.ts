@@ -1,5 +1,5 @@
 import { createWriteStream, mkdirSync } from "node:fs";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -20,6 +20,8 @@ export interface FileStorage {
    */
   save(folder: string, extension: string, data: Buffer | Readable): Promise<string>;
   remove(relativePath: string | null | undefined): Promise<void>;
+  /** A stored file's bytes as a stream read as it is consumed (the company export); null when it is gone. */
+  open(relativePath: string): Promise<Readable | null>;
   /** Removes every file under `folder/` (a deleted company's review uploads). */
   removeFolder(folder: string): Promise<void>;
   /** Public URL (absolute) of a stored file, or null. */
@@ -71,6 +73,15 @@ export function createFileStorage(root: string, publicUrl: string): FileStorage 
     async remove(relativePath) {
       if (!relativePath) return;
       await rm(inside(relativePath), { force: true });
+    },
+    async open(relativePath) {
+      try {
+        // Opened here, so a missing file is known before its first byte is asked for.
+        return (await open(inside(relativePath), "r")).createReadStream();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
     },
     async removeFolder(folder) {
       await rm(inside(cleanFolder(folder)), { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { registerBillingPlugin } from "./billing/plugin";
 import { certificationHandlers } from "./certification/handlers";
 import { registerCertificationJobs } from "./certification/plugin";
 import { companyHandlers } from "./company/handlers";
+import { exportHandlers } from "./export/handlers";
 import { formHandlers } from "./forms/handlers";
 import { getStartedHandlers } from "./get-started/handlers";
 import { insightsHandlers } from "./insights/handlers";
@@ -45,6 +46,7 @@ const moduleHandlers: OperationHandlers[] = [
   orderHandlers,
   publicHandlers,
   privacyHandlers,
+  exportHandlers,
   // --- certified reviews ---
   certificationHandlers,
   insightsHandlers,

@@ -854,51 +854,11 @@ export interface paths {
         };
         /**
          * Statistiques des avis
-         * @description What the reviews say over a period, for any member of the company. Days are UTC calendar days; the period runs from `from` to `to`, both included (default: the last 90 days up to today, by week). 400 `{"to": [...]}` when `from` is after `to` or the period spans more than 2 years. `previous` holds the same totals for the period of the same length just before. `response_rate` is the share of the order lines (each product of an order) whose order's request e-mail was sent in the period that received a review (at any time); null when no request was sent; a request counts in `requests_sent` once, for its order's first product. Star buckets are the reviews page's rating filter (the rating rounded: 3.5 counts as 4, 3.49 as 3; a rating under 1 counts as 1). Themes come from the titles and comments of at most the 2,000 most recent reviews of each side in the period. Answers are cached per company and query until the company's reviews, orders or sent e-mails change.
+         * @description What the reviews say over a period, for any member of the company. Days are UTC calendar days; the period runs from `from` to `to`, both included (default: the last 90 days up to today, by week). 400 `{"to": [...]}` when `from` is after `to` or the period spans more than 2 years. `previous` holds the same totals for the period of the same length just before. `response_rate` is the share of the orders whose request e-mail was sent in the period that received a review (at any time); null when no request was sent. Star buckets are the reviews page's rating filter (the rating rounded: 3.5 counts as 4, 3.49 as 3; a rating under 1 counts as 1). Themes come from the titles and comments of at most the 2,000 most recent reviews of each side in the period. `bounce_rate` is null until bounces are recorded. Answers are cached per company and query until the company's reviews, orders or sent e-mails change.
          */
         get: operations["companyInsightsGet"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/company/get-started/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Premiers pas
-         * @description The guided start of the dashboard: each step ticked from the company's data (`product`: a product exists; `shop`: an order arrived, by the API key, a CSV import or an integration; `email_template`: the request e-mail was personalised (a request template of its own, or the default one edited); `widget`: the widget was shown on a site other than ours; `first_review`: a review was received). `visible` is false once hidden or once every step is done.
-         */
-        get: operations["companyGetStartedGet"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/company/get-started/hide/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Masquer les premiers pas
-         * @description Hides the guided start for the whole company, for good (idempotent).
-         */
-        post: operations["companyGetStartedHide"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1420,20 +1380,20 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/company/privacy/erasures/": {
+    "/company/export/": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
-         * Effacer un acheteur (RGPD)
-         * @description Owner and admin. Erases the buyer of this address in the company, in one transaction: the names and address of its orders are blanked; its reviews are withdrawn from publication (status `withdrawn`, trail event `erasure` without personal data), their title, comment, answers, author's names and the company's reply blanked (the author is shown as 'Anonyme'); their stored photos and videos are deleted; the address is suppressed (reason `erasure`, kept as a hash only). Answers what was erased; an address the company does not know answers zeros (and is suppressed all the same).
+         * Exporter toutes les données de l'entreprise (ZIP)
+         * @description Owner and admin (ARCHITECTURE §10.16: no lock-in). Streams one ZIP file (`Content-Disposition: attachment; filename="certavis-export-<slug>-<AAAA-MM-JJ>.zip"`) holding `LISEZMOI.txt` (French, each file and column described), `reviews.csv` and `reviews.json` (every review with its answers, status, dates, reply and moderation trail), `orders.csv`, `products.csv`, `audit.csv` (the moderation trail) and `media/` (the stored review photos and videos, product images and logo). CSV files are UTF-8 with BOM, `;`-separated, formula-safe (a cell starting with `=`, `+`, `-`, `@`, tab or return is prefixed with `'`). Rows are read page by page while the file is written: a failure after the first bytes ends the download early (an incomplete ZIP).
          */
-        post: operations["companyPrivacyErasuresCreate"];
+        get: operations["companyExport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1562,11 +1522,6 @@ export interface components {
             id: string;
             name: string;
             website: string | null;
-            /**
-             * Format: email
-             * @description Where buyers write to the company: the Reply-To of its e-mails to them and the review form's 'Nous contacter'. The owner's address until the company sets its own.
-             */
-            contact_email: string;
             /** @description Address of the company's public review pages, `/avis/{slug}`. */
             slug: string;
             /** @description Whether the public review pages, the sitemap and the feeds show the company. */
@@ -1631,8 +1586,6 @@ export interface components {
         CompanyUpdateInput: {
             name?: string;
             website?: string | null;
-            /** @description The company's contact address for buyers (400 on `contact_email` when it is not an e-mail address); null or empty goes back to the owner's address. */
-            contact_email?: string | null;
             /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
             slug?: string;
             public_page?: boolean;
@@ -1642,8 +1595,6 @@ export interface components {
         CompanyUpdateMultipart: {
             name?: string;
             website?: string;
-            /** @description The company's contact address for buyers (400 on `contact_email` when it is not an e-mail address); empty goes back to the owner's address. */
-            contact_email?: string;
             /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
             slug?: string;
             /** @enum {string} */
@@ -1651,11 +1602,6 @@ export interface components {
             /** Format: binary */
             logo?: string;
         };
-        /**
-         * @description Which review alerts the user gets by e-mail about the company's new reviews: `all` (each review rated 2 or less at once, the others in a daily digest), `negative` (only those rated 2 or less; the default) or `none`. Only owners, admins and managers get them.
-         * @enum {string}
-         */
-        EmailAlerts: "all" | "negative" | "none";
         EmailTemplate: {
             /** Format: uuid */
             id: string;
@@ -1766,8 +1712,6 @@ export interface components {
             max_count?: number | null;
             placeholder?: string | null;
             help_text?: string | null;
-            /** @description A text field whose answer becomes the review's `title` (at most one per form; the default form's 'Titre de votre avis' is). */
-            review_title?: boolean | null;
         };
         /** @description Form payload (PATCH: every field optional). The server applies the save rules: name and title non-empty after trimming, at least 2 fields, at least 1 required field, option rules. Spec §7 sends the fields as both `schema` and `fields`: either is accepted; when both are sent they must be the same list (else 400 on `fields`). Responses carry them as `schema`. */
         FormInput: {
@@ -1862,17 +1806,13 @@ export interface components {
             product: components["schemas"]["ProductRef"];
             /** @description Every product of the order (the first one is `product`), each reviewed on its own. */
             items: components["schemas"]["OrderItem"][];
-            /** @description Masked (`l***@exemple.fr`) for roles other than owner, admin and manager (ARCHITECTURE §10.13). Empty once the buyer's data is anonymised (`anonymized_at`). */
-            buyer_email: string;
-            /** @description Empty once anonymised. */
-            buyer_first_name: string;
-            /** @description Empty once anonymised. */
-            buyer_last_name: string;
             /**
-             * Format: date-time
-             * @description When the buyer's names and address were blanked: an erasure at their request, or `ORDER_PII_RETENTION_DAYS` after the order date when the order produced no review.
+             * Format: email
+             * @description Masked (`l***@exemple.fr`) for roles other than owner, admin and manager (ARCHITECTURE §10.13).
              */
-            anonymized_at?: string | null;
+            buyer_email: string;
+            buyer_first_name: string;
+            buyer_last_name: string;
             /** Format: date-time */
             order_date: string;
             /** Format: date-time */
@@ -1881,16 +1821,16 @@ export interface components {
              * @description The first product's: `none` until the buyer answers, then the review status.
              * @enum {string}
              */
-            review_status: "none" | "pending" | "approved" | "rejected" | "withdrawn" | "expired";
+            review_status: "none" | "pending" | "approved" | "rejected";
             /** Format: date-time */
             request_sent_at: string | null;
             /** Format: date-time */
             reminder_sent_at: string | null;
             /**
-             * @description Where the order's e-mails stand: `scheduled` (request not sent yet), `sent` (request sent), `reminded` (reminder sent), `suppressed` (the address is on the company's suppression list: nothing more goes), `bounced` (the receiving server refused the address for good), `failed` (the request could not be sent), `skipped` (every product of the order is a draft: recorded, no e-mail scheduled).
+             * @description Where the order's e-mails stand: `scheduled` (request not sent yet), `sent` (request sent), `reminded` (reminder sent), `suppressed` (the address is on the company's suppression list: nothing more goes), `bounced` (the receiving server refused the address for good), `failed` (the request could not be sent).
              * @enum {string}
              */
-            email_status: "scheduled" | "sent" | "reminded" | "suppressed" | "bounced" | "failed" | "skipped";
+            email_status: "scheduled" | "sent" | "reminded" | "suppressed" | "bounced" | "failed";
         };
         /** @description An order with the link of its public review form. */
         OrderCreated: components["schemas"]["Order"] & {
@@ -2256,11 +2196,6 @@ export interface components {
             last_name?: string;
             /** Format: email */
             email?: string;
-            /**
-             * @description Which review alerts the user gets by e-mail (see `EmailAlerts`).
-             * @enum {string}
-             */
-            email_alerts?: "all" | "negative" | "none";
         };
         /** @description What the public form needs, loaded with the per-order review key. */
         PublicForm: {
@@ -2276,8 +2211,6 @@ export interface components {
                 /** @description The company website. */
                 url: string | null;
                 logo: string | null;
-                /** @description Where the buyer writes to the company ('Nous contacter'). */
-                contact_email: string | null;
             };
             product: {
                 /** Format: uuid */
@@ -2315,8 +2248,6 @@ export interface components {
              */
             experience_date: string | null;
             product: components["schemas"]["ProductRef"] | null;
-            /** @description The review's photos (images uploaded with it), absolute URLs. */
-            photos: string[];
             answers?: components["schemas"]["ReviewAnswer"][];
             /** @description The company's public reply, null when none. */
             reply: {
@@ -2413,7 +2344,7 @@ export interface components {
             value: unknown;
         };
         /**
-         * @description `pending` (awaiting moderation, published automatically 30 days after submission), `approved` (public), `rejected` (with a reason), `withdrawn` (by its author, or erased at the buyer's request; read-only), `expired` (withdrawn from public view 5 years after publication; read-only).
+         * @description `pending` (awaiting moderation, published automatically 30 days after submission), `approved` (public), `rejected` (with a reason), `withdrawn` (by its author; read-only), `expired` (withdrawn from public view 5 years after publication; read-only).
          * @enum {string}
          */
         ReviewStatus: "pending" | "approved" | "rejected" | "withdrawn" | "expired";
@@ -2500,7 +2431,6 @@ export interface components {
              * @description New e-mail waiting for confirmation by link, or null.
              */
             pending_email: string | null;
-            email_alerts: components["schemas"]["EmailAlerts"];
         };
         /** @description Counts of the last 7 days (today and the 6 days before), keyed by weekday, and their total. */
         WeekCounts: {
@@ -2544,7 +2474,7 @@ export interface components {
              * @description What happened.
              * @enum {string}
              */
-            kind: "submitted" | "approved" | "rejected" | "auto_published" | "reply_published" | "reply_edited" | "reply_deleted" | "withdrawn" | "reported" | "expired" | "erasure";
+            kind: "submitted" | "approved" | "rejected" | "auto_published" | "reply_published" | "reply_edited" | "reply_deleted" | "withdrawn" | "reported" | "expired";
             /**
              * @description `user` (a company member), `author` (the review's author) or `system` (a job).
              * @enum {string}
@@ -2554,7 +2484,7 @@ export interface components {
             actor_name: string | null;
             from_status: components["schemas"]["ReviewStatus"] | null;
             to_status: components["schemas"]["ReviewStatus"] | null;
-            /** @description A rejection reason code, the report's text, or the job's reason (`delay_30_days`, `retention_5_years`, `buyer_request` for an erasure). */
+            /** @description A rejection reason code, the report's text, or the job's reason (`delay_30_days`, `retention_5_years`). */
             reason: string | null;
             note: string | null;
             /** Format: date-time */
@@ -2577,15 +2507,15 @@ export interface components {
             reviews_published: number;
             /** @description Reviews rejected in the period. */
             reviews_rejected: number;
-            /** @description Order lines (one per product of an order) whose order's request was sent in the period that have a review ÷ those lines (4 decimals). */
+            /** @description Orders whose request was sent in the period that have a review ÷ those orders (4 decimals). */
             response_rate: number | null;
             /** @description Mean rating of the reviews published in the period (2 decimals). */
             average_rating: number | null;
             /** @description Replies first published in the period. */
             replies: number;
-            /** @description Median time from submission to reply of those replies, in hours (1 decimal; reply times are counted in buckets of 0.1 h under 10 h, 1 h under 100 h, 10 h under 1,000 h, 100 h beyond). */
+            /** @description Median time from submission to reply of those replies, in hours (1 decimal). */
             median_reply_hours: number | null;
-            /** @description Request and reminder e-mails due in the period that the receiving server refused for good ÷ those e-mails sent or refused (4 decimals); null when none. */
+            /** @description Always null for now (bounces are not recorded yet). */
             bounce_rate: number | null;
         };
         InsightsTheme: {
@@ -2642,18 +2572,6 @@ export interface components {
                 negative: components["schemas"]["InsightsTheme"][];
             };
         };
-        /** @description The dashboard's guided start ('Premiers pas'). */
-        GetStarted: {
-            /** @description Whether the dashboard shows the card (not hidden, and a step is still to do). */
-            visible: boolean;
-            /** @description Hidden for good by a member ('Masquer'). */
-            hidden: boolean;
-            steps: {
-                /** @enum {string} */
-                key: "product" | "shop" | "email_template" | "widget" | "first_review";
-                done: boolean;
-            }[];
-        };
         /** @description The template as the editor holds it (not necessarily saved). */
         EmailTemplateTestInput: {
             subject: string;
@@ -2684,7 +2602,7 @@ export interface components {
              * @description `none` until the buyer reviews this product, then the review status.
              * @enum {string}
              */
-            review_status: "none" | "pending" | "approved" | "rejected" | "withdrawn" | "expired";
+            review_status: "none" | "pending" | "approved" | "rejected";
         };
         /** @description What the author sees on the withdrawal page. */
         ReviewWithdrawal: {
@@ -2709,8 +2627,6 @@ export interface components {
             /** @description A pending review is published automatically after this many days. */
             max_publication_delay_days: number;
             retention_years: number;
-            /** @description The buyer's names and address of an order that produced no review are anonymised this many days after the order date (`ORDER_PII_RETENTION_DAYS`). */
-            order_pii_retention_days: number;
             rejection_reasons: {
                 code: components["schemas"]["RejectionReason"];
                 label: string;
@@ -2793,22 +2709,6 @@ export interface components {
             /** @description URL of the previous page, null on the first page. */
             previous: string | null;
             results: components["schemas"]["Suppression"][];
-        };
-        ErasureInput: {
-            /**
-             * Format: email
-             * @description The buyer's address (case-insensitive).
-             */
-            email: string;
-        };
-        /** @description What an erasure changed. */
-        ErasureResult: {
-            /** @description Order lines whose buyer's names and address were blanked. */
-            orders: number;
-            /** @description Reviews withdrawn and blanked. */
-            reviews: number;
-            /** @description Stored photos and videos deleted. */
-            files: number;
         };
     };
     responses: {
@@ -4581,50 +4481,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
-    companyGetStartedGet: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The steps. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GetStarted"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    companyGetStartedHide: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The steps, hidden. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GetStarted"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
     companyReviewsAwaitingReply: {
         parameters: {
             query?: never;
@@ -5533,8 +5389,6 @@ export interface operations {
                 company_id: string;
                 /** @description A product id, or `all` (same as omitted) for every product. */
                 product_id?: string | "all";
-                /** @description A product's SKU in place of `product_id` (for theme templates, which know the SKU); ignored when `product_id` names a product. 404 when no product of the company has it. */
-                sku?: string;
                 /** @description Number of reviews (1–10, default 10). */
                 limit?: number;
             };
@@ -5592,9 +5446,6 @@ export interface operations {
                      *             "id": "6f1c2b9e-2d4a-4c1e-9b7e-1a2b3c4d5e6f",
                      *             "name": "Lampe Aurore"
                      *           },
-                     *           "photos": [
-                     *             "https://avis.certavis.fr/uploads/reviews/3d2c1b0a/7f3a9c2e.jpg"
-                     *           ],
                      *           "reply": {
                      *             "body": "Merci Léa, au plaisir de vous revoir !",
                      *             "created_at": "2026-11-23T09:00:00.000Z"
@@ -5921,29 +5772,24 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    companyPrivacyErasuresCreate: {
+    companyExport: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ErasureInput"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description What was erased. */
+            /** @description The ZIP file. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErasureResult"];
+                    "application/zip": string;
                 };
             };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };

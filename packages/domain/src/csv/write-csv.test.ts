@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvText } from "./write-csv";
+import { csvLine, csvText } from "./write-csv";
 
 describe("csvText", () => {
   it("writes what French spreadsheets open: BOM, ';', decimal comma, quoted cells", () => {
@@ -14,5 +14,13 @@ describe("csvText", () => {
 
   it("keeps a cell from being read as a formula", () => {
     expect(csvText([["=SOMME(A1:A2)", "-2", "@x", "+1"]])).toBe("\uFEFF'=SOMME(A1:A2);'-2;'@x;'+1\r\n");
+  });
+});
+
+describe("csvLine", () => {
+  it("writes one line with its CRLF, formula-safe like csvText", () => {
+    expect(csvLine(["=1+1", "\tx", "\rdanger", "a;b", 2.5, null])).toBe(
+      `'=1+1;'\tx;"'\rdanger";"a;b";2,5;\r\n`,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { companySetup } from "./company-setup";
 import { errors } from "./errors";
 import { companyDefaults } from "./server-company-defaults";
+import { companyExport } from "./server-export";
 import { serverMails } from "./server-mails";
 import { publicPages } from "./server-public-pages";
 import { reviewAlerts, shopMail } from "./server-shop-mail";
@@ -220,4 +221,5 @@ export const server = {
   reviewAlerts,
   companyDefaults,
   publicPages,
+  companyExport,
 } as const;

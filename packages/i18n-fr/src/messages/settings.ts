@@ -1,3 +1,5 @@
+import { settingsExport } from "./settings-export";
+
 export const settings = {
   title: "Paramètres",
   subtitle: "Gérez votre équipe, votre entreprise, votre abonnement et votre compte",
@@ -227,5 +229,6 @@ export const settings = {
         `${orders} ${orders > 1 ? "commandes anonymisées" : "commande anonymisée"}, ${reviews} ${reviews > 1 ? "avis effacés" : "avis effacé"}, ${files} ${files > 1 ? "fichiers supprimés" : "fichier supprimé"}.`,
       failed: "Impossible d'effacer cet acheteur",
     },
+    export: settingsExport,
   },
 } as const;

@@ -1,3 +1,4 @@
+import { CSV_BOM, csvLine } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, gt, lte, max } from "drizzle-orm";
 import type { Database, DbOrTx } from "../../db/client";
@@ -5,7 +6,18 @@ import { products, reviewEvents, reviews } from "../../db/schema";
 import { yieldToLoop } from "../../lib/yield-to-loop";
 import type { ReviewEventKind } from "../review-trail/review-events";
 
-const HEADER = ["date", "avis", "produit", "auteur_avis", "evenement", "par", "de", "vers", "motif", "note"];
+export const AUDIT_CSV_HEADER = [
+  "date",
+  "avis",
+  "produit",
+  "auteur_avis",
+  "evenement",
+  "par",
+  "de",
+  "vers",
+  "motif",
+  "note",
+] as const;
 
 /** Bounds of an export; tests may lower them. */
 export const auditCsvLimits = {
@@ -16,13 +28,6 @@ export const auditCsvLimits = {
    */
   pageSize: { pglite: 200, postgres: 250 },
 };
-
-function cell(value: string | null | undefined): string {
-  const text = value ?? "";
-  // Quoted when needed; a leading =, +, - or @ is neutralised (spreadsheet formula injection).
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 const trailPage = (db: DbOrTx, companyId: string, after: number, upTo: number, limit: number) =>
   db
@@ -53,7 +58,7 @@ function line({
       : event.actor === "author"
         ? fr.certification.actors.author
         : fr.certification.actors.system;
-  return `${[
+  return csvLine([
     event.createdAt.toISOString(),
     event.reviewId,
     productName,
@@ -64,9 +69,7 @@ function line({
     event.toStatus,
     event.reason,
     event.note,
-  ]
-    .map(cell)
-    .join(";")}\r\n`;
+  ]);
 }
 
 /**
@@ -80,7 +83,7 @@ export async function* auditCsvChunks(
   companyId: string,
 ): AsyncGenerator<string> {
   const pageSize = auditCsvLimits.pageSize[kind];
-  yield `\uFEFF${HEADER.join(";")}\r\n`;
+  yield `${CSV_BOM}${csvLine(AUDIT_CSV_HEADER)}`;
   const [last] = await db
     .select({ seq: max(reviewEvents.seq) })
     .from(reviewEvents)

@@ -3,6 +3,7 @@ import { fr } from "@certavis/i18n-fr";
 import { Flex, Text } from "@radix-ui/themes";
 import { useCaller } from "../lib/use-caller";
 import { ErasureCard } from "./erasure-card";
+import { ExportCard } from "./export-card";
 import { SettingsSection } from "./settings-section";
 import { SuppressionsCard } from "./suppressions-card";
 
@@ -21,6 +22,7 @@ export function PrivacyTab() {
     <Flex direction="column" gap="5">
       <SuppressionsCard />
       <ErasureCard />
+      {can(role, "data.export") ? <ExportCard /> : null}
     </Flex>
   );
 }

@@ -1,0 +1,109 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { orders, products, reviewEvents, reviewFiles, reviews } from "../../db/schema";
+
+/**
+ * The company's rows for its export, one keyset page at a time (never the whole table in memory, no
+ * transaction held open between two pages: PGlite is one session). Each page starts after the last
+ * row of the previous one, by an index of the table.
+ */
+
+/** Where the previous page of reviews ended: `created_at` as the database's text (microseconds kept). */
+export interface ReviewCursor {
+  createdAt: string;
+  id: string;
+}
+
+/** Reviews by (created_at, id), `reviews_company_created_id_idx`; with their product and order. */
+export async function reviewsPage(db: DbOrTx, companyId: string, after: ReviewCursor | null, limit: number) {
+  return db
+    .select({
+      review: reviews,
+      cursorAt: sql<string>`${reviews.createdAt}::text`,
+      productName: products.name,
+      productSku: products.sku,
+      orderReference: orders.reference,
+      buyerEmail: orders.buyerEmail,
+    })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .leftJoin(orders, eq(orders.id, reviews.orderId))
+    .where(
+      and(
+        eq(reviews.companyId, companyId),
+        after
+          ? sql`(${reviews.createdAt}, ${reviews.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(reviews.createdAt), asc(reviews.id))
+    .limit(limit);
+}
+
+export type ReviewRow = Awaited<ReturnType<typeof reviewsPage>>[number];
+
+/** The stored photos and videos of a page of reviews (`review_files_review_idx`). */
+export async function filesOf(db: DbOrTx, reviewIds: readonly string[]) {
+  if (reviewIds.length === 0) return [];
+  return db
+    .select({
+      reviewId: reviewFiles.reviewId,
+      fieldId: reviewFiles.fieldId,
+      path: reviewFiles.path,
+      mimeType: reviewFiles.mimeType,
+      sizeBytes: reviewFiles.sizeBytes,
+    })
+    .from(reviewFiles)
+    .where(inArray(reviewFiles.reviewId, [...reviewIds]))
+    .orderBy(asc(reviewFiles.reviewId), asc(reviewFiles.createdAt), asc(reviewFiles.id));
+}
+
+/** The moderation trail of a page of reviews, in the order it happened (`review_events_review_idx`). */
+export async function trailOf(db: DbOrTx, reviewIds: readonly string[]) {
+  if (reviewIds.length === 0) return [];
+  return db
+    .select()
+    .from(reviewEvents)
+    .where(inArray(reviewEvents.reviewId, [...reviewIds]))
+    .orderBy(asc(reviewEvents.reviewId), asc(reviewEvents.seq));
+}
+
+/** Where the previous page of orders ended. */
+export interface OrderCursor {
+  reference: string;
+  line: number;
+}
+
+/** Orders by (reference, line), the unique index `orders_company_reference_line_unique`. */
+export async function ordersPage(db: DbOrTx, companyId: string, after: OrderCursor | null, limit: number) {
+  return db
+    .select({
+      order: orders,
+      productName: products.name,
+      productSku: products.sku,
+      reviewId: reviews.id,
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .leftJoin(reviews, eq(reviews.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.companyId, companyId),
+        after ? sql`(${orders.reference}, ${orders.line}) > (${after.reference}, ${after.line})` : undefined,
+      ),
+    )
+    .orderBy(asc(orders.reference), asc(orders.line))
+    .limit(limit);
+}
+
+/** Products by id (a company has few: its plan bounds them). */
+export async function productsPage(db: DbOrTx, companyId: string, afterId: string | null, limit: number) {
+  return db
+    .select()
+    .from(products)
+    .where(
+      and(eq(products.companyId, companyId), afterId ? sql`${products.id} > ${afterId}::uuid` : undefined),
+    )
+    .orderBy(asc(products.id))
+    .limit(limit);
+}
