@@ -124,6 +124,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companyInsightsGet: company("company.view"),
   publicRatingsGet: publicAccess,
   publicBadgeGet: publicAccess,
+  publicGoogleReviewsFeedGet: publicAccess,
 };
 
 /** Per-IP rate limit (RATE_LIMIT_PER_IP per minute) applies to these. */
