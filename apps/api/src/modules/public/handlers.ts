@@ -1,3 +1,4 @@
+import { pipeline } from "node:stream";
 import { createGzip } from "node:zlib";
 import { DEFAULT_PLAN_TYPE, type FormField, normalizePlanType } from "@certavis/domain";
 import { eq } from "drizzle-orm";
@@ -178,7 +179,8 @@ export const publicHandlers = defineHandlers({
     const feed = googleReviewsFeed(ctx, company);
     if (!acceptsGzip(request.headers["accept-encoding"])) return reply.send(feed);
     reply.header("content-encoding", "gzip");
-    return reply.send(feed.pipe(createGzip()));
+    // pipeline, not pipe: a reader that goes away stops the feed's queries too.
+    return reply.send(pipeline(feed, createGzip(), () => {}));
   },
 
   publicReviewsJsonLd: async (request, reply) => {
