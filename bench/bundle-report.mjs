@@ -48,7 +48,11 @@ const SHELL = "src/features/shell/components/app-shell.tsx";
 const sum = (paths) => paths.reduce((total, path) => total + gzipKb(path), 0);
 
 const budgets = [
-  { what: "embed loader /embed.js", kb: () => gzipKb(join(dist("widget"), "embed.js")), max: 2 },
+  {
+    what: "embed loader /embed.js (frames + listing stars)",
+    kb: () => gzipKb(join(dist("widget"), "embed.js")),
+    max: 2.5,
+  },
   { what: "widget iframe, all JS", kb: () => sum(allScripts("widget")), max: 15 },
   {
     what: "review form, initial JS",

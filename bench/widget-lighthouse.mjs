@@ -6,7 +6,10 @@
 //   - ours, the spec's plain iframe (`loading="lazy"`, height 520);
 //   - ours, through `/embed.js` (the configurator's code: the lazy iframe in the page, resized by the
 //     loader), and `/embed.js` on a bare placeholder (the loader creates the iframe);
-// each with the widget in the first screen and below the fold. Sites: host pages on 127.0.0.1 (or
+// each with the widget in the first screen and below the fold; and a shop's listing page of 24 products
+// (position "listing"): the floor, the same stars as static HTML, against the stars `/embed.js` draws
+// from one ratings request (`<span data-certavis-stars>`: ≤ 10 ms of script over that floor, TBT 0,
+// CLS 0). Sites: host pages on 127.0.0.1 (or
 // localhost when the product is on 127.0.0.1), the floor's and React's frames on 127.0.0.2, ours on the
 // product's origin (localhost:A and localhost:B would be ONE site for Chromium). Chromium runs with
 // `--disable-site-isolation-trials`, which keeps cross-site frames in the host's renderer (checked with
@@ -19,14 +22,16 @@
 //
 //   pnpm build && pnpm start        # the product on http://localhost:3000 with the demo seed
 //   node bench/widget-lighthouse.mjs [http://localhost:3000]
-//     RUNS=5 (default)   ONLY=embed,placeholder (plus the bare page)   POSITION=first|below
+//     RUNS=5 (default)   ONLY=embed,placeholder (plus the bare page)   POSITION=first|below|listing
+//     BENCH_HOST_PORT, BENCH_FRAME_PORT (the host pages' and the frames' ports; default: any free one)
 //     PIN_RENDERER=0 (on ≤ 4 cores each renderer's main thread gets a core of its own by default: see
 //     `pinning`; the product's caches are kept warm by a steady visitor: see `warmProduct`)
 //     VERBOSE=1 (script ms per URL, medians)   KEEP_REPORT=1 (keeps reports and traces, prints the folder)
 //
 // Lighthouse is not a dependency of the repo: it is fetched once by npx (`lighthouse@12`). Chromium:
 // CHROME_PATH, else /usr/bin/chromium. Exits 1 when ours through /embed.js adds more than 20 ms of
-// script or more than 10 ms of TBT in either position, or when a page shifts (CLS > 0).
+// script or more than 10 ms of TBT in either position, when the listing page's stars add more than
+// 10 ms of script over their static floor or any TBT, or when a page shifts (CLS > 0).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -37,7 +42,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const origin = (process.argv[2] ?? "http://localhost:3000").replace(/\/$/, "");
 const RUNS = Number(process.env.RUNS ?? 5);
-const BUDGET = { scriptMs: 20, tbtMs: 10 };
+const BUDGET = { scriptMs: 20, tbtMs: 10, starsMs: 10 };
+const LISTING_PRODUCTS = 24;
 const demo = { email: "demo@exemple.fr", password: "demo-certavis" };
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -55,7 +61,9 @@ async function demoTarget() {
   if (!company.ok) throw new Error(`GET /company/ failed (${company.status})`);
   const companyId = (await company.json()).id;
   const reviews = await (await fetch(`${origin}/api/v1/public/reviews/?company_id=${companyId}`)).json();
-  return { companyId, reviews };
+  // The listing page's products: those with reviews first (their stars are drawn), then the others.
+  const productIds = [...reviews.products].sort((a, b) => b.reviews_count - a.reviews_count).map((p) => p.id);
+  return { companyId, reviews, productIds };
 }
 
 const escapeHtml = (text) =>
@@ -133,6 +141,31 @@ const variants = {
   // A bare placeholder (older code): the loader creates the iframe when it nears the viewport.
   placeholder: (_frames, companyId) =>
     `<div data-certavis-widget data-company-id="${companyId}" style="min-height:520px"></div><script src="${origin}/embed.js" async></script>`,
+  // A listing page's stars: static HTML in the same box (the floor), or drawn by /embed.js.
+  listingFloor: (_frames, _companyId, _product) =>
+    `<span style="${STARS_BOX};color:#b45309">★★★★☆ <small style="color:#111827">(12)</small></span>`,
+  listingStars: (_frames, companyId, product) =>
+    `<span data-certavis-stars data-company-id="${companyId}" data-product-id="${product}" style="${STARS_BOX}"></span>`,
+};
+/** The box the configurator's code gives a product's stars (apps/backoffice embed-code.ts). */
+const STARS_BOX = "display:inline-block;width:7.5em;height:1.25em;vertical-align:middle";
+
+/** A category page of 24 products, each card with its stars; the loader once at the end when used. */
+const listingPage = (variant, companyId, productIds) => {
+  const cards = Array.from({ length: LISTING_PRODUCTS }, (_, i) => {
+    const product = productIds[i % productIds.length] ?? "";
+    return `<li style="border:1px solid #e5e7eb;border-radius:8px;padding:8px"><div style="height:120px;background:#eee;border-radius:6px" role="img" aria-label="Photo du produit ${i + 1}"></div><p>Lampe ${i + 1}</p><p>${variants[variant]("", companyId, product)}</p><p>${49 + i},00 €</p></li>`;
+  }).join("");
+  const loader = variant === "listingStars" ? `<script src="${origin}/embed.js" async></script>` : "";
+  return `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Lampes — Boutique de test</title><meta name="description" content="Page de liste de test"></head>
+<body style="margin:0;font-family:sans-serif">
+<header style="padding:12px 16px;border-bottom:1px solid #ddd">Boutique de test</header>
+<main style="padding:16px"><h1>Lampes</h1>
+<ul style="list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(2,1fr);gap:12px">${cards}</ul>
+</main><footer style="padding:16px;border-top:1px solid #ddd">Mentions légales</footer>${loader}
+</body></html>`;
 };
 
 /** A product page: the widget right under the title (first screen), or after the description (below the fold). */
@@ -158,9 +191,9 @@ ${position === "first" ? `${reviews}${photo}${description}` : `${photo}${descrip
 </body></html>`;
 };
 
-function serve(handler, host = "127.0.0.1") {
+function serve(handler, host = "127.0.0.1", port = 0) {
   const server = createServer(handler);
-  return new Promise((resolve) => server.listen(0, host, () => resolve(server)));
+  return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
 }
 
 const loadAverage = () =>
@@ -283,7 +316,7 @@ async function lighthouse(url, outDir, config, chrome, name = "report") {
   };
 }
 
-const { companyId, reviews } = await demoTarget();
+const { companyId, reviews, productIds } = await demoTarget();
 // This process (host pages, the floor's and React's frames) and the product server: off the last core.
 const productServer = pinning ? productServerPid() : null;
 if (pinning) {
@@ -304,6 +337,7 @@ async function warmProduct() {
     `/widget?company_id=${companyId}`,
     "/embed.js",
     `/api/v1/public/reviews/?company_id=${companyId}`,
+    `/api/v1/public/ratings/?company_id=${companyId}&product_ids=${[...new Set(productIds.slice(0, LISTING_PRODUCTS))].sort().join(",")}`,
   ]) {
     const response = await fetch(`${origin}${path}`);
     await response.arrayBuffer();
@@ -313,22 +347,30 @@ async function warmProduct() {
 const outDir = mkdtempSync(join(tmpdir(), "certavis-lighthouse-"));
 const pages = new Map();
 // The host pages: another site than the product (localhost vs 127.0.0.1 are different sites).
-const hostServer = await serve((req, res) => {
-  const page = pages.get(req.url);
-  if (!page) return res.writeHead(req.url === "/favicon.ico" ? 204 : 404).end();
-  res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
-});
+const hostServer = await serve(
+  (req, res) => {
+    const page = pages.get(req.url);
+    if (!page) return res.writeHead(req.url === "/favicon.ico" ? 204 : 404).end();
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
+  },
+  undefined,
+  Number(process.env.BENCH_HOST_PORT ?? 0),
+);
 // The floor's and the React reference's frames: a third site (127.0.0.2 is loopback too), as a
 // competitor's widget would be.
 const staticHtml = staticWidget(reviews);
 const reactHtml = await buildReactWidget(outDir, `${origin}/api/v1/public/reviews/?company_id=${companyId}`);
-const frameServer = await serve((req, res) => {
-  const html = req.url === "/static.html" ? staticHtml : req.url === "/react.html" ? reactHtml : null;
-  if (!html) return res.writeHead(404).end();
-  res
-    .writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "max-age=300" })
-    .end(html);
-}, "127.0.0.2");
+const frameServer = await serve(
+  (req, res) => {
+    const html = req.url === "/static.html" ? staticHtml : req.url === "/react.html" ? reactHtml : null;
+    if (!html) return res.writeHead(404).end();
+    res
+      .writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "max-age=300" })
+      .end(html);
+  },
+  "127.0.0.2",
+  Number(process.env.BENCH_FRAME_PORT ?? 0),
+);
 const productHost = new URL(origin).hostname;
 const hostName = productHost === "localhost" ? "127.0.0.1" : "localhost";
 const hostBase = `http://${hostName}:${hostServer.address().port}`;
@@ -358,6 +400,8 @@ const cases = [
   ["plain", "below", "ours, the spec's plain iframe"],
   ["embed", "below", "ours, through /embed.js"],
   ["placeholder", "below", "ours, /embed.js on a bare placeholder"],
+  ["listingFloor", "listing", "listing page, 24 products: static stars (floor)"],
+  ["listingStars", "listing", "listing page, 24 products: stars by /embed.js"],
 ];
 // ONLY=embed,plain runs the bare page and those variants (a quick look; the table needs them all).
 const only = process.env.ONLY?.split(",");
@@ -375,7 +419,9 @@ try {
   for (const [variant, position] of selected)
     pages.set(
       `/${variant}-${position}.html`,
-      productPage(variants[variant](framesBase, companyId), position),
+      position === "listing"
+        ? listingPage(variant, companyId, productIds)
+        : productPage(variants[variant](framesBase, companyId), position),
     );
   // Round after round (every variant once per round), so that a burst of load on the shared machine
   // falls on all variants rather than on one.
@@ -436,14 +482,15 @@ console.log(
 console.log("|---|---|---|---|---|---|---|---|---|");
 let failed = false;
 for (const r of results.filter((x) => x.variant !== "bare")) {
-  const floor = results.find((x) => x.variant === "floor" && x.position === r.position) ?? {
+  const floorVariant = r.position === "listing" ? "listingFloor" : "floor";
+  const floor = results.find((x) => x.variant === floorVariant && x.position === r.position) ?? {
     script: Number.NaN,
     tbt: Number.NaN,
   };
   const added = r.script - bare.script;
   const cells = [
     r.label,
-    r.position === "first" ? "first screen" : "below the fold",
+    r.position === "first" ? "first screen" : r.position === "below" ? "below the fold" : "listing page",
     signed(added),
     signed(r.script - floor.script),
     Math.round(r.tbt),
@@ -454,11 +501,12 @@ for (const r of results.filter((x) => x.variant !== "bare")) {
   ];
   console.log(`| ${cells.join(" | ")} |`);
   if (r.variant === "embed" && (added > BUDGET.scriptMs || r.tbt > BUDGET.tbtMs)) failed = true;
-  if (["embed", "plain", "placeholder"].includes(r.variant) && r.cls > 0) failed = true;
+  if (["embed", "plain", "placeholder", "listingStars"].includes(r.variant) && r.cls > 0) failed = true;
+  if (r.variant === "listingStars" && (r.script - floor.script > BUDGET.starsMs || r.tbt > 0)) failed = true;
 }
 if (process.env.VERBOSE)
   for (const r of results) console.log(`\n${r.variant}/${r.position}:\n  ${r.perUrl.join("\n  ")}`);
 console.log(
-  `\nbudget, ours through /embed.js: ≤ ${BUDGET.scriptMs} ms added and TBT ≤ ${BUDGET.tbtMs} ms in both positions, CLS 0`,
+  `\nbudget, ours through /embed.js: ≤ ${BUDGET.scriptMs} ms added and TBT ≤ ${BUDGET.tbtMs} ms in both positions, CLS 0; listing stars: ≤ ${BUDGET.starsMs} ms over their static floor, TBT 0, CLS 0`,
 );
 if (failed) process.exitCode = 1;

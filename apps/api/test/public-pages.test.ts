@@ -277,6 +277,15 @@ describe.each(TEST_DATABASES)("public review pages on %s", (kind) => {
     expect(res.body).toContain(">23 avis<");
     expect(res.body).toContain(">Certavis<");
     expect(res.body).not.toContain("<script");
+    // A product back to draft keeps its published reviews in the badge (ARCHITECTURE §10.12).
+    await t.inject({
+      method: "PATCH",
+      url: api(`/company/products/${lamp.id}/`),
+      headers: auth,
+      payload: { status: "draft" },
+    });
+    const draft = await t.inject({ method: "GET", url: api(`/public/badge.svg?company_id=${company.id}`) });
+    expect(draft.body).toContain(">23 avis<");
     const missing = await t.inject({
       method: "GET",
       url: api("/public/badge.svg?company_id=6f1c2b9e-2d4a-4c1e-9b7e-1a2b3c4d5e6f"),

@@ -129,6 +129,32 @@ describe("widget configurator /iframe (real API)", () => {
     expect(badge.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
   });
 
+  it("gives the listing stars' code (a SKU to fill in, or the chosen product linked to its page) and the Google feed with its Merchant Center steps", async () => {
+    const { companyId, productId } = await openConfigurator();
+    const box = 'style="display:inline-block;width:7.5em;height:1.25em;vertical-align:middle"';
+    const loader = `<script src="${widgetOrigin}/embed.js" async></script>`;
+    await waitFor(() =>
+      expect(codeOf("Code des étoiles")).toBe(
+        `<span data-certavis-stars data-company-id="${companyId}" data-sku="VOTRE-REFERENCE" ${box}></span>\n${loader}`,
+      ),
+    );
+    const user = userEvent.setup();
+    await choose(user, "Lampe Aurore");
+    const slug = /\/avis\/([a-z0-9-]+)"/.exec(codeOf("Code du badge"))?.[1] ?? "";
+    expect(codeOf("Code des étoiles")).toBe(
+      `<span data-certavis-stars data-company-id="${companyId}" data-product-id="${productId}" data-href="${origin()}/avis/${slug}/produits/${productId}" ${box}></span>\n${loader}`,
+    );
+    const feed = `${origin()}/api/v1/public/feeds/google-product-reviews.xml?company_id=${companyId}`;
+    expect(codeOf("Adresse du flux d'avis produits")).toBe(feed);
+    expect(screen.getByRole("heading", { name: "Dans Google Merchant Center", level: 3 })).toBeVisible();
+    expect(screen.getByText(/Activez le programme « Avis sur les produits »/)).toBeVisible();
+    const response = await fetch(
+      `${apiBaseUrl}/public/feeds/google-product-reviews.xml?company_id=${companyId}`,
+    );
+    expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    expect(await response.text()).toContain("<version>2.4</version>");
+  });
+
   it("copies the code by keyboard with 'Code copié', and says 'Impossible de copier' when the clipboard refuses", async () => {
     await openConfigurator();
     // user-event puts its own clipboard in place at setup: its writes are watched.

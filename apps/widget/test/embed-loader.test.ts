@@ -1,3 +1,4 @@
+import { starsLabel } from "@certavis/i18n-fr/messages/stars-label";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   DEFAULT_HEIGHT,
@@ -120,7 +121,7 @@ describe("embed loader", () => {
 
   it("starts from the widget's origin", () => {
     host({ "data-company-id": "c1" });
-    startEmbed(window, ORIGIN, "Avis clients")();
+    startEmbed(window, ORIGIN, "Avis clients", starsLabel)();
     const frame = document.querySelector("iframe");
     expect(frame?.src.startsWith(`${ORIGIN}/widget?`)).toBe(true);
   });
@@ -224,7 +225,7 @@ describe("embed loader", () => {
   it("keeps the iframe the page already holds (the configurator's code) and only resizes it", async () => {
     const placeholder = host({ "data-company-id": "c1" });
     placeholder.innerHTML = `<iframe data-certavis-frame src="about:blank" height="520"></iframe>`;
-    const stop = startEmbed(window, ORIGIN, "Avis clients");
+    const stop = startEmbed(window, ORIGIN, "Avis clients", starsLabel);
     try {
       expect(document.querySelectorAll("iframe")).toHaveLength(1);
       const frame = document.querySelector("iframe") as HTMLIFrameElement;

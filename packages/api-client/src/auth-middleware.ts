@@ -16,6 +16,7 @@ export const defaultPublicPaths: readonly string[] = [
   "/public/procedure/",
   "/public/ratings/",
   "/public/badge.svg",
+  "/public/feeds/google-product-reviews.xml",
   "/public/unsubscribe/",
   "/review/withdrawal/",
   "/orders/",

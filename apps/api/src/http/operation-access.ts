@@ -129,6 +129,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companyGetStartedHide: company("company.edit"),
   publicRatingsGet: publicAccess,
   publicBadgeGet: publicAccess,
+  publicGoogleReviewsFeedGet: publicAccess,
 };
 
 /** Per-IP rate limit (RATE_LIMIT_PER_IP per minute) applies to these. */

@@ -1310,6 +1310,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/feeds/google-product-reviews.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Flux d'avis produits pour Google (Product Reviews 2.4)
+         * @description Public, CORS open, for Google Merchant Center to fetch. The company's approved reviews in Google's Product Reviews feed format, version 2.4 (`product_reviews.xsd`): per review its id, the author's public name (first name and initial), the publication time, title and text, the review's anchor on the public page (`review_url type="singleton"`), its photos, the overall rating (1 to 5), the product (GTIN, SKU and brand when known, name, page on the shop else its public page) and `collection_method` `post_fulfillment`. A review without any text is left out (the format requires one). Streamed page by page, gzip when asked (`Accept-Encoding`), revalidated by every reader (`Cache-Control: public, no-cache`, `ETag` from the company's review figures and last changes; 304 on a matching `If-None-Match`). 404 for an unknown company or one whose public page is off (`public_page` false: its reviews' addresses would not exist).
+         */
+        get: operations["publicGoogleReviewsFeedGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/unsubscribe/": {
         parameters: {
             query: {
@@ -5631,6 +5651,42 @@ export interface operations {
                 };
                 content: {
                     "image/svg+xml": string;
+                };
+            };
+            /** @description Not modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publicGoogleReviewsFeedGet: {
+        parameters: {
+            query: {
+                company_id: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed. */
+            200: {
+                headers: {
+                    /** @example public, no-cache */
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
                 };
             };
             /** @description Not modified. */

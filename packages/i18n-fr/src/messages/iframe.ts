@@ -34,6 +34,32 @@ export const iframe = {
     alt: "Avis vérifiés par Certavis",
     pageOff: "Votre page publique est désactivée (Paramètres, Entreprise) : le badge y mène quand même.",
   },
+  stars: {
+    title: "Étoiles sur vos pages de liste",
+    intro:
+      "Affichez la note de chaque produit sur vos pages de catégorie : une balise par produit, le script une seule fois par page. Il demande les notes de toute la page en une seule requête et les dessine dans votre page, sans cadre.",
+    code: "Code des étoiles",
+    codeHint:
+      "Répétez la balise pour chaque produit de la liste, avec sa référence (data-sku) ou son identifiant Certavis (data-product-id). Sa taille est réservée : la page ne bouge pas à l'arrivée des notes. Sans avis, la place reste vide.",
+    skuPlaceholder: "VOTRE-REFERENCE",
+    linkHint: "Avec data-href, les étoiles mènent à la page publique du produit.",
+  },
+  feed: {
+    title: "Étoiles dans Google Shopping",
+    intro:
+      "Google affiche les notes de vos produits dans Shopping à partir d'un flux d'avis (format Product Reviews 2.4), mis à jour à chaque avis publié.",
+    url: "Adresse du flux d'avis produits",
+    urlHint: "Google Merchant Center lit cette adresse ; vos avis publiés y sont tous.",
+    stepsTitle: "Dans Google Merchant Center",
+    steps: [
+      "Activez le programme « Avis sur les produits » (Croissance, puis Gérer les programmes) et acceptez ses conditions.",
+      "Ajoutez un flux d'avis sur les produits par récupération programmée avec l'adresse ci-dessus, une fois par jour.",
+      "Renseignez le GTIN, la marque et l'adresse de vos produits (fiche produit ou import CSV) : Google rapproche les avis de vos produits par ces identifiants.",
+      "Google vérifie le flux puis affiche les étoiles quand un produit a assez d'avis : comptez quelques semaines.",
+    ],
+    pageOff:
+      "Votre page publique est désactivée (Paramètres, Entreprise) : le flux n'est pas servi tant qu'elle l'est, car chaque avis y renvoie.",
+  },
   jsonLd: {
     title: "Étoiles dans les résultats de recherche",
     intro:

@@ -1,3 +1,5 @@
+import { pipeline } from "node:stream";
+import { createGzip } from "node:zlib";
 import { DEFAULT_PLAN_TYPE, type FormField, normalizePlanType } from "@certavis/domain";
 import { eq } from "drizzle-orm";
 import { companyContactEmail } from "../../db/company-contact";
@@ -12,12 +14,22 @@ import { wireFields } from "../forms/form-views";
 import { onReviewSubmitted } from "../pipeline/schedule";
 import { queueNegativeReviewAlert } from "../review-alerts/negative-alert";
 import { recordReviewEvents } from "../review-trail/review-events";
+import { feedCompany, feedEtag, googleReviewsFeed } from "./google-reviews-feed";
 import { publicBadge } from "./public-badge";
 import { publicRatings, ratingKeys } from "./public-ratings";
 import { publicReviews } from "./public-reviews";
 import { publicReviewsJsonLd } from "./public-reviews-jsonld";
 import { orderForReviewKey } from "./review-key-lookup";
 import { checkSubmission, ratingOf, readSubmission, textsOf } from "./submission";
+
+/** Whether `Accept-Encoding` takes gzip (not refused with `q=0`). */
+function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? "").split(",").some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return (coding === "gzip" || coding === "x-gzip") && (!q || Number(q.slice(2)) > 0);
+  });
+}
 
 export const publicHandlers = defineHandlers({
   reviewFormGet: async (request) => {
@@ -172,6 +184,26 @@ export const publicHandlers = defineHandlers({
   publicBadgeGet: async (request, reply) => {
     const answer = await publicBadge(request.server.ctx, request.query.company_id);
     return sendCacheable(request, reply, answer, "image/svg+xml; charset=utf-8", PUBLIC_REVALIDATED);
+  },
+
+  publicGoogleReviewsFeedGet: async (request, reply) => {
+    const { ctx } = request.server;
+    const company = await feedCompany(ctx.db, request.query.company_id);
+    const etag = await feedEtag(ctx.db, company.id);
+    reply.header("cache-control", PUBLIC_REVALIDATED);
+    reply.header("etag", etag);
+    reply.header("vary", "accept-encoding");
+    reply.header("access-control-allow-origin", "*");
+    if (request.headers["if-none-match"]?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+      reply.code(304);
+      return reply.send();
+    }
+    reply.header("content-type", "application/xml; charset=utf-8");
+    const feed = googleReviewsFeed(ctx, company);
+    if (!acceptsGzip(request.headers["accept-encoding"])) return reply.send(feed);
+    reply.header("content-encoding", "gzip");
+    // pipeline, not pipe: a reader that goes away stops the feed's queries too.
+    return reply.send(pipeline(feed, createGzip(), () => {}));
   },
 
   publicReviewsJsonLd: async (request, reply) => {

@@ -8,6 +8,8 @@
  * - it never reads layout (no forced reflow on the host); height messages are applied once per frame;
  * - `data-jsonld="1"` (with a product) adds the product's JSON-LD to the host's `<head>`, once.
  */
+import { fillStars } from "./listing-stars";
+
 export const RESIZE_MESSAGE = "certavis:resize";
 export const DEFAULT_HEIGHT = 520;
 /** How far ahead of the viewport the frame is created (its page is ready when scrolled to). */
@@ -198,10 +200,19 @@ export function loaderOrigin(served: string, doc: Document): string {
   return new URL(script?.src || doc.location.href, doc.location.href).origin;
 }
 
-/** Starts the loader on a page; `origin` is the widget's (see `loaderOrigin`). Returns its stop. */
-export function startEmbed(win: Window, origin: string, title: string): () => void {
+/**
+ * Starts the loader on a page; `origin` is the widget's (see `loaderOrigin`), `label` the stars' text
+ * (listing pages' `data-certavis-stars`). Returns its stop.
+ */
+export function startEmbed(
+  win: Window,
+  origin: string,
+  title: string,
+  label: (average: number, count: number) => string,
+): () => void {
   const stop = listenForResize(win, origin);
   const start = () => {
+    fillStars(win.document, origin, label);
     insertJsonLd(win.document, origin);
     mountWhenNear(win, origin, title);
   };

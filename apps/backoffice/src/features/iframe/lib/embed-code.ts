@@ -75,3 +75,31 @@ export function badgeCode(
   const src = `${origin}${apiBase}/public/badge.svg?company_id=${encodeURIComponent(companyId)}`;
   return `<a href="${escapeAttribute(publicPageUrl(origin, slug))}"><img src="${escapeAttribute(src)}" width="180" height="60" alt="${escapeAttribute(alt)}"></a>`;
 }
+
+/** The box `/embed.js` gives the stars (apps/widget listing-stars.ts), inline so it is kept before the script runs. */
+export const STARS_BOX_STYLE = "display:inline-block;width:7.5em;height:1.25em;vertical-align:middle";
+
+/**
+ * The stars of one product on a listing page: by the chosen product's id, linked to its public
+ * page, or by a SKU to fill in when no product is chosen; then the loader, once per page.
+ */
+export function starsCode(
+  origin: string,
+  apiOrigin: string,
+  config: WidgetConfig,
+  slug: string,
+  skuPlaceholder: string,
+): string {
+  const key = hasProduct(config)
+    ? `data-product-id="${escapeAttribute(config.productId)}" data-href="${escapeAttribute(`${publicPageUrl(apiOrigin, slug)}/produits/${config.productId}`)}"`
+    : `data-sku="${escapeAttribute(skuPlaceholder)}"`;
+  return [
+    `<span data-certavis-stars data-company-id="${escapeAttribute(config.companyId)}" ${key} style="${STARS_BOX_STYLE}"></span>`,
+    `<script src="${escapeAttribute(origin)}/embed.js" async></script>`,
+  ].join("\n");
+}
+
+/** Google's Product Reviews feed of the company, for Merchant Center. */
+export function googleFeedUrl(apiOrigin: string, apiBase: string, companyId: string): string {
+  return `${apiOrigin}${apiBase}/public/feeds/google-product-reviews.xml?company_id=${encodeURIComponent(companyId)}`;
+}

@@ -9,6 +9,8 @@ import { useCompany } from "../../../lib/api/get-company";
 import { useProducts } from "../../../lib/api/get-products";
 import { AccentColorField } from "../components/accent-color-field";
 import { CodeToCopy } from "../components/code-to-copy";
+import { GoogleFeedCard } from "../components/google-feed-card";
+import { ListingStarsCard } from "../components/listing-stars-card";
 import {
   badgeCode,
   hasProduct,
@@ -130,6 +132,24 @@ export function IframeRoute() {
                 />
               </Flex>
             </Card>
+          ) : null}
+
+          {config && company.data ? (
+            <ListingStarsCard
+              config={config}
+              origin={origin}
+              apiOrigin={apiOrigin}
+              slug={company.data.slug}
+            />
+          ) : null}
+
+          {company.data ? (
+            <GoogleFeedCard
+              apiOrigin={apiOrigin}
+              apiBase={API_BASE}
+              companyId={company.data.id}
+              publicPage={company.data.public_page}
+            />
           ) : null}
 
           <Card size="3">

@@ -1,0 +1,233 @@
+import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
+import { and, desc, eq, inArray, like, type SQL, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { DbOrTx } from "../../db/client";
+import { companies, products, reviewFiles, reviewStats, reviews } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { companyPagePath, productPagePath } from "./public-page-html";
+import { publicAuthorName } from "./public-reviews";
+
+/** Reviews read per statement while the feed streams (tests may lower it). */
+export const feedLimits = { pageSize: 500 };
+
+/** Characters XML 1.0 does not allow in a document (C0 controls but tab and line breaks, lone surrogates, U+FFFE/F). */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Text as XML character data: forbidden characters dropped, markup escaped (`]]>` cannot survive `&gt;`). */
+export function xmlText(value: string): string {
+  return value
+    .replace(NOT_XML, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+}
+
+/** The text as the feed keeps it: without forbidden characters, trimmed (empty when nothing is left). */
+const clean = (value: string | null | undefined) => (value ?? "").replace(NOT_XML, "").trim();
+
+interface FeedCompany {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+/**
+ * The company whose feed is asked for, or a 404: unknown, or its public page is off (the reviews'
+ * addresses in the feed would be 404s, and the company chose not to be shown: ARCHITECTURE §10.15).
+ */
+export async function feedCompany(db: DbOrTx, companyId: string): Promise<FeedCompany> {
+  const [company] = await db
+    .select({ id: companies.id, name: companies.name, slug: companies.slug })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), eq(companies.publicPage, true)));
+  if (!company) throw notFound();
+  return company;
+}
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+/**
+ * The feed's ETag without reading the reviews: the company's approved figures (count and rating sum,
+ * from `review_stats`), its newest publication, and the last change of the company and of its
+ * products. A moderation, a withdrawal, an expiry or an edit of a product or of the company changes it.
+ */
+export async function feedEtag(db: DbOrTx, companyId: string): Promise<string> {
+  const [row] = rowsOf(
+    await db.execute(sql`SELECT
+      (SELECT coalesce(sum(${reviewStats.reviews}), 0)::text || '/' || coalesce(sum(${reviewStats.ratingSum}), 0)::text
+        FROM ${reviewStats} WHERE ${reviewStats.companyId} = ${companyId} AND ${reviewStats.status} = 'approved') AS figures,
+      (SELECT max(${reviews.publishedAt}) FROM ${reviews}
+        WHERE ${reviews.companyId} = ${companyId} AND ${reviews.status} = 'approved') AS newest,
+      (SELECT max(${products.updatedAt}) FROM ${products} WHERE ${products.companyId} = ${companyId}) AS products,
+      (SELECT ${companies.updatedAt} FROM ${companies} WHERE ${companies.id} = ${companyId}) AS company`),
+  );
+  const at = (value: unknown) => (value ? new Date(value as string | Date).toISOString() : "");
+  const key = [companyId, row?.figures, at(row?.newest), at(row?.products), at(row?.company)].join("|");
+  return `"feed-${createHash("sha1").update(key).digest("base64url")}"`;
+}
+
+interface FeedReview {
+  id: string;
+  rating: string;
+  title: string;
+  comment: string;
+  authorFirstName: string;
+  authorLastName: string;
+  publishedAt: Date | null;
+  productId: string;
+  productName: string;
+  sku: string | null;
+  gtin: string | null;
+  brand: string | null;
+  url: string | null;
+}
+
+interface Cursor {
+  at: string;
+  id: string;
+}
+
+/** One page of approved reviews, newest first, after the keyset `after` (publication, id). */
+async function reviewPage(
+  db: DbOrTx,
+  companyId: string,
+  after: Cursor | null,
+): Promise<(FeedReview & { cursor: string })[]> {
+  const where: SQL[] = [eq(reviews.companyId, companyId), eq(reviews.status, "approved")];
+  // The cursor is the publication's text at the database's full precision (microseconds: a JS Date
+  // would round it to the millisecond and skip reviews published in the same millisecond).
+  if (after)
+    where.push(
+      sql`(${reviews.publishedAt} < ${after.at}::timestamptz OR (${reviews.publishedAt} = ${after.at}::timestamptz AND ${reviews.id} < ${after.id}))`,
+    );
+  return db
+    .select({
+      cursor: sql<string>`${reviews.publishedAt}::text`,
+      id: reviews.id,
+      rating: reviews.rating,
+      title: reviews.title,
+      comment: reviews.comment,
+      authorFirstName: reviews.authorFirstName,
+      authorLastName: reviews.authorLastName,
+      publishedAt: reviews.publishedAt,
+      productId: products.id,
+      productName: products.name,
+      sku: products.sku,
+      gtin: products.gtin,
+      brand: products.brand,
+      url: products.url,
+    })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(and(...where))
+    .orderBy(desc(reviews.publishedAt), desc(reviews.id))
+    .limit(feedLimits.pageSize);
+}
+
+/** The photos of a page's reviews (their image files), by review. */
+async function photosOf(db: DbOrTx, ctx: AppContext, ids: string[]): Promise<Map<string, string[]>> {
+  const photos = new Map<string, string[]>();
+  if (ids.length === 0) return photos;
+  const rows = await db
+    .select({ reviewId: reviewFiles.reviewId, path: reviewFiles.path })
+    .from(reviewFiles)
+    .where(and(inArray(reviewFiles.reviewId, ids), like(reviewFiles.mimeType, "image/%")))
+    .orderBy(reviewFiles.createdAt, reviewFiles.id);
+  for (const row of rows) {
+    const url = ctx.storage.url(row.path);
+    if (url && /^https?:\/\//.test(url)) photos.set(row.reviewId, [...(photos.get(row.reviewId) ?? []), url]);
+  }
+  return photos;
+}
+
+const element = (name: string, value: string) => `<${name}>${xmlText(value)}</${name}>`;
+
+/** A review as the feed's `<review>`, or "" when it has no text (the format requires `content`). */
+export function reviewXml(
+  review: FeedReview,
+  photos: string[],
+  company: FeedCompany,
+  origin: string,
+): string {
+  const comment = clean(review.comment);
+  const title = clean(review.title);
+  const content = comment || title;
+  if (!content || !review.publishedAt) return "";
+  const name = publicAuthorName(clean(review.authorFirstName), clean(review.authorLastName));
+  const rating = Math.min(5, Math.max(1, Number(review.rating)));
+  const ids = [
+    ["gtins", "gtin", clean(review.gtin)],
+    ["skus", "sku", clean(review.sku)],
+    ["brands", "brand", clean(review.brand)],
+  ]
+    .filter(([, , value]) => value)
+    .map(([group, one, value]) => `<${group}>${element(one ?? "", value ?? "")}</${group}>`)
+    .join("");
+  const productUrl = /^https?:\/\//i.test(clean(review.url))
+    ? clean(review.url)
+    : `${origin}${productPagePath(company.slug, review.productId)}`;
+  const productName = clean(review.productName);
+  return [
+    "<review>",
+    element("review_id", review.id),
+    `<reviewer>${element("name", name)}</reviewer>`,
+    element("review_timestamp", review.publishedAt.toISOString()),
+    comment && title ? element("title", title) : "",
+    element("content", content),
+    `<review_url type="singleton">${xmlText(`${origin}${companyPagePath(company.slug)}#avis-${review.id}`)}</review_url>`,
+    photos.length
+      ? `<reviewer_images>${photos.map((url) => `<reviewer_image>${element("url", url)}</reviewer_image>`).join("")}</reviewer_images>`
+      : "",
+    `<ratings><overall min="1" max="5">${Number(rating.toFixed(2))}</overall></ratings>`,
+    "<products><product>",
+    ids ? `<product_ids>${ids}</product_ids>` : "",
+    productName ? element("product_name", productName) : "",
+    element("product_url", productUrl),
+    "</product></products>",
+    "<collection_method>post_fulfillment</collection_method>",
+    "</review>\n",
+  ].join("");
+}
+
+/**
+ * The company's approved reviews in Google's Product Reviews feed 2.4, as a stream: one keyset page
+ * of `feedLimits.pageSize` reviews at a time (newest first), so a company with 100,000 reviews is
+ * served without holding its document, or its reviews, in memory.
+ */
+export function googleReviewsFeed(ctx: AppContext, company: FeedCompany): Readable {
+  const origin = ctx.config.publicUrl;
+  async function* chunks() {
+    yield [
+      '<?xml version="1.0" encoding="UTF-8"?>\n',
+      '<feed xmlns:vc="http://www.w3.org/2007/XMLSchema-versioning" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ',
+      'xsi:noNamespaceSchemaLocation="http://www.google.com/shopping/reviews/schema/product/2.4/product_reviews.xsd">\n',
+      "<version>2.4</version>\n",
+      "<aggregator><name>Certavis</name></aggregator>\n",
+      `<publisher>${element("name", clean(company.name) || "Certavis")}</publisher>\n`,
+    ].join("");
+    let after: Cursor | null = null;
+    let opened = false;
+    for (;;) {
+      const page = await reviewPage(ctx.db, company.id, after);
+      const photos = await photosOf(
+        ctx.db,
+        ctx,
+        page.map((r) => r.id),
+      );
+      const body = page
+        .map((review) => reviewXml(review, photos.get(review.id) ?? [], company, origin))
+        .join("");
+      if (body) {
+        yield opened ? body : `<reviews>\n${body}`;
+        opened = true;
+      }
+      const last = page.at(-1);
+      if (page.length < feedLimits.pageSize || !last) break;
+      after = { at: last.cursor, id: last.id };
+    }
+    yield `${opened ? "</reviews>\n" : ""}</feed>\n`;
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}

@@ -1,0 +1,226 @@
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { validateXML } from "xmllint-wasm";
+import { reviewFiles, reviews } from "../src/db/schema";
+import { reviewsChanged } from "../src/lib/reviews-changed";
+import { addDays } from "../src/modules/pipeline";
+import { feedLimits } from "../src/modules/public/google-reviews-feed";
+import {
+  authHeaders,
+  createCompanyFor,
+  createProduct,
+  createTestApp,
+  orderWithReview,
+  registerVerifiedUser,
+  TEST_DATABASES,
+  type TestApp,
+  type TestCompany,
+} from "./helpers";
+
+const api = (path: string) => `/api/v1${path}`;
+const base = new Date("2026-03-01T10:00:00Z");
+const XSD = readFileSync(new URL("./fixtures/product_reviews-2.4.xsd", import.meta.url), "utf8");
+
+async function validate(xml: string) {
+  const result = await validateXML({
+    xml: [{ fileName: "feed.xml", contents: xml }],
+    schema: [{ fileName: "product_reviews.xsd", contents: XSD }],
+  });
+  return result.errors.map((e) => e.rawMessage);
+}
+
+const reviewIds = (xml: string) => [...xml.matchAll(/<review_id>([^<]+)<\/review_id>/g)].map((m) => m[1]);
+
+describe.each(TEST_DATABASES)("Google product reviews feed on %s", (kind) => {
+  let t: TestApp;
+  let company: TestCompany;
+  let auth: Record<string, string>;
+  let slug: string;
+  let origin: string;
+  let lamp: { id: string };
+  let vase: { id: string };
+  const feed = (headers: Record<string, string> = {}) =>
+    t.inject({
+      method: "GET",
+      url: api(`/public/feeds/google-product-reviews.xml?company_id=${company.id}`),
+      headers,
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+    origin = t.ctx.config.publicUrl;
+    company = await createCompanyFor(t, await registerVerifiedUser(t), { name: "Maison & <Aurore>" });
+    auth = authHeaders(company.owner.access);
+    slug = (await t.inject({ method: "GET", url: api("/company/"), headers: auth })).json().slug;
+    lamp = await createProduct(t, auth, "Lampe <Opale> & co");
+    const patched = await t.inject({
+      method: "PATCH",
+      url: api(`/company/products/${lamp.id}/`),
+      headers: auth,
+      payload: {
+        sku: "LAMP-1",
+        gtin: "4006381333931",
+        brand: "Aurore & Fils",
+        url: "https://boutique.exemple.fr/lampe?x=1&y=2",
+      },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    // A product without any id nor page: its public page stands for it; archived, its review stays.
+    vase = await createProduct(t, auth, "Vase", "archived");
+    // Newest first: the hostile review (photos, every element), a title-only one, one without any
+    // text (left out), two published at the same instant (the keyset must keep both), a pending one.
+    await orderWithReview(t, company.id, lamp.id, addDays(base, 5), {
+      status: "approved",
+      rating: 4.5,
+      at: addDays(base, 5),
+      title: "Très <b>belle</b> & ]]> lampe\u0001",
+      comment: "Lumière <douce> & chaude ]]> \u0007\u000b\uffff fin\nLigne 2",
+    });
+    await orderWithReview(t, company.id, vase.id, addDays(base, 4), {
+      status: "approved",
+      rating: 0,
+      at: addDays(base, 4),
+      comment: " ",
+      title: "Joli vase",
+    });
+    await orderWithReview(t, company.id, vase.id, addDays(base, 3), {
+      status: "approved",
+      rating: 3,
+      at: addDays(base, 3),
+      comment: "\u0002 ",
+    });
+    for (const comment of ["Même instant A", "Même instant B"])
+      await orderWithReview(t, company.id, lamp.id, addDays(base, 2), {
+        status: "approved",
+        rating: 5,
+        at: addDays(base, 2),
+        comment,
+      });
+    await orderWithReview(t, company.id, lamp.id, addDays(base, 6), {
+      status: "pending",
+      rating: 1,
+      at: addDays(base, 6),
+      comment: "En attente",
+    });
+    const [hostile] = await t.ctx.db.select().from(reviews).where(eq(reviews.rating, "4.50"));
+    await t.ctx.db
+      .update(reviews)
+      .set({ authorFirstName: "Zoé\u0001<", authorLastName: "&martin" })
+      .where(eq(reviews.id, hostile?.id ?? ""));
+    await t.ctx.db.insert(reviewFiles).values([
+      {
+        companyId: company.id,
+        reviewId: hostile?.id ?? "",
+        fieldId: "photos",
+        path: `reviews/${company.id}/a.jpg`,
+        mimeType: "image/jpeg",
+        sizeBytes: 10,
+      },
+      {
+        companyId: company.id,
+        reviewId: hostile?.id ?? "",
+        fieldId: "videos",
+        path: `reviews/${company.id}/b.mp4`,
+        mimeType: "video/mp4",
+        sizeBytes: 10,
+      },
+    ]);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  afterEach(() => {
+    feedLimits.pageSize = 500;
+  });
+
+  it("is valid against product_reviews.xsd 2.4 with every element, hostile text made safe", async () => {
+    const res = await feed();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe("public, no-cache");
+    expect(await validate(res.body)).toEqual([]);
+    const xml = res.body;
+    expect(xml).toContain("<version>2.4</version>");
+    expect(xml).toContain("<aggregator><name>Certavis</name></aggregator>");
+    expect(xml).toContain("<publisher><name>Maison &amp; &lt;Aurore&gt;</name></publisher>");
+    const [hostile] = await t.ctx.db.select().from(reviews).where(eq(reviews.rating, "4.50"));
+    const first = /<review>.*?<\/review>/s.exec(xml)?.[0] ?? "";
+    expect(first).toBe(
+      [
+        "<review>",
+        `<review_id>${hostile?.id}</review_id>`,
+        "<reviewer><name>Zoé&lt; &amp;.</name></reviewer>",
+        `<review_timestamp>${addDays(base, 5).toISOString()}</review_timestamp>`,
+        "<title>Très &lt;b&gt;belle&lt;/b&gt; &amp; ]]&gt; lampe</title>",
+        "<content>Lumière &lt;douce&gt; &amp; chaude ]]&gt;  fin\nLigne 2</content>",
+        `<review_url type="singleton">${origin}/avis/${slug}#avis-${hostile?.id}</review_url>`,
+        `<reviewer_images><reviewer_image><url>${t.ctx.storage.url(`reviews/${company.id}/a.jpg`)}</url></reviewer_image></reviewer_images>`,
+        '<ratings><overall min="1" max="5">4.5</overall></ratings>',
+        "<products><product>",
+        "<product_ids><gtins><gtin>4006381333931</gtin></gtins><skus><sku>LAMP-1</sku></skus><brands><brand>Aurore &amp; Fils</brand></brands></product_ids>",
+        "<product_name>Lampe &lt;Opale&gt; &amp; co</product_name>",
+        "<product_url>https://boutique.exemple.fr/lampe?x=1&amp;y=2</product_url>",
+        "</product></products>",
+        "<collection_method>post_fulfillment</collection_method>",
+        "</review>",
+      ].join(""),
+    );
+    // Title only: it is the content; a 0 rating is 1 (the scale's floor); the public page stands for the product.
+    expect(xml).toContain("<content>Joli vase</content>");
+    expect(xml).not.toContain("<title>Joli vase</title>");
+    expect(xml).toContain('<overall min="1" max="5">1</overall>');
+    expect(xml).toContain(`<product_url>${origin}/avis/${slug}/produits/${vase.id}</product_url>`);
+    expect(xml).not.toContain("En attente");
+    expect(reviewIds(xml)).toHaveLength(4);
+  });
+
+  it("streams page by page without losing reviews published at the same instant", async () => {
+    const whole = reviewIds((await feed()).body);
+    feedLimits.pageSize = 1;
+    const paged = await feed();
+    expect(reviewIds(paged.body)).toEqual(whole);
+    expect(await validate(paged.body)).toEqual([]);
+  });
+
+  it("answers 304 to its ETag until the reviews change, gzips when asked, 404s a hidden or unknown company", async () => {
+    const res = await feed();
+    const etag = String(res.headers.etag);
+    expect((await feed({ "if-none-match": etag })).statusCode).toBe(304);
+
+    const zipped = await feed({ "accept-encoding": "br;q=1, gzip;q=0.8" });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toBe("accept-encoding");
+    expect(gunzipSync(zipped.rawPayload).toString("utf8")).toBe(res.body);
+    expect((await feed({ "accept-encoding": "gzip;q=0" })).headers["content-encoding"]).toBeUndefined();
+
+    await t.ctx.db
+      .update(reviews)
+      .set({ status: "approved", moderatedAt: addDays(base, 7) })
+      .where(eq(reviews.status, "pending"));
+    reviewsChanged(company.id);
+    const after = await feed({ "if-none-match": etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain("En attente");
+
+    await t.inject({
+      method: "PATCH",
+      url: api("/company/"),
+      headers: auth,
+      payload: { public_page: false },
+    });
+    expect((await feed()).statusCode).toBe(404);
+    await t.inject({ method: "PATCH", url: api("/company/"), headers: auth, payload: { public_page: true } });
+    const unknown = await t.inject({
+      method: "GET",
+      url: api("/public/feeds/google-product-reviews.xml?company_id=00000000-0000-4000-8000-000000000000"),
+    });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await t.inject({
+      method: "GET",
+      url: api("/public/feeds/google-product-reviews.xml?company_id=x"),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

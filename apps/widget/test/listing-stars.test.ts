@@ -1,0 +1,74 @@
+import { starsLabel } from "@certavis/i18n-fr/messages/stars-label";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fillStars } from "../src/features/embed/listing-stars";
+
+const ORIGIN = "https://avis.certavis.fr";
+
+afterEach(() => {
+  document.body.innerHTML = "";
+  document.head.innerHTML = "";
+});
+
+function span(attributes: Record<string, string>): HTMLElement {
+  const element = document.createElement("span");
+  element.setAttribute("data-certavis-stars", "");
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  document.body.appendChild(element);
+  return element;
+}
+
+const answer = (ratings: Record<string, { average: number; count: number }>) =>
+  vi.fn(async (_url: RequestInfo | URL) => new Response(JSON.stringify({ ratings }), { status: 200 }));
+
+describe("listing page stars", () => {
+  it("says '4,3 sur 5, 12 avis' in French, thousands grouped", () => {
+    expect(starsLabel(4.26, 12)).toBe("4,3 sur 5, 12 avis");
+    expect(starsLabel(5, 1)).toBe("5,0 sur 5, 1 avis");
+    expect(starsLabel(3.04, 12345)).toBe("3,0 sur 5, 12\u202f345 avis");
+  });
+
+  it("fills every span of the page from one request, accessibly, and leaves an unreviewed one empty", async () => {
+    const lamp = span({ "data-company-id": "c1", "data-sku": "LAMP-1" });
+    const vase = span({
+      "data-company-id": "c1",
+      "data-sku": "VASE&2",
+      "data-href": "/avis/maison/produits/p2",
+    });
+    const twin = span({ "data-company-id": "c1", "data-sku": "LAMP-1" });
+    const none = span({ "data-company-id": "c1", "data-sku": "NONE" });
+    const fetchImpl = answer({ "LAMP-1": { average: 4.3, count: 12 }, "VASE&2": { average: 5, count: 1 } });
+    await fillStars(document, ORIGIN, starsLabel, fetchImpl);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(fetchImpl).toHaveBeenCalledWith(
+      `${ORIGIN}/api/v1/public/ratings/?company_id=c1&skus=${encodeURIComponent("LAMP-1,VASE&2,NONE")}`,
+    );
+    const img = lamp.querySelector('[role="img"]');
+    expect(img?.getAttribute("aria-label")).toBe("4,3 sur 5, 12 avis");
+    expect(img?.querySelector("i i")?.getAttribute("style")).toBe("width:86%");
+    expect(twin.querySelector('[role="img"]')?.getAttribute("aria-label")).toBe("4,3 sur 5, 12 avis");
+    const link = vase.querySelector("a");
+    expect(link?.getAttribute("href")).toBe("/avis/maison/produits/p2");
+    expect(link?.getAttribute("aria-label")).toBe("5,0 sur 5, 1 avis");
+    expect(none.childNodes).toHaveLength(0);
+    // The box is reserved by a scoped stylesheet, added once.
+    const style = document.head.querySelectorAll("style[data-certavis-stars-style]");
+    expect(style).toHaveLength(1);
+    expect(style[0]?.textContent).toContain(
+      "[data-certavis-stars]{display:inline-block;width:7.5em;height:1.25em",
+    );
+    // Filled once: a second pass asks nothing.
+    await fillStars(document, ORIGIN, starsLabel, fetchImpl);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
+  it("groups by company and key kind, 100 keys a request, never links to a javascript: address", async () => {
+    for (let i = 0; i < 101; i++) span({ "data-company-id": "c1", "data-product-id": `P${i}` });
+    const hostile = span({ "data-company-id": "c2", "data-sku": "A", "data-href": "javascript:alert(1)" });
+    const fetchImpl = answer({ A: { average: 2, count: 3 } });
+    await fillStars(document, ORIGIN, starsLabel, fetchImpl);
+    expect(fetchImpl).toHaveBeenCalledTimes(3);
+    expect(String(fetchImpl.mock.calls[0]?.[0])).toContain("product_ids=p0%2Cp1%2C");
+    expect(hostile.querySelector("a")).toBeNull();
+    expect(hostile.querySelector('[role="img"]')?.getAttribute("aria-label")).toBe("2,0 sur 5, 3 avis");
+  });
+});
