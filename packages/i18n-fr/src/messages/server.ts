@@ -2,6 +2,7 @@ import { companySetup } from "./company-setup";
 import { errors } from "./errors";
 import { companyDefaults } from "./server-company-defaults";
 import { serverMails } from "./server-mails";
+import { outbound } from "./server-outbound";
 import { publicPages } from "./server-public-pages";
 import { validation } from "./validation";
 
@@ -216,4 +217,5 @@ export const server = {
   mails: serverMails,
   companyDefaults,
   publicPages,
+  outbound,
 } as const;
