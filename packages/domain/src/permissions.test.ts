@@ -34,6 +34,9 @@ const EXPECTED: Record<Action, Role[]> = {
   "catalog.manage": ["admin", "manager"],
   // ARCHITECTURE §10.13 (data minimisation): the trail's CSV and buyers' addresses.
   "personalData.view": ["admin", "manager"],
+  // Issue 23: webhook endpoints (admin and manager), their secret revealed to admins.
+  "webhooks.manage": ["admin", "manager"],
+  "webhooks.secret": ["admin"],
 };
 
 const matrix = ACTIONS.flatMap((action) =>

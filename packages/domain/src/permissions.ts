@@ -21,6 +21,8 @@ export const ACTIONS = [
   "catalog.view",
   "catalog.manage",
   "personalData.view",
+  "webhooks.manage",
+  "webhooks.secret",
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -52,6 +54,9 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   "catalog.manage": ["owner", "admin", "manager"],
   // Data minimisation (ARCHITECTURE §10.13): the moderation trail's CSV and buyers' e-mail addresses.
   "personalData.view": ["owner", "admin", "manager"],
+  // ARCHITECTURE §10.14: outgoing webhooks are settings like the integrations; their secret, admins only.
+  "webhooks.manage": ["owner", "admin", "manager"],
+  "webhooks.secret": ["owner", "admin"],
 };
 
 export function isAction(value: unknown): value is Action {

@@ -77,6 +77,16 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   publicUnsubscribe: publicAccess,
   companySuppressionsList: company("personalData.view"),
   companySuppressionsDelete: company("personalData.view"),
+  // outgoing webhooks (ARCHITECTURE §10.14)
+  companyWebhooksList: company("webhooks.manage"),
+  companyWebhooksCreate: company("webhooks.manage"),
+  companyWebhooksGet: company("webhooks.manage"),
+  companyWebhooksUpdate: company("webhooks.manage"),
+  companyWebhooksDelete: company("webhooks.manage"),
+  companyWebhooksSecret: company("webhooks.secret"),
+  companyWebhooksTest: company("webhooks.manage"),
+  companyWebhookDeliveriesList: company("webhooks.manage"),
+  companyWebhookDeliveriesResend: company("webhooks.manage"),
   // catalog
   companyProductsList: company("catalog.view"),
   companyProductsCreate: company("catalog.manage"),

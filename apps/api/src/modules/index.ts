@@ -20,6 +20,8 @@ import { systemHandlers } from "./system/handlers";
 import { teamHandlers } from "./teams/handlers";
 import { templateHandlers } from "./templates/handlers";
 import { userHandlers } from "./users/handlers";
+import { webhookHandlers } from "./webhooks/handlers";
+import { registerWebhookWorker } from "./webhooks/plugin";
 
 /**
  * THE place where feature handlers are merged. Each feature folder exports from its `handlers.ts` a
@@ -45,6 +47,7 @@ const moduleHandlers: OperationHandlers[] = [
   // --- certified reviews ---
   certificationHandlers,
   insightsHandlers,
+  webhookHandlers,
 ];
 
 export function allHandlers(): OperationHandlers {
@@ -68,4 +71,5 @@ export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
   registerAuthPlugin,
   registerOrderImports,
   registerCertificationJobs,
+  registerWebhookWorker,
 ];

@@ -2,7 +2,7 @@ import { companySetup } from "./company-setup";
 import { errors } from "./errors";
 import { companyDefaults } from "./server-company-defaults";
 import { serverMails } from "./server-mails";
-import { outbound } from "./server-outbound";
+import { outbound, webhooks } from "./server-outbound";
 import { publicPages } from "./server-public-pages";
 import { validation } from "./validation";
 
@@ -218,4 +218,5 @@ export const server = {
   companyDefaults,
   publicPages,
   outbound,
+  webhooks,
 } as const;
