@@ -7,6 +7,7 @@ export const settings = {
     company: "Entreprise",
     user: "Utilisateur",
     privacy: "Confidentialité",
+    integrations: "Intégrations",
   },
   teams: {
     members: {
