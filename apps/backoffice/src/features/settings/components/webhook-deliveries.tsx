@@ -14,7 +14,7 @@ const STATUS_COLORS = { scheduled: "gray", sending: "blue", delivered: "green", 
 const eventLabel = (type: string) => t.eventLabels[type] ?? type;
 
 /** The last deliveries of one endpoint, with 'Renvoyer' on a failed one. */
-export function WebhookDeliveries({ endpointId, url }: { endpointId: string; url: string }) {
+export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
   const list = useWebhookDeliveries(endpointId);
   const resend = useResendWebhookDelivery();
 
@@ -67,7 +67,7 @@ export function WebhookDeliveries({ endpointId, url }: { endpointId: string; url
     </Table.Row>
   );
   return (
-    <Table.Root size="1" aria-label={t.deliveriesOf(url)}>
+    <Table.Root size="1">
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>{t.event}</Table.ColumnHeaderCell>

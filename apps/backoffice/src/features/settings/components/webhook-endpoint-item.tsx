@@ -138,9 +138,9 @@ export function WebhookEndpointItem({ endpoint }: { endpoint: WebhookEndpoint })
             {t.delete}
           </Button>
         </Flex>
-        <div id={`${headingId}-deliveries`} className="mt-3">
-          {showDeliveries ? <WebhookDeliveries endpointId={endpoint.id} url={endpoint.url} /> : null}
-        </div>
+        <section id={`${headingId}-deliveries`} aria-label={t.deliveriesOf(endpoint.url)} className="mt-3">
+          {showDeliveries ? <WebhookDeliveries endpointId={endpoint.id} /> : null}
+        </section>
         <ConfirmDialog
           open={confirming}
           onOpenChange={setConfirming}
