@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { WebhookEventType } from "@certavis/domain";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { webhookDeliveries, webhookEndpoints, webhookMessages } from "../db/schema";
 
@@ -61,4 +61,32 @@ export async function enqueueWebhookEvents(tx: DbOrTx, events: readonly WebhookE
       }));
     }),
   );
+}
+
+/**
+ * The same outbox as `enqueueWebhookEvents`, as CTEs for one-statement batch inserts (the CSV import):
+ * one `type` event per row `id` of the CTE `subjects`, and its deliveries to the company's subscribed
+ * enabled endpoints. Starts with a comma: append it after the statement's own CTEs.
+ */
+export function webhookOutboxCtes(
+  companyId: string,
+  type: WebhookEventType,
+  subjects: string,
+  at: Date,
+): SQL {
+  const from = sql.raw(`"${subjects.replace(/"/g, "")}"`);
+  const when = at.toISOString();
+  return sql`, webhook_targets AS (
+      SELECT id FROM webhook_endpoints
+      WHERE company_id = ${companyId}::uuid AND enabled AND ${type} = ANY(events)
+    ), webhook_new_messages AS (
+      INSERT INTO webhook_messages (company_id, type, subject_id, occurred_at, created_at)
+      SELECT ${companyId}::uuid, ${type}, ${from}.id, ${when}::timestamptz, ${when}::timestamptz
+      FROM ${from} WHERE EXISTS (SELECT 1 FROM webhook_targets)
+      RETURNING id
+    ), webhook_new_deliveries AS (
+      INSERT INTO webhook_deliveries (company_id, message_id, endpoint_id, next_attempt_at, created_at)
+      SELECT ${companyId}::uuid, webhook_new_messages.id, webhook_targets.id, ${when}::timestamptz, ${when}::timestamptz
+      FROM webhook_new_messages CROSS JOIN webhook_targets
+    )`;
 }

@@ -9,10 +9,12 @@ import { manualClock } from "../../src/modules/pipeline";
 import {
   addMember,
   authHeaders,
+  companyWithTeaProduct,
   createCompanyFor,
   createProduct,
   createTestApp,
   expectMatchesContract,
+  importOrders,
   orderWithReview,
   type ResponseLike,
   registerVerifiedUser,
@@ -232,6 +234,37 @@ describe.each(TEST_DATABASES)("outgoing webhooks on %s", (kind) => {
       status_code: 200,
       next_attempt_at: null,
     });
+  });
+
+  it("tells order.created for each order a CSV import creates, in the import's own statement", async () => {
+    const shop = await companyWithTeaProduct(t);
+    const created = answer<{ id: string; secret: string }>(
+      await create({ url: receiver.url("/import"), events: ["order.created"] }, shop.auth),
+      201,
+      "companyWebhooksCreate",
+    );
+    const date = clock.now().toISOString().slice(0, 10);
+    const job = await importOrders(
+      t,
+      shop.auth,
+      [
+        "reference;sku;buyer_email;buyer_first_name;buyer_last_name;order_date",
+        `CSV-1;TEA-1;un@exemple.fr;Un;Client;${date}`,
+        `CSV-2;TEA-1;deux@exemple.fr;Deux;Client;${date}`,
+      ].join("\n"),
+    );
+    expect(job).toMatchObject({ status: "done", created: 2 });
+    receiver.received.length = 0;
+    expect(await t.app.webhooks.drain()).toEqual({ delivered: 2, retry: 0, failed: 0 });
+    const verifier = new Webhook(created.secret);
+    const references = receiver.received
+      .map(
+        (hit) =>
+          verifier.verify(hit.body, hit.headers as Record<string, string>) as { data: { reference: string } },
+      )
+      .map((event) => event.data.reference)
+      .sort();
+    expect(references).toEqual(["CSV-1", "CSV-2"]);
   });
 
   it("disables an endpoint after 5 days of failures and tells the admins by e-mail; resend after re-enabling", async () => {
