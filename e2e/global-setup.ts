@@ -55,6 +55,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       SEED_DEMO: "1",
       RATE_LIMIT_PER_IP: "100000",
+      // Webhook receivers of the journeys listen on 127.0.0.1 (never in production).
+      OUTBOUND_ALLOW_PRIVATE: "1",
       DATABASE_URL: "",
     },
     stdio: ["ignore", "pipe", "pipe"],

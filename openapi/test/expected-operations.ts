@@ -97,6 +97,16 @@ export const additions = [
   "GET /company/get-started/",
   "POST /company/get-started/hide/",
   "GET /company/export/",
+  // ARCHITECTURE §10.14: outgoing webhooks.
+  "GET /company/webhooks/",
+  "POST /company/webhooks/",
+  "GET /company/webhooks/{id}/",
+  "PATCH /company/webhooks/{id}/",
+  "DELETE /company/webhooks/{id}/",
+  "GET /company/webhooks/{id}/secret/",
+  "POST /company/webhooks/{id}/test/",
+  "GET /company/webhooks/{id}/deliveries/",
+  "POST /company/webhook-deliveries/{id}/resend/",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */

@@ -17,6 +17,9 @@ import {
   memberships,
   orderImports,
   reviews,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookMessages,
 } from "../src/db/schema";
 import type { ContractOperation } from "../src/http/openapi-routes";
 import { compileCached, contractAjv, rewriteRefs } from "../src/http/openapi-schemas";
@@ -181,7 +184,41 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
         reason: "bounce",
       })
       .returning({ id: emailSuppressions.id });
-    if (!review || !victimMembership || !invitation || !request || !orderImport || !suppression)
+    const [webhook] = await t.ctx.db
+      .insert(webhookEndpoints)
+      .values({
+        companyId: company.id,
+        url: "https://127.0.0.1:9/hook",
+        events: ["order.created"],
+        secretCiphertext: "x",
+      })
+      .returning({ id: webhookEndpoints.id });
+    const [webhookMessage] = await t.ctx.db
+      .insert(webhookMessages)
+      .values({ companyId: company.id, type: "ping", occurredAt: new Date(), payload: {} })
+      .returning({ id: webhookMessages.id });
+    const [webhookDelivery] =
+      webhook && webhookMessage
+        ? await t.ctx.db
+            .insert(webhookDeliveries)
+            .values({
+              companyId: company.id,
+              messageId: webhookMessage.id,
+              endpointId: webhook.id,
+              status: "failed",
+            })
+            .returning({ id: webhookDeliveries.id })
+        : [];
+    if (
+      !review ||
+      !victimMembership ||
+      !invitation ||
+      !request ||
+      !orderImport ||
+      !suppression ||
+      !webhook ||
+      !webhookDelivery
+    )
       throw new Error("fixtures");
     const ids = {
       product: productId,
@@ -193,6 +230,8 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
       request: request.id,
       orderImport: orderImport.id,
       suppression: suppression.id,
+      webhook: webhook.id,
+      webhookDelivery: webhookDelivery.id,
     };
     for (const op of CONTRACT_OPERATIONS) {
       const path = op.path;
@@ -215,7 +254,11 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
                       ? "orderImport"
                       : path.startsWith("/company/suppressions/")
                         ? "suppression"
-                        : null;
+                        : path.startsWith("/company/webhooks/")
+                          ? "webhook"
+                          : path.startsWith("/company/webhook-deliveries/")
+                            ? "webhookDelivery"
+                            : null;
       if (!key) throw new Error(`No fixture for ${op.operationId} (${path}): add one`);
       fixtures[op.operationId] = ids[key];
     }

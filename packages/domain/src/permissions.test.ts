@@ -38,6 +38,9 @@ const EXPECTED: Record<Action, Role[]> = {
   "personalData.erase": ["admin"],
   // ARCHITECTURE §10.16 (issue 25): the company's ZIP export.
   "data.export": ["admin"],
+  // Issue 23: webhook endpoints (admin and manager), their secret revealed to admins.
+  "webhooks.manage": ["admin", "manager"],
+  "webhooks.secret": ["admin"],
 };
 
 const matrix = ACTIONS.flatMap((action) =>

@@ -23,6 +23,8 @@ export const ACTIONS = [
   "personalData.view",
   "personalData.erase",
   "data.export",
+  "webhooks.manage",
+  "webhooks.secret",
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -58,6 +60,9 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   "personalData.erase": ["owner", "admin"],
   // Everything out as one ZIP (ARCHITECTURE §10.16): the company's whole data, buyers' addresses included.
   "data.export": ["owner", "admin"],
+  // ARCHITECTURE §10.14: outgoing webhooks are settings like the integrations; their secret, admins only.
+  "webhooks.manage": ["owner", "admin", "manager"],
+  "webhooks.secret": ["owner", "admin"],
 };
 
 export function isAction(value: unknown): value is Action {

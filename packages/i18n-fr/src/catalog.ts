@@ -20,6 +20,7 @@ import { shell } from "./messages/shell";
 import { statuses } from "./messages/statuses";
 import { templates } from "./messages/templates";
 import { validation } from "./messages/validation";
+import { webhooks } from "./messages/webhooks";
 import { widget } from "./messages/widget";
 
 /**
@@ -50,6 +51,7 @@ export const fr = {
   statuses,
   roles,
   plans,
+  webhooks,
 } as const;
 
 export type Messages = typeof fr;

@@ -79,6 +79,16 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companySuppressionsDelete: company("personalData.view"),
   companyPrivacyErasuresCreate: company("personalData.erase"),
   companyExport: company("data.export"),
+  // outgoing webhooks (ARCHITECTURE §10.14)
+  companyWebhooksList: company("webhooks.manage"),
+  companyWebhooksCreate: company("webhooks.manage"),
+  companyWebhooksGet: company("webhooks.manage"),
+  companyWebhooksUpdate: company("webhooks.manage"),
+  companyWebhooksDelete: company("webhooks.manage"),
+  companyWebhooksSecret: company("webhooks.secret"),
+  companyWebhooksTest: company("webhooks.manage"),
+  companyWebhookDeliveriesList: company("webhooks.manage"),
+  companyWebhookDeliveriesResend: company("webhooks.manage"),
   // catalog
   companyProductsList: company("catalog.view"),
   companyProductsCreate: company("catalog.manage"),

@@ -24,6 +24,8 @@ import { systemHandlers } from "./system/handlers";
 import { teamHandlers } from "./teams/handlers";
 import { templateHandlers } from "./templates/handlers";
 import { userHandlers } from "./users/handlers";
+import { webhookHandlers } from "./webhooks/handlers";
+import { registerWebhookWorker } from "./webhooks/plugin";
 
 /**
  * THE place where feature handlers are merged. Each feature folder exports from its `handlers.ts` a
@@ -51,6 +53,7 @@ const moduleHandlers: OperationHandlers[] = [
   certificationHandlers,
   insightsHandlers,
   getStartedHandlers,
+  webhookHandlers,
 ];
 
 export function allHandlers(): OperationHandlers {
@@ -76,4 +79,5 @@ export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
   registerCertificationJobs,
   registerPrivacyTasks,
   registerReviewAlerts,
+  registerWebhookWorker,
 ];

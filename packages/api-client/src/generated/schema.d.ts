@@ -1310,26 +1310,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/public/feeds/google-product-reviews.xml": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Flux d'avis produits pour Google (Product Reviews 2.4)
-         * @description Public, CORS open, for Google Merchant Center to fetch. The company's approved reviews in Google's Product Reviews feed format, version 2.4 (`product_reviews.xsd`): per review its id, the author's public name (first name and initial), the publication time, title and text, the review's anchor on the public page (`review_url type="singleton"`), its photos, the overall rating (1 to 5), the product (GTIN, SKU and brand when known, name, page on the shop else its public page) and `collection_method` `post_fulfillment`. A review without any text is left out (the format requires one). Streamed page by page, gzip when asked (`Accept-Encoding`), revalidated by every reader (`Cache-Control: public, no-cache`, `ETag` from the company's review figures and last changes; 304 on a matching `If-None-Match`). 404 for an unknown company or one whose public page is off (`public_page` false: its reviews' addresses would not exist).
-         */
-        get: operations["publicGoogleReviewsFeedGet"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/public/unsubscribe/": {
         parameters: {
             query: {
@@ -1400,7 +1380,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/company/export/": {
+    "/company/webhooks/": {
         parameters: {
             query?: never;
             header?: never;
@@ -1408,12 +1388,139 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Exporter toutes les données de l'entreprise (ZIP)
-         * @description Owner and admin (ARCHITECTURE §10.16: no lock-in). Streams one ZIP file (`Content-Disposition: attachment; filename="certavis-export-<slug>-<AAAA-MM-JJ>.zip"`) holding `LISEZMOI.txt` (French, each file and column described), `reviews.csv` and `reviews.json` (every review with its answers, status, dates, reply and moderation trail), `orders.csv`, `products.csv`, `audit.csv` (the moderation trail) and `media/` (the stored review photos and videos, product images and logo). CSV files are UTF-8 with BOM, `;`-separated, formula-safe (a cell starting with `=`, `+`, `-`, `@`, tab or return is prefixed with `'`). Rows are read page by page while the file is written: a failure after the first bytes ends the download early (an incomplete ZIP).
+         * Points de réception des webhooks
+         * @description Owner, admin and manager. The company's endpoints, oldest first; `secret` is null.
          */
-        get: operations["companyExport"];
+        get: operations["companyWebhooksList"];
+        put?: never;
+        /**
+         * Ajouter un point de réception
+         * @description Owner, admin and manager. The URL must be https and resolve only to public addresses (400 otherwise; http and private ranges only with OUTBOUND_ALLOW_PRIVATE=1, link-local and metadata addresses never). The answer carries the signing secret, generated here.
+         */
+        post: operations["companyWebhooksCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/webhooks/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Un point de réception
+         * @description Owner, admin and manager; `secret` is null. Another company's id → 404.
+         */
+        get: operations["companyWebhooksGet"];
         put?: never;
         post?: never;
+        /**
+         * Supprimer un point de réception
+         * @description Owner, admin and manager. Its pending deliveries are dropped.
+         */
+        delete: operations["companyWebhooksDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * Modifier un point de réception
+         * @description Owner, admin and manager. A new URL is checked as at creation. `enabled: true` re-enables a disabled endpoint (its failure streak starts over); `enabled: false` disables it.
+         */
+        patch: operations["companyWebhooksUpdate"];
+        trace?: never;
+    };
+    "/company/webhooks/{id}/secret/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Afficher le secret de signature
+         * @description Owner and admin only.
+         */
+        get: operations["companyWebhooksSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/webhooks/{id}/test/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Envoyer un test
+         * @description Owner, admin and manager. Queues a `ping` event (`{"type": "ping", "timestamp", "data": {"endpoint_id"}}`) to this endpoint only, sent at once through the same queue as the events.
+         */
+        post: operations["companyWebhooksTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/webhooks/{id}/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Envois d'un point de réception
+         * @description Owner, admin and manager. Newest first, with the last attempt of each.
+         */
+        get: operations["companyWebhookDeliveriesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/webhook-deliveries/{id}/resend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renvoyer un envoi
+         * @description Owner, admin and manager. Sends the same message again (same `webhook-id`, same body) at once; only a `failed` delivery of an enabled endpoint (409 otherwise).
+         */
+        post: operations["companyWebhookDeliveriesResend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2462,6 +2569,97 @@ export interface components {
             saturday: number;
             sunday: number;
             total: number;
+        };
+        /** @description A page of WebhookDelivery items (`limit`/`offset`). */
+        PagedWebhookDeliveries: {
+            /** @description Total number of items. */
+            count: number;
+            /** @description URL of the next page, null on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, null on the first page. */
+            previous: string | null;
+            results: components["schemas"]["WebhookDelivery"][];
+        };
+        /** @description A page of WebhookEndpoint items (`limit`/`offset`). */
+        PagedWebhookEndpoints: {
+            /** @description Total number of items. */
+            count: number;
+            /** @description URL of the next page, null on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, null on the first page. */
+            previous: string | null;
+            results: components["schemas"]["WebhookEndpoint"][];
+        };
+        /** @description One message sent (or to send) to one endpoint, with its last attempt. */
+        WebhookDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** @description The `webhook-id` header, the same on every attempt (`msg_…`). */
+            message_id: string;
+            /** @description A subscribed event, or `ping` (`POST /company/webhooks/{id}/test/`). */
+            event_type: string;
+            /**
+             * @description `scheduled` (waiting for its first attempt or a retry), `sending`, `delivered` (a 2xx within 10 s), `failed` (every retry failed, or the endpoint was disabled).
+             * @enum {string}
+             */
+            status: "scheduled" | "sending" | "delivered" | "failed";
+            attempts: number;
+            /** @description HTTP status of the last attempt; null when none answered (timeout, refused address, network). */
+            status_code: number | null;
+            duration_ms: number | null;
+            /** @description Why the last attempt failed, in French; null otherwise. */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null when delivered or failed.
+             */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A URL of the company's that receives its events, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`). */
+        WebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            description: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description False once disabled (by hand, or after 5 days of failed deliveries). */
+            enabled: boolean;
+            /** @description The signing secret (`whsec_` + base64), only in the answer of the creation; null elsewhere (admins read it with `GET /company/webhooks/{id}/secret/`). */
+            secret: string | null;
+            /**
+             * Format: date-time
+             * @description First failed delivery since the last success; null while deliveries succeed.
+             */
+            failing_since: string | null;
+            /** Format: date-time */
+            disabled_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A new webhook endpoint (POST). */
+        WebhookEndpointCreateInput: WithRequired<components["schemas"]["WebhookEndpointInput"], "url" | "events">;
+        /** @description A change of a webhook endpoint (PATCH); every field optional. */
+        WebhookEndpointInput: {
+            /** @description https only (http and private addresses only with OUTBOUND_ALLOW_PRIVATE=1). */
+            url?: string;
+            events?: components["schemas"]["WebhookEventType"][];
+            description?: string;
+            /** @description True again after a disable (the failure count starts over). */
+            enabled?: boolean;
+        };
+        /**
+         * @description An event a webhook endpoint can subscribe to. `data` of `review.*` is a review as in `GET /company/reviews/{id}/`; of `order.created` an order as in `GET /company/orders/`.
+         * @enum {string}
+         */
+        WebhookEventType: "review.submitted" | "review.published" | "review.rejected" | "review.withdrawn" | "review.replied" | "order.created";
+        /** @description The signing secret of a webhook endpoint. */
+        WebhookSecret: {
+            /** @description `whsec_` + base64 of 24 random bytes; the HMAC key is the decoded part. */
+            secret: string;
         };
         /**
          * @description Why a review was rejected, from the fixed list of the procedure page: `abusive` (propos injurieux, diffamatoires, discriminatoires ou contraires à la loi), `personal_data` (données personnelles ou contenu publicitaire), `off_topic` (sans rapport avec le produit ou la commande, ou incompréhensible), `conflict_of_interest` (soupçon de conflit d'intérêts), `fake_suspected` (soupçon de faux avis).
@@ -5664,42 +5862,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    publicGoogleReviewsFeedGet: {
-        parameters: {
-            query: {
-                company_id: string;
-            };
-            header?: {
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The feed. */
-            200: {
-                headers: {
-                    /** @example public, no-cache */
-                    "Cache-Control"?: string;
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/xml": string;
-                };
-            };
-            /** @description Not modified. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-        };
-    };
     publicUnsubscribePage: {
         parameters: {
             query: {
@@ -5828,26 +5990,256 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    companyExport: {
+    companyWebhooksList: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The ZIP file. */
+            /** @description The endpoints. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": string;
+                    "application/json": components["schemas"]["PagedWebhookEndpoints"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    companyWebhooksCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Created, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyWebhooksGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhooksDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhooksUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhooksSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhooksTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhookDeliveriesList: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedWebhookDeliveries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhookDeliveriesResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     billingStripeWebhook: {

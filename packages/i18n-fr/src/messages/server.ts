@@ -3,6 +3,7 @@ import { errors } from "./errors";
 import { companyDefaults } from "./server-company-defaults";
 import { companyExport } from "./server-export";
 import { serverMails } from "./server-mails";
+import { outbound, webhooks } from "./server-outbound";
 import { publicPages } from "./server-public-pages";
 import { reviewAlerts, shopMail } from "./server-shop-mail";
 import { validation } from "./validation";
@@ -222,4 +223,6 @@ export const server = {
   companyDefaults,
   publicPages,
   companyExport,
+  outbound,
+  webhooks,
 } as const;

@@ -9,6 +9,7 @@ export const settings = {
     company: "Entreprise",
     user: "Utilisateur",
     privacy: "Confidentialité",
+    integrations: "Intégrations",
   },
   teams: {
     members: {

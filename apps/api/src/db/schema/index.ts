@@ -7,3 +7,4 @@ export * from "./insights";
 export * from "./order-imports";
 export * from "./privacy";
 export * from "./reviews";
+export * from "./webhooks";

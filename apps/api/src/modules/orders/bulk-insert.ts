@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import type { OrderImportLineError } from "../../db/schema";
+import { webhookOutboxCtes } from "../../lib/webhook-outbox";
 
 /**
  * One product line of an import batch. Line 0 is the order's head, with the due dates of its e-mail
@@ -103,7 +104,7 @@ export async function insertOrderBatch(tx: DbOrTx, batch: ImportBatch): Promise<
         CROSS JOIN LATERAL (VALUES ('request', input.request_at), ('reminder', input.reminder_at)) AS due(kind, at)
       WHERE due.at IS NOT NULL
       ON CONFLICT DO NOTHING
-    ), counted AS (
+    )${webhookOutboxCtes(batch.companyId, "order.created", "heads", batch.now)}, counted AS (
       SELECT ((SELECT count(*) FROM heads) + (SELECT count(*) FROM items))::int AS created
     )
     UPDATE order_imports SET

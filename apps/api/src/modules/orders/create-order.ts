@@ -5,6 +5,7 @@ import type { DbOrTx } from "../../db/client";
 import { orders, products } from "../../db/schema";
 import type { FieldErrors } from "../../http/errors";
 import { deriveReviewKey, hashReviewKey, REVIEW_KEY_LIFETIME_DAYS } from "../../lib/review-key";
+import { enqueueWebhookEvents } from "../../lib/webhook-outbox";
 import { addDays } from "../pipeline/clock";
 import { scheduleOrderEmails } from "../pipeline/schedule";
 import { isSuppressed } from "../privacy/suppressions";
@@ -172,5 +173,6 @@ export async function createOrder(
   }
   // A buyer who left the company's mailings is still recorded, never e-mailed.
   if (!emailStop) await scheduleOrderEmails(tx, head, mailed);
+  await enqueueWebhookEvents(tx, [{ companyId, type: "order.created", subjectId: head.id, at: options.now }]);
   return { ok: true, created: true, order: head, lines: lines.sort((a, b) => a.line - b.line) };
 }

@@ -1,6 +1,8 @@
+import type { WebhookEventType } from "@certavis/domain";
 import type { DbOrTx } from "../../db/client";
 import { reviewEvents } from "../../db/schema";
 import type { AuthenticatedUser } from "../../http/request-context";
+import { enqueueWebhookEvents } from "../../lib/webhook-outbox";
 
 export type ReviewEventKind =
   | "submitted"
@@ -49,10 +51,32 @@ export function eventRow(event: NewReviewEvent): typeof reviewEvents.$inferInser
   };
 }
 
-/** Appends to the append-only trail (in the caller's transaction, with the change it records). */
+/** The outgoing webhook event (ARCHITECTURE §10.14) each trail event is told as, if any. */
+const WEBHOOK_TYPES: Partial<Record<ReviewEventKind, WebhookEventType>> = {
+  submitted: "review.submitted",
+  approved: "review.published",
+  auto_published: "review.published",
+  rejected: "review.rejected",
+  withdrawn: "review.withdrawn",
+  reply_published: "review.replied",
+  reply_edited: "review.replied",
+};
+
+/**
+ * Appends to the append-only trail (in the caller's transaction, with the change it records), and
+ * queues the matching webhook events in the same transaction (the outbox).
+ */
 export async function recordReviewEvents(tx: DbOrTx, events: NewReviewEvent[]) {
   if (events.length === 0) return [];
-  return tx.insert(reviewEvents).values(events.map(eventRow)).returning();
+  const rows = await tx.insert(reviewEvents).values(events.map(eventRow)).returning();
+  await enqueueWebhookEvents(
+    tx,
+    events.flatMap((event) => {
+      const type = WEBHOOK_TYPES[event.kind];
+      return type ? [{ companyId: event.companyId, type, subjectId: event.reviewId, at: event.at }] : [];
+    }),
+  );
+  return rows;
 }
 
 export function toEventView(row: typeof reviewEvents.$inferSelect) {

@@ -1,0 +1,6 @@
+import { WebhooksCard } from "./webhooks-card";
+
+/** Intégrations (admin and manager): the outgoing webhooks. */
+export function IntegrationsTab() {
+  return <WebhooksCard />;
+}
