@@ -91,6 +91,13 @@ export const additions = [
   "POST /public/unsubscribe/",
   "GET /company/suppressions/",
   "DELETE /company/suppressions/{id}/",
+  // orders in without code (ARCHITECTURE §10.14)
+  "GET /company/integrations/",
+  "POST /company/integrations/",
+  "DELETE /company/integrations/{id}/",
+  "GET /company/integrations/{id}/secret/",
+  "GET /company/integrations/{id}/events/",
+  "POST /integrations/{id}/webhook/",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */
@@ -118,6 +125,7 @@ export const publicCalls = [
   "GET /billing/sandbox/{session_id}/",
   "POST /billing/sandbox/{session_id}/complete/",
   "POST /billing/sandbox/{session_id}/cancel/",
+  "POST /integrations/{id}/webhook/",
 ] as const;
 
 /** Entities of spec §3 (and the contract brief) that must exist as component schemas. */

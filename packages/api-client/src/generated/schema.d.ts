@@ -1380,6 +1380,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company/integrations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Connexions de la boutique
+         * @description Owner, admin and manager. The company's connections, oldest first.
+         */
+        get: operations["companyIntegrationsList"];
+        put?: never;
+        /**
+         * Connecter une boutique
+         * @description Owner, admin and manager. `shop_url` is the shop's https address. The answer carries the webhook URL and the signing secret to paste in the shop's settings.
+         */
+        post: operations["companyIntegrationsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/integrations/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Déconnecter une boutique
+         * @description Owner, admin and manager. Its webhooks are refused from then on (404); the orders it brought stay.
+         */
+        delete: operations["companyIntegrationsDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/integrations/{id}/secret/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Afficher le secret de signature
+         * @description Owner and admin. The signing secret of the connection's webhooks.
+         */
+        get: operations["companyIntegrationsSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/integrations/{id}/events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Journal d'une connexion
+         * @description Owner, admin and manager. Each order received from the shop, newest first, taken or refused with its French reason.
+         */
+        get: operations["companyIntegrationsEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/{id}/webhook/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Webhook d'une boutique
+         * @description Public. The raw body is checked first: Shopify's `X-Shopify-Hmac-Sha256` or WooCommerce's `X-WC-Webhook-Signature`, base64(HMAC-SHA256(raw body, secret)); missing or wrong → 401 and nothing recorded. WooCommerce's creation ping (form body `webhook_id=…`) → 200. A delivery seen before (`X-Shopify-Event-Id`, else `X-Shopify-Webhook-Id`; `X-WC-Webhook-Delivery-ID`) → 200, nothing changes. The event is recorded and answered at once, the order taken after. Unknown or disconnected connection → 404.
+         */
+        post: operations["integrationsWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/stripe/webhook/": {
         parameters: {
             query?: never;
@@ -1729,6 +1845,61 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "accepted" | "declined" | "cancelled" | "expired";
         };
+        /** @description A connection of the company's shop; its orders come in without code. */
+        Integration: {
+            /** Format: uuid */
+            id: string;
+            platform: components["schemas"]["IntegrationPlatform"];
+            shop_url: string;
+            /**
+             * @description `waiting` until its first event, then `active` (its last order was taken or ignored) or `error` (its last order was refused).
+             * @enum {string}
+             */
+            status: "waiting" | "active" | "error";
+            /** Format: date-time */
+            last_event_at: string | null;
+            /** @description `{PUBLIC_URL}/api/v1/integrations/{id}/webhook/`, where the shop sends its webhooks. */
+            webhook_url: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A new connection, with the signing secret the shop must use (shown once here). */
+        IntegrationCreated: components["schemas"]["Integration"] & {
+            secret: string;
+        };
+        /** @description One order received from the shop and what became of it. */
+        IntegrationEvent: {
+            /** Format: uuid */
+            id: string;
+            /** @description The platform's event (`orders/paid`, `orders/fulfilled`, `order.updated`…). */
+            topic: string;
+            /**
+             * @description `pending` until processed; `taken` (the order is recorded), `refused` (with its French `reason`), `ignored` (not an order to ask a review for, e.g. not completed yet).
+             * @enum {string}
+             */
+            outcome: "pending" | "taken" | "refused" | "ignored";
+            reference: string | null;
+            reason: string | null;
+            /** Format: uuid */
+            order_id: string | null;
+            /** Format: date-time */
+            received_at: string;
+        };
+        /** @description A new connection. `secret`: Shopify's signing secret of the shop's webhooks (generated when absent; WooCommerce always gets a generated one). */
+        IntegrationInput: {
+            platform: components["schemas"]["IntegrationPlatform"];
+            shop_url: string;
+            secret?: string;
+        };
+        /**
+         * @description The shop's platform: `shopify` and `woocommerce` push signed webhooks to `webhook_url`.
+         * @enum {string}
+         */
+        IntegrationPlatform: "shopify" | "woocommerce";
+        /** @description The signing secret of a connection's webhooks. */
+        IntegrationSecret: {
+            secret: string;
+        };
         Invoice: {
             id: string;
             subscription_type: components["schemas"]["PlanType"];
@@ -1958,6 +2129,26 @@ export interface components {
             /** @description URL of the previous page, null on the first page. */
             previous: string | null;
             results: components["schemas"]["Invitation"][];
+        };
+        /** @description A page of IntegrationEvent items (`limit`/`offset`). */
+        PagedIntegrationEvents: {
+            /** @description Total number of items. */
+            count: number;
+            /** @description URL of the next page, null on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, null on the first page. */
+            previous: string | null;
+            results: components["schemas"]["IntegrationEvent"][];
+        };
+        /** @description A page of Integration items (`limit`/`offset`). */
+        PagedIntegrations: {
+            /** @description Total number of items. */
+            count: number;
+            /** @description URL of the next page, null on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, null on the first page. */
+            previous: string | null;
+            results: components["schemas"]["Integration"][];
         };
         /** @description A page of Invoice items (`limit`/`offset`). */
         PagedInvoices: {
@@ -5749,6 +5940,181 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyIntegrationsList: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Connections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedIntegrations"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyIntegrationsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationInput"];
+            };
+        };
+        responses: {
+            /** @description Connected. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyIntegrationsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyIntegrationsSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyIntegrationsEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedIntegrationEvents"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    integrationsWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+                "application/x-www-form-urlencoded": {
+                    webhook_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        received: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };
