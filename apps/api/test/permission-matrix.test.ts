@@ -12,6 +12,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   emailSuppressions,
+  integrations,
   invitations,
   joinRequests,
   memberships,
@@ -181,7 +182,24 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
         reason: "bounce",
       })
       .returning({ id: emailSuppressions.id });
-    if (!review || !victimMembership || !invitation || !request || !orderImport || !suppression)
+    const [integration] = await t.ctx.db
+      .insert(integrations)
+      .values({
+        companyId: company.id,
+        platform: "shopify",
+        shopUrl: "https://boutique.exemple.fr",
+        secretSealed: "",
+      })
+      .returning({ id: integrations.id });
+    if (
+      !review ||
+      !victimMembership ||
+      !invitation ||
+      !request ||
+      !orderImport ||
+      !suppression ||
+      !integration
+    )
       throw new Error("fixtures");
     const ids = {
       product: productId,
@@ -193,10 +211,13 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
       request: request.id,
       orderImport: orderImport.id,
       suppression: suppression.id,
+      integration: integration.id,
     };
     for (const op of CONTRACT_OPERATIONS) {
       const path = op.path;
       if (!path.includes("{id}")) continue;
+      // Public and answered by its signature (401 unsigned): integrations-webhook.test.ts covers it.
+      if (path.startsWith("/integrations/")) continue;
       const key = path.startsWith("/company/products/")
         ? "product"
         : path.startsWith("/company/email-templates/")
@@ -215,7 +236,9 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
                       ? "orderImport"
                       : path.startsWith("/company/suppressions/")
                         ? "suppression"
-                        : null;
+                        : path.startsWith("/company/integrations/")
+                          ? "integration"
+                          : null;
       if (!key) throw new Error(`No fixture for ${op.operationId} (${path}): add one`);
       fixtures[op.operationId] = ids[key];
     }

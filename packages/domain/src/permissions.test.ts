@@ -34,6 +34,9 @@ const EXPECTED: Record<Action, Role[]> = {
   "catalog.manage": ["admin", "manager"],
   // ARCHITECTURE §10.13 (data minimisation): the trail's CSV and buyers' addresses.
   "personalData.view": ["admin", "manager"],
+  // issue 23: connections for admin and manager; their secrets shown again to admins.
+  "integrations.manage": ["admin", "manager"],
+  "integrations.secret": ["admin"],
 };
 
 const matrix = ACTIONS.flatMap((action) =>

@@ -21,6 +21,8 @@ export const ACTIONS = [
   "catalog.view",
   "catalog.manage",
   "personalData.view",
+  "integrations.manage",
+  "integrations.secret",
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -52,6 +54,9 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   "catalog.manage": ["owner", "admin", "manager"],
   // Data minimisation (ARCHITECTURE §10.13): the moderation trail's CSV and buyers' e-mail addresses.
   "personalData.view": ["owner", "admin", "manager"],
+  // Connections of the shop (tab 'Intégrations'); their signing secrets are shown again to admins only.
+  "integrations.manage": ["owner", "admin", "manager"],
+  "integrations.secret": ["owner", "admin"],
 };
 
 export function isAction(value: unknown): value is Action {

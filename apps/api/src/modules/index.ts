@@ -9,6 +9,8 @@ import { registerCertificationJobs } from "./certification/plugin";
 import { companyHandlers } from "./company/handlers";
 import { formHandlers } from "./forms/handlers";
 import { insightsHandlers } from "./insights/handlers";
+import { integrationHandlers } from "./integrations/handlers";
+import { registerIntegrationsPlugin } from "./integrations/plugin";
 import { orderHandlers } from "./orders/handlers";
 import { registerOrderImports } from "./orders/imports-plugin";
 import { registerPipelineWorkers } from "./pipeline/plugin";
@@ -42,6 +44,7 @@ const moduleHandlers: OperationHandlers[] = [
   orderHandlers,
   publicHandlers,
   privacyHandlers,
+  integrationHandlers,
   // --- certified reviews ---
   certificationHandlers,
   insightsHandlers,
@@ -68,4 +71,5 @@ export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
   registerAuthPlugin,
   registerOrderImports,
   registerCertificationJobs,
+  registerIntegrationsPlugin,
 ];

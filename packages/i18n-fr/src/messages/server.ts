@@ -1,6 +1,7 @@
 import { companySetup } from "./company-setup";
 import { errors } from "./errors";
 import { companyDefaults } from "./server-company-defaults";
+import { serverIntegrations } from "./server-integrations";
 import { serverMails } from "./server-mails";
 import { publicPages } from "./server-public-pages";
 import { validation } from "./validation";
@@ -216,4 +217,5 @@ export const server = {
   mails: serverMails,
   companyDefaults,
   publicPages,
+  integrations: serverIntegrations,
 } as const;

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from "fastify";
+import { registerPeriodicTask } from "../../lib/periodic-task";
+import { type EventDeps, processIntegrationEvent, SWEEP_AFTER_MS, sweepPendingEvents } from "./process-event";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Takes the connections' recorded events after their webhook was answered. */
+    integrationEvents: { process(eventId: string): void; idle(): Promise<void> };
+  }
+}
+
+/**
+ * A webhook is answered as soon as its event is recorded (Shopify allows 5 s); the order is taken
+ * right after, here. Work still running when the server closes is awaited; an event a crash left
+ * pending is taken by the sweep, once across instances, a minute later.
+ */
+export async function registerIntegrationsPlugin(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const deps: EventDeps = {
+    db: ctx.db,
+    now: ctx.now,
+    reviewKeySecret: () => ctx.keys.currentKey("review-key"),
+    notify: () => app.pipeline?.notify(),
+  };
+  const running = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    const tracked = work
+      .catch((error: unknown) => app.log.warn({ err: error }, "integration event failed"))
+      .finally(() => running.delete(tracked));
+    running.add(tracked);
+  };
+  app.decorate("integrationEvents", {
+    process(eventId: string) {
+      track(
+        new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+          processIntegrationEvent(deps, eventId),
+        ),
+      );
+    },
+    async idle() {
+      while (running.size) await Promise.all([...running]);
+    },
+  });
+  app.addHook("preClose", async () => {
+    while (running.size) await Promise.all([...running]);
+  });
+  registerPeriodicTask(app, {
+    name: "integration events sweep",
+    everyMs: SWEEP_AFTER_MS,
+    task: () => sweepPendingEvents(deps, (error) => app.log.warn({ err: error }, "integration event failed")),
+  });
+}
