@@ -8,6 +8,7 @@ import { errors } from "./messages/errors";
 import { forms } from "./messages/forms";
 import { iframe } from "./messages/iframe";
 import { insights } from "./messages/insights";
+import { integrations } from "./messages/integrations";
 import { orderImport } from "./messages/order-import";
 import { plans } from "./messages/plans";
 import { products } from "./messages/products";
@@ -43,6 +44,7 @@ export const fr = {
   widget,
   publicForm,
   settings,
+  integrations,
   errors,
   validation,
   statuses,

@@ -20,7 +20,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, select: string, 
 }
 
 describe("settings: tabs (real API)", () => {
-  it("/settings goes to /settings/teams; the four tabs of spec §2 and Confidentialité link to their paths", async () => {
+  it("/settings goes to /settings/teams; the four tabs of spec §2, Intégrations and Confidentialité link to their paths", async () => {
     const app = await renderSignedIn("/settings");
     await screen.findByRole("heading", { name: "Membres" });
     expect(currentPath(app)).toBe("/settings/teams");
@@ -29,6 +29,7 @@ describe("settings: tabs (real API)", () => {
       ["Équipe", "/settings/teams"],
       ["Abonnement", "/settings/subscription"],
       ["Entreprise", "/settings/company"],
+      ["Intégrations", "/settings/integrations"],
       ["Confidentialité", "/settings/privacy"],
       ["Utilisateur", "/settings/user"],
     ]);

@@ -5,6 +5,7 @@ export const settings = {
     teams: "Équipe",
     subscription: "Abonnement",
     company: "Entreprise",
+    integrations: "Intégrations",
     user: "Utilisateur",
     privacy: "Confidentialité",
   },

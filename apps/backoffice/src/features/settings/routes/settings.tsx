@@ -5,6 +5,7 @@ import { NotFoundPanel } from "../../../components/not-found-panel";
 import { PageHeader } from "../../../components/page-header";
 import { usePendingJoinRequestCount } from "../../../lib/api/get-join-requests";
 import { CompanyTab } from "../components/company-tab";
+import { IntegrationsTab } from "../components/integrations-tab";
 import { PrivacyTab } from "../components/privacy-tab";
 import { SubscriptionTab } from "../components/subscription-tab";
 import { TeamsTab } from "../components/teams-tab";
@@ -13,11 +14,11 @@ import { useCaller } from "../lib/use-caller";
 
 const tabs = fr.settings.tabs;
 type Tab = keyof typeof tabs;
-const TAB_ORDER: readonly Tab[] = ["teams", "subscription", "company", "privacy", "user"];
+const TAB_ORDER: readonly Tab[] = ["teams", "subscription", "company", "integrations", "privacy", "user"];
 
 const isTab = (value: string): value is Tab => (TAB_ORDER as readonly string[]).includes(value);
 
-/** /settings/{teams,subscription,company,privacy,user}: the tab is the last segment of the path (spec §2). */
+/** /settings/{teams,subscription,company,integrations,privacy,user}: the tab is the last segment of the path (spec §2). */
 export function SettingsRoute() {
   const tab = useLocation().pathname.split("/")[2] ?? "";
   const { role } = useCaller();
@@ -59,6 +60,7 @@ export function SettingsRoute() {
       {tab === "teams" ? <TeamsTab /> : null}
       {tab === "subscription" ? <SubscriptionTab /> : null}
       {tab === "company" ? <CompanyTab /> : null}
+      {tab === "integrations" ? <IntegrationsTab /> : null}
       {tab === "privacy" ? <PrivacyTab /> : null}
       {tab === "user" ? <UserTab /> : null}
     </>

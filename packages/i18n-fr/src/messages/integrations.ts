@@ -1,0 +1,68 @@
+/** The settings tab 'Intégrations': connections of the shop's platform (ARCHITECTURE §10.14). */
+export const integrations = {
+  restricted: "Les connexions de la boutique sont gérées par les administrateurs et les managers.",
+  connections: {
+    title: "Connexions de la boutique",
+    description:
+      "Vos commandes arrivent seules, sans code : chaque commande reçue déclenche la demande d'avis à l'acheteur. Les produits inconnus sont créés automatiquement.",
+    loadFailed: "Impossible de charger les connexions.",
+    empty: "Aucune boutique connectée.",
+    add: "Connecter une boutique",
+    platform: "Plateforme",
+    shopUrl: "Adresse de la boutique",
+    shopUrlPlaceholder: "https://ma-boutique.fr",
+    secret: "Secret de signature Shopify (facultatif)",
+    secretHint:
+      "Collez le secret affiché par Shopify sous la liste des webhooks ; sinon, nous en générons un.",
+    connect: "Connecter",
+    connected: "Boutique connectée",
+    connectFailed: "Impossible de connecter la boutique.",
+  },
+  platforms: { shopify: "Shopify", woocommerce: "WooCommerce" },
+  statuses: { waiting: "En attente", active: "Active", error: "En erreur" },
+  connection: {
+    title: (platform: string, shop: string) => `${platform} · ${shop}`,
+    lastEvent: (date: string) => `Dernier événement : ${date}`,
+    noEvent: "Aucun événement reçu pour l'instant.",
+    steps: "Mise en place",
+    webhookUrl: "URL du webhook",
+    secret: "Secret de signature",
+    copy: "Copier",
+    copyOf: (what: string) => `Copier : ${what}`,
+    showSecret: "Afficher le secret",
+    hideSecret: "Masquer le secret",
+    secretFailed: "Impossible d'afficher le secret.",
+    secretOnce: "Notez ce secret maintenant : seuls les administrateurs pourront l'afficher à nouveau.",
+    disconnect: "Déconnecter",
+    disconnectOf: (shop: string) => `Déconnecter ${shop}`,
+    disconnectTitle: "Déconnecter cette boutique ?",
+    disconnectDescription:
+      "Ses commandes ne seront plus reçues et son journal sera effacé. Les commandes déjà reçues et leurs avis restent.",
+    disconnected: "Boutique déconnectée",
+    disconnectFailed: "Impossible de déconnecter la boutique.",
+  },
+  steps: {
+    shopify: [
+      "Dans l'administration Shopify, ouvrez Paramètres › Notifications › Webhooks.",
+      "Cliquez sur « Créer un webhook », événement « Paiement de commande », format JSON, et collez l'URL ci-dessous.",
+      "Créez un second webhook identique pour l'événement « Traitement de commande » (commande expédiée).",
+      "Copiez le secret affiché sous la liste des webhooks (« Vos webhooks seront signés avec… ») et indiquez-le ici à la connexion.",
+    ],
+    woocommerce: [
+      "Dans WordPress, ouvrez WooCommerce › Réglages › Avancé › Webhooks, puis « Ajouter un webhook ».",
+      "Nom : Certavis ; état : Actif ; sujet : « Commande mise à jour ».",
+      "URL de livraison : l'URL ci-dessous ; secret : le secret ci-dessous ; version de l'API : la plus récente.",
+      "Enregistrez : la commande est prise en compte dès qu'elle passe au statut « Terminée ».",
+    ],
+  },
+  log: {
+    title: "Journal",
+    empty: "Aucune commande reçue pour l'instant.",
+    loadFailed: "Impossible de charger le journal.",
+    date: "Reçue le",
+    reference: "Commande",
+    outcome: "Résultat",
+    reason: "Motif",
+    outcomes: { pending: "En cours", taken: "Prise en compte", refused: "Refusée", ignored: "Ignorée" },
+  },
+} as const;
