@@ -57,6 +57,12 @@ export interface EnvConfig {
   s3SecretAccessKey: string | null;
   /** `S3_PUBLIC_URL`: where browsers read the files; default `<S3_ENDPOINT>/<S3_BUCKET>`. */
   s3PublicUrl: string | null;
+  /**
+   * `OUTBOUND_ALLOW_PRIVATE=1` (development and tests only): requests to addresses companies give
+   * (webhooks, shop pulls) may use `http` and reach loopback and private ranges; link-local and cloud
+   * metadata addresses stay refused (lib/outbound).
+   */
+  outboundAllowPrivate: boolean;
 }
 
 function nonEmpty(value: string | undefined): string | null {
@@ -138,5 +144,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     s3AccessKeyId: nonEmpty(env.S3_ACCESS_KEY_ID),
     s3SecretAccessKey: nonEmpty(env.S3_SECRET_ACCESS_KEY),
     s3PublicUrl: nonEmpty(env.S3_PUBLIC_URL),
+    outboundAllowPrivate: nonEmpty(env.OUTBOUND_ALLOW_PRIVATE) === "1",
   };
 }

@@ -3,6 +3,7 @@ import { errors } from "./errors";
 import { companyDefaults } from "./server-company-defaults";
 import { serverIntegrations } from "./server-integrations";
 import { serverMails } from "./server-mails";
+import { outbound } from "./server-outbound";
 import { publicPages } from "./server-public-pages";
 import { validation } from "./validation";
 
@@ -218,4 +219,5 @@ export const server = {
   companyDefaults,
   publicPages,
   integrations: serverIntegrations,
+  outbound,
 } as const;
