@@ -97,6 +97,7 @@ export const additions = [
   "DELETE /company/integrations/{id}/",
   "GET /company/integrations/{id}/secret/",
   "GET /company/integrations/{id}/events/",
+  "POST /company/integrations/{id}/sync/",
   "POST /integrations/{id}/webhook/",
 ] as const;
 

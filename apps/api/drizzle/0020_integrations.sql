@@ -21,6 +21,8 @@ CREATE TABLE "integrations" (
 	"secret_sealed" text NOT NULL,
 	"status" text DEFAULT 'waiting' NOT NULL,
 	"last_event_at" timestamp with time zone,
+	"states" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"pulled_until" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -130,6 +130,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companyIntegrationsDelete: company("integrations.manage"),
   companyIntegrationsSecret: company("integrations.secret"),
   companyIntegrationsEvents: company("integrations.manage"),
+  companyIntegrationsSync: company("integrations.manage"),
   integrationsWebhook: publicAccess,
 };
 

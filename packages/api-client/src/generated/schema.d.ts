@@ -1450,6 +1450,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company/integrations/{id}/sync/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Synchroniser maintenant
+         * @description Owner, admin and manager. Pulls a PrestaShop connection now (as every 15 minutes): the orders updated since the last pull, each taken or refused in the log. A connection of another platform → 400.
+         */
+        post: operations["companyIntegrationsSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company/integrations/{id}/events/": {
         parameters: {
             query?: never;
@@ -1852,20 +1875,22 @@ export interface components {
             platform: components["schemas"]["IntegrationPlatform"];
             shop_url: string;
             /**
-             * @description `waiting` until its first event, then `active` (its last order was taken or ignored) or `error` (its last order was refused).
+             * @description `waiting` until its first event, then `active` (its last order was taken or ignored) or `error` (its last order was refused, or the last pull failed).
              * @enum {string}
              */
             status: "waiting" | "active" | "error";
             /** Format: date-time */
             last_event_at: string | null;
-            /** @description `{PUBLIC_URL}/api/v1/integrations/{id}/webhook/`, where the shop sends its webhooks. */
+            /** @description `{PUBLIC_URL}/api/v1/integrations/{id}/webhook/`, where the shop sends its webhooks; null for PrestaShop (pulled). */
             webhook_url: string | null;
+            /** @description PrestaShop only (else empty) — the order states (`current_state`) taken. */
+            states: number[];
             /** Format: date-time */
             created_at: string;
         };
-        /** @description A new connection, with the signing secret the shop must use (shown once here). */
+        /** @description A new connection, with the signing secret the shop must use (shown once here); null for PrestaShop. */
         IntegrationCreated: components["schemas"]["Integration"] & {
-            secret: string;
+            secret: string | null;
         };
         /** @description One order received from the shop and what became of it. */
         IntegrationEvent: {
@@ -1885,17 +1910,19 @@ export interface components {
             /** Format: date-time */
             received_at: string;
         };
-        /** @description A new connection. `secret`: Shopify's signing secret of the shop's webhooks (generated when absent; WooCommerce always gets a generated one). */
+        /** @description A new connection. `secret`: Shopify's signing secret of the shop's webhooks (generated when absent; WooCommerce always gets a generated one). `api_key`: the PrestaShop Webservice key (required for PrestaShop, with read access to orders and customers); `states`: the PrestaShop order states to take (default 4, 5: shipped, delivered). */
         IntegrationInput: {
             platform: components["schemas"]["IntegrationPlatform"];
             shop_url: string;
             secret?: string;
+            api_key?: string;
+            states?: number[];
         };
         /**
-         * @description The shop's platform: `shopify` and `woocommerce` push signed webhooks to `webhook_url`.
+         * @description The shop's platform: `shopify` and `woocommerce` push signed webhooks to `webhook_url`; `prestashop` is pulled through its Webservice every 15 minutes.
          * @enum {string}
          */
-        IntegrationPlatform: "shopify" | "woocommerce";
+        IntegrationPlatform: "shopify" | "woocommerce" | "prestashop";
         /** @description The signing secret of a connection's webhooks. */
         IntegrationSecret: {
             secret: string;
@@ -6042,6 +6069,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IntegrationSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyIntegrationsSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection after the pull. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integration"];
                 };
             };
             400: components["responses"]["BadRequest"];

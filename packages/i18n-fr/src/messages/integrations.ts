@@ -14,11 +14,13 @@ export const integrations = {
     secret: "Secret de signature Shopify (facultatif)",
     secretHint:
       "Collez le secret affiché par Shopify sous la liste des webhooks ; sinon, nous en générons un.",
+    apiKey: "Clé du Webservice PrestaShop",
+    apiKeyHint: "Droits de lecture (GET) sur les ressources orders et customers.",
     connect: "Connecter",
     connected: "Boutique connectée",
     connectFailed: "Impossible de connecter la boutique.",
   },
-  platforms: { shopify: "Shopify", woocommerce: "WooCommerce" },
+  platforms: { shopify: "Shopify", woocommerce: "WooCommerce", prestashop: "PrestaShop" },
   statuses: { waiting: "En attente", active: "Active", error: "En erreur" },
   connection: {
     title: (platform: string, shop: string) => `${platform} · ${shop}`,
@@ -33,6 +35,10 @@ export const integrations = {
     hideSecret: "Masquer le secret",
     secretFailed: "Impossible d'afficher le secret.",
     secretOnce: "Notez ce secret maintenant : seuls les administrateurs pourront l'afficher à nouveau.",
+    pulled: "Synchronisée toutes les 15 minutes (commandes expédiées ou livrées).",
+    sync: "Synchroniser maintenant",
+    synced: "Synchronisation terminée",
+    syncFailed: "Impossible de synchroniser la boutique.",
     disconnect: "Déconnecter",
     disconnectOf: (shop: string) => `Déconnecter ${shop}`,
     disconnectTitle: "Déconnecter cette boutique ?",
@@ -53,6 +59,12 @@ export const integrations = {
       "Nom : Certavis ; état : Actif ; sujet : « Commande mise à jour ».",
       "URL de livraison : l'URL ci-dessous ; secret : le secret ci-dessous ; version de l'API : la plus récente.",
       "Enregistrez : la commande est prise en compte dès qu'elle passe au statut « Terminée ».",
+    ],
+    prestashop: [
+      "Dans l'administration PrestaShop, ouvrez Paramètres avancés › Webservice et activez le service web.",
+      "Cliquez sur « Ajouter une nouvelle clé webservice », générez la clé et cochez « Afficher (GET) » pour les ressources orders et customers.",
+      "Enregistrez, puis indiquez ici l'adresse de la boutique et cette clé.",
+      "Les commandes à l'état « Expédié » ou « Livré » arrivent à chaque synchronisation (toutes les 15 minutes, ou « Synchroniser maintenant »).",
     ],
   },
   log: {

@@ -9,5 +9,12 @@ export const serverIntegrations = {
   tooManyItems: (max: number) => `Commande de plus de ${max} produits.`,
   productRefused: (title: string, reason: string) => `Produit « ${title} » non créé : ${reason}`,
   notCompleted: (status: string) => `Commande au statut « ${status} » : prise en compte une fois terminée.`,
+  apiKeyRequired: "Indiquez la clé du Webservice PrestaShop.",
+  notPulled: "Seules les connexions PrestaShop se synchronisent.",
+  notInStates: (state: string) => `Commande à l'état ${state} : prise en compte une fois expédiée ou livrée.`,
+  pullFailed: (status: string) => `Synchronisation impossible : la boutique a répondu ${status}.`,
+  pullUnreachable: "Synchronisation impossible : boutique injoignable.",
+  pullRefused: "Synchronisation impossible : adresse de la boutique refusée (adresse privée ou non https).",
+  pullUnreadable: "Synchronisation impossible : réponse illisible du Webservice PrestaShop.",
   failed: "Commande non enregistrée après une journée d'essais (erreur du serveur).",
 } as const;

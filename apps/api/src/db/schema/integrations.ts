@@ -1,25 +1,31 @@
-import { index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, tz } from "./columns";
 import { companyRef } from "./companies";
 import { orders } from "./reviews";
 
 /**
  * Connections of a company's shop (ARCHITECTURE §10.14): Shopify and WooCommerce push signed
- * webhooks to `/api/v1/integrations/{id}/webhook/`. The signing secret is sealed with the server's
- * keys (`integration-secret`), never stored or logged in clear.
+ * webhooks to `/api/v1/integrations/{id}/webhook/`; PrestaShop is pulled. The signing secret (the
+ * Webservice key for PrestaShop) is sealed with the server's keys (`integration-secret`), never
+ * stored or logged in clear.
  */
 export const integrations = pgTable(
   "integrations",
   {
     id: id(),
     companyId: companyRef(),
-    /** shopify | woocommerce */
+    /** shopify | woocommerce | prestashop */
     platform: text("platform").notNull(),
     shopUrl: text("shop_url").notNull(),
     secretSealed: text("secret_sealed").notNull(),
     /** waiting | active | error */
     status: text("status").notNull().default("waiting"),
     lastEventAt: tz("last_event_at"),
+    /** PrestaShop: the order states taken. */
+    states: jsonb("states").$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    /** PrestaShop: the last `date_upd` pulled (the shop's clock, `YYYY-MM-DD HH:MM:SS`). */
+    pulledUntil: text("pulled_until"),
     createdAt: createdAt(),
   },
   (t) => [index("integrations_company_created_idx").on(t.companyId, t.createdAt)],

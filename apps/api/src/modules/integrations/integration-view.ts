@@ -15,7 +15,8 @@ export function integrationView(row: IntegrationRow, publicUrl: string): SchemaO
     shop_url: row.shopUrl,
     status: row.status as SchemaOf<"Integration">["status"],
     last_event_at: row.lastEventAt?.toISOString() ?? null,
-    webhook_url: webhookUrl(publicUrl, row.id),
+    webhook_url: row.platform === "prestashop" ? null : webhookUrl(publicUrl, row.id),
+    states: row.platform === "prestashop" ? row.states : [],
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { integrationEvents, integrations } from "../../db/schema";
 import { createOrder } from "../orders/create-order";
+import { mapPrestashopEvent } from "./prestashop";
 import type { MappedEvent } from "./shop-order";
 import { shopProducts } from "./shop-products";
 import { mapShopifyEvent } from "./shopify";
@@ -33,6 +34,7 @@ function mapEvent(platform: string, topic: string, payload: string): MappedEvent
   }
   if (platform === "shopify") return mapShopifyEvent(topic, body);
   if (platform === "woocommerce") return mapWooCommerceEvent(topic, body);
+  if (platform === "prestashop") return mapPrestashopEvent(body);
   return null;
 }
 

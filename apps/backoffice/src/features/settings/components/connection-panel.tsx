@@ -10,6 +10,7 @@ import { useDeleteIntegration } from "../api/delete-integration";
 import { INTEGRATION_EVENTS_PAGE, useIntegrationEvents } from "../api/get-integration-events";
 import { useIntegrationSecret } from "../api/get-integration-secret";
 import type { Integration } from "../api/get-integrations";
+import { useSyncIntegration } from "../api/sync-integration";
 import { useCaller } from "../lib/use-caller";
 import { LoadError } from "./load-error";
 
@@ -63,7 +64,11 @@ export function ConnectionPanel({
           ))}
         </ol>
         {integration.webhook_url ? <CopyRow label={t.webhookUrl} value={integration.webhook_url} /> : null}
-        <SecretRow id={integration.id} freshSecret={freshSecret} />
+        {integration.platform === "prestashop" ? (
+          <SyncRow id={integration.id} />
+        ) : (
+          <SecretRow id={integration.id} freshSecret={freshSecret} />
+        )}
         <EventLog id={integration.id} />
         <Button
           variant="outline"
@@ -110,6 +115,30 @@ function CopyRow({ label, value }: { label: string; value: string }) {
       </Code>
       <Button variant="outline" size="sm" aria-label={t.copyOf(label)} onClick={() => void copy(value)}>
         {t.copy}
+      </Button>
+    </Flex>
+  );
+}
+
+function SyncRow({ id }: { id: string }) {
+  const sync = useSyncIntegration();
+  return (
+    <Flex gap="3" align="center" wrap="wrap" mb="2">
+      <Text size="2" color="gray">
+        {t.pulled}
+      </Text>
+      <Button
+        variant="outline"
+        size="sm"
+        loading={sync.isPending}
+        onClick={() =>
+          sync.mutate(id, {
+            onSuccess: () => toast({ title: t.synced, variant: "success" }),
+            onError: (error) => toastError(error, t.syncFailed),
+          })
+        }
+      >
+        {t.sync}
       </Button>
     </Flex>
   );

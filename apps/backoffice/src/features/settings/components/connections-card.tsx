@@ -14,13 +14,13 @@ import { SettingsSection } from "./settings-section";
 
 const t = fr.integrations.connections;
 type Platform = IntegrationInput["platform"];
-const PLATFORMS: Platform[] = ["shopify", "woocommerce"];
+const PLATFORMS: Platform[] = ["shopify", "woocommerce", "prestashop"];
 
 /** The shop's connections: each with its steps, URL, secret, status and log; a form to add one. */
 export function ConnectionsCard() {
   const list = useIntegrations();
   /** The secret of a connection made here, shown until the page is left (the answer carries it once). */
-  const [fresh, setFresh] = useState<{ id: string; secret: string } | null>(null);
+  const [fresh, setFresh] = useState<{ id: string; secret: string | null } | null>(null);
 
   return (
     <SettingsSection id="connections-title" title={t.title} headingGap="1">
@@ -51,11 +51,16 @@ export function ConnectionsCard() {
   );
 }
 
-function ConnectForm({ onConnected }: { onConnected: (made: { id: string; secret: string }) => void }) {
+function ConnectForm({
+  onConnected,
+}: {
+  onConnected: (made: { id: string; secret: string | null }) => void;
+}) {
   const [platform, setPlatform] = useState<Platform>("shopify");
   const [shopUrl, setShopUrl] = useState("");
   const [secret, setSecret] = useState("");
-  const [errors, setErrors] = useState<Partial<Record<"shop_url" | "secret", string>>>({});
+  const [apiKey, setApiKey] = useState("");
+  const [errors, setErrors] = useState<Partial<Record<"shop_url" | "secret" | "api_key", string>>>({});
   const create = useCreateIntegration();
   const platformId = useId();
 
@@ -63,6 +68,7 @@ function ConnectForm({ onConnected }: { onConnected: (made: { id: string; secret
     event.preventDefault();
     const body: IntegrationInput = { platform, shop_url: shopUrl.trim() };
     if (platform === "shopify" && secret.trim()) body.secret = secret.trim();
+    if (platform === "prestashop") body.api_key = apiKey.trim();
     setErrors({});
     create.mutate(body, {
       onSuccess: (made) => {
@@ -70,10 +76,12 @@ function ConnectForm({ onConnected }: { onConnected: (made: { id: string; secret
         onConnected({ id: made.id, secret: made.secret });
         setShopUrl("");
         setSecret("");
+        setApiKey("");
       },
       onError: (error) => {
         const fields = apiFieldErrors(error);
-        if (fields.shop_url || fields.secret) setErrors({ shop_url: fields.shop_url, secret: fields.secret });
+        if (fields.shop_url || fields.secret || fields.api_key)
+          setErrors({ shop_url: fields.shop_url, secret: fields.secret, api_key: fields.api_key });
         else toastError(error, t.connectFailed);
       },
     });
@@ -120,6 +128,18 @@ function ConnectForm({ onConnected }: { onConnected: (made: { id: string; secret
               value={secret}
               error={errors.secret}
               onChange={(e) => setSecret(e.target.value)}
+            />
+          </div>
+        ) : null}
+        {platform === "prestashop" ? (
+          <div className="min-w-[16rem] flex-1">
+            <FormField
+              label={t.apiKey}
+              autoComplete="off"
+              hint={t.apiKeyHint}
+              value={apiKey}
+              error={errors.api_key}
+              onChange={(e) => setApiKey(e.target.value)}
             />
           </div>
         ) : null}
