@@ -59,7 +59,7 @@ async function getJson(url: URL, apiKey: string, allowPrivate: boolean): Promise
  */
 export async function pullPrestashop(deps: PullDeps, integrationId: string): Promise<void> {
   const [row] = await deps.db.select().from(integrations).where(eq(integrations.id, integrationId));
-  if (!row || row.platform !== "prestashop") return;
+  if (row?.platform !== "prestashop") return;
   const now = deps.now();
   try {
     const apiKey = integrationSecretCipher(deps.keys).decrypt(row.secretSealed);
