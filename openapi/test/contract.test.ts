@@ -129,6 +129,7 @@ describe("bundled contract", () => {
   it("rejects unknown fields in every request body object", () => {
     for (const { key, op } of operations()) {
       if (key === "POST /billing/stripe/webhook/") continue; // a Stripe event, verified from raw bytes
+      if (key === "POST /integrations/{id}/webhook/") continue; // a shop's order, verified from raw bytes
       for (const [type, media] of Object.entries(op.requestBody?.content ?? {})) {
         const schema = resolve(media.schema);
         const variants = (schema?.oneOf as Json[] | undefined)?.map(resolve) ?? [schema];

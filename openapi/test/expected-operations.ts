@@ -107,6 +107,14 @@ export const additions = [
   "POST /company/webhooks/{id}/test/",
   "GET /company/webhooks/{id}/deliveries/",
   "POST /company/webhook-deliveries/{id}/resend/",
+  // orders in without code (ARCHITECTURE §10.14)
+  "GET /company/integrations/",
+  "POST /company/integrations/",
+  "DELETE /company/integrations/{id}/",
+  "GET /company/integrations/{id}/secret/",
+  "GET /company/integrations/{id}/events/",
+  "POST /company/integrations/{id}/sync/",
+  "POST /integrations/{id}/webhook/",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */
@@ -135,6 +143,7 @@ export const publicCalls = [
   "GET /billing/sandbox/{session_id}/",
   "POST /billing/sandbox/{session_id}/complete/",
   "POST /billing/sandbox/{session_id}/cancel/",
+  "POST /integrations/{id}/webhook/",
 ] as const;
 
 /** Entities of spec §3 (and the contract brief) that must exist as component schemas. */

@@ -12,6 +12,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   emailSuppressions,
+  integrations,
   invitations,
   joinRequests,
   memberships,
@@ -209,6 +210,15 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
             })
             .returning({ id: webhookDeliveries.id })
         : [];
+    const [integration] = await t.ctx.db
+      .insert(integrations)
+      .values({
+        companyId: company.id,
+        platform: "shopify",
+        shopUrl: "https://boutique.exemple.fr",
+        secretSealed: "",
+      })
+      .returning({ id: integrations.id });
     if (
       !review ||
       !victimMembership ||
@@ -217,7 +227,8 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
       !orderImport ||
       !suppression ||
       !webhook ||
-      !webhookDelivery
+      !webhookDelivery ||
+      !integration
     )
       throw new Error("fixtures");
     const ids = {
@@ -232,10 +243,13 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
       suppression: suppression.id,
       webhook: webhook.id,
       webhookDelivery: webhookDelivery.id,
+      integration: integration.id,
     };
     for (const op of CONTRACT_OPERATIONS) {
       const path = op.path;
       if (!path.includes("{id}")) continue;
+      // Public and answered by its signature (401 unsigned): integrations-webhook.test.ts covers it.
+      if (path.startsWith("/integrations/")) continue;
       const key = path.startsWith("/company/products/")
         ? "product"
         : path.startsWith("/company/email-templates/")
@@ -258,7 +272,9 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
                           ? "webhook"
                           : path.startsWith("/company/webhook-deliveries/")
                             ? "webhookDelivery"
-                            : null;
+                            : path.startsWith("/company/integrations/")
+                              ? "integration"
+                              : null;
       if (!key) throw new Error(`No fixture for ${op.operationId} (${path}): add one`);
       fixtures[op.operationId] = ids[key];
     }

@@ -51,6 +51,9 @@ describe("/orders/import", () => {
     expect(
       await screen.findByRole("heading", { level: 1, name: "Importer des commandes" }),
     ).toBeInTheDocument();
+    expect(
+      screen.getByText(/Les lignes qui partagent une même reference forment une seule commande/),
+    ).toBeInTheDocument();
 
     await user.upload(await screen.findByLabelText("Fichier CSV de commandes"), excelFile(GOOD_AND_BAD));
 

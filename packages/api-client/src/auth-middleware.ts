@@ -25,6 +25,7 @@ export const defaultPublicPaths: readonly string[] = [
   "/billing/sandbox/{session_id}/",
   "/billing/sandbox/{session_id}/complete/",
   "/billing/sandbox/{session_id}/cancel/",
+  "/integrations/{id}/webhook/",
 ];
 
 /** A 401 from these means wrong credentials or a dead refresh token, never a stale access token. */

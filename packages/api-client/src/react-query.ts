@@ -43,6 +43,12 @@ export const queryKeys = {
     all: ["suppressions"] as const,
     list: (params: KeyParams = {}) => ["suppressions", "list", params] as const,
   },
+  integrations: {
+    all: ["integrations"] as const,
+    list: () => ["integrations", "list"] as const,
+    events: (id: string, params: KeyParams = {}) => ["integrations", "events", id, params] as const,
+    secret: (id: string) => ["integrations", "secret", id] as const,
+  },
   companySearch: (query: string) => ["companySearch", query.trim()] as const,
   publicReviews: (params: { company_id: string; product_id?: string | null }) =>
     ["publicReviews", { company_id: params.company_id, product_id: params.product_id || null }] as const,

@@ -41,6 +41,9 @@ const EXPECTED: Record<Action, Role[]> = {
   // Issue 23: webhook endpoints (admin and manager), their secret revealed to admins.
   "webhooks.manage": ["admin", "manager"],
   "webhooks.secret": ["admin"],
+  // issue 23: connections for admin and manager; their secrets shown again to admins.
+  "integrations.manage": ["admin", "manager"],
+  "integrations.secret": ["admin"],
 };
 
 const matrix = ACTIONS.flatMap((action) =>

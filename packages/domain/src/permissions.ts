@@ -25,6 +25,8 @@ export const ACTIONS = [
   "data.export",
   "webhooks.manage",
   "webhooks.secret",
+  "integrations.manage",
+  "integrations.secret",
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -63,6 +65,9 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   // ARCHITECTURE §10.14: outgoing webhooks are settings like the integrations; their secret, admins only.
   "webhooks.manage": ["owner", "admin", "manager"],
   "webhooks.secret": ["owner", "admin"],
+  // Connections of the shop (tab 'Intégrations'); their signing secrets are shown again to admins only.
+  "integrations.manage": ["owner", "admin", "manager"],
+  "integrations.secret": ["owner", "admin"],
 };
 
 export function isAction(value: unknown): value is Action {

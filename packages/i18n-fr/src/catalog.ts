@@ -9,6 +9,7 @@ import { forms } from "./messages/forms";
 import { getStarted } from "./messages/get-started";
 import { iframe } from "./messages/iframe";
 import { insights } from "./messages/insights";
+import { integrations } from "./messages/integrations";
 import { orderImport } from "./messages/order-import";
 import { plans } from "./messages/plans";
 import { products } from "./messages/products";
@@ -46,6 +47,7 @@ export const fr = {
   widget,
   publicForm,
   settings,
+  integrations,
   errors,
   validation,
   statuses,

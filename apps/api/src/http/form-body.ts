@@ -4,9 +4,10 @@ import { HttpError } from "./errors";
 
 /**
  * Plain HTML forms without script post here: the sandbox checkout's 'Payer' / 'Annuler' and the
- * unsubscribe page's button, which posts what mail providers post for one-click unsubscribe (RFC 8058).
+ * unsubscribe page's button, which posts what mail providers post for one-click unsubscribe (RFC 8058),
+ * and WooCommerce's ping of a new webhook (`webhook_id=…`).
  */
-const FORM_PATHS = ["/api/v1/billing/sandbox/", "/api/v1/public/unsubscribe/"];
+const FORM_PATHS = ["/api/v1/billing/sandbox/", "/api/v1/public/unsubscribe/", "/api/v1/integrations/"];
 const FORM_BODY_LIMIT = 4 * 1024;
 
 /** `application/x-www-form-urlencoded` bodies, on the paths above only (415 elsewhere). */

@@ -3,11 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { HttpError } from "./errors";
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
-const RAW_BODY_PATHS = ["/api/v1/billing/stripe/webhook/"];
+const RAW_BODY_PATHS = ["/api/v1/billing/stripe/webhook/", "/api/v1/integrations/"];
 
 /**
  * JSON bodies up to 1 MB (larger → 413 with a French detail); an empty body reads as no body; the raw
- * text is kept for the Stripe webhook's signature check.
+ * text is kept for the signature checks of the Stripe webhook and the shops' webhooks.
  */
 export function registerJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser("application/json");

@@ -140,6 +140,14 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   publicRatingsGet: publicAccess,
   publicBadgeGet: publicAccess,
   publicGoogleReviewsFeedGet: publicAccess,
+  // connections of the shop (ARCHITECTURE §10.14); the webhook is checked by its signature
+  companyIntegrationsList: company("integrations.manage"),
+  companyIntegrationsCreate: company("integrations.manage"),
+  companyIntegrationsDelete: company("integrations.manage"),
+  companyIntegrationsSecret: company("integrations.secret"),
+  companyIntegrationsEvents: company("integrations.manage"),
+  companyIntegrationsSync: company("integrations.manage"),
+  integrationsWebhook: publicAccess,
 };
 
 /** Per-IP rate limit (RATE_LIMIT_PER_IP per minute) applies to these. */

@@ -6,7 +6,12 @@ import { serverKeys } from "../db/schema";
 import { type Cipher, createKeyedCipher, deriveKey, randomToken, sha256 } from "./crypto";
 
 /** What each derived key is for: one root secret never serves two purposes directly. */
-export type KeyPurpose = "access-token" | "review-key" | "company-api-key" | "webhook-secret";
+export type KeyPurpose =
+  | "access-token"
+  | "review-key"
+  | "company-api-key"
+  | "webhook-secret"
+  | "integration-secret";
 
 export interface RootKey {
   kid: string;

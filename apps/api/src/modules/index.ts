@@ -11,6 +11,8 @@ import { exportHandlers } from "./export/handlers";
 import { formHandlers } from "./forms/handlers";
 import { getStartedHandlers } from "./get-started/handlers";
 import { insightsHandlers } from "./insights/handlers";
+import { integrationHandlers } from "./integrations/handlers";
+import { registerIntegrationsPlugin } from "./integrations/plugin";
 import { orderHandlers } from "./orders/handlers";
 import { registerOrderImports } from "./orders/imports-plugin";
 import { registerPipelineWorkers } from "./pipeline/plugin";
@@ -49,6 +51,7 @@ const moduleHandlers: OperationHandlers[] = [
   publicHandlers,
   privacyHandlers,
   exportHandlers,
+  integrationHandlers,
   // --- certified reviews ---
   certificationHandlers,
   insightsHandlers,
@@ -80,4 +83,5 @@ export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
   registerPrivacyTasks,
   registerReviewAlerts,
   registerWebhookWorker,
+  registerIntegrationsPlugin,
 ];

@@ -5,7 +5,7 @@ import { NotFound } from "./routes/not-found";
 import { RouteError } from "./routes/route-error";
 
 /** The settings tabs of spec §2, in their order. */
-export const SETTINGS_TABS = ["teams", "subscription", "company", "privacy", "integrations", "user"] as const;
+export const SETTINGS_TABS = ["teams", "subscription", "company", "integrations", "privacy", "user"] as const;
 
 // Spec §2 route table, exactly: any other path is the 404 screen. Screens are lazy so /login does not carry
 // the signed-in app.

@@ -20,7 +20,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, select: string, 
 }
 
 describe("settings: tabs (real API)", () => {
-  it("/settings goes to /settings/teams; the four tabs of spec §2, Confidentialité and Intégrations link to their paths", async () => {
+  it("/settings goes to /settings/teams; the four tabs of spec §2, Intégrations and Confidentialité link to their paths", async () => {
     const app = await renderSignedIn("/settings");
     await screen.findByRole("heading", { name: "Membres" });
     expect(currentPath(app)).toBe("/settings/teams");
@@ -29,8 +29,8 @@ describe("settings: tabs (real API)", () => {
       ["Équipe", "/settings/teams"],
       ["Abonnement", "/settings/subscription"],
       ["Entreprise", "/settings/company"],
-      ["Confidentialité", "/settings/privacy"],
       ["Intégrations", "/settings/integrations"],
+      ["Confidentialité", "/settings/privacy"],
       ["Utilisateur", "/settings/user"],
     ]);
     expect(tabs[0]).toHaveAttribute("aria-current", "page");

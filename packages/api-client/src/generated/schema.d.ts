@@ -1380,7 +1380,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/company/webhooks/": {
+    "/company/integrations/": {
         parameters: {
             query?: never;
             header?: never;
@@ -1388,23 +1388,23 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Points de réception des webhooks
-         * @description Owner, admin and manager. The company's endpoints, oldest first; `secret` is null.
+         * Connexions de la boutique
+         * @description Owner, admin and manager. The company's connections, oldest first.
          */
-        get: operations["companyWebhooksList"];
+        get: operations["companyIntegrationsList"];
         put?: never;
         /**
-         * Ajouter un point de réception
-         * @description Owner, admin and manager. The URL must be https and resolve only to public addresses (400 otherwise; http and private ranges only with OUTBOUND_ALLOW_PRIVATE=1, link-local and metadata addresses never). The answer carries the signing secret, generated here.
+         * Connecter une boutique
+         * @description Owner, admin and manager. `shop_url` is the shop's https address. The answer carries the webhook URL and the signing secret to paste in the shop's settings.
          */
-        post: operations["companyWebhooksCreate"];
+        post: operations["companyIntegrationsCreate"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/company/webhooks/{id}/": {
+    "/company/integrations/{id}/": {
         parameters: {
             query?: never;
             header?: never;
@@ -1414,28 +1414,20 @@ export interface paths {
             };
             cookie?: never;
         };
-        /**
-         * Un point de réception
-         * @description Owner, admin and manager; `secret` is null. Another company's id → 404.
-         */
-        get: operations["companyWebhooksGet"];
+        get?: never;
         put?: never;
         post?: never;
         /**
-         * Supprimer un point de réception
-         * @description Owner, admin and manager. Its pending deliveries are dropped.
+         * Déconnecter une boutique
+         * @description Owner, admin and manager. Its webhooks are refused from then on (404); the orders it brought stay.
          */
-        delete: operations["companyWebhooksDelete"];
+        delete: operations["companyIntegrationsDelete"];
         options?: never;
         head?: never;
-        /**
-         * Modifier un point de réception
-         * @description Owner, admin and manager. A new URL is checked as at creation. `enabled: true` re-enables a disabled endpoint (its failure streak starts over); `enabled: false` disables it.
-         */
-        patch: operations["companyWebhooksUpdate"];
+        patch?: never;
         trace?: never;
     };
-    "/company/webhooks/{id}/secret/": {
+    "/company/integrations/{id}/secret/": {
         parameters: {
             query?: never;
             header?: never;
@@ -1447,9 +1439,9 @@ export interface paths {
         };
         /**
          * Afficher le secret de signature
-         * @description Owner and admin only.
+         * @description Owner and admin. The signing secret of the connection's webhooks.
          */
-        get: operations["companyWebhooksSecret"];
+        get: operations["companyIntegrationsSecret"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1458,7 +1450,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/company/webhooks/{id}/test/": {
+    "/company/integrations/{id}/sync/": {
         parameters: {
             query?: never;
             header?: never;
@@ -1471,17 +1463,17 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Envoyer un test
-         * @description Owner, admin and manager. Queues a `ping` event (`{"type": "ping", "timestamp", "data": {"endpoint_id"}}`) to this endpoint only, sent at once through the same queue as the events.
+         * Synchroniser maintenant
+         * @description Owner, admin and manager. Pulls a PrestaShop connection now (as every 15 minutes): the orders updated since the last pull, each taken or refused in the log. A connection of another platform → 400.
          */
-        post: operations["companyWebhooksTest"];
+        post: operations["companyIntegrationsSync"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/company/webhooks/{id}/deliveries/": {
+    "/company/integrations/{id}/events/": {
         parameters: {
             query?: never;
             header?: never;
@@ -1492,10 +1484,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Envois d'un point de réception
-         * @description Owner, admin and manager. Newest first, with the last attempt of each.
+         * Journal d'une connexion
+         * @description Owner, admin and manager. Each order received from the shop, newest first, taken or refused with its French reason.
          */
-        get: operations["companyWebhookDeliveriesList"];
+        get: operations["companyIntegrationsEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1504,7 +1496,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/company/webhook-deliveries/{id}/resend/": {
+    "/integrations/{id}/webhook/": {
         parameters: {
             query?: never;
             header?: never;
@@ -1517,10 +1509,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Renvoyer un envoi
-         * @description Owner, admin and manager. Sends the same message again (same `webhook-id`, same body) at once; only a `failed` delivery of an enabled endpoint (409 otherwise).
+         * Webhook d'une boutique
+         * @description Public. The raw body is checked first: Shopify's `X-Shopify-Hmac-Sha256` or WooCommerce's `X-WC-Webhook-Signature`, base64(HMAC-SHA256(raw body, secret)); missing or wrong → 401 and nothing recorded. WooCommerce's creation ping (form body `webhook_id=…`) → 200. A delivery seen before (`X-Shopify-Event-Id`, else `X-Shopify-Webhook-Id`; `X-WC-Webhook-Delivery-ID`) → 200, nothing changes. The event is recorded and answered at once, the order taken after. Unknown or disconnected connection → 404.
          */
-        post: operations["companyWebhookDeliveriesResend"];
+        post: operations["integrationsWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1876,6 +1868,65 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "accepted" | "declined" | "cancelled" | "expired";
         };
+        /** @description A connection of the company's shop; its orders come in without code. */
+        Integration: {
+            /** Format: uuid */
+            id: string;
+            platform: components["schemas"]["IntegrationPlatform"];
+            shop_url: string;
+            /**
+             * @description `waiting` until its first event, then `active` (its last order was taken or ignored) or `error` (its last order was refused, or the last pull failed).
+             * @enum {string}
+             */
+            status: "waiting" | "active" | "error";
+            /** Format: date-time */
+            last_event_at: string | null;
+            /** @description `{PUBLIC_URL}/api/v1/integrations/{id}/webhook/`, where the shop sends its webhooks; null for PrestaShop (pulled). */
+            webhook_url: string | null;
+            /** @description PrestaShop only (else empty) — the order states (`current_state`) taken. */
+            states: number[];
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A new connection, with the signing secret the shop must use (shown once here); null for PrestaShop. */
+        IntegrationCreated: components["schemas"]["Integration"] & {
+            secret: string | null;
+        };
+        /** @description One order received from the shop and what became of it. */
+        IntegrationEvent: {
+            /** Format: uuid */
+            id: string;
+            /** @description The platform's event (`orders/paid`, `orders/fulfilled`, `order.updated`…). */
+            topic: string;
+            /**
+             * @description `pending` until processed; `taken` (the order is recorded), `refused` (with its French `reason`), `ignored` (not an order to ask a review for, e.g. not completed yet).
+             * @enum {string}
+             */
+            outcome: "pending" | "taken" | "refused" | "ignored";
+            reference: string | null;
+            reason: string | null;
+            /** Format: uuid */
+            order_id: string | null;
+            /** Format: date-time */
+            received_at: string;
+        };
+        /** @description A new connection. `secret`: Shopify's signing secret of the shop's webhooks (generated when absent; WooCommerce always gets a generated one). `api_key`: the PrestaShop Webservice key (required for PrestaShop, with read access to orders and customers); `states`: the PrestaShop order states to take (default 4, 5: shipped, delivered). */
+        IntegrationInput: {
+            platform: components["schemas"]["IntegrationPlatform"];
+            shop_url: string;
+            secret?: string;
+            api_key?: string;
+            states?: number[];
+        };
+        /**
+         * @description The shop's platform: `shopify` and `woocommerce` push signed webhooks to `webhook_url`; `prestashop` is pulled through its Webservice every 15 minutes.
+         * @enum {string}
+         */
+        IntegrationPlatform: "shopify" | "woocommerce" | "prestashop";
+        /** @description The signing secret of a connection's webhooks. */
+        IntegrationSecret: {
+            secret: string;
+        };
         Invoice: {
             id: string;
             subscription_type: components["schemas"]["PlanType"];
@@ -2105,6 +2156,26 @@ export interface components {
             /** @description URL of the previous page, null on the first page. */
             previous: string | null;
             results: components["schemas"]["Invitation"][];
+        };
+        /** @description A page of IntegrationEvent items (`limit`/`offset`). */
+        PagedIntegrationEvents: {
+            /** @description Total number of items. */
+            count: number;
+            /** @description URL of the next page, null on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, null on the first page. */
+            previous: string | null;
+            results: components["schemas"]["IntegrationEvent"][];
+        };
+        /** @description A page of Integration items (`limit`/`offset`). */
+        PagedIntegrations: {
+            /** @description Total number of items. */
+            count: number;
+            /** @description URL of the next page, null on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, null on the first page. */
+            previous: string | null;
+            results: components["schemas"]["Integration"][];
         };
         /** @description A page of Invoice items (`limit`/`offset`). */
         PagedInvoices: {
@@ -2569,97 +2640,6 @@ export interface components {
             saturday: number;
             sunday: number;
             total: number;
-        };
-        /** @description A page of WebhookDelivery items (`limit`/`offset`). */
-        PagedWebhookDeliveries: {
-            /** @description Total number of items. */
-            count: number;
-            /** @description URL of the next page, null on the last page. */
-            next: string | null;
-            /** @description URL of the previous page, null on the first page. */
-            previous: string | null;
-            results: components["schemas"]["WebhookDelivery"][];
-        };
-        /** @description A page of WebhookEndpoint items (`limit`/`offset`). */
-        PagedWebhookEndpoints: {
-            /** @description Total number of items. */
-            count: number;
-            /** @description URL of the next page, null on the last page. */
-            next: string | null;
-            /** @description URL of the previous page, null on the first page. */
-            previous: string | null;
-            results: components["schemas"]["WebhookEndpoint"][];
-        };
-        /** @description One message sent (or to send) to one endpoint, with its last attempt. */
-        WebhookDelivery: {
-            /** Format: uuid */
-            id: string;
-            /** @description The `webhook-id` header, the same on every attempt (`msg_…`). */
-            message_id: string;
-            /** @description A subscribed event, or `ping` (`POST /company/webhooks/{id}/test/`). */
-            event_type: string;
-            /**
-             * @description `scheduled` (waiting for its first attempt or a retry), `sending`, `delivered` (a 2xx within 10 s), `failed` (every retry failed, or the endpoint was disabled).
-             * @enum {string}
-             */
-            status: "scheduled" | "sending" | "delivered" | "failed";
-            attempts: number;
-            /** @description HTTP status of the last attempt; null when none answered (timeout, refused address, network). */
-            status_code: number | null;
-            duration_ms: number | null;
-            /** @description Why the last attempt failed, in French; null otherwise. */
-            error: string | null;
-            /**
-             * Format: date-time
-             * @description When the next attempt is due; null when delivered or failed.
-             */
-            next_attempt_at: string | null;
-            /** Format: date-time */
-            delivered_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** @description A URL of the company's that receives its events, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`). */
-        WebhookEndpoint: {
-            /** Format: uuid */
-            id: string;
-            url: string;
-            description: string;
-            events: components["schemas"]["WebhookEventType"][];
-            /** @description False once disabled (by hand, or after 5 days of failed deliveries). */
-            enabled: boolean;
-            /** @description The signing secret (`whsec_` + base64), only in the answer of the creation; null elsewhere (admins read it with `GET /company/webhooks/{id}/secret/`). */
-            secret: string | null;
-            /**
-             * Format: date-time
-             * @description First failed delivery since the last success; null while deliveries succeed.
-             */
-            failing_since: string | null;
-            /** Format: date-time */
-            disabled_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** @description A new webhook endpoint (POST). */
-        WebhookEndpointCreateInput: WithRequired<components["schemas"]["WebhookEndpointInput"], "url" | "events">;
-        /** @description A change of a webhook endpoint (PATCH); every field optional. */
-        WebhookEndpointInput: {
-            /** @description https only (http and private addresses only with OUTBOUND_ALLOW_PRIVATE=1). */
-            url?: string;
-            events?: components["schemas"]["WebhookEventType"][];
-            description?: string;
-            /** @description True again after a disable (the failure count starts over). */
-            enabled?: boolean;
-        };
-        /**
-         * @description An event a webhook endpoint can subscribe to. `data` of `review.*` is a review as in `GET /company/reviews/{id}/`; of `order.created` an order as in `GET /company/orders/`.
-         * @enum {string}
-         */
-        WebhookEventType: "review.submitted" | "review.published" | "review.rejected" | "review.withdrawn" | "review.replied" | "order.created";
-        /** @description The signing secret of a webhook endpoint. */
-        WebhookSecret: {
-            /** @description `whsec_` + base64 of 24 random bytes; the HMAC key is the decoded part. */
-            secret: string;
         };
         /**
          * @description Why a review was rejected, from the fixed list of the procedure page: `abusive` (propos injurieux, diffamatoires, discriminatoires ou contraires à la loi), `personal_data` (données personnelles ou contenu publicitaire), `off_topic` (sans rapport avec le produit ou la commande, ou incompréhensible), `conflict_of_interest` (soupçon de conflit d'intérêts), `fake_suspected` (soupçon de faux avis).
@@ -5990,7 +5970,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    companyWebhooksList: {
+    companyIntegrationsList: {
         parameters: {
             query?: {
                 /** @description Page size (1–100). */
@@ -6004,13 +5984,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The endpoints. */
+            /** @description Connections. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PagedWebhookEndpoints"];
+                    "application/json": components["schemas"]["PagedIntegrations"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6018,7 +5998,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
-    companyWebhooksCreate: {
+    companyIntegrationsCreate: {
         parameters: {
             query?: never;
             header?: never;
@@ -6027,17 +6007,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookEndpointCreateInput"];
+                "application/json": components["schemas"]["IntegrationInput"];
             };
         };
         responses: {
-            /** @description Created, with its secret. */
+            /** @description Connected. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookEndpoint"];
+                    "application/json": components["schemas"]["IntegrationCreated"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6045,7 +6025,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
-    companyWebhooksGet: {
+    companyIntegrationsDelete: {
         parameters: {
             query?: never;
             header?: never;
@@ -6057,34 +6037,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The endpoint. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEndpoint"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    companyWebhooksDelete: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Object id. */
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
+            /** @description Disconnected. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -6097,38 +6050,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    companyWebhooksUpdate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Object id. */
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["WebhookEndpointInput"];
-            };
-        };
-        responses: {
-            /** @description Updated. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEndpoint"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    companyWebhooksSecret: {
+    companyIntegrationsSecret: {
         parameters: {
             query?: never;
             header?: never;
@@ -6146,7 +6068,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookSecret"];
+                    "application/json": components["schemas"]["IntegrationSecret"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6155,7 +6077,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    companyWebhooksTest: {
+    companyIntegrationsSync: {
         parameters: {
             query?: never;
             header?: never;
@@ -6167,13 +6089,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Queued. */
-            202: {
+            /** @description The connection after the pull. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookDelivery"];
+                    "application/json": components["schemas"]["Integration"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6182,7 +6104,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    companyWebhookDeliveriesList: {
+    companyIntegrationsEvents: {
         parameters: {
             query?: {
                 /** @description Page size (1–100). */
@@ -6199,13 +6121,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The deliveries. */
+            /** @description Events. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PagedWebhookDeliveries"];
+                    "application/json": components["schemas"]["PagedIntegrationEvents"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6214,7 +6136,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    companyWebhookDeliveriesResend: {
+    integrationsWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -6224,22 +6146,30 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+                "application/x-www-form-urlencoded": {
+                    webhook_id?: string;
+                };
+            };
+        };
         responses: {
-            /** @description Queued again. */
-            202: {
+            /** @description Received. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookDelivery"];
+                    "application/json": {
+                        /** @constant */
+                        received: true;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
         };
     };
     billingStripeWebhook: {

@@ -9,6 +9,9 @@ export const orderImport = {
   subtitle:
     "Ajoutez en une fois les commandes de votre boutique : chaque acheteur recevra sa demande d'avis.",
   backToProducts: "Retour aux produits",
+  /** Several products in one order (issue 23): one request e-mail for them all. */
+  helpItems:
+    "Les lignes qui partagent une même reference forment une seule commande : un seul e-mail à l'acheteur, avec un lien d'avis par produit.",
   help: "Colonnes : reference, sku (ou product_id), buyer_email, buyer_first_name, buyer_last_name, order_date. Séparateur « ; » ou « , », fichier UTF-8 ou Windows-1252 (Excel), dates JJ/MM/AAAA ou AAAA-MM-JJ, 10 000 lignes au plus.",
   downloadModel: "Télécharger le modèle CSV",
   modelFilename: "modele-commandes.csv",

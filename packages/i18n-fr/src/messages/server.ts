@@ -2,6 +2,7 @@ import { companySetup } from "./company-setup";
 import { errors } from "./errors";
 import { companyDefaults } from "./server-company-defaults";
 import { companyExport } from "./server-export";
+import { serverIntegrations } from "./server-integrations";
 import { serverMails } from "./server-mails";
 import { outbound, webhooks } from "./server-outbound";
 import { publicPages } from "./server-public-pages";
@@ -223,6 +224,7 @@ export const server = {
   companyDefaults,
   publicPages,
   companyExport,
+  integrations: serverIntegrations,
   outbound,
   webhooks,
 } as const;

@@ -7,6 +7,7 @@ export const settings = {
     teams: "Équipe",
     subscription: "Abonnement",
     company: "Entreprise",
+    integrations: "Intégrations",
     user: "Utilisateur",
     privacy: "Confidentialité",
     integrations: "Intégrations",

@@ -51,6 +51,8 @@ export const products = pgTable(
     /** active | draft | archived */
     status: text("status").notNull().default("draft"),
     sku: text("sku"),
+    /** The shop's own id of a product without SKU, as a connection names it (`shopify:632910392`). */
+    externalId: text("external_id"),
     /** GS1 code (8, 12, 13 or 14 digits, check digit verified), for Google's product ratings. */
     gtin: text("gtin"),
     brand: text("brand"),
@@ -73,6 +75,7 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex("products_company_sku_unique").on(t.companyId, t.sku),
+    uniqueIndex("products_company_external_id_unique").on(t.companyId, t.externalId),
     index("products_company_status_name_idx").on(t.companyId, t.status, t.name),
   ],
 );

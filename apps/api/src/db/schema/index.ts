@@ -4,6 +4,7 @@ export * from "./cluster";
 export * from "./companies";
 export * from "./identity";
 export * from "./insights";
+export * from "./integrations";
 export * from "./order-imports";
 export * from "./privacy";
 export * from "./reviews";

@@ -1,10 +1,9 @@
 import { buffer } from "node:stream/consumers";
-import { fr, planLimitMessages } from "@certavis/i18n-fr/server";
+import { fr } from "@certavis/i18n-fr/server";
 import { and, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { DbOrTx } from "../../db/client";
 import { createWithinPlan, duplicateOf } from "../../db/company-lock";
-import { countRows } from "../../db/count-rows";
 import { isForeignKeyViolation } from "../../db/foreign-key-violation";
 import { products, reviews } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
@@ -13,7 +12,6 @@ import { conflict, type FieldErrors, fieldErrors } from "../../http/errors";
 import { isMultipart, type MultipartBody, streamMultipart } from "../../http/multipart";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
-import { planRoom } from "../../http/plan-room";
 import { imageWithoutMetadata } from "../../lib/clean-image";
 import { isStoredImage } from "../../lib/image-url";
 import { reviewsChanged } from "../../lib/reviews-changed";
@@ -26,15 +24,10 @@ import {
   payloadFromMultipart,
   resolveProductPayload,
 } from "./product-input";
+import { assertProductRoom } from "./product-room";
 import { getProductView, listProductViews } from "./product-views";
 
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-
-const assertProductRoom = planRoom({
-  limit: (plan) => plan.max_products,
-  count: (db, companyId) => countRows(db, products, eq(products.companyId, companyId)),
-  message: planLimitMessages.products,
-});
 
 /** Removes a stored product image once no product points at it any more (duplicates share it). */
 async function removeImageIfUnused(

@@ -121,6 +121,9 @@ export function OrderImportRoute() {
         <Text as="p" color="gray" size="2">
           {t.help}
         </Text>
+        <Text as="p" color="gray" size="2">
+          {t.helpItems}
+        </Text>
         {(latest.isPending && !started) || (shownLatest && followed.isPending) ? (
           <Text color="gray">{fr.common.loading}</Text>
         ) : job ? (

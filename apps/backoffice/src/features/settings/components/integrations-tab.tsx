@@ -1,6 +1,33 @@
+import { can } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
+import { Flex, Text } from "@radix-ui/themes";
+import { useCaller } from "../lib/use-caller";
+import { ConnectionsCard } from "./connections-card";
+import { SettingsSection } from "./settings-section";
 import { WebhooksCard } from "./webhooks-card";
 
-/** Intégrations (admin and manager): the outgoing webhooks. */
+/**
+ * Intégrations (owner, admin, manager): the shop's connections that bring orders in without code, and
+ * the endpoints our signed webhooks go out to.
+ */
 export function IntegrationsTab() {
-  return <WebhooksCard />;
+  const { role } = useCaller();
+  if (!can(role, "integrations.manage"))
+    return (
+      <SettingsSection
+        id="integrations-restricted-title"
+        title={fr.settings.tabs.integrations}
+        headingGap="1"
+      >
+        <Text as="p" color="gray">
+          {fr.integrations.restricted}
+        </Text>
+      </SettingsSection>
+    );
+  return (
+    <Flex direction="column" gap="5">
+      <ConnectionsCard />
+      <WebhooksCard />
+    </Flex>
+  );
 }

@@ -14,11 +14,11 @@ import { useCaller } from "../lib/use-caller";
 
 const tabs = fr.settings.tabs;
 type Tab = keyof typeof tabs;
-const TAB_ORDER: readonly Tab[] = ["teams", "subscription", "company", "privacy", "integrations", "user"];
+const TAB_ORDER: readonly Tab[] = ["teams", "subscription", "company", "integrations", "privacy", "user"];
 
 const isTab = (value: string): value is Tab => (TAB_ORDER as readonly string[]).includes(value);
 
-/** /settings/{teams,subscription,company,privacy,integrations,user}: the tab is the last segment of the path (spec §2). */
+/** /settings/{teams,subscription,company,integrations,privacy,user}: the tab is the last segment of the path (spec §2). */
 export function SettingsRoute() {
   const tab = useLocation().pathname.split("/")[2] ?? "";
   const { role } = useCaller();
@@ -60,8 +60,8 @@ export function SettingsRoute() {
       {tab === "teams" ? <TeamsTab /> : null}
       {tab === "subscription" ? <SubscriptionTab /> : null}
       {tab === "company" ? <CompanyTab /> : null}
-      {tab === "privacy" ? <PrivacyTab /> : null}
       {tab === "integrations" ? <IntegrationsTab /> : null}
+      {tab === "privacy" ? <PrivacyTab /> : null}
       {tab === "user" ? <UserTab /> : null}
     </>
   );

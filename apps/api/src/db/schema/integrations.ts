@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, tz } from "./columns";
+import { companyRef } from "./companies";
+import { orders } from "./reviews";
+
+/**
+ * Connections of a company's shop (ARCHITECTURE §10.14): Shopify and WooCommerce push signed
+ * webhooks to `/api/v1/integrations/{id}/webhook/`; PrestaShop is pulled. The signing secret (the
+ * Webservice key for PrestaShop) is sealed with the server's keys (`integration-secret`), never
+ * stored or logged in clear.
+ */
+export const integrations = pgTable(
+  "integrations",
+  {
+    id: id(),
+    companyId: companyRef(),
+    /** shopify | woocommerce | prestashop */
+    platform: text("platform").notNull(),
+    shopUrl: text("shop_url").notNull(),
+    secretSealed: text("secret_sealed").notNull(),
+    /** waiting | active | error */
+    status: text("status").notNull().default("waiting"),
+    lastEventAt: tz("last_event_at"),
+    /** PrestaShop: the order states taken. */
+    states: jsonb("states").$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    /** PrestaShop: the last `date_upd` pulled (the shop's clock, `YYYY-MM-DD HH:MM:SS`). */
+    pulledUntil: text("pulled_until"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("integrations_company_created_idx").on(t.companyId, t.createdAt)],
+);
+
+/**
+ * What a connection received: recorded (with the raw body) before the webhook is answered, then
+ * processed; `payload` is blanked once processed. One row per delivery (`delivery_id` unique per
+ * connection), so a repeated delivery changes nothing.
+ */
+export const integrationEvents = pgTable(
+  "integration_events",
+  {
+    id: id(),
+    integrationId: uuid("integration_id")
+      .notNull()
+      .references(() => integrations.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
+    deliveryId: text("delivery_id").notNull(),
+    topic: text("topic").notNull(),
+    payload: text("payload"),
+    /** pending | taken | refused | ignored */
+    outcome: text("outcome").notNull().default("pending"),
+    reference: text("reference"),
+    reason: text("reason"),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    receivedAt: createdAt(),
+    processedAt: tz("processed_at"),
+  },
+  (t) => [
+    uniqueIndex("integration_events_delivery_unique").on(t.integrationId, t.deliveryId),
+    index("integration_events_integration_received_idx").on(t.integrationId, t.receivedAt),
+    index("integration_events_pending_idx").on(t.outcome, t.receivedAt),
+  ],
+);

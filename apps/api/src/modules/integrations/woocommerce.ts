@@ -1,0 +1,51 @@
+import { fr } from "@certavis/i18n-fr/server";
+import { z } from "zod";
+import { checkedOrder, type MappedEvent, shopDate } from "./shop-order";
+
+const id = z.union([z.string(), z.number()]).nullish();
+const wooOrder = z.object({
+  id,
+  number: z.union([z.string(), z.number()]).nullish(),
+  status: z.string(),
+  date_created: z.string().nullish(),
+  date_completed: z.string().nullish(),
+  billing: z
+    .object({
+      first_name: z.string().nullish(),
+      last_name: z.string().nullish(),
+      email: z.string().nullish(),
+    })
+    .nullish(),
+  line_items: z.array(z.object({ sku: z.string().nullish(), product_id: id, name: z.string().nullish() })),
+});
+
+/**
+ * A WooCommerce order webhook ('Commande mise à jour', `X-WC-Webhook-Topic: order.updated`): taken
+ * once its `status` is `completed` (reference `number`, buyer `billing`, items by SKU or product id,
+ * date `date_completed` or `date_created`); any other status is ignored until then.
+ */
+export function mapWooCommerceEvent(topic: string, body: unknown): MappedEvent | null {
+  if (!topic.startsWith("order.")) return null;
+  const parsed = wooOrder.safeParse(body);
+  if (!parsed.success) return { kind: "refused", reason: fr.server.integrations.unreadable, reference: null };
+  const order = parsed.data;
+  const reference = order.number ?? order.id;
+  if (order.status !== "completed")
+    return {
+      kind: "ignored",
+      reason: fr.server.integrations.notCompleted(order.status),
+      reference: reference === null || reference === undefined ? null : String(reference),
+    };
+  // WooCommerce's dates are the shop's local time without zone: read as UTC (`_gmt` variants exist
+  // but the REST order object documents these).
+  const date = (value: string | null | undefined) =>
+    shopDate(value && !/Z|[+-]\d\d:?\d\d$/.test(value) ? `${value}Z` : value);
+  return checkedOrder("woocommerce", {
+    reference,
+    email: order.billing?.email,
+    firstName: order.billing?.first_name,
+    lastName: order.billing?.last_name,
+    orderDate: date(order.date_completed) ?? date(order.date_created),
+    items: order.line_items.map((item) => ({ sku: item.sku, productId: item.product_id, title: item.name })),
+  });
+}

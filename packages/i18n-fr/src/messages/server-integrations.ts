@@ -1,0 +1,20 @@
+/** Connections of a shop's platform (ARCHITECTURE §10.14): answers and the reasons of the log. */
+export const serverIntegrations = {
+  shopUrlInvalid: "Indiquez l'adresse https de la boutique (par exemple https://ma-boutique.fr).",
+  signatureInvalid: "Signature du webhook absente ou invalide.",
+  unreadable: "Commande illisible : ce n'est pas une commande de la boutique.",
+  noEmail: "Commande sans adresse e-mail de l'acheteur.",
+  noReference: "Commande sans numéro.",
+  noItems: "Commande sans produit.",
+  tooManyItems: (max: number) => `Commande de plus de ${max} produits.`,
+  productRefused: (title: string, reason: string) => `Produit « ${title} » non créé : ${reason}`,
+  notCompleted: (status: string) => `Commande au statut « ${status} » : prise en compte une fois terminée.`,
+  apiKeyRequired: "Indiquez la clé du Webservice PrestaShop.",
+  notPulled: "Seules les connexions PrestaShop se synchronisent.",
+  notInStates: (state: string) => `Commande à l'état ${state} : prise en compte une fois expédiée ou livrée.`,
+  pullFailed: (status: string) => `Synchronisation impossible : la boutique a répondu ${status}.`,
+  pullUnreachable: "Synchronisation impossible : boutique injoignable.",
+  pullRefused: "Synchronisation impossible : adresse de la boutique refusée (adresse privée ou non https).",
+  pullUnreadable: "Synchronisation impossible : réponse illisible du Webservice PrestaShop.",
+  failed: "Commande non enregistrée après une journée d'essais (erreur du serveur).",
+} as const;
