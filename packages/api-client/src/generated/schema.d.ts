@@ -854,11 +854,51 @@ export interface paths {
         };
         /**
          * Statistiques des avis
-         * @description What the reviews say over a period, for any member of the company. Days are UTC calendar days; the period runs from `from` to `to`, both included (default: the last 90 days up to today, by week). 400 `{"to": [...]}` when `from` is after `to` or the period spans more than 2 years. `previous` holds the same totals for the period of the same length just before. `response_rate` is the share of the orders whose request e-mail was sent in the period that received a review (at any time); null when no request was sent. Star buckets are the reviews page's rating filter (the rating rounded: 3.5 counts as 4, 3.49 as 3; a rating under 1 counts as 1). Themes come from the titles and comments of at most the 2,000 most recent reviews of each side in the period. `bounce_rate` is null until bounces are recorded. Answers are cached per company and query until the company's reviews, orders or sent e-mails change.
+         * @description What the reviews say over a period, for any member of the company. Days are UTC calendar days; the period runs from `from` to `to`, both included (default: the last 90 days up to today, by week). 400 `{"to": [...]}` when `from` is after `to` or the period spans more than 2 years. `previous` holds the same totals for the period of the same length just before. `response_rate` is the share of the order lines (each product of an order) whose order's request e-mail was sent in the period that received a review (at any time); null when no request was sent; a request counts in `requests_sent` once, for its order's first product. Star buckets are the reviews page's rating filter (the rating rounded: 3.5 counts as 4, 3.49 as 3; a rating under 1 counts as 1). Themes come from the titles and comments of at most the 2,000 most recent reviews of each side in the period. Answers are cached per company and query until the company's reviews, orders or sent e-mails change.
          */
         get: operations["companyInsightsGet"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/get-started/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Premiers pas
+         * @description The guided start of the dashboard: each step ticked from the company's data (`product`: a product exists; `shop`: an order arrived, by the API key, a CSV import or an integration; `email_template`: the request e-mail was personalised (a request template of its own, or the default one edited); `widget`: the widget was shown on a site other than ours; `first_review`: a review was received). `visible` is false once hidden or once every step is done.
+         */
+        get: operations["companyGetStartedGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/get-started/hide/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Masquer les premiers pas
+         * @description Hides the guided start for the whole company, for good (idempotent).
+         */
+        post: operations["companyGetStartedHide"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1310,6 +1350,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/feeds/google-product-reviews.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Flux d'avis produits pour Google (Product Reviews 2.4)
+         * @description Public, CORS open, for Google Merchant Center to fetch. The company's approved reviews in Google's Product Reviews feed format, version 2.4 (`product_reviews.xsd`): per review its id, the author's public name (first name and initial), the publication time, title and text, the review's anchor on the public page (`review_url type="singleton"`), its photos, the overall rating (1 to 5), the product (GTIN, SKU and brand when known, name, page on the shop else its public page) and `collection_method` `post_fulfillment`. A review without any text is left out (the format requires one). Streamed page by page, gzip when asked (`Accept-Encoding`), revalidated by every reader (`Cache-Control: public, no-cache`, `ETag` from the company's review figures and last changes; 304 on a matching `If-None-Match`). 404 for an unknown company or one whose public page is off (`public_page` false: its reviews' addresses would not exist).
+         */
+        get: operations["publicGoogleReviewsFeedGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/unsubscribe/": {
         parameters: {
             query: {
@@ -1375,6 +1435,193 @@ export interface paths {
          * @description Owner, admin and manager; a `bounce` only (the address may work again). A buyer who unsubscribed or was erased is never re-subscribed by the shop: 403. Another company's id → 404.
          */
         delete: operations["companySuppressionsDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/privacy/erasures/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Effacer un acheteur (RGPD)
+         * @description Owner and admin. Erases the buyer of this address in the company, in one transaction: the names and address of its orders are blanked; its reviews are withdrawn from publication (status `withdrawn`, trail event `erasure` without personal data), their title, comment, answers, author's names and the company's reply blanked (the author is shown as 'Anonyme'); their stored photos and videos are deleted; the address is suppressed (reason `erasure`, kept as a hash only). Answers what was erased; an address the company does not know answers zeros (and is suppressed all the same).
+         */
+        post: operations["companyPrivacyErasuresCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exporter toutes les données de l'entreprise (ZIP)
+         * @description Owner and admin (ARCHITECTURE §10.16: no lock-in). Streams one ZIP file (`Content-Disposition: attachment; filename="certavis-export-<slug>-<AAAA-MM-JJ>.zip"`) holding `LISEZMOI.txt` (French, each file and column described), `reviews.csv` and `reviews.json` (every review with its answers, status, dates, reply and moderation trail), `orders.csv`, `products.csv`, `audit.csv` (the moderation trail) and `media/` (the stored review photos and videos, product images and logo). CSV files are UTF-8 with BOM, `;`-separated, formula-safe (a cell starting with `=`, `+`, `-`, `@`, tab or return is prefixed with `'`). Rows are read page by page while the file is written: a failure after the first bytes ends the download early (an incomplete ZIP).
+         */
+        get: operations["companyExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/webhooks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Points de réception des webhooks
+         * @description Owner, admin and manager. The company's endpoints, oldest first; `secret` is null.
+         */
+        get: operations["companyWebhooksList"];
+        put?: never;
+        /**
+         * Ajouter un point de réception
+         * @description Owner, admin and manager. The URL must be https and resolve only to public addresses (400 otherwise; http and private ranges only with OUTBOUND_ALLOW_PRIVATE=1, link-local and metadata addresses never). The answer carries the signing secret, generated here.
+         */
+        post: operations["companyWebhooksCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/webhooks/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Un point de réception
+         * @description Owner, admin and manager; `secret` is null. Another company's id → 404.
+         */
+        get: operations["companyWebhooksGet"];
+        put?: never;
+        post?: never;
+        /**
+         * Supprimer un point de réception
+         * @description Owner, admin and manager. Its pending deliveries are dropped.
+         */
+        delete: operations["companyWebhooksDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * Modifier un point de réception
+         * @description Owner, admin and manager. A new URL is checked as at creation. `enabled: true` re-enables a disabled endpoint (its failure streak starts over); `enabled: false` disables it.
+         */
+        patch: operations["companyWebhooksUpdate"];
+        trace?: never;
+    };
+    "/company/webhooks/{id}/secret/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Afficher le secret de signature
+         * @description Owner and admin only.
+         */
+        get: operations["companyWebhooksSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/webhooks/{id}/test/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Envoyer un test
+         * @description Owner, admin and manager. Queues a `ping` event (`{"type": "ping", "timestamp", "data": {"endpoint_id"}}`) to this endpoint only, sent at once through the same queue as the events.
+         */
+        post: operations["companyWebhooksTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/webhooks/{id}/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Envois d'un point de réception
+         * @description Owner, admin and manager. Newest first, with the last attempt of each.
+         */
+        get: operations["companyWebhookDeliveriesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/webhook-deliveries/{id}/resend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renvoyer un envoi
+         * @description Owner, admin and manager. Sends the same message again (same `webhook-id`, same body) at once; only a `failed` delivery of an enabled endpoint (409 otherwise).
+         */
+        post: operations["companyWebhookDeliveriesResend"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1641,6 +1888,11 @@ export interface components {
             id: string;
             name: string;
             website: string | null;
+            /**
+             * Format: email
+             * @description Where buyers write to the company: the Reply-To of its e-mails to them and the review form's 'Nous contacter'. The owner's address until the company sets its own.
+             */
+            contact_email: string;
             /** @description Address of the company's public review pages, `/avis/{slug}`. */
             slug: string;
             /** @description Whether the public review pages, the sitemap and the feeds show the company. */
@@ -1705,6 +1957,8 @@ export interface components {
         CompanyUpdateInput: {
             name?: string;
             website?: string | null;
+            /** @description The company's contact address for buyers (400 on `contact_email` when it is not an e-mail address); null or empty goes back to the owner's address. */
+            contact_email?: string | null;
             /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
             slug?: string;
             public_page?: boolean;
@@ -1714,6 +1968,8 @@ export interface components {
         CompanyUpdateMultipart: {
             name?: string;
             website?: string;
+            /** @description The company's contact address for buyers (400 on `contact_email` when it is not an e-mail address); empty goes back to the owner's address. */
+            contact_email?: string;
             /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
             slug?: string;
             /** @enum {string} */
@@ -1721,6 +1977,11 @@ export interface components {
             /** Format: binary */
             logo?: string;
         };
+        /**
+         * @description Which review alerts the user gets by e-mail about the company's new reviews: `all` (each review rated 2 or less at once, the others in a daily digest), `negative` (only those rated 2 or less; the default) or `none`. Only owners, admins and managers get them.
+         * @enum {string}
+         */
+        EmailAlerts: "all" | "negative" | "none";
         EmailTemplate: {
             /** Format: uuid */
             id: string;
@@ -1831,6 +2092,8 @@ export interface components {
             max_count?: number | null;
             placeholder?: string | null;
             help_text?: string | null;
+            /** @description A text field whose answer becomes the review's `title` (at most one per form; the default form's 'Titre de votre avis' is). */
+            review_title?: boolean | null;
         };
         /** @description Form payload (PATCH: every field optional). The server applies the save rules: name and title non-empty after trimming, at least 2 fields, at least 1 required field, option rules. Spec §7 sends the fields as both `schema` and `fields`: either is accepted; when both are sent they must be the same list (else 400 on `fields`). Responses carry them as `schema`. */
         FormInput: {
@@ -1984,13 +2247,17 @@ export interface components {
             product: components["schemas"]["ProductRef"];
             /** @description Every product of the order (the first one is `product`), each reviewed on its own. */
             items: components["schemas"]["OrderItem"][];
-            /**
-             * Format: email
-             * @description Masked (`l***@exemple.fr`) for roles other than owner, admin and manager (ARCHITECTURE §10.13).
-             */
+            /** @description Masked (`l***@exemple.fr`) for roles other than owner, admin and manager (ARCHITECTURE §10.13). Empty once the buyer's data is anonymised (`anonymized_at`). */
             buyer_email: string;
+            /** @description Empty once anonymised. */
             buyer_first_name: string;
+            /** @description Empty once anonymised. */
             buyer_last_name: string;
+            /**
+             * Format: date-time
+             * @description When the buyer's names and address were blanked: an erasure at their request, or `ORDER_PII_RETENTION_DAYS` after the order date when the order produced no review.
+             */
+            anonymized_at?: string | null;
             /** Format: date-time */
             order_date: string;
             /** Format: date-time */
@@ -1999,16 +2266,16 @@ export interface components {
              * @description The first product's: `none` until the buyer answers, then the review status.
              * @enum {string}
              */
-            review_status: "none" | "pending" | "approved" | "rejected";
+            review_status: "none" | "pending" | "approved" | "rejected" | "withdrawn" | "expired";
             /** Format: date-time */
             request_sent_at: string | null;
             /** Format: date-time */
             reminder_sent_at: string | null;
             /**
-             * @description Where the order's e-mails stand: `scheduled` (request not sent yet), `sent` (request sent), `reminded` (reminder sent), `suppressed` (the address is on the company's suppression list: nothing more goes), `bounced` (the receiving server refused the address for good), `failed` (the request could not be sent).
+             * @description Where the order's e-mails stand: `scheduled` (request not sent yet), `sent` (request sent), `reminded` (reminder sent), `suppressed` (the address is on the company's suppression list: nothing more goes), `bounced` (the receiving server refused the address for good), `failed` (the request could not be sent), `skipped` (every product of the order is a draft: recorded, no e-mail scheduled).
              * @enum {string}
              */
-            email_status: "scheduled" | "sent" | "reminded" | "suppressed" | "bounced" | "failed";
+            email_status: "scheduled" | "sent" | "reminded" | "suppressed" | "bounced" | "failed" | "skipped";
         };
         /** @description An order with the link of its public review form. */
         OrderCreated: components["schemas"]["Order"] & {
@@ -2394,6 +2661,11 @@ export interface components {
             last_name?: string;
             /** Format: email */
             email?: string;
+            /**
+             * @description Which review alerts the user gets by e-mail (see `EmailAlerts`).
+             * @enum {string}
+             */
+            email_alerts?: "all" | "negative" | "none";
         };
         /** @description What the public form needs, loaded with the per-order review key. */
         PublicForm: {
@@ -2409,6 +2681,8 @@ export interface components {
                 /** @description The company website. */
                 url: string | null;
                 logo: string | null;
+                /** @description Where the buyer writes to the company ('Nous contacter'). */
+                contact_email: string | null;
             };
             product: {
                 /** Format: uuid */
@@ -2446,6 +2720,8 @@ export interface components {
              */
             experience_date: string | null;
             product: components["schemas"]["ProductRef"] | null;
+            /** @description The review's photos (images uploaded with it), absolute URLs. */
+            photos: string[];
             answers?: components["schemas"]["ReviewAnswer"][];
             /** @description The company's public reply, null when none. */
             reply: {
@@ -2542,7 +2818,7 @@ export interface components {
             value: unknown;
         };
         /**
-         * @description `pending` (awaiting moderation, published automatically 30 days after submission), `approved` (public), `rejected` (with a reason), `withdrawn` (by its author; read-only), `expired` (withdrawn from public view 5 years after publication; read-only).
+         * @description `pending` (awaiting moderation, published automatically 30 days after submission), `approved` (public), `rejected` (with a reason), `withdrawn` (by its author, or erased at the buyer's request; read-only), `expired` (withdrawn from public view 5 years after publication; read-only).
          * @enum {string}
          */
         ReviewStatus: "pending" | "approved" | "rejected" | "withdrawn" | "expired";
@@ -2629,6 +2905,7 @@ export interface components {
              * @description New e-mail waiting for confirmation by link, or null.
              */
             pending_email: string | null;
+            email_alerts: components["schemas"]["EmailAlerts"];
         };
         /** @description Counts of the last 7 days (today and the 6 days before), keyed by weekday, and their total. */
         WeekCounts: {
@@ -2640,6 +2917,97 @@ export interface components {
             saturday: number;
             sunday: number;
             total: number;
+        };
+        /** @description A page of WebhookDelivery items (`limit`/`offset`). */
+        PagedWebhookDeliveries: {
+            /** @description Total number of items. */
+            count: number;
+            /** @description URL of the next page, null on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, null on the first page. */
+            previous: string | null;
+            results: components["schemas"]["WebhookDelivery"][];
+        };
+        /** @description A page of WebhookEndpoint items (`limit`/`offset`). */
+        PagedWebhookEndpoints: {
+            /** @description Total number of items. */
+            count: number;
+            /** @description URL of the next page, null on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, null on the first page. */
+            previous: string | null;
+            results: components["schemas"]["WebhookEndpoint"][];
+        };
+        /** @description One message sent (or to send) to one endpoint, with its last attempt. */
+        WebhookDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** @description The `webhook-id` header, the same on every attempt (`msg_…`). */
+            message_id: string;
+            /** @description A subscribed event, or `ping` (`POST /company/webhooks/{id}/test/`). */
+            event_type: string;
+            /**
+             * @description `scheduled` (waiting for its first attempt or a retry), `sending`, `delivered` (a 2xx within 10 s), `failed` (every retry failed, or the endpoint was disabled).
+             * @enum {string}
+             */
+            status: "scheduled" | "sending" | "delivered" | "failed";
+            attempts: number;
+            /** @description HTTP status of the last attempt; null when none answered (timeout, refused address, network). */
+            status_code: number | null;
+            duration_ms: number | null;
+            /** @description Why the last attempt failed, in French; null otherwise. */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null when delivered or failed.
+             */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A URL of the company's that receives its events, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`). */
+        WebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            description: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description False once disabled (by hand, or after 5 days of failed deliveries). */
+            enabled: boolean;
+            /** @description The signing secret (`whsec_` + base64), only in the answer of the creation; null elsewhere (admins read it with `GET /company/webhooks/{id}/secret/`). */
+            secret: string | null;
+            /**
+             * Format: date-time
+             * @description First failed delivery since the last success; null while deliveries succeed.
+             */
+            failing_since: string | null;
+            /** Format: date-time */
+            disabled_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A new webhook endpoint (POST). */
+        WebhookEndpointCreateInput: WithRequired<components["schemas"]["WebhookEndpointInput"], "url" | "events">;
+        /** @description A change of a webhook endpoint (PATCH); every field optional. */
+        WebhookEndpointInput: {
+            /** @description https only (http and private addresses only with OUTBOUND_ALLOW_PRIVATE=1). */
+            url?: string;
+            events?: components["schemas"]["WebhookEventType"][];
+            description?: string;
+            /** @description True again after a disable (the failure count starts over). */
+            enabled?: boolean;
+        };
+        /**
+         * @description An event a webhook endpoint can subscribe to. `data` of `review.*` is a review as in `GET /company/reviews/{id}/`; of `order.created` an order as in `GET /company/orders/`.
+         * @enum {string}
+         */
+        WebhookEventType: "review.submitted" | "review.published" | "review.rejected" | "review.withdrawn" | "review.replied" | "order.created";
+        /** @description The signing secret of a webhook endpoint. */
+        WebhookSecret: {
+            /** @description `whsec_` + base64 of 24 random bytes; the HMAC key is the decoded part. */
+            secret: string;
         };
         /**
          * @description Why a review was rejected, from the fixed list of the procedure page: `abusive` (propos injurieux, diffamatoires, discriminatoires ou contraires à la loi), `personal_data` (données personnelles ou contenu publicitaire), `off_topic` (sans rapport avec le produit ou la commande, ou incompréhensible), `conflict_of_interest` (soupçon de conflit d'intérêts), `fake_suspected` (soupçon de faux avis).
@@ -2672,7 +3040,7 @@ export interface components {
              * @description What happened.
              * @enum {string}
              */
-            kind: "submitted" | "approved" | "rejected" | "auto_published" | "reply_published" | "reply_edited" | "reply_deleted" | "withdrawn" | "reported" | "expired";
+            kind: "submitted" | "approved" | "rejected" | "auto_published" | "reply_published" | "reply_edited" | "reply_deleted" | "withdrawn" | "reported" | "expired" | "erasure";
             /**
              * @description `user` (a company member), `author` (the review's author) or `system` (a job).
              * @enum {string}
@@ -2682,7 +3050,7 @@ export interface components {
             actor_name: string | null;
             from_status: components["schemas"]["ReviewStatus"] | null;
             to_status: components["schemas"]["ReviewStatus"] | null;
-            /** @description A rejection reason code, the report's text, or the job's reason (`delay_30_days`, `retention_5_years`). */
+            /** @description A rejection reason code, the report's text, or the job's reason (`delay_30_days`, `retention_5_years`, `buyer_request` for an erasure). */
             reason: string | null;
             note: string | null;
             /** Format: date-time */
@@ -2705,15 +3073,15 @@ export interface components {
             reviews_published: number;
             /** @description Reviews rejected in the period. */
             reviews_rejected: number;
-            /** @description Orders whose request was sent in the period that have a review ÷ those orders (4 decimals). */
+            /** @description Order lines (one per product of an order) whose order's request was sent in the period that have a review ÷ those lines (4 decimals). */
             response_rate: number | null;
             /** @description Mean rating of the reviews published in the period (2 decimals). */
             average_rating: number | null;
             /** @description Replies first published in the period. */
             replies: number;
-            /** @description Median time from submission to reply of those replies, in hours (1 decimal). */
+            /** @description Median time from submission to reply of those replies, in hours (1 decimal; reply times are counted in buckets of 0.1 h under 10 h, 1 h under 100 h, 10 h under 1,000 h, 100 h beyond). */
             median_reply_hours: number | null;
-            /** @description Always null for now (bounces are not recorded yet). */
+            /** @description Request and reminder e-mails due in the period that the receiving server refused for good ÷ those e-mails sent or refused (4 decimals); null when none. */
             bounce_rate: number | null;
         };
         InsightsTheme: {
@@ -2770,6 +3138,18 @@ export interface components {
                 negative: components["schemas"]["InsightsTheme"][];
             };
         };
+        /** @description The dashboard's guided start ('Premiers pas'). */
+        GetStarted: {
+            /** @description Whether the dashboard shows the card (not hidden, and a step is still to do). */
+            visible: boolean;
+            /** @description Hidden for good by a member ('Masquer'). */
+            hidden: boolean;
+            steps: {
+                /** @enum {string} */
+                key: "product" | "shop" | "email_template" | "widget" | "first_review";
+                done: boolean;
+            }[];
+        };
         /** @description The template as the editor holds it (not necessarily saved). */
         EmailTemplateTestInput: {
             subject: string;
@@ -2800,7 +3180,7 @@ export interface components {
              * @description `none` until the buyer reviews this product, then the review status.
              * @enum {string}
              */
-            review_status: "none" | "pending" | "approved" | "rejected";
+            review_status: "none" | "pending" | "approved" | "rejected" | "withdrawn" | "expired";
         };
         /** @description What the author sees on the withdrawal page. */
         ReviewWithdrawal: {
@@ -2825,6 +3205,8 @@ export interface components {
             /** @description A pending review is published automatically after this many days. */
             max_publication_delay_days: number;
             retention_years: number;
+            /** @description The buyer's names and address of an order that produced no review are anonymised this many days after the order date (`ORDER_PII_RETENTION_DAYS`). */
+            order_pii_retention_days: number;
             rejection_reasons: {
                 code: components["schemas"]["RejectionReason"];
                 label: string;
@@ -2907,6 +3289,22 @@ export interface components {
             /** @description URL of the previous page, null on the first page. */
             previous: string | null;
             results: components["schemas"]["Suppression"][];
+        };
+        ErasureInput: {
+            /**
+             * Format: email
+             * @description The buyer's address (case-insensitive).
+             */
+            email: string;
+        };
+        /** @description What an erasure changed. */
+        ErasureResult: {
+            /** @description Order lines whose buyer's names and address were blanked. */
+            orders: number;
+            /** @description Reviews withdrawn and blanked. */
+            reviews: number;
+            /** @description Stored photos and videos deleted. */
+            files: number;
         };
     };
     responses: {
@@ -4679,6 +5077,50 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    companyGetStartedGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The steps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetStarted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyGetStartedHide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The steps, hidden. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetStarted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     companyReviewsAwaitingReply: {
         parameters: {
             query?: never;
@@ -5587,6 +6029,8 @@ export interface operations {
                 company_id: string;
                 /** @description A product id, or `all` (same as omitted) for every product. */
                 product_id?: string | "all";
+                /** @description A product's SKU in place of `product_id` (for theme templates, which know the SKU); ignored when `product_id` names a product. 404 when no product of the company has it. */
+                sku?: string;
                 /** @description Number of reviews (1–10, default 10). */
                 limit?: number;
             };
@@ -5644,6 +6088,9 @@ export interface operations {
                      *             "id": "6f1c2b9e-2d4a-4c1e-9b7e-1a2b3c4d5e6f",
                      *             "name": "Lampe Aurore"
                      *           },
+                     *           "photos": [
+                     *             "https://avis.certavis.fr/uploads/reviews/3d2c1b0a/7f3a9c2e.jpg"
+                     *           ],
                      *           "reply": {
                      *             "body": "Merci Léa, au plaisir de vous revoir !",
                      *             "created_at": "2026-11-23T09:00:00.000Z"
@@ -5842,6 +6289,42 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    publicGoogleReviewsFeedGet: {
+        parameters: {
+            query: {
+                company_id: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed. */
+            200: {
+                headers: {
+                    /** @example public, no-cache */
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Not modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     publicUnsubscribePage: {
         parameters: {
             query: {
@@ -5968,6 +6451,307 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    companyPrivacyErasuresCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErasureInput"];
+            };
+        };
+        responses: {
+            /** @description What was erased. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyWebhooksList: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedWebhookEndpoints"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyWebhooksCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Created, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyWebhooksGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhooksDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhooksUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhooksSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhooksTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhookDeliveriesList: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedWebhookDeliveries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhookDeliveriesResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     companyIntegrationsList: {

@@ -10,7 +10,6 @@ export const settings = {
     integrations: "Intégrations",
     user: "Utilisateur",
     privacy: "Confidentialité",
-    integrations: "Intégrations",
   },
   teams: {
     members: {
