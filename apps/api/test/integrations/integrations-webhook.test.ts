@@ -201,9 +201,9 @@ describe.each(TEST_DATABASES)("shop connections on %s", (kind) => {
       expect((await deliver(shop, body, byWebhookId)).statusCode).toBe(200);
       expect((await deliver(shop, body, byWebhookId)).statusCode).toBe(200);
       const log = await events(shop);
-      expect(log.map((e) => [e.topic, e.outcome])).toEqual([
-        ["orders/fulfilled", "taken"],
-        ["orders/paid", "taken"],
+      expect(log.map((e) => [e.topic, e.outcome, e.reason])).toEqual([
+        ["orders/fulfilled", "ignored", "Commande déjà reçue : aucune nouvelle demande d'avis."],
+        ["orders/paid", "taken", null],
       ]);
       expect(log[0]?.order_id).toBe(log[1]?.order_id);
       const count = await t.ctx.db

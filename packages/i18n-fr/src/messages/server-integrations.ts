@@ -16,5 +16,6 @@ export const serverIntegrations = {
   pullUnreachable: "Synchronisation impossible : boutique injoignable.",
   pullRefused: "Synchronisation impossible : adresse de la boutique refusée (adresse privée ou non https).",
   pullUnreadable: "Synchronisation impossible : réponse illisible du Webservice PrestaShop.",
+  alreadyTaken: "Commande déjà reçue : aucune nouvelle demande d'avis.",
   failed: "Commande non enregistrée après une journée d'essais (erreur du serveur).",
 } as const;

@@ -23,6 +23,7 @@ type Outcome =
       outcome: "refused" | "ignored";
       reason: string;
       reference: string | null;
+      orderId?: string;
     };
 
 function mapEvent(platform: string, topic: string, payload: string): MappedEvent | null {
@@ -62,7 +63,15 @@ async function outcomeOf(deps: EventDeps, companyId: string, mapped: MappedEvent
     ),
   );
   if (!result.ok) return refuse(Object.values(result.errors).flat().join(" "));
-  if (result.created) deps.notify();
+  // A second topic of one order (Shopify's fulfilled after paid, WooCommerce's later updates).
+  if (!result.created)
+    return {
+      outcome: "ignored",
+      reason: fr.server.integrations.alreadyTaken,
+      reference: order.reference,
+      orderId: result.order.id,
+    };
+  deps.notify();
   return { outcome: "taken", orderId: result.order.id, reference: order.reference };
 }
 
@@ -87,7 +96,7 @@ export async function processIntegrationEvent(deps: EventDeps, eventId: string):
       outcome: result.outcome,
       reference: result.reference?.slice(0, 200) ?? null,
       reason: result.outcome === "taken" ? null : result.reason || null,
-      orderId: result.outcome === "taken" ? result.orderId : null,
+      orderId: result.orderId ?? null,
       payload: null,
       processedAt: deps.now(),
     })
