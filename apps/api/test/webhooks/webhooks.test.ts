@@ -4,8 +4,9 @@ import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueTokenPair } from "../../src/auth/refresh-tokens";
-import { webhookEndpoints } from "../../src/db/schema";
+import { webhookEndpoints, webhookMessages } from "../../src/db/schema";
 import { manualClock } from "../../src/modules/pipeline";
+import { purgeWebhookMessages } from "../../src/modules/webhooks/purge-messages";
 import {
   addMember,
   authHeaders,
@@ -326,5 +327,14 @@ describe.each(TEST_DATABASES)("outgoing webhooks on %s", (kind) => {
     const resent = await t.inject({ method: "POST", url: resendUrl, headers: auth });
     expect(answer(resent, 202, "companyWebhookDeliveriesResend")).toMatchObject({ status: "scheduled" });
     expect(await t.app.webhooks.drain()).toEqual({ delivered: 1, retry: 0, failed: 0 });
+  });
+
+  it("forgets sent events after 30 days (their bodies carry buyers' data)", async () => {
+    const count = async () =>
+      (await t.ctx.db.select({ id: webhookMessages.id }).from(webhookMessages)).length;
+    expect(await count()).toBeGreaterThan(0);
+    expect(await purgeWebhookMessages(t.ctx.db, clock.now())).toBe(0);
+    await purgeWebhookMessages(t.ctx.db, new Date(clock.now().getTime() + 31 * DAY));
+    expect(await count()).toBe(0);
   });
 });

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { registerPeriodicTask } from "../../lib/periodic-task";
 import { createWebhookWorker, type WebhookWorker } from "./delivery-worker";
+import { purgeWebhookMessages } from "./purge-messages";
 import { webhookSecretCipher } from "./webhook-secret";
 
 declare module "fastify" {
@@ -9,7 +11,10 @@ declare module "fastify" {
   }
 }
 
-/** Runs the webhook delivery worker inside the server, like the mail worker (`pipeline/plugin.ts`). */
+/**
+ * Runs the webhook delivery worker inside the server, like the mail worker (`pipeline/plugin.ts`), and
+ * deletes sent events after 30 days.
+ */
 export async function registerWebhookWorker(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const worker = createWebhookWorker({
@@ -29,5 +34,10 @@ export async function registerWebhookWorker(app: FastifyInstance): Promise<void>
   });
   app.addHook("preClose", async () => {
     await worker.stop();
+  });
+  registerPeriodicTask(app, {
+    name: "webhook message purge",
+    everyMs: 6 * 60 * 60_000,
+    task: () => purgeWebhookMessages(ctx.db, ctx.now()),
   });
 }
