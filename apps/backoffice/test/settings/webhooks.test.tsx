@@ -31,7 +31,7 @@ describe("settings: Intégrations › Webhooks (real API)", () => {
     expect(url).toHaveAttribute("aria-invalid", "true");
   });
 
-  it("tells a moderator that webhooks are for owners, admins and managers", async () => {
+  it("tells a moderator that the tab (connections and webhooks) is for admins and managers", async () => {
     const { company } = await seed.account({ plan: "CROISSANCE" });
     if (!company) throw new Error("no company");
     const moderator = await seed.account({ companyId: company.id, role: "moderator" });
@@ -39,7 +39,7 @@ describe("settings: Intégrations › Webhooks (real API)", () => {
     renderApp("/settings/integrations");
     expect(
       await screen.findByText(
-        "Seuls le propriétaire, les administrateurs et les managers gèrent les webhooks.",
+        "Les connexions de la boutique sont gérées par les administrateurs et les managers.",
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Ajouter un point de réception" })).toBeNull();
