@@ -179,6 +179,7 @@ describe.each(TEST_DATABASES)("a buyer's erasure on %s", (kind) => {
       answers: [],
       reply: null,
       rating: 5,
+      erased_at: expect.any(String),
     });
 
     const history = expectMatchesContract<{ results: Record<string, unknown>[] }>(
