@@ -57,6 +57,7 @@ describe("normalizeReview: scalars and defaults", () => {
       fields: [],
       rejectionReason: null,
       rejectionNote: null,
+      erasedAt: null,
       autoPublishAt: null,
       reply: null,
     });
@@ -77,6 +78,10 @@ describe("normalizeReview: scalars and defaults", () => {
       rejectionNote: "Autre produit",
       autoPublishAt: null,
       reply: { body: "Merci", createdAt: "2026-11-23T10:00:00.000Z" },
+    });
+    expect(normalizeReview({ status: "withdrawn", erased_at: "2026-11-24T10:00:00.000Z" })).toMatchObject({
+      status: "withdrawn",
+      erasedAt: "2026-11-24T10:00:00.000Z",
     });
     expect(normalizeReview({ rejection_reason: "too_negative", reply: { body: " " } })).toMatchObject({
       rejectionReason: null,

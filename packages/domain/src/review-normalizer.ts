@@ -29,6 +29,8 @@ export interface NormalizedReview {
   /** A rejected review's reason and note (ARCHITECTURE §10.9). */
   rejectionReason: RejectionReason | null;
   rejectionNote: string | null;
+  /** When the author was erased at their request (the review is withdrawn and blanked). */
+  erasedAt: string | null;
   /** A pending review's automatic publication date. */
   autoPublishAt: string | null;
   /** The company's public reply. */
@@ -227,6 +229,7 @@ export function normalizeReview(raw: unknown): NormalizedReview {
     fields: normalizeAnswers(firstDefined(source, ["answers", "fields", "responses", "form_answers"])),
     rejectionReason: isRejectionReason(source.rejection_reason) ? source.rejection_reason : null,
     rejectionNote: firstText(source, ["rejection_note"]),
+    erasedAt: firstText(source, ["erased_at"]),
     autoPublishAt: firstText(source, ["auto_publish_at"]),
     reply: readReply(source.reply),
   };

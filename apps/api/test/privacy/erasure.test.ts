@@ -88,7 +88,10 @@ describe.each(TEST_DATABASES)("a buyer's erasure on %s", (kind) => {
       },
     });
     expect(res.statusCode).toBe(201);
-    return expectMatchesContract<{ id: string; email_status: string }>(res, "ordersCreate");
+    return expectMatchesContract<{ id: string; email_status: string; review_url: string }>(
+      res,
+      "ordersCreate",
+    );
   };
   /** A published review of the order, with the company's reply and two stored files. */
   const publishedReview = async (orderId: string, comment: string) => {
@@ -176,6 +179,7 @@ describe.each(TEST_DATABASES)("a buyer's erasure on %s", (kind) => {
       answers: [],
       reply: null,
       rating: 5,
+      erased_at: expect.any(String),
     });
 
     const history = expectMatchesContract<{ results: Record<string, unknown>[] }>(
@@ -227,6 +231,11 @@ describe.each(TEST_DATABASES)("a buyer's erasure on %s", (kind) => {
       buyer_first_name: "",
       review_status: "withdrawn",
     });
+
+    // The review link of the order left unreviewed is closed.
+    const key = new URL(pending.review_url).searchParams.get("api_key") ?? "";
+    const form = await t.inject({ method: "GET", url: `/api/v1/review/?api_key=${encodeURIComponent(key)}` });
+    expect(form.statusCode).toBe(403);
 
     // The address is never e-mailed again: a later order of it is recorded, suppressed.
     expect((await postOrder("CMD-4", LEA, 1)).email_status).toBe("suppressed");

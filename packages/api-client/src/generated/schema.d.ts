@@ -2801,6 +2801,11 @@ export interface components {
             rejection_note: string | null;
             /**
              * Format: date-time
+             * @description When the author was erased at their request (status `withdrawn`; title, comment, answers and names blanked, `author_name` 'Anonyme').
+             */
+            erased_at?: string | null;
+            /**
+             * Format: date-time
              * @description For a pending review, when it will be published automatically (30 days after submission).
              */
             auto_publish_at: string | null;

@@ -57,6 +57,7 @@ export const certification = {
     autoPublishOn: (date: string) => `Publication automatique le ${date}`,
     rejectedFor: (label: string) => `Motif du rejet : ${label}`,
     readOnly: "Retiré par l'auteur : cet avis ne peut plus être modéré.",
+    erasedReadOnly: "Effacé à la demande de l'acheteur : cet avis est retiré et son contenu supprimé.",
     expiredReadOnly: "Retiré de l'affichage 5 ans après sa publication.",
     replyTitle: "Réponse publique",
     replyPlaceholder: "Votre réponse, visible sous l'avis",

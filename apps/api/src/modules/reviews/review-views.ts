@@ -265,6 +265,7 @@ export function toReviewView(
         ? review.rejectionReason
         : null,
     rejection_note: review.status === "rejected" ? (review.rejectionNote ?? null) : null,
+    erased_at: review.erasedAt ? review.erasedAt.toISOString() : null,
     auto_publish_at: review.status === "pending" ? autoPublicationDate(review.createdAt).toISOString() : null,
     reply:
       review.replyBody && review.replyCreatedAt

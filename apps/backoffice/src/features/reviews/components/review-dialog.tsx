@@ -154,9 +154,11 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
             ) : null}
             {review.status === "withdrawn" || review.status === "expired" ? (
               <Text as="p" size="2" color="gray">
-                {review.status === "withdrawn"
-                  ? fr.certification.backoffice.readOnly
-                  : fr.certification.backoffice.expiredReadOnly}
+                {review.erasedAt
+                  ? fr.certification.backoffice.erasedReadOnly
+                  : review.status === "withdrawn"
+                    ? fr.certification.backoffice.readOnly
+                    : fr.certification.backoffice.expiredReadOnly}
               </Text>
             ) : null}
             {review.status === "approved" ? (
