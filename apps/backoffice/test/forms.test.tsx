@@ -106,7 +106,7 @@ describe("forms list (real API)", { timeout: 40_000 }, () => {
     const byDefault = within(list)
       .getAllByRole("listitem")
       .find((li) => li.querySelector("a")?.textContent === "Formulaire par défaut");
-    expect(byDefault).toHaveTextContent("2 champs");
+    expect(byDefault).toHaveTextContent("3 champs");
     expect(byDefault).not.toHaveTextContent("autre");
 
     const user2 = userEvent.setup();

@@ -21,6 +21,12 @@ function originOf(url: string): string {
   }
 }
 
+/** The origin browsers read uploaded files from when they live in a bucket (none otherwise). */
+function filesOrigin(config: AppConfig): string[] {
+  const url = config.s3Bucket ? (config.s3PublicUrl ?? config.s3Endpoint) : null;
+  return url ? [originOf(url)] : [];
+}
+
 /** The CSP of our pages; `scripts` adds script sources (the hashes of a page's own inline scripts). */
 export function contentSecurityPolicy(config: AppConfig, framable: boolean, scripts: string[] = []): string {
   const origins = [...new Set([config.publicUrl, config.formUrl, config.widgetUrl].map(originOf))];
@@ -30,7 +36,8 @@ export function contentSecurityPolicy(config: AppConfig, framable: boolean, scri
     // React and Radix set style attributes; no inline scripts are allowed anywhere.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
-    "media-src": ["'self'", "blob:"],
+    // Review videos play from where uploads live: this server, or the bucket's public address.
+    "media-src": ["'self'", "blob:", ...filesOrigin(config)],
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'", ...origins],
     "frame-src": ["'self'", ...origins],

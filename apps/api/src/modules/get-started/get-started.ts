@@ -1,5 +1,6 @@
 import { type GetStartedState, type GetStartedStep, getStartedState } from "@certavis/domain";
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
 import { companies, emailTemplates, orderImports, orders, products, reviews } from "../../db/schema";
 import { DEFAULT_TEMPLATES } from "../company/defaults";
@@ -7,8 +8,7 @@ import { DEFAULT_TEMPLATES } from "../company/defaults";
 const defaultRequest = DEFAULT_TEMPLATES.find((t) => t.type === "request");
 
 /** `exists (select 1 from … where …)` as a boolean column. */
-const exists = (table: string, where: SQL) =>
-  sql<boolean>`exists (select 1 from ${sql.raw(table)} where ${where})`;
+const exists = (table: PgTable, where: SQL) => sql<boolean>`exists (select 1 from ${table} where ${where})`;
 
 /**
  * The guided start of a company, each step from its data: a product; an order (API key, integration)
@@ -21,14 +21,15 @@ export async function loadGetStarted(db: DbOrTx, companyId: string): Promise<Get
     .select({
       hiddenAt: companies.getStartedHiddenAt,
       widgetShownAt: companies.widgetShownAt,
-      product: exists("products", own(products.companyId)),
-      order: exists("orders", own(orders.companyId)),
-      csvImport: exists("order_imports", own(orderImports.companyId)),
+      product: exists(products, own(products.companyId)),
+      order: exists(orders, own(orders.companyId)),
+      csvImport: exists(orderImports, own(orderImports.companyId)),
+      // The default request template counts once its subject or body differs from the one it was given.
       emailTemplate: exists(
-        "email_templates",
+        emailTemplates,
         sql`${own(emailTemplates.companyId)} and ${emailTemplates.type} = 'request' and (not ${emailTemplates.isDefault} or ${emailTemplates.subject} <> ${defaultRequest?.subject ?? ""} or ${emailTemplates.body} <> ${defaultRequest?.body ?? ""})`,
       ),
-      review: exists("reviews", own(reviews.companyId)),
+      review: exists(reviews, own(reviews.companyId)),
     })
     .from(companies)
     .where(eq(companies.id, companyId));

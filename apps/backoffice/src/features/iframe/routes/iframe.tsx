@@ -100,6 +100,9 @@ export function IframeRoute() {
                   hint={t.scriptEmbedHint}
                   code={scriptEmbedCode(origin, config, fr.widget.title)}
                 />
+                <Text as="p" size="2" color="gray">
+                  {t.skuHint}
+                </Text>
               </Flex>
             ) : (
               <Incomplete />
