@@ -106,6 +106,19 @@ describe.each(TEST_DATABASES)("the guided start on %s", (kind) => {
     expect(done(await state(auth))).toHaveLength(5);
   });
 
+  it("ticks 'Connecter votre boutique' once a shop's platform is connected, before any order", async () => {
+    const company = await createCompanyFor(t, await registerVerifiedUser(t));
+    const auth = authHeaders(company.owner.access);
+    const connected = await t.inject({
+      method: "POST",
+      url: api("/company/integrations/"),
+      headers: auth,
+      payload: { platform: "woocommerce", shop_url: "https://boutique.example" },
+    });
+    expect(connected.statusCode, connected.body).toBe(201);
+    expect(done(await state(auth))).toEqual(["shop"]);
+  });
+
   it("'Masquer' hides it for the whole company, for good", async () => {
     const company = await createCompanyFor(t, await registerVerifiedUser(t), { planType: "CROISSANCE" });
     const auth = authHeaders(company.owner.access);

@@ -2,7 +2,15 @@ import { type GetStartedState, type GetStartedStep, getStartedState } from "@cer
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
-import { companies, emailTemplates, orderImports, orders, products, reviews } from "../../db/schema";
+import {
+  companies,
+  emailTemplates,
+  integrations,
+  orderImports,
+  orders,
+  products,
+  reviews,
+} from "../../db/schema";
 import { DEFAULT_TEMPLATES } from "../company/defaults";
 
 const defaultRequest = DEFAULT_TEMPLATES.find((t) => t.type === "request");
@@ -11,8 +19,8 @@ const defaultRequest = DEFAULT_TEMPLATES.find((t) => t.type === "request");
 const exists = (table: PgTable, where: SQL) => sql<boolean>`exists (select 1 from ${table} where ${where})`;
 
 /**
- * The guided start of a company, each step from its data: a product; an order (API key, integration)
- * or a CSV import; a request e-mail of its own (a template it made, or the default one rewritten);
+ * The guided start of a company, each step from its data: a product; a connection of its shop, an
+ * order (API key, integration) or a CSV import; a request e-mail of its own (a template it made, or the default one rewritten);
  * the widget shown on another site; a review. One statement, each test an indexed `exists`.
  */
 export async function loadGetStarted(db: DbOrTx, companyId: string): Promise<GetStartedState | null> {
@@ -24,6 +32,7 @@ export async function loadGetStarted(db: DbOrTx, companyId: string): Promise<Get
       product: exists(products, own(products.companyId)),
       order: exists(orders, own(orders.companyId)),
       csvImport: exists(orderImports, own(orderImports.companyId)),
+      integration: exists(integrations, own(integrations.companyId)),
       // The default request template counts once its subject or body differs from the one it was given.
       emailTemplate: exists(
         emailTemplates,
@@ -36,7 +45,7 @@ export async function loadGetStarted(db: DbOrTx, companyId: string): Promise<Get
   if (!row) return null;
   const done = new Set<GetStartedStep>();
   if (row.product) done.add("product");
-  if (row.order || row.csvImport) done.add("shop");
+  if (row.order || row.csvImport || row.integration) done.add("shop");
   if (row.emailTemplate) done.add("email_template");
   if (row.widgetShownAt) done.add("widget");
   if (row.review) done.add("first_review");
