@@ -1740,8 +1740,11 @@ export interface components {
             company: components["schemas"]["CompanyRef"];
             inviter_first_name: string;
             inviter_last_name: string;
-            /** @enum {string} */
-            status: "pending" | "accepted" | "declined" | "cancelled" | "expired";
+            /**
+             * @description `held`: typed at registration while the plan had no room; e-mailed (then `pending`) once a plan with room is chosen.
+             * @enum {string}
+             */
+            status: "pending" | "held" | "accepted" | "declined" | "cancelled" | "expired";
         };
         Invoice: {
             id: string;
@@ -3849,6 +3852,11 @@ export interface operations {
                     email: string;
                     /** @default moderator */
                     role?: components["schemas"]["AssignableRole"];
+                    /**
+                     * @description When the plan has no room for one more member (the free plan holds one), keep the invitation `held` (no e-mail, no 400) instead; it is e-mailed as soon as a plan with room is chosen. Registration step 2 sends its invitations so.
+                     * @default false
+                     */
+                    hold_until_room?: boolean;
                 };
             };
         };
