@@ -18,6 +18,7 @@ export const defaultPublicPaths: readonly string[] = [
   "/public/badge.svg",
   "/public/unsubscribe/",
   "/review/withdrawal/",
+  "/review/preview/",
   "/orders/",
   "/health/",
   "/billing/stripe/webhook/",

@@ -1210,6 +1210,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/review/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aperçu du formulaire d'avis
+         * @description Public. What a buyer of the company would see (its default form, its name, logo and contact) with an example product and order, for the template editor's test e-mail: its link opens the review form as a preview, which sends nothing. 404 for an unknown company.
+         */
+        get: operations["reviewFormPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/reviews/": {
         parameters: {
             query?: never;
@@ -5387,6 +5407,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewWithdrawal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    reviewFormPreview: {
+        parameters: {
+            query: {
+                company_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's default form with an example product and order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicForm"];
                 };
             };
             400: components["responses"]["BadRequest"];
