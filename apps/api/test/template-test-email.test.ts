@@ -54,10 +54,30 @@ describe.each(TEST_DATABASES)("'Envoyer un e-mail de test' on %s", (kind) => {
     });
     const mail = await t.smtp.waitForMail((m) => m.to.includes(company.owner.email.toLowerCase()), 10_000);
     expect(mail.subject).toBe("[Test] Alice, votre avis sur Produit exemple ?");
-    expect(mail.text).toContain(
-      "Bonjour Alice Martin, Lumière & Co attend votre avis : http://certavis.test/create-reviews?api_key=exemple",
-    );
-    expect(mail.html).toContain('<a href="http://certavis.test/create-reviews?api_key=exemple">');
+    // The link opens a preview of the company's form, not a dead review key.
+    const preview = `http://certavis.test/create-reviews?apercu=${company.id}`;
+    expect(mail.text).toContain(`Bonjour Alice Martin, Lumière & Co attend votre avis : ${preview}`);
+    expect(mail.html).toContain(`<a href="${preview}">Donner mon avis</a>`);
+    expect(mail.html).toContain(`<a href="${preview}&amp;note=4" title="4 étoiles sur 5"`);
+    const form = await t.inject({ method: "GET", url: `/api/v1/review/preview/?company_id=${company.id}` });
+    expect(form.statusCode).toBe(200);
+    expect(
+      expectMatchesContract<{
+        company: { name: string };
+        product: { name: string };
+        form: { schema: { id: string }[] };
+      }>(form, "reviewFormPreview"),
+    ).toMatchObject({
+      company: { name: "Lumière & Co" },
+      product: { name: "Produit exemple" },
+      form: { schema: [{ id: "rating" }, { id: "comment" }] },
+    });
+    const unknown = await t.inject({
+      method: "GET",
+      url: "/api/v1/review/preview/?company_id=00000000-0000-4000-8000-000000000001",
+    });
+    expect(unknown.statusCode).toBe(404);
+    expectMatchesContract(unknown, "reviewFormPreview");
     const [after] = await t.ctx.db
       .select({ used: companies.emailQuotaUsed })
       .from(companies)

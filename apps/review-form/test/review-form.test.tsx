@@ -68,6 +68,26 @@ describe("review form page", () => {
     );
   });
 
+  it("a preview (the test e-mail's link) says so and sends nothing", async () => {
+    const load = vi.fn(
+      async (): Promise<LoadResult> => ({
+        ok: true,
+        data: publicForm([field({ id: "rating", type: "rating", label: "Votre note", required: true })]),
+      }),
+    );
+    const submit = vi.fn<Submit>(async () => ({ ok: true }));
+    const user = userEvent.setup();
+    render(
+      <ReviewFormPage apiKey="c0000000-0000-4000-8000-000000000001" preview load={load} submit={submit} />,
+    );
+    expect(await screen.findByText(fr.publicForm.preview)).toBeInTheDocument();
+    expect(load).toHaveBeenCalledWith("c0000000-0000-4000-8000-000000000001");
+    await user.click(screen.getByRole("radio", { name: "5 sur 5" }));
+    await user.click(send());
+    await screen.findByText(fr.publicForm.thanks.title);
+    expect(submit).not.toHaveBeenCalled();
+  });
+
   it("opens with the rating of the e-mail's star chosen (note=4) and sends it", async () => {
     const { submit, user } = setup(
       publicForm([field({ id: "rating", type: "rating", label: "Votre note", required: true })]),

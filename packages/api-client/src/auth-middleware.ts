@@ -19,6 +19,7 @@ export const defaultPublicPaths: readonly string[] = [
   "/public/feeds/google-product-reviews.xml",
   "/public/unsubscribe/",
   "/review/withdrawal/",
+  "/review/preview/",
   "/orders/",
   "/health/",
   "/billing/stripe/webhook/",

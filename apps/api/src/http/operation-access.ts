@@ -121,6 +121,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companyOrderImportsGet: company("catalog.manage"),
   reviewFormGet: publicAccess,
   reviewSubmit: publicAccess,
+  reviewFormPreview: publicAccess,
   publicReviewsGet: publicAccess,
   // certified reviews: replies and reports by whoever may moderate
   companyReviewsReplyPut: company("reviews.moderate"),

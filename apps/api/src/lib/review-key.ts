@@ -49,3 +49,8 @@ export function reviewKeyOf(
 export function reviewUrl(formUrl: string, key: string): string {
   return `${formUrl.replace(/\/+$/, "")}/create-reviews?api_key=${encodeURIComponent(key)}`;
 }
+
+/** The review form as a preview of the company's default form (the template editor's test e-mail). */
+export function reviewFormPreviewUrl(formUrl: string, companyId: string): string {
+  return `${formUrl.replace(/\/+$/, "")}/create-reviews?apercu=${encodeURIComponent(companyId)}`;
+}

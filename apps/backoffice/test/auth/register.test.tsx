@@ -58,7 +58,7 @@ describe("registration in 3 steps (real API)", () => {
   });
 
   it.skipIf(needsCompanies)(
-    "account → mailed code → company (invites checked, refused ones reported) → plan later → dashboard",
+    "account → mailed code → company (invites checked, then held for a plan with room) → plan later → dashboard",
     async () => {
       const user = userEvent.setup({ delay: null });
       const email = newEmail("claire");
@@ -91,7 +91,12 @@ describe("registration in 3 steps (real API)", () => {
       );
       expect(me.body.company).toBeNull();
 
-      // A new company is on LANCEMENT (1 member): the server refuses the invites, the company stays.
+      // A new company is on LANCEMENT (1 member): step 2 says so, and the invites wait for a plan with room.
+      expect(
+        screen.getByText(
+          "Le plan gratuit Lancement compte un seul membre : vos invitations sont gardées et partiront dès que vous choisirez un plan Croissance ou Expansion à l'étape suivante.",
+        ),
+      ).toBeInTheDocument();
       await user.clear(screen.getByLabelText("Email du collaborateur 3"));
       await user.type(screen.getByLabelText("Email du collaborateur 3"), newEmail("lea"));
       await user.clear(screen.getByLabelText("Email du collaborateur 1"));
@@ -100,13 +105,12 @@ describe("registration in 3 steps (real API)", () => {
       await user.click(screen.getByRole("button", { name: "Continuer" }));
 
       expect(await screen.findByText("Étape 3 sur 3", {}, { timeout: 10_000 })).toBeInTheDocument();
-      const toastText = await notifications().findByText(/Impossible d'envoyer certaines invitations/);
-      expect(toastText).toHaveTextContent("Votre abonnement a atteint la limite de membres (1 membre).");
+      expect(notifications().queryByText(/Impossible d'envoyer certaines invitations/)).toBeNull();
       const access = { access: localStorage.getItem(storageKeys.access) ?? "" };
       const company = await apiAs<{ name: string }>(access, "/company/");
       expect(company.body.name).toBe("Maison Lumière");
-      const invites = await apiAs<{ count: number }>(access, "/company/invites/");
-      expect(invites.body.count).toBe(0);
+      const invites = await apiAs<{ results: { status: string }[] }>(access, "/company/invites/");
+      expect(invites.body.results.map((invite) => invite.status)).toEqual(["held", "held"]);
 
       // Step 3: the three plans of GET /company/subscription/, and 'Configurer plus tard'.
       for (const plan of ["Lancement", "Croissance", "Expansion"])

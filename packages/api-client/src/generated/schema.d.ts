@@ -1250,6 +1250,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/review/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aperçu du formulaire d'avis
+         * @description Public. What a buyer of the company would see (its default form, its name, logo and contact) with an example product and order, for the template editor's test e-mail: its link opens the review form as a preview, which sends nothing. 404 for an unknown company.
+         */
+        get: operations["reviewFormPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/reviews/": {
         parameters: {
             query?: never;
@@ -2128,8 +2148,11 @@ export interface components {
             company: components["schemas"]["CompanyRef"];
             inviter_first_name: string;
             inviter_last_name: string;
-            /** @enum {string} */
-            status: "pending" | "accepted" | "declined" | "cancelled" | "expired";
+            /**
+             * @description `held`: typed at registration while the plan had no room; e-mailed (then `pending`) once a plan with room is chosen.
+             * @enum {string}
+             */
+            status: "pending" | "held" | "accepted" | "declined" | "cancelled" | "expired";
         };
         /** @description A connection of the company's shop; its orders come in without code. */
         Integration: {
@@ -4448,6 +4471,11 @@ export interface operations {
                     email: string;
                     /** @default moderator */
                     role?: components["schemas"]["AssignableRole"];
+                    /**
+                     * @description When the plan has no room for one more member (the free plan holds one), keep the invitation `held` (no e-mail, no 400) instead; it is e-mailed as soon as a plan with room is chosen. Registration step 2 sends its invitations so.
+                     * @default false
+                     */
+                    hold_until_room?: boolean;
                 };
             };
         };
@@ -6022,6 +6050,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewWithdrawal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    reviewFormPreview: {
+        parameters: {
+            query: {
+                company_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's default form with an example product and order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicForm"];
                 };
             };
             400: components["responses"]["BadRequest"];

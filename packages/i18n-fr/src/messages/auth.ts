@@ -35,6 +35,8 @@ export const auth = {
       companyName: "Nom de l'entreprise",
       invitesTitle: "Inviter des collaborateurs",
       invitesDescription: "Facultatif : chaque invité recevra un email pour rejoindre votre entreprise.",
+      freePlanInvites:
+        "Le plan gratuit Lancement compte un seul membre : vos invitations sont gardées et partiront dès que vous choisirez un plan Croissance ou Expansion à l'étape suivante.",
       inviteEmail: "Email du collaborateur",
       inviteRole: "Rôle",
       addInvite: "Ajouter une invitation",

@@ -4,6 +4,8 @@ export const publicForm = {
   submit: "Envoyer mon avis",
   sending: "Envoi en cours…",
   pitch: "Donnez votre avis en 3 minutes environ.",
+  /** The template editor's test e-mail opens the form as a preview. */
+  preview: "Aperçu : voici le formulaire que verront vos acheteurs. Rien n'est envoyé depuis cet aperçu.",
   purchasedProduct: "Produit acheté",
   previous: "Précédent",
   next: "Suivant",

@@ -37,6 +37,7 @@ export const settings = {
       send: "Envoyer l'invitation",
       cancel: "Annuler l'invitation",
       sentOn: (date: string) => `Envoyée le ${date}`,
+      heldSince: (date: string) => `En attente d'un plan avec de la place depuis le ${date}`,
       empty: "Aucune invitation en attente",
       sent: "Invitation envoyée",
       cancelled: "Invitation annulée",

@@ -1,6 +1,7 @@
 import { normalizePlanType, PLANS } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { desc, eq, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import Stripe from "stripe";
 import { companies, invoices } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
@@ -8,6 +9,7 @@ import { detailError, notFound, unauthorized } from "../../http/errors";
 import { sendHtmlPage } from "../../http/html-page";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
+import { releaseHeldInvitations } from "../teams/held-invitations";
 import { cancelAtPeriodEnd } from "./cancel";
 import { openCheckout } from "./checkout";
 import { applyProviderEvent } from "./fulfilment";
@@ -28,6 +30,11 @@ import { cancelSubscriptionsAtProvider } from "./subscriptions-to-cancel";
 const API_BASE = "/api/v1";
 
 /** Subscription, invoices, Stripe webhook and the local sandbox checkout. */
+/** A plan with room may have been chosen: the invitations held at registration leave now. */
+async function sendHeldInvitations(request: FastifyRequest): Promise<void> {
+  if ((await releaseHeldInvitations(request.server.ctx)) > 0) request.server.pipeline?.notify();
+}
+
 export const billingHandlers = defineHandlers({
   companySubscriptionGet: async (request) => {
     const ctx = request.server.ctx;
@@ -95,6 +102,7 @@ export const billingHandlers = defineHandlers({
       return { received: true as const };
     }
     const result = await applyProviderEvent(ctx.db, event, facts);
+    await sendHeldInvitations(request);
     // A plan change made a new subscription: stop billing the previous one (retried if Stripe fails).
     await cancelSubscriptionsAtProvider(ctx, request.log, result.replacedSubscriptionIds);
     return { received: true as const };
@@ -128,7 +136,10 @@ export const billingHandlers = defineHandlers({
     const ctx = request.server.ctx;
     const id = request.params.session_id;
     const open = await findOpenSandboxSession(ctx, id);
-    if (open) await completeSandboxSession(ctx, open);
+    if (open) {
+      await completeSandboxSession(ctx, open);
+      await sendHeldInvitations(request);
+    }
     // A second 'Payer' (double submit) lands on the same page as the first.
     const session = open ?? (await findSandboxSession(ctx, id));
     if (!session || session.status !== (open ? "open" : "complete")) throw notFound();

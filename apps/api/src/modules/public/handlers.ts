@@ -19,6 +19,7 @@ import { publicBadge } from "./public-badge";
 import { publicRatings, ratingKeys } from "./public-ratings";
 import { publicReviews } from "./public-reviews";
 import { publicReviewsJsonLd } from "./public-reviews-jsonld";
+import { reviewFormPreview } from "./review-form-preview";
 import { orderForReviewKey } from "./review-key-lookup";
 import { checkSubmission, ratingOf, readSubmission, textsOf } from "./submission";
 
@@ -61,6 +62,8 @@ export const publicHandlers = defineHandlers({
       },
     };
   },
+
+  reviewFormPreview: async (request) => reviewFormPreview(request.server.ctx, request.query.company_id),
 
   reviewSubmit: async (request, reply) => {
     const { db, storage, now, keys } = request.server.ctx;

@@ -33,7 +33,7 @@ export async function orderForReviewKey(db: DbOrTx, key: string, now: Date, lock
 }
 
 /** The product's form, else the company's default (or oldest) form. */
-async function formOfProduct(db: DbOrTx, companyId: string, formId: string | null) {
+export async function formOfProduct(db: DbOrTx, companyId: string, formId: string | null) {
   if (formId) {
     const [own] = await db
       .select()

@@ -1,6 +1,6 @@
 import { NEGATIVE_RATING_MAX } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
-import { and, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { companies, products, reviews } from "../../db/schema";
 import { composeMail } from "../../mail/compose";
@@ -20,15 +20,15 @@ const DIGEST_MAX_LINES = 20;
  */
 export async function queueReviewDigests(db: Db, now: Date, publicUrl: string): Promise<number> {
   const firstSince = new Date(now.getTime() - DIGEST_EVERY_MS);
-  const newSince = or(
-    and(isNull(companies.reviewDigestThrough), gt(reviews.createdAt, firstSince)),
-    gt(reviews.createdAt, companies.reviewDigestThrough),
-  );
+  // Per company, on its (company_id, created_at) index: no scan of every review of the day.
   const due = await db
-    .selectDistinct({ id: companies.id })
-    .from(reviews)
-    .innerJoin(companies, eq(companies.id, reviews.companyId))
-    .where(and(newSince, lte(reviews.createdAt, now), gt(reviews.rating, String(NEGATIVE_RATING_MAX))));
+    .select({ id: companies.id })
+    .from(companies)
+    .where(
+      sql`exists (select 1 from ${reviews} where ${reviews.companyId} = ${companies.id}
+        and ${reviews.createdAt} > coalesce(${companies.reviewDigestThrough}, ${firstSince})
+        and ${reviews.createdAt} <= ${now} and ${reviews.rating} > ${NEGATIVE_RATING_MAX})`,
+    );
   let queued = 0;
   const t = fr.server.reviewAlerts;
   for (const { id } of due) {

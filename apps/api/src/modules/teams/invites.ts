@@ -1,5 +1,5 @@
 import { canGrantRole, DEFAULT_INVITATION_ROLE, normalizeEmail, normalizeRole } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr/server";
+import { fr, planLimitMessages } from "@certavis/i18n-fr/server";
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { companies, invitations, joinRequests, memberships, users } from "../../db/schema";
@@ -13,7 +13,7 @@ import { randomToken, sha256 } from "../../lib/crypto";
 import { deliverMail } from "../auth/deliver";
 import { currentUserView } from "../users/current-user";
 import { invitationLink, invitationMail } from "./invitation-mail";
-import { assertMemberRoom } from "./member-limit";
+import { assertMemberRoom, memberRoomLimit } from "./member-limit";
 import { getInvitation, listPendingInvitations } from "./views";
 
 export const INVITATION_LIFETIME_DAYS = 7;
@@ -72,7 +72,7 @@ export const inviteHandlers = defineHandlers({
     const now = ctx.now();
     const code = randomToken(16);
     const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_DAYS * 24 * 3600 * 1000);
-    const { id, companyName, hasAccount } = await ctx.db.transaction(async (tx) => {
+    const { id, companyName, hasAccount, held } = await ctx.db.transaction(async (tx) => {
       const [member] = await tx
         .select({ id: memberships.id })
         .from(memberships)
@@ -91,7 +91,21 @@ export const inviteHandlers = defineHandlers({
           ),
         );
       if (pending) throw fieldErrors({ email: [fr.server.team.alreadyInvited] });
-      await assertMemberRoom(tx, caller.companyId, now, { countPendingInvitations: true });
+      const [held] = await tx
+        .select({ id: invitations.id })
+        .from(invitations)
+        .where(
+          and(
+            eq(invitations.companyId, caller.companyId),
+            eq(invitations.email, email),
+            eq(invitations.status, "held"),
+          ),
+        );
+      if (held) throw fieldErrors({ email: [fr.server.team.alreadyInvited] });
+      // Registration's invitations wait for a plan with room instead of failing (issue 27.4).
+      const full = await memberRoomLimit(tx, caller.companyId, now, { countPendingInvitations: true });
+      if (full !== null && !request.body.hold_until_room)
+        throw detailError(400, planLimitMessages.members(full));
       const [created] = await tx
         .insert(invitations)
         .values({
@@ -100,6 +114,7 @@ export const inviteHandlers = defineHandlers({
           role,
           tokenHash: sha256(code),
           inviterId: user.id,
+          status: full === null ? "pending" : "held",
           expiresAt,
           createdAt: now,
         })
@@ -110,7 +125,7 @@ export const inviteHandlers = defineHandlers({
         .where(eq(companies.id, caller.companyId));
       const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
       if (!created || !company) throw notFound();
-      return { id: created.id, companyName: company.name, hasAccount: !!account };
+      return { id: created.id, companyName: company.name, hasAccount: !!account, held: full !== null };
     });
     const message = invitationMail({
       to: email,
@@ -122,7 +137,7 @@ export const inviteHandlers = defineHandlers({
       expiresAt,
     });
     // Through the durable outbox: an SMTP outage delays the invitation, never loses it.
-    await deliverMail(request, message);
+    if (!held) await deliverMail(request, message);
     const view = await getInvitation(ctx.db, id, now);
     if (!view) throw notFound();
     reply.code(201);
@@ -137,11 +152,12 @@ export const inviteHandlers = defineHandlers({
       .from(invitations)
       .where(and(eq(invitations.companyId, caller.companyId), eq(invitations.id, request.params.id)));
     if (!row) throw notFound();
-    if (row.status !== "pending") throw conflict(fr.server.team.invitationNotPending);
+    if (row.status !== "pending" && row.status !== "held")
+      throw conflict(fr.server.team.invitationNotPending);
     await ctx.db
       .update(invitations)
       .set({ status: "cancelled", respondedAt: ctx.now() })
-      .where(and(eq(invitations.id, row.id), eq(invitations.status, "pending")));
+      .where(and(eq(invitations.id, row.id), eq(invitations.status, row.status)));
     return reply.code(204).send();
   },
 

@@ -19,10 +19,21 @@ export async function assertMemberRoom(
   tx: DbOrTx,
   companyId: string,
   now: Date,
-  { countPendingInvitations = false }: { countPendingInvitations?: boolean } = {},
+  options: { countPendingInvitations?: boolean } = {},
 ): Promise<void> {
+  const limit = await memberRoomLimit(tx, companyId, now, options);
+  if (limit !== null) throw detailError(400, planLimitMessages.members(limit));
+}
+
+/** The plan's member limit when the company has no room for one more member, else null (room). */
+export async function memberRoomLimit(
+  tx: DbOrTx,
+  companyId: string,
+  now: Date,
+  { countPendingInvitations = false }: { countPendingInvitations?: boolean } = {},
+): Promise<number | null> {
   const limit = (await companyPlan(tx, companyId, { lock: true })).max_members;
-  if (limit === null) return;
+  if (limit === null) return null;
   let seats = await countRows(tx, memberships, eq(memberships.companyId, companyId));
   if (countPendingInvitations)
     seats += await countRows(
@@ -34,5 +45,5 @@ export async function assertMemberRoom(
         gt(invitations.expiresAt, now),
       ),
     );
-  if (isLimitReached(seats, limit)) throw detailError(400, planLimitMessages.members(limit));
+  return isLimitReached(seats, limit) ? limit : null;
 }

@@ -1,5 +1,5 @@
 import { normalizeRole } from "@certavis/domain";
-import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
 import { countRows } from "../../db/count-rows";
@@ -139,18 +139,21 @@ function invitationQuery(db: DbOrTx) {
     .leftJoin(inviter, eq(inviter.id, invitations.inviterId));
 }
 
-/** Pending, unexpired invitations, newest first: of a company, or received at an e-mail address. */
+/**
+ * Pending, unexpired invitations, newest first: of a company (with those held until its plan has
+ * room), or received at an e-mail address.
+ */
 export async function listPendingInvitations(
   db: DbOrTx,
   scope: { companyId: string } | { email: string },
   page: Page,
   now: Date,
 ) {
-  const where = and(
-    "companyId" in scope ? eq(invitations.companyId, scope.companyId) : eq(invitations.email, scope.email),
-    eq(invitations.status, "pending"),
-    gt(invitations.expiresAt, now),
-  );
+  const live = and(eq(invitations.status, "pending"), gt(invitations.expiresAt, now));
+  const where =
+    "companyId" in scope
+      ? and(eq(invitations.companyId, scope.companyId), or(live, eq(invitations.status, "held")))
+      : and(eq(invitations.email, scope.email), live);
   const { total, rows } = await newestFirst(db, invitations, invitationQuery(db).$dynamic(), where, page);
   return { count: total, results: rows.map((row) => toInvitation(row, now)) };
 }

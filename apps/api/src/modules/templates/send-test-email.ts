@@ -5,8 +5,9 @@ import { companies, emailDeliveries, users } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { fieldErrors, notFound, tooManyRequests } from "../../http/errors";
 import type { OperationRequest, ResponseOf } from "../../http/operation-types";
-import { reviewUrl } from "../../lib/review-key";
-import { renderEmail } from "../pipeline/render-email";
+import { publicImageUrl } from "../../lib/image-url";
+import { reviewFormPreviewUrl } from "../../lib/review-key";
+import { asShopEmail, renderEmail } from "../pipeline/render-email";
 
 /** At most this many test e-mails per user in the window (they also count against the quota). */
 export const TEST_EMAILS_PER_WINDOW = 5;
@@ -31,11 +32,13 @@ export async function sendTestEmail(
   const at = now();
   const since = new Date(at.getTime() - TEST_EMAIL_WINDOW_MS);
   const [company] = await db
-    .select({ name: companies.name })
+    .select({ name: companies.name, logoPath: companies.logoPath })
     .from(companies)
     .where(eq(companies.id, companyId));
   if (!company) throw notFound();
-  const rendered = renderEmail(
+  // Its links open the review form as a preview of the company's form (nothing is sent from it).
+  const previewUrl = reviewFormPreviewUrl(config.formUrl, companyId);
+  const email = renderEmail(
     { subject: `${fr.templates.testEmail.subjectPrefix}${input.subject}`, body: input.body },
     {
       nom_entreprise: company.name,
@@ -43,8 +46,16 @@ export async function sendTestEmail(
       prenom_acheteur: user.firstName || SAMPLE_TEMPLATE_VALUES.prenom_acheteur,
       nom_acheteur: user.lastName || SAMPLE_TEMPLATE_VALUES.nom_acheteur,
       email_acheteur: user.email,
-      url_avis: reviewUrl(config.formUrl, "exemple"),
+      url_avis: previewUrl,
     },
+  );
+  const rendered = asShopEmail(
+    email,
+    { name: company.name, logoUrl: publicImageUrl(request.server.ctx.storage, company.logoPath) },
+    input.type === "thanks"
+      ? []
+      : [{ name: fr.templates.testEmail.exampleProduct, imageUrl: null, reviewUrl: previewUrl }],
+    false,
   );
   await db.transaction(async (tx) => {
     // The caller's row lock makes the count and the queued row one step: requests sent together are

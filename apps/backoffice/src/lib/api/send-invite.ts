@@ -6,6 +6,8 @@ import { api } from "../api-client";
 export interface InviteInput {
   email: string;
   role: "member" | "moderator" | "admin" | "manager" | "accoutant";
+  /** Registration: kept (not refused) while the plan has no room, sent once a plan with room is chosen. */
+  hold_until_room?: boolean;
 }
 
 export const sendInvite = (input: InviteInput) => api.post("/company/invites/", { body: input });
@@ -27,12 +29,13 @@ export const useSendInvite = () => {
  */
 export async function sendInvites(
   invites: readonly InviteInput[],
+  options: { holdUntilRoom?: boolean } = {},
 ): Promise<{ failed: number; reasons: string[] }> {
   let failed = 0;
   const reasons = new Set<string>();
   for (const invite of invites) {
     try {
-      await sendInvite(invite);
+      await sendInvite(options.holdUntilRoom ? { ...invite, hold_until_room: true } : invite);
     } catch (error) {
       failed += 1;
       const reason = errorMessage(error, "");

@@ -75,7 +75,11 @@ export function RegisterCompanyStep({
       setBusy(false);
       return;
     }
-    const sent = await sendInvites(filled.map((row) => ({ email: row.email.trim(), role: row.role })));
+    // The new company is on the free plan (one member): the invitations wait for step 3's plan.
+    const sent = await sendInvites(
+      filled.map((row) => ({ email: row.email.trim(), role: row.role })),
+      { holdUntilRoom: true },
+    );
     // The company exists now: the failures are reported, the registration goes on to the plan.
     if (sent.failed > 0)
       toast({
@@ -157,6 +161,9 @@ export function RegisterCompanyStep({
                 </Text>
                 <Text as="p" size="1" color="gray">
                   {t.invitesDescription}
+                </Text>
+                <Text as="p" size="1" color="gray">
+                  {t.freePlanInvites}
                 </Text>
               </legend>
               <span id={roleLabelId} hidden>

@@ -48,7 +48,10 @@ export function InvitationsCard() {
               <div className="min-w-0 flex-1">
                 <Text weight="medium">{invite.email}</Text>
                 <Text as="p" size="2" color="gray">
-                  {roleLabel(invite.role)} · {t.sentOn(formatDate(invite.created_at))}
+                  {roleLabel(invite.role)} ·{" "}
+                  {invite.status === "held"
+                    ? t.heldSince(formatDate(invite.created_at))
+                    : t.sentOn(formatDate(invite.created_at))}
                 </Text>
               </div>
               {mayCancel ? (

@@ -1,5 +1,5 @@
 import { messageFromBody } from "@certavis/api-client";
-import { getJson } from "@certavis/api-client/typed-fetch";
+import { getJson, type JsonResult } from "@certavis/api-client/typed-fetch";
 import { fr } from "../../../lib/fr";
 import type { PublicForm } from "./review-form-types";
 
@@ -15,15 +15,30 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function getReviewForm(
   apiKey: string,
-  { fetchImpl = fetch, retryDelayMs = 400 }: { fetchImpl?: typeof fetch; retryDelayMs?: number } = {},
+  options: { fetchImpl?: typeof fetch; retryDelayMs?: number } = {},
+): Promise<LoadResult> {
+  return loadForm((fetchImpl) => getJson("/review/", { api_key: apiKey }, fetchImpl), options);
+}
+
+/** The company's form as a preview (the template editor's test e-mail); an unknown company fails at once. */
+export async function getReviewFormPreview(
+  companyId: string,
+  options: { fetchImpl?: typeof fetch; retryDelayMs?: number } = {},
+): Promise<LoadResult> {
+  return loadForm((fetchImpl) => getJson("/review/preview/", { company_id: companyId }, fetchImpl), options);
+}
+
+async function loadForm(
+  get: (fetchImpl: typeof fetch) => Promise<JsonResult<PublicForm>>,
+  { fetchImpl = fetch, retryDelayMs = 400 }: { fetchImpl?: typeof fetch; retryDelayMs?: number },
 ): Promise<LoadResult> {
   for (let attempt = 1; attempt <= MAX_LOAD_TRIES; attempt++) {
     try {
-      const result = await getJson("/review/", { api_key: apiKey }, fetchImpl);
+      const result = await get(fetchImpl);
       if (result.ok && result.data && typeof result.data === "object" && "form" in result.data) {
         return { ok: true, data: result.data };
       }
-      if (!result.ok && result.status === 403) {
+      if (!result.ok && (result.status === 403 || result.status === 404 || result.status === 400)) {
         return { ok: false, message: messageFromBody(result.body) ?? fr.errors.publicForm.loadFailed };
       }
     } catch {

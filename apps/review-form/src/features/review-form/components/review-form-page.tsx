@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { fr } from "../../../lib/fr";
 import { getReviewForm } from "../api/get-review-form";
 import type { PublicForm } from "../api/review-form-types";
-import type { submitReview } from "../api/submit-review";
+import type { SubmitResult, submitReview } from "../api/submit-review";
 import { FormFooter } from "./form-footer";
 import { FormHeader } from "./form-header";
 import { ProductCard } from "./product-card";
@@ -19,12 +19,23 @@ interface Props {
   apiKey: string | null;
   /** The rating chosen by a star of the e-mail (`note` of the link). */
   note?: number | null;
+  /** A preview (the template editor's test e-mail): `apiKey` is the company's id and nothing is sent. */
+  preview?: boolean;
   load?: typeof getReviewForm;
   submit?: typeof submitReview;
 }
 
+/** A preview sends nothing: 'Envoyer mon avis' only shows the thank-you screen. */
+const previewSubmit = async (): Promise<SubmitResult> => ({ ok: true });
+
 /** /create-reviews?api_key=: loading, error, filling, submitted (spec §4). */
-export function ReviewFormPage({ apiKey, note = null, load = getReviewForm, submit }: Props) {
+export function ReviewFormPage({
+  apiKey,
+  note = null,
+  preview = false,
+  load = getReviewForm,
+  submit,
+}: Props) {
   const [state, setState] = useState<State>(() =>
     apiKey ? { kind: "loading" } : { kind: "error", message: fr.errors.publicForm.missingKey },
   );
@@ -73,6 +84,11 @@ export function ReviewFormPage({ apiKey, note = null, load = getReviewForm, subm
               <p className="rf-description">{state.data.form.description}</p>
             ) : null}
             <p className="rf-pitch">{fr.publicForm.pitch}</p>
+            {preview ? (
+              <p className="rf-status" role="note">
+                {fr.publicForm.preview}
+              </p>
+            ) : null}
             <ReviewForm
               // Another form or review key starts over (spec §4: page index reset when the form changes),
               // and one key's answers are never saved as another's draft.
@@ -80,7 +96,7 @@ export function ReviewFormPage({ apiKey, note = null, load = getReviewForm, subm
               apiKey={apiKey ?? ""}
               form={state.data.form}
               note={note}
-              submit={submit}
+              submit={preview ? previewSubmit : submit}
               onSubmitted={() => setState({ kind: "submitted", data: state.data })}
             />
           </>
