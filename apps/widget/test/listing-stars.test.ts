@@ -44,7 +44,7 @@ describe("listing page stars", () => {
     );
     const img = lamp.querySelector('[role="img"]');
     expect(img?.getAttribute("aria-label")).toBe("4,3 sur 5, 12 avis");
-    expect(img?.querySelector("i i")?.getAttribute("style")).toBe("width:86%");
+    expect(img?.querySelector("i i")?.getAttribute("style")).toBe("width: 86%;");
     expect(twin.querySelector('[role="img"]')?.getAttribute("aria-label")).toBe("4,3 sur 5, 12 avis");
     const link = vase.querySelector("a");
     expect(link?.getAttribute("href")).toBe("/avis/maison/produits/p2");
