@@ -111,6 +111,7 @@ export async function toProductViews(
       last_reviewed_at: last ? new Date(last).toISOString() : null,
       mean_note: stats?.approvedMean ?? null,
       reviews_count: stats?.reviews ?? 0,
+      published_reviews_count: stats?.approved ?? 0,
       orders: orderStats.find((s) => s.productId === p.id)?.count ?? 0,
       send_reminder: p.sendReminder,
       email_request_template: request
