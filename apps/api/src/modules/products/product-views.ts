@@ -62,12 +62,14 @@ export async function toProductViews(
   const ids = rows.map((r) => r.id);
   const companyId = (rows[0] as (typeof rows)[number]).companyId;
   const totals = await reviewTotalsByProduct(db, companyId, ids);
-  // Newest review per product: one step down the (company, product, date) index each.
+  // Newest review per product: one step down the (company, product, date) index each. The names are
+  // written out: drizzle leaves columns unqualified in a one-table select, and inside the subquery a
+  // bare "id" was the review's own (the date was always null, issue 27.8).
   const lastReviewed = await db
     .select({
       productId: products.id,
-      last: sql<string | null>`(SELECT max(${reviews.createdAt}) FROM ${reviews}
-        WHERE ${reviews.companyId} = ${products.companyId} AND ${reviews.productId} = ${products.id})`,
+      last: sql<string | null>`(SELECT max(r.created_at) FROM reviews r
+        WHERE r.company_id = "products"."company_id" AND r.product_id = "products"."id")`,
     })
     .from(products)
     .where(inArray(products.id, ids));
