@@ -26,6 +26,7 @@ export const insights = {
     average_rating: "Note moyenne",
     replies: "Réponses publiées",
     median_reply_hours: "Délai médian de réponse",
+    bounce_rate: "E-mails refusés (rebonds)",
   },
   hours: (value: string) => `${value} h`,
   change: {
