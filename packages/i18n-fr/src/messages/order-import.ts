@@ -73,7 +73,7 @@ export const orderImport = {
     alreadyRunning:
       "Un import de commandes est déjà en cours pour votre entreprise. Attendez qu'il se termine.",
     timeCap: (processed: number, total: number, minutes: number) =>
-      `L'import a dépassé ${minutes} minutes et a été arrêté après ${n(processed)} ${plural(processed, "ligne", "lignes")} sur ${n(total)}. Réimportez le fichier : les commandes déjà créées seront reconnues.`,
+      `L'import a dépassé ${minutes} ${plural(minutes, "minute", "minutes")} et a été arrêté après ${n(processed)} ${plural(processed, "ligne", "lignes")} sur ${n(total)}. Réimportez le fichier : les commandes déjà créées seront reconnues.`,
     failed: (processed: number, total: number) =>
       `L'import a échoué après ${n(processed)} ${plural(processed, "ligne", "lignes")} sur ${n(total)}. Réimportez le fichier : les commandes déjà créées seront reconnues.`,
     interrupted: (processed: number, total: number) =>

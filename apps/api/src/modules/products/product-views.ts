@@ -1,7 +1,7 @@
 import { reminderDelayDays, requestDelayDays } from "@certavis/domain";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { emailTemplates, forms, orders, products, reviews } from "../../db/schema";
+import { emailTemplates, forms, orders, products } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import type { SchemaOf } from "../../http/operation-types";
 import { publicImageUrl } from "../../lib/image-url";
