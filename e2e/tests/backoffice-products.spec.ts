@@ -97,10 +97,16 @@ test("a LANCEMENT shop creates, changes, duplicates and deletes products up to i
   // GTIN, brand and product page come before the status (all optional).
   for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
   await expect(page.getByRole("combobox", { name: "Statut" })).toBeFocused();
+  // A draft says that its orders get no e-mail (issue 27.10); an active product says nothing.
+  const quiet = "Brouillon : les commandes de ce produit sont enregistrées, sans e-mail de demande d'avis.";
+  await expect(page.getByRole("combobox", { name: "Statut" })).toHaveAccessibleDescription(quiet);
   await page.keyboard.press("Enter");
   await page.getByRole("option", { name: "Actif" }).press("Enter");
   await expect(page.getByRole("combobox", { name: "Statut" })).toHaveText("Actif");
+  await expect(page.getByText(quiet)).toBeHidden();
   const slider = page.getByRole("slider", { name: "Délai d'envoi après la commande" });
+  // The delay is the template's: the slider says how many products share it (this one included).
+  await expect(slider).toHaveAccessibleDescription("Ce délai s'applique à 1 produit qui utilise ce modèle.");
   await slider.focus();
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
@@ -145,6 +151,9 @@ test("a LANCEMENT shop creates, changes, duplicates and deletes products up to i
   // 2. A second product with an image (multipart).
   await page.getByRole("link", { name: "Nouveau produit" }).click();
   await page.getByLabel("Nom du produit").fill("Applique Nova");
+  await expect(
+    page.getByRole("slider", { name: "Délai d'envoi après la commande" }),
+  ).toHaveAccessibleDescription("Ce délai s'applique aux 2 produits qui utilisent ce modèle.");
   await page
     .getByLabel("Image")
     .setInputFiles({ name: "applique.png", mimeType: "image/png", buffer: PNG_1PX });

@@ -73,10 +73,12 @@ days AS (
     replies = t.replies + excluded.replies, answered = t.answered + excluded.answered
 )
 INSERT INTO insight_reply_hours AS t (company_id, product_id, day, hours, replies)
-SELECT company_id, product_id, (reply_created_at AT TIME ZONE 'UTC')::date,
-  insight_reply_bucket((extract(epoch FROM reply_created_at - created_at) / 3600)::numeric), sum(delta)
-FROM r WHERE reply_created_at IS NOT NULL
-GROUP BY 1, 2, 3, 4 HAVING sum(delta) <> 0 ORDER BY 1, 3, 2, 4
+SELECT r.company_id, p.product_id, h.day, h.hours, sum(r.delta)
+FROM r CROSS JOIN LATERAL (VALUES (r.product_id), ('00000000-0000-0000-0000-000000000000'::uuid)) AS p(product_id)
+  CROSS JOIN LATERAL (SELECT (r.reply_created_at AT TIME ZONE 'UTC')::date AS day,
+    insight_reply_bucket((extract(epoch FROM r.reply_created_at - r.created_at) / 3600)::numeric) AS hours) AS h
+WHERE r.reply_created_at IS NOT NULL
+GROUP BY 1, 2, 3, 4 HAVING sum(r.delta) <> 0 ORDER BY 1, 3, 2, 4
 ON CONFLICT (company_id, day, product_id, hours) DO UPDATE SET replies = t.replies + excluded.replies
 $q$
 $f$;--> statement-breakpoint
@@ -230,7 +232,9 @@ FROM (
 WHERE day IS NOT NULL
 GROUP BY company_id, product_id, day;--> statement-breakpoint
 INSERT INTO insight_reply_hours (company_id, product_id, day, hours, replies)
-SELECT company_id, product_id, (reply_created_at AT TIME ZONE 'UTC')::date,
-  insight_reply_bucket((extract(epoch FROM reply_created_at - created_at) / 3600)::numeric), count(*)
-FROM reviews WHERE reply_created_at IS NOT NULL
+SELECT r.company_id, p.product_id, (r.reply_created_at AT TIME ZONE 'UTC')::date,
+  insight_reply_bucket((extract(epoch FROM r.reply_created_at - r.created_at) / 3600)::numeric), count(*)
+FROM reviews r
+  CROSS JOIN LATERAL (VALUES (r.product_id), ('00000000-0000-0000-0000-000000000000'::uuid)) AS p(product_id)
+WHERE r.reply_created_at IS NOT NULL
 GROUP BY 1, 2, 3, 4;

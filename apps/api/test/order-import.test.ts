@@ -276,7 +276,8 @@ describe.each(TEST_DATABASES)("order import jobs on %s", (kind) => {
     expect(job.created).toBe(job.processed);
     expect(await orderCount()).toBe(job.created);
     expect(job.detail).toBe(
-      `L'import a dépassé 0 minutes et a été arrêté après ${job.processed} lignes sur 1\u202f000. Réimportez le fichier : les commandes déjà créées seront reconnues.`,
+      // French plurals: 0 and 1 take the singular.
+      `L'import a dépassé 0 minute et a été arrêté après ${job.processed} ${job.processed < 2 ? "ligne" : "lignes"} sur 1\u202f000. Réimportez le fichier : les commandes déjà créées seront reconnues.`,
     );
 
     // A running job whose instance died (no heartbeat for a minute) no longer blocks the company.

@@ -672,7 +672,14 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
       const headers = authHeaders(demo.owner.access);
 
       const products = expectMatchesContract<{
-        results: { id: string; name: string; status: string; reviews_count: number }[];
+        results: {
+          id: string;
+          name: string;
+          status: string;
+          reviews_count: number;
+          published_reviews_count: number;
+          last_reviewed_at: string | null;
+        }[];
       }>(
         await t.inject({ method: "GET", url: api("/company/products/"), headers }),
         "companyProductsList",
@@ -686,6 +693,7 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
           product: { id: string; name: string };
           comment: string | null;
           answers: unknown[];
+          created_at: string;
         }[];
       }>(
         await t.inject({ method: "GET", url: api("/company/reviews/?limit=200"), headers }),
@@ -694,6 +702,17 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
       expect(all.count).toBeGreaterThanOrEqual(15);
       expect(new Set(all.results.map((r) => r.status))).toEqual(new Set(["approved", "pending", "rejected"]));
       expect(all.results.every((r) => r.answers.length > 0)).toBe(true);
+      // Each product's newest review date ('Dernier avis') and its published count ('dont N publiés').
+      const [first] = products;
+      const ofFirst = all.results.filter((r) => r.product.id === first?.id);
+      expect(first?.published_reviews_count).toBe(ofFirst.filter((r) => r.status === "approved").length);
+      expect(first?.published_reviews_count).toBeLessThan(first?.reviews_count ?? 0);
+      expect(first?.last_reviewed_at).toBe(
+        ofFirst
+          .map((r) => r.created_at)
+          .sort()
+          .at(-1),
+      );
 
       const pending = expectMatchesContract<{ count: number; results: { id: string; status: string }[] }>(
         await t.inject({ method: "GET", url: api("/company/reviews/?status=pending"), headers }),
@@ -777,6 +796,9 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
 
       const stats = await companyDashboardStats(t.ctx.db, t.ctx.storage, demo.id, new Date());
       expect(stats.total_reviews).toBe(all.count);
+      // A pending review was rejected since: the published ones are still the approved ones listed.
+      expect(stats.published_reviews).toBe(all.results.filter((r) => r.status === "approved").length);
+      expect(stats.published_reviews).toBeLessThan(stats.total_reviews);
       expect(stats.recent_reviews).toHaveLength(5);
       expect(stats.mean_note).toBeGreaterThan(2);
       const days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;

@@ -12,11 +12,22 @@ export interface DelaySliderProps {
   min: number;
   max: number;
   disabled?: boolean;
+  /** A sentence under the slider, read with it (e.g. which products the delay applies to). */
+  description?: string;
 }
 
 /** A days slider shown 'J+n' (native range input: arrows, Page Up/Down, Home/End work). */
-export function DelaySlider({ label, value, onChange, min, max, disabled = false }: DelaySliderProps) {
+export function DelaySlider({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  disabled = false,
+  description,
+}: DelaySliderProps) {
   const id = useId();
+  const descriptionId = `${id}-description`;
   const text = fr.editor.delay(value);
   return (
     <div className="flex flex-col gap-2">
@@ -37,6 +48,7 @@ export function DelaySlider({ label, value, onChange, min, max, disabled = false
         value={value}
         disabled={disabled}
         aria-valuetext={text}
+        aria-describedby={description ? descriptionId : undefined}
         onChange={(event) => onChange(Number(event.currentTarget.value))}
         className="w-full cursor-pointer accent-[var(--accent-9)] disabled:cursor-not-allowed"
       />
@@ -48,6 +60,11 @@ export function DelaySlider({ label, value, onChange, min, max, disabled = false
           {fr.editor.delay(max)}
         </Text>
       </Flex>
+      {description ? (
+        <Text id={descriptionId} size="1" color="gray">
+          {description}
+        </Text>
+      ) : null}
     </div>
   );
 }

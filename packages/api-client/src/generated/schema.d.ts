@@ -1933,7 +1933,10 @@ export interface components {
             created_by: string | null;
             /** @description Average rating of approved reviews, null when none. */
             mean_note: number | null;
+            /** @description Reviews in every status (pending and rejected included). */
             total_reviews: number;
+            /** @description Those of `total_reviews` that are published (approved), as the widget counts them. */
+            published_reviews: number;
             /** @description Up to 5 latest reviews, newest first. */
             recent_reviews: components["schemas"]["Review"][];
             reviews_last_7_days: components["schemas"]["WeekCounts"];
@@ -2600,7 +2603,10 @@ export interface components {
             last_reviewed_at: string | null;
             /** @description Average rating of approved reviews, null when none. */
             mean_note: number | null;
+            /** @description Reviews of the product in every status (pending and rejected included). */
             reviews_count: number;
+            /** @description Those of `reviews_count` that are published (approved), as the widget counts them. */
+            published_reviews_count: number;
             /** @description Number of orders of the product. */
             orders: number;
             send_reminder: boolean;

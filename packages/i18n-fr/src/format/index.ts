@@ -17,4 +17,5 @@ export {
   formatPercent,
   formatPrice,
 } from "./number";
+export { countOf, plural } from "./plural";
 export { formatRelativeTime, relativeTimeParts } from "./relative-time";

@@ -1,4 +1,5 @@
 import type { AnswerMessageCode, DomainMessageParams } from "@certavis/domain";
+import { plural } from "../format/plural";
 import { publicFormValidation } from "./public-form-validation";
 
 /** The answer rules' texts, by code (`Pick` of `DomainTexts`, written here so the public form imports only these texts). */
@@ -8,7 +9,7 @@ type AnswerTexts = {
     : (params: DomainMessageParams[C]) => string;
 };
 
-const s = (n: number) => (n > 1 ? "s" : "");
+const s = (n: number) => plural(n, "", "s");
 
 /** Texts of the answer rules (the public form needs only these: its bundle keeps only them). */
 export const answerMessages: AnswerTexts = {

@@ -1,3 +1,4 @@
+import { plural } from "../format/plural";
 /**
  * Certified reviews (French law L111-7-2, D111-17..19; NF ISO 20488): rejection reasons, replies,
  * withdrawal, history, the e-mails that tell authors and admins, and the per-company procedure page.
@@ -91,9 +92,7 @@ export const certification = {
     replyBody: (first: string, product: string, company: string, reply: string) =>
       `Bonjour ${first},\n\n${company} a répondu à votre avis sur « ${product} » :\n\n${reply}`,
     warningSubject: (count: number) =>
-      count === 1
-        ? "1 avis sera publié automatiquement dans 3 jours"
-        : `${count} avis seront publiés automatiquement dans 3 jours`,
+      `${count} avis ${plural(count, "sera publié", "seront publiés")} automatiquement dans 3 jours`,
     warningBody: (company: string) =>
       `Ces avis déposés sur ${company} n'ont pas été modérés. Sans décision de votre part, ils seront publiés automatiquement 30 jours après leur dépôt :`,
     warningLine: (author: string, product: string, date: string) =>

@@ -1,4 +1,8 @@
+import { countOf } from "../format/plural";
+
 export const common = {
+  /** Beside a count of reviews that includes pending and rejected ones: how many the widget shows. */
+  publishedOf: (n: number) => `dont ${countOf(n, "publié", "publiés")}`,
   save: "Enregistrer",
   cancel: "Annuler",
   delete: "Supprimer",

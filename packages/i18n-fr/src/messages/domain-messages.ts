@@ -1,5 +1,6 @@
 import { type DomainMessageCode, type DomainMessageParams, MAX_FIELD_SIZE_MB } from "@certavis/domain";
 import { fr } from "../catalog";
+import { plural } from "../format/plural";
 import { answerMessages } from "./answer-messages";
 
 /** The text of each domain code; codes with values take them (a code without text is a type error). */
@@ -65,23 +66,23 @@ export const domainMessageTitles: Partial<Record<DomainMessageCode, string>> = {
   "invite.duplicate": fr.validation.invalidEmailTitle,
 };
 
-const plural = (n: number, one: string, many: string) => `${n} ${Math.abs(n) >= 2 ? many : one}`;
+const counted = (n: number, one: string, many: string) => `${n} ${plural(n, one, many)}`;
 
 /** The plan limits of spec §8-§9, as the API and the back-office say them. */
 export const planLimitMessages = {
   products: fr.errors.products.limitMessage,
   members: (n: number) =>
-    `Votre abonnement a atteint la limite de membres (${plural(n, "membre", "membres")}).`,
+    `Votre abonnement a atteint la limite de membres (${counted(n, "membre", "membres")}).`,
   templates: (n: number) =>
     n === 0
       ? "Votre abonnement ne permet pas de créer des modèles d'email personnalisés."
-      : `Votre abonnement a atteint la limite de modèles d'email personnalisés (${plural(n, "modèle", "modèles")}).`,
+      : `Votre abonnement a atteint la limite de modèles d'email personnalisés (${counted(n, "modèle", "modèles")}).`,
   forms: (n: number) =>
     n === 0
       ? "Votre abonnement ne permet pas de créer des formulaires personnalisés."
-      : `Votre abonnement a atteint la limite de formulaires personnalisés (${plural(n, "formulaire", "formulaires")}).`,
+      : `Votre abonnement a atteint la limite de formulaires personnalisés (${counted(n, "formulaire", "formulaires")}).`,
   emailQuota: (n: number) =>
-    `Votre abonnement a atteint son quota d'emails du mois (${plural(n, "email", "emails")}). Les envois reprendront le mois prochain.`,
+    `Votre abonnement a atteint son quota d'emails du mois (${counted(n, "email", "emails")}). Les envois reprendront le mois prochain.`,
   uploadsNotAllowed:
     "Votre abonnement ne permet pas les champs photo ou vidéo. Passez à une offre supérieure.",
 } as const;

@@ -1,3 +1,4 @@
+import { countOf } from "../format/plural";
 export const forms = {
   title: "Formulaires",
   subtitle: "Créez les formulaires que vos clients remplissent pour donner leur avis",
@@ -26,8 +27,8 @@ export const forms = {
   deleteFailed: "Suppression impossible",
   card: {
     menu: "Actions du formulaire",
-    fieldCount: (n: number) => (n > 1 ? `${n} champs` : `${n} champ`),
-    moreFields: (n: number) => (n > 1 ? `+${n} autres champs` : `+${n} autre champ`),
+    fieldCount: (n: number) => countOf(n, "champ", "champs"),
+    moreFields: (n: number) => `+${countOf(n, "autre champ", "autres champs")}`,
     duplicate: "Dupliquer",
     delete: "Supprimer",
     default: "Par défaut",

@@ -1,3 +1,4 @@
+import { countOf } from "../format/plural";
 /** The statistics screen (`/reviews/insights`). */
 export const insights = {
   title: "Statistiques",
@@ -25,6 +26,7 @@ export const insights = {
     average_rating: "Note moyenne",
     replies: "Réponses publiées",
     median_reply_hours: "Délai médian de réponse",
+    bounce_rate: "E-mails refusés (rebonds)",
   },
   hours: (value: string) => `${value} h`,
   change: {
@@ -37,7 +39,7 @@ export const insights = {
     ratingTitle: "Note moyenne par période",
     reviewsTitle: "Avis reçus par période",
     distributionTitle: "Répartition des notes publiées",
-    stars: (n: number) => `${n} étoile${n > 1 ? "s" : ""}`,
+    stars: (n: number) => countOf(n, "étoile", "étoiles"),
     funnelTitle: "Des demandes aux avis publiés",
     funnel: {
       requests: "Demandes envoyées",

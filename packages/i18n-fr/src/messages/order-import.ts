@@ -1,6 +1,6 @@
 import { formatInteger } from "../format/number";
+import { plural } from "../format/plural";
 
-const plural = (n: number, one: string, many: string) => (n > 1 ? many : one);
 const n = formatInteger;
 
 /** The order import screen (/orders/import) and the import endpoints' French answers. */
@@ -29,7 +29,10 @@ export const orderImport = {
   previewSummary: (rows: number, separator: string, encoding: string) =>
     `${n(rows)} ${plural(rows, "ligne", "lignes")} de commandes · séparateur « ${separator} » · ${encoding}`,
   encodings: { "utf-8": "UTF-8", "windows-1252": "Windows-1252 (Excel)" },
-  previewCaption: (shown: number) => `Les ${shown} premières lignes, avec les colonnes reconnues`,
+  previewCaption: (shown: number) =>
+    shown < 2
+      ? "La première ligne, avec les colonnes reconnues"
+      : `Les ${shown} premières lignes, avec les colonnes reconnues`,
   lineColumn: "Ligne",
   columns: {
     reference: "Référence",
@@ -47,7 +50,8 @@ export const orderImport = {
   start: (rows: number) => `Importer ${n(rows)} ${plural(rows, "commande", "commandes")}`,
   changeFile: "Changer de fichier",
   progressLabel: "Progression de l'import",
-  progress: (processed: number, total: number) => `Import en cours… ${n(processed)} / ${n(total)} lignes`,
+  progress: (processed: number, total: number) =>
+    `Import en cours… ${n(processed)} / ${n(total)} ${plural(total, "ligne", "lignes")}`,
   doneTitle: "Import terminé",
   failedTitle: "Import interrompu",
   created: "Créées",
@@ -72,10 +76,10 @@ export const orderImport = {
     alreadyRunning:
       "Un import de commandes est déjà en cours pour votre entreprise. Attendez qu'il se termine.",
     timeCap: (processed: number, total: number, minutes: number) =>
-      `L'import a dépassé ${minutes} minutes et a été arrêté après ${n(processed)} lignes sur ${n(total)}. Réimportez le fichier : les commandes déjà créées seront reconnues.`,
+      `L'import a dépassé ${minutes} ${plural(minutes, "minute", "minutes")} et a été arrêté après ${n(processed)} ${plural(processed, "ligne", "lignes")} sur ${n(total)}. Réimportez le fichier : les commandes déjà créées seront reconnues.`,
     failed: (processed: number, total: number) =>
-      `L'import a échoué après ${n(processed)} lignes sur ${n(total)}. Réimportez le fichier : les commandes déjà créées seront reconnues.`,
+      `L'import a échoué après ${n(processed)} ${plural(processed, "ligne", "lignes")} sur ${n(total)}. Réimportez le fichier : les commandes déjà créées seront reconnues.`,
     interrupted: (processed: number, total: number) =>
-      `L'import a été interrompu (serveur arrêté) après ${n(processed)} lignes sur ${n(total)}. Réimportez le fichier : les commandes déjà créées seront reconnues.`,
+      `L'import a été interrompu (serveur arrêté) après ${n(processed)} ${plural(processed, "ligne", "lignes")} sur ${n(total)}. Réimportez le fichier : les commandes déjà créées seront reconnues.`,
   },
 } as const;

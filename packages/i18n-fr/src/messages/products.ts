@@ -1,4 +1,5 @@
 import { formatDelay } from "../format/number";
+import { countOf } from "../format/plural";
 
 export const products = {
   title: "Produits",
@@ -64,7 +65,7 @@ export const products = {
   limitBanner: {
     title: "Limite de produits atteinte",
     description: (n: number) =>
-      `Votre abonnement permet ${n} produits. Passez à un abonnement supérieur pour en ajouter.`,
+      `Votre abonnement permet ${countOf(n, "produit", "produits")}. Passez à un abonnement supérieur pour en ajouter.`,
     upgrade: "Changer d'abonnement",
   },
   toasts: {
@@ -95,6 +96,12 @@ export const products = {
     image: "Image",
     requestTemplate: "Modèle d'email de demande d'avis",
     requestDelay: "Délai d'envoi après la commande",
+    /** Under the delay slider: the delay is the template's, shared by every product using it. */
+    delayScope: (n: number) =>
+      n < 2
+        ? `Ce délai s'applique à ${countOf(n, "produit", "produits")} qui utilise ce modèle.`
+        : `Ce délai s'applique aux ${countOf(n, "produit", "produits")} qui utilisent ce modèle.`,
+    draftQuiet: "Brouillon : les commandes de ce produit sont enregistrées, sans e-mail de demande d'avis.",
     reviewForm: "Formulaire d'avis",
     followUp: "Activer la relance",
     followUpDescription: "Un rappel est envoyé si le client n'a pas encore donné son avis.",

@@ -1,3 +1,4 @@
+import { countOf } from "../format/plural";
 export const publicForm = {
   /** The page heading while the form loads or cannot be shown (same words as the page title). */
   pageTitle: "Votre avis",
@@ -23,10 +24,7 @@ export const publicForm = {
   files: {
     remove: (name: string) => `Retirer ${name}`,
     tooBig: (name: string, megabytes: number) => `${name} dépasse la taille maximale de ${megabytes} Mo.`,
-    tooMany: (count: number) =>
-      count > 1
-        ? `Vous pouvez ajouter ${count} fichiers au maximum.`
-        : "Vous pouvez ajouter 1 fichier au maximum.",
+    tooMany: (count: number) => `Vous pouvez ajouter ${countOf(count, "fichier", "fichiers")} au maximum.`,
     typeRefused: (name: string) => `${name} : ce type de fichier n'est pas accepté.`,
     uploadProgress: (percent: number) => `Envoi en cours… ${percent} %`,
   },

@@ -1,4 +1,5 @@
 import { formatAverage, formatCount } from "../format/number";
+import { countOf } from "../format/plural";
 
 /** The public review pages `/avis/{slug}` (server-rendered HTML). */
 export const publicPages = {
@@ -13,9 +14,9 @@ export const publicPages = {
   website: "Site de l'entreprise",
   allReviews: (name: string) => `Tous les avis de ${name}`,
   distribution: "Répartition des notes",
-  starsRow: (stars: number) => `${stars} ${stars > 1 ? "étoiles" : "étoile"}`,
-  filterBy: (stars: number) => `Voir les avis ${stars} ${stars > 1 ? "étoiles" : "étoile"}`,
-  filtered: (stars: number) => `Avis ${stars} ${stars > 1 ? "étoiles" : "étoile"} seulement`,
+  starsRow: (stars: number) => countOf(stars, "étoile", "étoiles"),
+  filterBy: (stars: number) => `Voir les avis ${countOf(stars, "étoile", "étoiles")}`,
+  filtered: (stars: number) => `Avis ${countOf(stars, "étoile", "étoiles")} seulement`,
   clearFilter: "Voir tous les avis",
   ratingOutOfFive: (rating: string) => `${rating} sur 5`,
   averageLabel: (average: string, count: string) => `Note moyenne ${average} sur 5, ${count} avis`,

@@ -1,3 +1,4 @@
+import { countOf } from "../format/plural";
 import { companySetup } from "./company-setup";
 import { errors } from "./errors";
 import { companyDefaults } from "./server-company-defaults";
@@ -41,8 +42,8 @@ const schema = {
   maxLength: (limit: number) => `Assurez-vous que ce champ comporte au plus ${limit} caractères.`,
   minimum: (limit: number) => `Assurez-vous que cette valeur est supérieure ou égale à ${limit}.`,
   maximum: (limit: number) => `Assurez-vous que cette valeur est inférieure ou égale à ${limit}.`,
-  minItems: (limit: number) => `Ajoutez au moins ${limit} élément(s).`,
-  maxItems: (limit: number) => `Ajoutez au plus ${limit} élément(s).`,
+  minItems: (limit: number) => `Ajoutez au moins ${countOf(limit, "élément", "éléments")}.`,
+  maxItems: (limit: number) => `Ajoutez au plus ${countOf(limit, "élément", "éléments")}.`,
   choices: (values: string) => `Choix invalide : valeurs possibles ${values}.`,
   integer: "Un nombre entier valide est requis.",
   number: "Un nombre valide est requis.",
@@ -54,7 +55,7 @@ const schema = {
 
 const multipart = {
   fileTooLarge: (mb: number) => `Le fichier dépasse la taille maximale de ${mb} Mo.`,
-  tooManyFiles: (n: number) => `Vous pouvez envoyer au plus ${n} fichier${n > 1 ? "s" : ""}.`,
+  tooManyFiles: (n: number) => `Vous pouvez envoyer au plus ${countOf(n, "fichier", "fichiers")}.`,
   notMultipart: "Envoyez les données en multipart/form-data.",
   invalid: "Le corps multipart/form-data est invalide.",
 } as const;
@@ -78,7 +79,7 @@ const identity = {
   wrongPassword: "Mot de passe incorrect.",
   ownerCannotLeave: "Vous êtes propriétaire d'une entreprise : supprimez-la avant de supprimer votre compte.",
   tooManyLogins: (minutes: number) =>
-    `Trop de tentatives de connexion. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
+    `Trop de tentatives de connexion. Veuillez réessayer dans ${countOf(minutes, "minute", "minutes")}.`,
 } as const;
 
 /** Answers of the company operations (shown as toasts by the back-office). */
@@ -149,7 +150,7 @@ const products = {
 /** `GET /public/ratings/`: the keys of a listing page. */
 const ratings = {
   oneKind: "Indiquez soit skus, soit product_ids (séparés par des virgules).",
-  tooMany: (max: number) => `Indiquez au plus ${max} produits.`,
+  tooMany: (max: number) => `Indiquez au plus ${countOf(max, "produit", "produits")}.`,
   invalidId: "Identifiant de produit invalide.",
 } as const;
 

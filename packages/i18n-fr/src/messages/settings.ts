@@ -1,3 +1,4 @@
+import { countOf } from "../format/plural";
 import { settingsExport } from "./settings-export";
 
 export const settings = {
@@ -26,7 +27,7 @@ export const settings = {
       removed: "Membre retiré",
       roleOf: (name: string) => `Rôle de ${name}`,
       removeOf: (name: string) => `Retirer ${name}`,
-      usage: (count: number, max: number) => `${count} / ${max} ${max > 1 ? "membres" : "membre"}`,
+      usage: (count: number, max: number) => `${count} / ${countOf(max, "membre", "membres")}`,
       unlimited: "Membres illimités",
       upgradeHint: "Passez à une offre supérieure dans l'onglet Abonnement pour ajouter des membres.",
     },

@@ -40,7 +40,9 @@ export const insightDays = pgTable(
 /**
  * Replies per company, product, UTC day of the reply and reply time (hours from submission, in
  * buckets: 0.1 h under 10 h, 1 h under 100 h, 10 h under 1,000 h, 100 h beyond), kept by the same
- * triggers: the median reply time of a year reads a few hundred rows, not every reply.
+ * triggers: the median reply time of a year reads these rows, not every reply. Each reply also counts
+ * in the company-wide rows, whose `product_id` is the nil UUID (a year without a product filter reads
+ * days × buckets rows, not days × products × buckets).
  */
 export const insightReplyHours = pgTable(
   "insight_reply_hours",

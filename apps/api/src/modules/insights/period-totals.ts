@@ -11,6 +11,9 @@ import {
   rowsOf,
 } from "./period-filter";
 
+/** The `product_id` of the company-wide rows of `insight_reply_hours` (every product's replies). */
+const WHOLE_COMPANY = "00000000-0000-0000-0000-000000000000";
+
 export type InsightsTotals = ResponseOf<"companyInsightsGet", 200>["totals"];
 
 /**
@@ -28,7 +31,8 @@ export async function periodTotals(
   const result = await db.execute(sql`
     with hours as (
       select hours, sum(replies) as n from insight_reply_hours
-      where company_id = ${c} and ${periodDays(period)} ${productCondition(sql`product_id`, scope)}
+      where company_id = ${c} and ${periodDays(period)}
+        and product_id = ${scope.productId ?? WHOLE_COMPANY}::uuid
       group by hours having sum(replies) > 0
     ), ranked as (
       select hours, sum(n) over (order by hours) as reached, sum(n) over () as total from hours

@@ -1,7 +1,7 @@
 import { reminderDelayDays, requestDelayDays } from "@certavis/domain";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { emailTemplates, forms, orders, products, reviews } from "../../db/schema";
+import { emailTemplates, forms, orders, products } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import type { SchemaOf } from "../../http/operation-types";
 import { publicImageUrl } from "../../lib/image-url";
@@ -62,12 +62,14 @@ export async function toProductViews(
   const ids = rows.map((r) => r.id);
   const companyId = (rows[0] as (typeof rows)[number]).companyId;
   const totals = await reviewTotalsByProduct(db, companyId, ids);
-  // Newest review per product: one step down the (company, product, date) index each.
+  // Newest review per product: one step down the (company, product, date) index each. The names are
+  // written out: drizzle leaves columns unqualified in a one-table select, and inside the subquery a
+  // bare "id" was the review's own (the date was always null, issue 27.8).
   const lastReviewed = await db
     .select({
       productId: products.id,
-      last: sql<string | null>`(SELECT max(${reviews.createdAt}) FROM ${reviews}
-        WHERE ${reviews.companyId} = ${products.companyId} AND ${reviews.productId} = ${products.id})`,
+      last: sql<string | null>`(SELECT max(r.created_at) FROM reviews r
+        WHERE r.company_id = "products"."company_id" AND r.product_id = "products"."id")`,
     })
     .from(products)
     .where(inArray(products.id, ids));
@@ -111,6 +113,7 @@ export async function toProductViews(
       last_reviewed_at: last ? new Date(last).toISOString() : null,
       mean_note: stats?.approvedMean ?? null,
       reviews_count: stats?.reviews ?? 0,
+      published_reviews_count: stats?.approved ?? 0,
       orders: orderStats.find((s) => s.productId === p.id)?.count ?? 0,
       send_reminder: p.sendReminder,
       email_request_template: request

@@ -20,6 +20,7 @@ export type WeekCounts = Record<(typeof WEEKDAYS)[number], number> & { total: nu
 export interface CompanyDashboardStats {
   mean_note: number | null;
   total_reviews: number;
+  published_reviews: number;
   recent_reviews: ReviewView[];
   reviews_last_7_days: WeekCounts;
   orders_last_7_days: WeekCounts;
@@ -80,6 +81,7 @@ export async function companyDashboardStats(
   return {
     mean_note: totals.approvedMean,
     total_reviews: totals.reviews,
+    published_reviews: totals.approved,
     recent_reviews: recent.results,
     reviews_last_7_days: toWeek(reviewDays),
     orders_last_7_days: toWeek(orderDays),

@@ -52,7 +52,16 @@ export function DashboardRoute() {
       <GetStartedCard />
       <Grid columns={{ initial: "1", sm: "2", lg: "5" }} gap="4" mb="5">
         <StatCard label={t.cards.averageRating} value={formatAverage(average)} icon={StarIcon} />
-        <StatCard label={t.cards.totalReviews} value={formatInteger(data.total_reviews)} icon={MessageIcon} />
+        <StatCard
+          label={t.cards.totalReviews}
+          value={formatInteger(data.total_reviews)}
+          hint={
+            data.published_reviews !== data.total_reviews
+              ? fr.common.publishedOf(data.published_reviews)
+              : undefined
+          }
+          icon={MessageIcon}
+        />
         <StatCard label={t.cards.growthRate} value={DASH} icon={TrendIcon} />
         <StatCard
           label={t.cards.lastReview}

@@ -5,7 +5,7 @@ import type { CompanyInsights } from "../api/get-insights";
 
 const t = fr.insights;
 type Totals = CompanyInsights["totals"];
-type Key = Exclude<keyof Totals, "bounce_rate">;
+type Key = keyof Totals;
 
 const KEYS: readonly Key[] = [
   "average_rating",
@@ -17,11 +17,13 @@ const KEYS: readonly Key[] = [
   "reviews_rejected",
   "replies",
   "median_reply_hours",
+  "bounce_rate",
 ];
 
 function format(key: Key, value: number | null): string {
   if (key === "average_rating") return formatAverage(value);
-  if (key === "response_rate") return formatPercent(value === null ? null : value * 100);
+  if (key === "response_rate" || key === "bounce_rate")
+    return formatPercent(value === null ? null : value * 100);
   if (key === "median_reply_hours")
     return value === null ? formatAverage(null) : t.hours(formatAverage(value));
   return formatInteger(value);
@@ -40,7 +42,8 @@ export function TotalsCards({ insights }: { insights: CompanyInsights }) {
   return (
     <Grid columns={{ initial: "1", xs: "2", md: "3" }} gap="3" mb="5" asChild>
       <section aria-label={t.title}>
-        {KEYS.map((key) => (
+        {/* The bounce rate is known only once e-mails went out (null otherwise): no card without it. */}
+        {KEYS.filter((key) => key !== "bounce_rate" || insights.totals.bounce_rate !== null).map((key) => (
           <StatCard
             key={key}
             label={t.totals[key]}

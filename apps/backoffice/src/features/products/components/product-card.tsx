@@ -90,6 +90,11 @@ export function ProductCard({
               >
                 {formatInteger(product.reviews_count)}
               </button>
+              {product.published_reviews_count !== product.reviews_count ? (
+                <span className="block text-[var(--gray-11)] text-xs">
+                  {fr.common.publishedOf(product.published_reviews_count)}
+                </span>
+              ) : null}
             </dd>
           </div>
           <div className="rounded-md bg-[var(--gray-2)] p-2">

@@ -28,6 +28,7 @@ export function ProductEmailSection({
         options={requestTemplates(templates)}
         bounds={REQUEST_DELAY}
         fallbackDays={product?.initial_email_delay_days ?? REQUEST_DELAY.default}
+        productId={product?.id ?? null}
         onPreview={onPreview}
       />
     </FormSection>

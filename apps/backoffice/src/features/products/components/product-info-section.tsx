@@ -52,7 +52,11 @@ export function ProductInfoSection() {
               {t.status}
             </Text>
             <Select.Root value={field.value} onValueChange={field.onChange}>
-              <Select.Trigger aria-labelledby="product-status-label" className="max-w-[14rem]" />
+              <Select.Trigger
+                aria-labelledby="product-status-label"
+                aria-describedby={field.value === "draft" ? "product-status-draft" : undefined}
+                className="max-w-[14rem]"
+              />
               <Select.Content position="popper">
                 {PRODUCT_STATUSES.map((status) => (
                   <Select.Item key={status} value={status}>
@@ -61,6 +65,11 @@ export function ProductInfoSection() {
                 ))}
               </Select.Content>
             </Select.Root>
+            {field.value === "draft" ? (
+              <Text id="product-status-draft" size="1" color="gray">
+                {t.draftQuiet}
+              </Text>
+            ) : null}
           </div>
         )}
       />

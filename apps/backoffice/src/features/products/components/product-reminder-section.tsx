@@ -70,6 +70,7 @@ export function ProductReminderSection({
           options={reminderTemplates(templates)}
           bounds={REMINDER_DELAY}
           fallbackDays={product?.follow_up_delay_days ?? REMINDER_DELAY.default}
+          productId={product?.id ?? null}
           onPreview={onPreview}
         />
       ) : null}
