@@ -4642,6 +4642,7 @@ export interface operations {
                      *       "last_reviewed_at": null,
                      *       "mean_note": null,
                      *       "reviews_count": 0,
+                     *       "published_reviews_count": 0,
                      *       "orders": 0,
                      *       "send_reminder": true,
                      *       "email_request_template": {
