@@ -1,6 +1,7 @@
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { pageOfRows } from "../../db/page-of-rows";
 import { integrationEvents, integrations } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { detailError, fieldErrors, notFound } from "../../http/errors";
@@ -47,18 +48,17 @@ export const integrationHandlers = defineHandlers({
     const { db, config } = request.server.ctx;
     const page = pageParams(request.query);
     const where = eq(integrations.companyId, companyId);
-    const [total] = await db.select({ n: count() }).from(integrations).where(where);
-    const rows = await db
-      .select()
-      .from(integrations)
-      .where(where)
-      .orderBy(asc(integrations.createdAt), asc(integrations.id))
-      .limit(page.limit)
-      .offset(page.offset);
+    const { count, rows } = await pageOfRows(
+      db,
+      integrations,
+      where,
+      [asc(integrations.createdAt), asc(integrations.id)],
+      page,
+    );
     return paged(
       request,
       page,
-      total?.n ?? 0,
+      count,
       rows.map((row) => integrationView(row, config.publicUrl)),
     );
   },

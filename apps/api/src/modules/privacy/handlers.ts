@@ -1,5 +1,6 @@
 import { fr } from "@certavis/i18n-fr/server";
 import { and, desc, eq, sql } from "drizzle-orm";
+import { pageOfRows } from "../../db/page-of-rows";
 import { emailSuppressions } from "../../db/schema";
 import { callerCompanyId, callerUser } from "../../http/caller";
 import { forbidden, notFound } from "../../http/errors";
@@ -45,18 +46,17 @@ export const privacyHandlers = defineHandlers({
       eq(emailSuppressions.companyId, companyId),
       search ? sql`strpos(${emailSuppressions.email}, ${search}) > 0` : undefined,
     );
-    const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(emailSuppressions).where(where);
-    const rows = await db
-      .select()
-      .from(emailSuppressions)
-      .where(where)
-      .orderBy(desc(emailSuppressions.createdAt), desc(emailSuppressions.id))
-      .limit(page.limit)
-      .offset(page.offset);
+    const { count, rows } = await pageOfRows(
+      db,
+      emailSuppressions,
+      where,
+      [desc(emailSuppressions.createdAt), desc(emailSuppressions.id)],
+      page,
+    );
     return paged(
       request,
       page,
-      total?.n ?? 0,
+      count,
       rows.map(
         (row): SuppressionView => ({
           id: row.id,

@@ -1,6 +1,7 @@
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { pageOfRows } from "../../db/page-of-rows";
 import { webhookDeliveries, webhookEndpoints, webhookMessages } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
 import { conflict, fieldError, notFound } from "../../http/errors";
@@ -30,18 +31,17 @@ export const webhookHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const page = pageParams(request.query);
     const where = eq(webhookEndpoints.companyId, companyId);
-    const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(where);
-    const rows = await db
-      .select()
-      .from(webhookEndpoints)
-      .where(where)
-      .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
-      .limit(page.limit)
-      .offset(page.offset);
+    const { count, rows } = await pageOfRows(
+      db,
+      webhookEndpoints,
+      where,
+      [asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id)],
+      page,
+    );
     return paged(
       request,
       page,
-      total?.n ?? 0,
+      count,
       rows.map((row) => toEndpointView(row)),
     );
   },
