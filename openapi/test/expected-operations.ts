@@ -92,6 +92,7 @@ export const additions = [
   "GET /company/suppressions/",
   "DELETE /company/suppressions/{id}/",
   "GET /company/export/",
+  "GET /company/invoices/{id}/pdf/",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */

@@ -37,3 +37,4 @@ export * from "./validation/product";
 export * from "./validation/template";
 export * from "./validation/verification-code";
 export * from "./validation/website";
+export * from "./vat";

@@ -78,6 +78,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companySuppressionsList: company("personalData.view"),
   companySuppressionsDelete: company("personalData.view"),
   companyExport: company("data.export"),
+  companyInvoicePdf: company("invoices.view"),
   // catalog
   companyProductsList: company("catalog.view"),
   companyProductsCreate: company("catalog.manage"),

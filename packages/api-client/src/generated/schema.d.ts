@@ -425,6 +425,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company/invoices/{id}/pdf/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Facture en PDF
+         * @description Owner, admin or accoutant. The invoice as a PDF (`Content-Disposition: attachment; filename="facture-<numéro>.pdf"`): number, date, the company's name and billing address, the plan and period, HT, TVA 20 % and TTC. 404 for another company's invoice.
+         */
+        get: operations["companyInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company/requests/": {
         parameters: {
             query?: never;
@@ -1522,6 +1545,8 @@ export interface components {
             id: string;
             name: string;
             website: string | null;
+            /** @description Postal address printed on the company's invoices, or null. */
+            billing_address: string | null;
             /** @description Address of the company's public review pages, `/avis/{slug}`. */
             slug: string;
             /** @description Whether the public review pages, the sitemap and the feeds show the company. */
@@ -1586,6 +1611,8 @@ export interface components {
         CompanyUpdateInput: {
             name?: string;
             website?: string | null;
+            /** @description Postal address printed on the company's invoices (lines separated by line breaks); empty or null clears it. */
+            billing_address?: string | null;
             /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
             slug?: string;
             public_page?: boolean;
@@ -1595,6 +1622,7 @@ export interface components {
         CompanyUpdateMultipart: {
             name?: string;
             website?: string;
+            billing_address?: string;
             /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
             slug?: string;
             /** @enum {string} */
@@ -1751,16 +1779,25 @@ export interface components {
         };
         Invoice: {
             id: string;
+            /** @description The invoice's number (`F-000042`), one unbroken sequence in issue order. */
+            number: string;
             subscription_type: components["schemas"]["PlanType"];
-            /** @description Amount in currency units (EUR, e.g. 29.99). */
+            /** @description Amount paid, VAT included (TTC), in currency units (EUR, e.g. 29.99). */
             amount: number;
+            /** @description The amount before VAT (HT), e.g. 24.99. */
+            amount_ht: number;
+            /** @description The VAT (TVA 20 %) in the amount, e.g. 5.00. */
+            vat: number;
             /** @example EUR */
             currency: string;
             /** Format: date-time */
             period_start: string;
             /** Format: date-time */
             period_end: string;
+            /** @description The payment provider's own page of the invoice (Stripe), or null. */
             invoice_url: string | null;
+            /** @description Root-relative URL of the invoice as a PDF (`/api/v1/company/invoices/{id}/pdf/`): number, date, the company's name and billing address, HT, TVA 20 %, TTC, the plan and period. */
+            pdf_url: string;
         };
         /** @description A user's request to join a company. */
         JoinRequest: {
@@ -3654,6 +3691,33 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    companyInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     companyRequestsList: {

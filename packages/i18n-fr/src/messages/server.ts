@@ -2,6 +2,7 @@ import { companySetup } from "./company-setup";
 import { errors } from "./errors";
 import { companyDefaults } from "./server-company-defaults";
 import { companyExport } from "./server-export";
+import { invoicePdf } from "./server-invoice";
 import { serverMails } from "./server-mails";
 import { publicPages } from "./server-public-pages";
 import { validation } from "./validation";
@@ -218,4 +219,5 @@ export const server = {
   companyDefaults,
   publicPages,
   companyExport,
+  invoicePdf,
 } as const;

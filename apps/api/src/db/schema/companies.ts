@@ -9,6 +9,8 @@ export const companies = pgTable(
     id: id(),
     name: text("name").notNull(),
     website: text("website"),
+    /** Postal address printed on the company's invoices (several lines). */
+    billingAddress: text("billing_address"),
     /** Address of the public review pages, `/avis/{slug}` (domain's `COMPANY_SLUG_PATTERN`). */
     slug: text("slug").notNull(),
     publicPage: boolean("public_page").notNull().default(true),

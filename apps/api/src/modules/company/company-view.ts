@@ -71,6 +71,7 @@ export async function companyView(
     id: company.id,
     name: company.name,
     website: company.website,
+    billing_address: company.billingAddress,
     slug: company.slug,
     public_page: company.publicPage,
     logo: publicImageUrl(storage, company.logoPath),

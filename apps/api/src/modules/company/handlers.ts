@@ -18,13 +18,16 @@ import {
 import { checkOwnPassword } from "../users/own-password";
 import { newApiKey } from "./api-key";
 import { companyFiles, removeCompanyFiles } from "./company-files";
-import { readCompanyName, readWebsite } from "./company-input";
+import { readBillingAddress, readCompanyName, readWebsite } from "./company-input";
 import { companyView, findCompany } from "./company-view";
 import { createCompany } from "./create-company";
 import { LOGO_MAX_BYTES, processLogo } from "./logo";
 
 type CompanyChanges = Partial<
-  Pick<typeof companies.$inferInsert, "name" | "website" | "logoPath" | "slug" | "publicPage">
+  Pick<
+    typeof companies.$inferInsert,
+    "name" | "website" | "billingAddress" | "logoPath" | "slug" | "publicPage"
+  >
 >;
 
 interface CompanyUpdateRequest {
@@ -64,6 +67,9 @@ async function readCompanyUpdate(request: FastifyRequest): Promise<CompanyUpdate
     } else if (field === "website") {
       const website = readWebsite(value, errors);
       if (website !== undefined) changes.website = website;
+    } else if (field === "billing_address") {
+      const address = readBillingAddress(value, errors);
+      if (address !== undefined) changes.billingAddress = address;
     } else if (field === "slug") {
       if (typeof value === "string" && isCompanySlug(value)) changes.slug = value;
       else errors.slug = [fr.server.company.slugInvalid];
