@@ -3052,6 +3052,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The 6-character code; spaces and line breaks around it (a pasted code) are ignored before its length is checked. */
                     code: string;
                 };
             };
