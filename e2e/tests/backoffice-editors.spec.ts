@@ -103,7 +103,9 @@ test("a request template without {{ url_avis }} is refused with 'Variable manqua
   const notifications = page.getByRole("region", { name: "Notifications" });
   await expect(notifications).toContainText("Variable manquante");
   await expect(notifications).toContainText("Le contenu doit inclure la variable {{ url_avis }}.");
-  // The toast stands clear of the editor's bar: 'Annuler' and 'Enregistrer' stay uncovered.
+  // The toast stands clear of the editor's bar: 'Annuler' and 'Enregistrer' stay uncovered, even
+  // scrolled to the end of the page (the bar then at the foot of the window, under the toaster).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const toastBox = await notifications.boundingBox();
   for (const name of ["Annuler", "Enregistrer"]) {
     const button = await page.getByRole("button", { name, exact: true }).boundingBox();
