@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   emailSuppressions,
   invitations,
+  invoices,
   joinRequests,
   memberships,
   orderImports,
@@ -181,7 +182,18 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
         reason: "bounce",
       })
       .returning({ id: emailSuppressions.id });
-    if (!review || !victimMembership || !invitation || !request || !orderImport || !suppression)
+    const [invoice] = await t.ctx.db
+      .insert(invoices)
+      .values({
+        companyId: company.id,
+        subscriptionType: "EXPANSION",
+        amountCents: 7999,
+        periodStart: new Date("2026-03-01T00:00:00Z"),
+        periodEnd: new Date("2026-04-01T00:00:00Z"),
+        providerRef: `matrix-${kind}-${company.id}`,
+      })
+      .returning({ id: invoices.id });
+    if (!review || !victimMembership || !invitation || !request || !orderImport || !suppression || !invoice)
       throw new Error("fixtures");
     const ids = {
       product: productId,
@@ -193,6 +205,7 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
       request: request.id,
       orderImport: orderImport.id,
       suppression: suppression.id,
+      invoice: invoice.id,
     };
     for (const op of CONTRACT_OPERATIONS) {
       const path = op.path;
@@ -215,7 +228,9 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
                       ? "orderImport"
                       : path.startsWith("/company/suppressions/")
                         ? "suppression"
-                        : null;
+                        : path.startsWith("/company/invoices/")
+                          ? "invoice"
+                          : null;
       if (!key) throw new Error(`No fixture for ${op.operationId} (${path}): add one`);
       fixtures[op.operationId] = ids[key];
     }
