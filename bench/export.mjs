@@ -4,6 +4,8 @@
 // size, the server's RSS before it and its peak during it (sampled every 10 ms from /proc), and the
 // /health/ latency during it (p50/p90/p99/max), for a first export and a second one. Budgets (issue
 // 25): RSS growth < 100 MB, /health/ < 100 ms.
+// On PGlite the first export's growth includes PGlite's own page cache (the database runs in the
+// server's memory and keeps what it read); the second export shows what the export itself holds.
 // PGlite always; PostgreSQL too when DATABASE_URL, TEST_DATABASE_URL or BENCH_DATABASE_URL is set.
 // Usage: node bench/export.mjs [pglite|postgres|both=auto] [reviews=100000] [port=3350]
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
