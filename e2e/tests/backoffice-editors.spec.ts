@@ -103,6 +103,20 @@ test("a request template without {{ url_avis }} is refused with 'Variable manqua
   const notifications = page.getByRole("region", { name: "Notifications" });
   await expect(notifications).toContainText("Variable manquante");
   await expect(notifications).toContainText("Le contenu doit inclure la variable {{ url_avis }}.");
+  // The toast stands clear of the editor's bar: 'Annuler' and 'Enregistrer' stay uncovered, even
+  // scrolled to the end of the page (the bar then at the foot of the window, under the toaster).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const toastBox = await notifications.boundingBox();
+  for (const name of ["Annuler", "Enregistrer"]) {
+    const button = await page.getByRole("button", { name, exact: true }).boundingBox();
+    if (!toastBox || !button) throw new Error(`no box for ${name}`);
+    const overlaps =
+      toastBox.x < button.x + button.width &&
+      button.x < toastBox.x + toastBox.width &&
+      toastBox.y < button.y + button.height &&
+      button.y < toastBox.y + toastBox.height;
+    expect(overlaps, name).toBe(false);
+  }
   await expect(
     page.getByText("Le contenu doit inclure la variable {{ url_avis }}.", { exact: true }).first(),
   ).toBeVisible();

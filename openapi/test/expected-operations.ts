@@ -116,6 +116,7 @@ export const additions = [
   "GET /company/integrations/{id}/events/",
   "POST /company/integrations/{id}/sync/",
   "POST /integrations/{id}/webhook/",
+  "GET /company/invoices/{id}/pdf/",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */

@@ -14,6 +14,7 @@ import {
   emailSuppressions,
   integrations,
   invitations,
+  invoices,
   joinRequests,
   memberships,
   orderImports,
@@ -219,6 +220,17 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
         secretSealed: "",
       })
       .returning({ id: integrations.id });
+    const [invoice] = await t.ctx.db
+      .insert(invoices)
+      .values({
+        companyId: company.id,
+        subscriptionType: "EXPANSION",
+        amountCents: 7999,
+        periodStart: new Date("2026-03-01T00:00:00Z"),
+        periodEnd: new Date("2026-04-01T00:00:00Z"),
+        providerRef: `matrix-${kind}-${company.id}`,
+      })
+      .returning({ id: invoices.id });
     if (
       !review ||
       !victimMembership ||
@@ -228,7 +240,8 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
       !suppression ||
       !webhook ||
       !webhookDelivery ||
-      !integration
+      !integration ||
+      !invoice
     )
       throw new Error("fixtures");
     const ids = {
@@ -244,6 +257,7 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
       webhook: webhook.id,
       webhookDelivery: webhookDelivery.id,
       integration: integration.id,
+      invoice: invoice.id,
     };
     for (const op of CONTRACT_OPERATIONS) {
       const path = op.path;
@@ -274,7 +288,9 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
                             ? "webhookDelivery"
                             : path.startsWith("/company/integrations/")
                               ? "integration"
-                              : null;
+                              : path.startsWith("/company/invoices/")
+                                ? "invoice"
+                                : null;
       if (!key) throw new Error(`No fixture for ${op.operationId} (${path}): add one`);
       fixtures[op.operationId] = ids[key];
     }

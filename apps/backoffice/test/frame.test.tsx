@@ -9,6 +9,7 @@ import { RouteError } from "../src/app/routes/route-error";
 import { Toaster } from "../src/components/toaster";
 import { TooltipProvider } from "../src/components/tooltip-provider";
 import { createQueryClient } from "../src/lib/query-client";
+import { useToastClearance } from "../src/lib/toast/toast-clearance";
 import { toast } from "../src/lib/toast/toast-store";
 import { currentPath, renderApp, renderSignedIn } from "./support/render-app";
 
@@ -178,6 +179,29 @@ describe("toaster and tooltips (spec §9)", () => {
     act(() => vi.advanceTimersByTime(5_100));
     expect(screen.queryByRole("status")).not.toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("stands above an editor's 'Annuler' / 'Enregistrer' bar while an editor is open", () => {
+    function Editor() {
+      useToastClearance();
+      return <p>Éditeur</p>;
+    }
+    const { rerender } = render(
+      <AppTheme>
+        <Editor />
+        <Toaster />
+      </AppTheme>,
+    );
+    const region = screen.getByRole("region", { name: "Notifications" });
+    expect(region).toHaveClass("fixed", "right-4", "bottom-24");
+    expect(region).not.toHaveClass("bottom-4");
+    rerender(
+      <AppTheme>
+        {null}
+        <Toaster />
+      </AppTheme>,
+    );
+    expect(screen.getByRole("region", { name: "Notifications" })).toHaveClass("bottom-4");
   });
 
   it("keeps every toast while the pointer or the focus is on the notifications (WCAG 2.2.1)", async () => {

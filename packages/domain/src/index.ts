@@ -40,3 +40,4 @@ export * from "./validation/template";
 export * from "./validation/verification-code";
 export * from "./validation/website";
 export * from "./webhooks";
+export * from "./vat";

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { escapeHtml } from "@certavis/domain";
 import type { FastifyReply } from "fastify";
+import { FAVICON_LINK } from "./favicon";
 
 /** A small server-made page (no script) and the CSP that goes with it. */
 export interface HtmlPage {
@@ -12,6 +13,7 @@ export interface HtmlPage {
 function csp(nonce: string, formOrigins: string[]): string {
   return [
     "default-src 'none'",
+    "img-src 'self'",
     `style-src 'nonce-${nonce}'`,
     // Chrome checks form-action on the redirect that follows the POST too.
     `form-action 'self' ${formOrigins.join(" ")}`.trim(),
@@ -34,6 +36,7 @@ export function htmlPage(input: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+${FAVICON_LINK}
 <title>${escapeHtml(input.title)}</title>
 <style nonce="${nonce}">${input.style}</style>
 </head>

@@ -89,6 +89,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companyWebhooksTest: company("webhooks.manage"),
   companyWebhookDeliveriesList: company("webhooks.manage"),
   companyWebhookDeliveriesResend: company("webhooks.manage"),
+  companyInvoicePdf: company("invoices.view"),
   // catalog
   companyProductsList: company("catalog.view"),
   companyProductsCreate: company("catalog.manage"),

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
 import { registerPublicPages } from "../modules/public/public-page-routes";
 import { APP_DIST_DIRS } from "../paths";
+import { registerFavicon } from "./favicon";
 import { spaBuild } from "./spa";
 import { buildCacheHeaders } from "./static-cache";
 import { registerWidgetRoutes } from "./widget-routes";
@@ -44,6 +45,7 @@ export async function registerStaticRoutes(app: FastifyInstance, ctx: AppContext
   }
 
   registerPublicPages(app);
+  registerFavicon(app);
 
   const widget = await registerWidgetRoutes(app, {
     distDir: APP_DIST_DIRS.widget,

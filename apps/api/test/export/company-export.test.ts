@@ -82,10 +82,11 @@ describe.each(TEST_DATABASES)("the company's ZIP export on %s", (kind) => {
     stored.logo = await storage.save("logos", "png", bytes.logo);
     await t.ctx.db.update(products).set({ imagePath: stored.image }).where(eq(products.id, ids.lamp));
     await t.ctx.db.update(companies).set({ logoPath: stored.logo }).where(eq(companies.id, company.id));
-    [{ slug }] = await t.ctx.db
+    const [row] = await t.ctx.db
       .select({ slug: companies.slug })
       .from(companies)
       .where(eq(companies.id, company.id));
+    slug = row?.slug ?? "";
 
     const at = (day: number) => new Date(Date.UTC(2026, 2, day, 9, 30));
     const reviewed = async (

@@ -45,6 +45,13 @@ describe.each(TEST_DATABASES)("e-mail verification on %s", (kind) => {
     expect((await me(account.headers)).email_confirmed).toBe(true);
   });
 
+  it("trims a pasted code before its length is checked (spaces and line breaks around it)", async () => {
+    const account = await newAccount();
+    const res = await verify(account.headers, ` \t${account.code} \r\n`);
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await me(account.headers)).email_confirmed).toBe(true);
+  });
+
   it("refuses a wrong code with the spec's message, then accepts the right one", async () => {
     const account = await newAccount();
     const wrong = account.code === "000000" ? "111111" : "000000";

@@ -1,4 +1,4 @@
-import { PLANS, type PlanType } from "@certavis/domain";
+import { PLANS, type PlanType, priceHt } from "@certavis/domain";
 import { formatPrice, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Badge, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
@@ -98,10 +98,15 @@ export function PlanPicker({
                   {plan.price === 0 ? null : (
                     <Text size="2" weight="regular" color="gray">
                       {" "}
-                      {fr.plans.perMonth}
+                      {fr.plans.ttc} {fr.plans.perMonth}
                     </Text>
                   )}
                 </Text>
+                {plan.price === 0 ? null : (
+                  <Text size="2" color="gray" mt="-2">
+                    {fr.plans.ht(formatPrice(priceHt(plan.price), plan.currency))}
+                  </Text>
+                )}
                 <ul className="m-0 flex flex-1 flex-col gap-1 pl-5 text-sm">
                   {texts.features.map((feature) => (
                     <li key={feature}>{feature}</li>

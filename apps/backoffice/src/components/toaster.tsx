@@ -1,5 +1,6 @@
 import { fr } from "@certavis/i18n-fr";
 import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useToastClearanceNeeded } from "../lib/toast/toast-clearance";
 import { dismissToast, holdToasts, toastStore } from "../lib/toast/toast-store";
 
 const variantClass = {
@@ -12,6 +13,8 @@ const variantClass = {
 export function Toaster() {
   const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, toastStore.getSnapshot);
   const region = useRef<HTMLElement>(null);
+  // Above an editor's 'Annuler' / 'Enregistrer' bar while one is open (never covering it).
+  const raised = useToastClearanceNeeded();
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -42,7 +45,7 @@ export function Toaster() {
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) holdToasts("focus", false);
       }}
-      className="fixed right-4 bottom-4 z-[1000] flex w-[22rem] max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none"
+      className={`fixed right-4 ${raised ? "bottom-24" : "bottom-4"} z-[1000] flex w-[22rem] max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none`}
     >
       <ol className="m-0 flex list-none flex-col gap-2 p-0">
         {toasts.map((t) => (

@@ -32,6 +32,11 @@ describe("verify e-mail (real API)", () => {
     await keyboard.type(field, "cdef99");
     expect(field).toHaveValue("AB12CD");
     expect(screen.getByRole("button", { name: "Vérifier le code" })).toBeEnabled();
+    // A pasted code is trimmed before its length counts (the field does not cut it at 6 characters).
+    await keyboard.clear(field);
+    await keyboard.paste("  ab12cd \n");
+    expect(field).toHaveValue("AB12CD");
+    expect(screen.getByRole("button", { name: "Vérifier le code" })).toBeEnabled();
   });
 
   it("shows 'Le code est invalide ou expiré.' under the field for a wrong code", async () => {

@@ -3,6 +3,9 @@ export const plans = {
   popular: "Populaire",
   free: "Gratuit",
   perMonth: "/mois",
+  ttc: "TTC",
+  /** Under a price paid VAT included (TVA 20 %). */
+  ht: (price: string) => `soit ${price} HT`,
   current: "Plan actuel",
   choose: "Choisir ce plan",
   LANCEMENT: {

@@ -4,6 +4,7 @@ import { errors } from "./errors";
 import { companyDefaults } from "./server-company-defaults";
 import { companyExport } from "./server-export";
 import { serverIntegrations } from "./server-integrations";
+import { invoicePdf } from "./server-invoice";
 import { serverMails } from "./server-mails";
 import { outbound, webhooks } from "./server-outbound";
 import { publicPages } from "./server-public-pages";
@@ -228,4 +229,5 @@ export const server = {
   integrations: serverIntegrations,
   outbound,
   webhooks,
+  invoicePdf,
 } as const;

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, tz } from "./columns";
 import { companyRef } from "./companies";
 import { users } from "./identity";
@@ -27,6 +27,8 @@ export const invoices = pgTable(
   "invoices",
   {
     id: id(),
+    /** The invoice's number, one unbroken sequence in the order invoices are issued (French invoicing rules). */
+    number: bigserial("number", { mode: "number" }).notNull(),
     companyId: companyRef(),
     subscriptionType: text("subscription_type").notNull(),
     /** Minor units (cents). */
@@ -41,6 +43,7 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex("invoices_provider_ref_unique").on(t.providerRef),
+    uniqueIndex("invoices_number_unique").on(t.number),
     index("invoices_company_created_idx").on(t.companyId, t.createdAt),
   ],
 );

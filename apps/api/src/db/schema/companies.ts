@@ -11,6 +11,8 @@ export const companies = pgTable(
     website: text("website"),
     /** Where buyers write (Reply-To of its e-mails, the form's 'Nous contacter'); null: the owner's address. */
     contactEmail: text("contact_email"),
+    /** Postal address printed on the company's invoices (several lines). */
+    billingAddress: text("billing_address"),
     /** Address of the public review pages, `/avis/{slug}` (domain's `COMPANY_SLUG_PATTERN`). */
     slug: text("slug").notNull(),
     publicPage: boolean("public_page").notNull().default(true),

@@ -1,6 +1,6 @@
-import { normalizePlanType, PLANS } from "@certavis/domain";
+import { invoiceNumber, normalizePlanType, PLANS } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import Stripe from "stripe";
 import { companies, invoices } from "../../db/schema";
@@ -13,6 +13,7 @@ import { releaseHeldInvitations } from "../teams/held-invitations";
 import { cancelAtPeriodEnd } from "./cancel";
 import { openCheckout } from "./checkout";
 import { applyProviderEvent } from "./fulfilment";
+import { invoicePdf } from "./invoice-pdf";
 import { paymentMode } from "./payment-mode";
 import { redirectOrigins, safeRedirect } from "./redirects";
 import {
@@ -70,6 +71,25 @@ export const billingHandlers = defineHandlers({
       .limit(page.limit)
       .offset(page.offset);
     return paged(request, page, total?.n ?? 0, rows.map(toInvoiceView));
+  },
+
+  companyInvoicePdf: async (request, reply) => {
+    const { db } = request.server.ctx;
+    const companyId = callerCompanyId(request);
+    const [row] = await db
+      .select({ invoice: invoices, name: companies.name, billingAddress: companies.billingAddress })
+      .from(invoices)
+      .innerJoin(companies, eq(companies.id, invoices.companyId))
+      .where(and(eq(invoices.id, request.params.id), eq(invoices.companyId, companyId)));
+    if (!row) throw notFound();
+    const pdf = await invoicePdf(row.invoice, row);
+    reply.header("content-type", "application/pdf");
+    reply.header(
+      "content-disposition",
+      `attachment; filename="${fr.server.invoicePdf.fileName(invoiceNumber(row.invoice.number))}"`,
+    );
+    reply.header("cache-control", "private, no-store");
+    return reply.send(Buffer.from(pdf));
   },
 
   billingStripeWebhook: async (request) => {

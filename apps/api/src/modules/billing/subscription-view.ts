@@ -1,9 +1,11 @@
 import {
   DEFAULT_PLAN_TYPE,
+  invoiceNumber,
   isSubscriptionStatus,
   normalizePlanType,
   PLAN_LIST,
   planLimits,
+  splitVat,
 } from "@certavis/domain";
 import { planName } from "@certavis/i18n-fr/server";
 import type { companies, invoices } from "../../db/schema";
@@ -44,13 +46,18 @@ export function toSubscriptionInfo(company: CompanyRow, mode: PaymentMode): Subs
 }
 
 export function toInvoiceView(row: typeof invoices.$inferSelect): InvoiceView {
+  const { htCents, vatCents } = splitVat(row.amountCents);
   return {
     id: row.id,
+    number: invoiceNumber(row.number),
     subscription_type: normalizePlanType(row.subscriptionType) ?? DEFAULT_PLAN_TYPE,
     amount: fromCents(row.amountCents),
+    amount_ht: fromCents(htCents),
+    vat: fromCents(vatCents),
     currency: row.currency.toUpperCase(),
     period_start: row.periodStart.toISOString(),
     period_end: row.periodEnd.toISOString(),
     invoice_url: row.invoiceUrl,
+    pdf_url: `/api/v1/company/invoices/${row.id}/pdf/`,
   };
 }

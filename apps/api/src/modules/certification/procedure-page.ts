@@ -1,5 +1,6 @@
 import { escapeHtml } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
+import { FAVICON_LINK } from "../../http/favicon";
 import type { ResponseOf } from "../../http/operation-types";
 
 type Procedure = ResponseOf<"publicProcedureGet", 200>;
@@ -20,7 +21,7 @@ export function renderProcedurePage(procedure: Procedure): string {
   const reasons = procedure.rejection_reasons.map((r) => `<li>${escapeHtml(r.label)}</li>`).join("");
   return `<!doctype html>
 <html lang="fr"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,"><title>${escapeHtml(p.title(name))}</title><style>${STYLE}</style></head>
+${FAVICON_LINK}<title>${escapeHtml(p.title(name))}</title><style>${STYLE}</style></head>
 <body><main>
 <h1>${escapeHtml(p.heading)}</h1>
 <p>${escapeHtml(p.intro(name))}</p>

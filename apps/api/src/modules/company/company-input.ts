@@ -70,3 +70,24 @@ export function readContactEmail(value: unknown, errors: FieldErrors): string | 
   }
   return email;
 }
+
+export const BILLING_ADDRESS_MAX_LENGTH = 500;
+
+/** The invoices' postal address: lines trimmed, empty lines dropped; null when empty. */
+export function readBillingAddress(value: unknown, errors: FieldErrors): string | null | undefined {
+  if (value === null) return null;
+  if (typeof value !== "string") {
+    errors.billing_address = [fr.server.http.invalid];
+    return undefined;
+  }
+  const address = value
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join("\n");
+  if (address.length > BILLING_ADDRESS_MAX_LENGTH) {
+    errors.billing_address = [fr.server.schema.maxLength(BILLING_ADDRESS_MAX_LENGTH)];
+    return undefined;
+  }
+  return address || null;
+}

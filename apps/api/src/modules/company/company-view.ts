@@ -73,6 +73,7 @@ export async function companyView(
     name: company.name,
     website: company.website,
     contact_email: (await companyContactEmail(db, company.id)) ?? "",
+    billing_address: company.billingAddress,
     slug: company.slug,
     public_page: company.publicPage,
     logo: publicImageUrl(storage, company.logoPath),

@@ -18,7 +18,7 @@ import {
 import { checkOwnPassword } from "../users/own-password";
 import { newApiKey } from "./api-key";
 import { companyFiles, removeCompanyFiles } from "./company-files";
-import { readCompanyName, readContactEmail, readWebsite } from "./company-input";
+import { readBillingAddress, readCompanyName, readContactEmail, readWebsite } from "./company-input";
 import { companyView, findCompany } from "./company-view";
 import { createCompany } from "./create-company";
 import { LOGO_MAX_BYTES, processLogo } from "./logo";
@@ -26,7 +26,7 @@ import { LOGO_MAX_BYTES, processLogo } from "./logo";
 type CompanyChanges = Partial<
   Pick<
     typeof companies.$inferInsert,
-    "name" | "website" | "contactEmail" | "logoPath" | "slug" | "publicPage"
+    "name" | "website" | "contactEmail" | "billingAddress" | "logoPath" | "slug" | "publicPage"
   >
 >;
 
@@ -70,6 +70,9 @@ async function readCompanyUpdate(request: FastifyRequest): Promise<CompanyUpdate
     } else if (field === "contact_email") {
       const contact = readContactEmail(value, errors);
       if (contact !== undefined) changes.contactEmail = contact;
+    } else if (field === "billing_address") {
+      const address = readBillingAddress(value, errors);
+      if (address !== undefined) changes.billingAddress = address;
     } else if (field === "slug") {
       if (typeof value === "string" && isCompanySlug(value)) changes.slug = value;
       else errors.slug = [fr.server.company.slugInvalid];

@@ -14,20 +14,15 @@ export interface ReviewCursor {
   id: string;
 }
 
-/** Reviews by (created_at, id), `reviews_company_created_id_idx`; with their product and order. */
+/**
+ * Reviews by (created_at, id), `reviews_company_created_id_idx`; with their product and order. The
+ * page is cut from `reviews` alone (an index scan in that order, whatever the planner thinks of the
+ * joins), then its products and orders are read by id.
+ */
 export async function reviewsPage(db: DbOrTx, companyId: string, after: ReviewCursor | null, limit: number) {
-  return db
-    .select({
-      review: reviews,
-      cursorAt: sql<string>`${reviews.createdAt}::text`,
-      productName: products.name,
-      productSku: products.sku,
-      orderReference: orders.reference,
-      buyerEmail: orders.buyerEmail,
-    })
+  const page = await db
+    .select({ review: reviews, cursorAt: sql<string>`${reviews.createdAt}::text` })
     .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
-    .leftJoin(orders, eq(orders.id, reviews.orderId))
     .where(
       and(
         eq(reviews.companyId, companyId),
@@ -38,6 +33,36 @@ export async function reviewsPage(db: DbOrTx, companyId: string, after: ReviewCu
     )
     .orderBy(asc(reviews.createdAt), asc(reviews.id))
     .limit(limit);
+  const productIds = [...new Set(page.map((r) => r.review.productId))];
+  const orderIds = page.flatMap((r) => (r.review.orderId ? [r.review.orderId] : []));
+  const [productRows, orderRows] = await Promise.all([
+    productIds.length
+      ? db
+          .select({ id: products.id, name: products.name, sku: products.sku })
+          .from(products)
+          .where(inArray(products.id, productIds))
+      : [],
+    orderIds.length
+      ? db
+          .select({ id: orders.id, reference: orders.reference, buyerEmail: orders.buyerEmail })
+          .from(orders)
+          .where(inArray(orders.id, orderIds))
+      : [],
+  ]);
+  const productsById = new Map(productRows.map((p) => [p.id, p]));
+  const ordersById = new Map(orderRows.map((o) => [o.id, o]));
+  return page.map(({ review, cursorAt }) => {
+    const product = productsById.get(review.productId);
+    const order = review.orderId ? ordersById.get(review.orderId) : undefined;
+    return {
+      review,
+      cursorAt,
+      productName: product?.name ?? null,
+      productSku: product?.sku ?? null,
+      orderReference: order?.reference ?? null,
+      buyerEmail: order?.buyerEmail ?? null,
+    };
+  });
 }
 
 export type ReviewRow = Awaited<ReturnType<typeof reviewsPage>>[number];
@@ -74,18 +99,11 @@ export interface OrderCursor {
   line: number;
 }
 
-/** Orders by (reference, line), the unique index `orders_company_reference_line_unique`. */
+/** Orders by (reference, line), the unique index `orders_company_reference_line_unique`; then their products and reviews by id. */
 export async function ordersPage(db: DbOrTx, companyId: string, after: OrderCursor | null, limit: number) {
-  return db
-    .select({
-      order: orders,
-      productName: products.name,
-      productSku: products.sku,
-      reviewId: reviews.id,
-    })
+  const page = await db
+    .select()
     .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
-    .leftJoin(reviews, eq(reviews.orderId, orders.id))
     .where(
       and(
         eq(orders.companyId, companyId),
@@ -94,6 +112,31 @@ export async function ordersPage(db: DbOrTx, companyId: string, after: OrderCurs
     )
     .orderBy(asc(orders.reference), asc(orders.line))
     .limit(limit);
+  if (page.length === 0) return [];
+  const productIds = [...new Set(page.map((o) => o.productId))];
+  const [productRows, reviewRows] = await Promise.all([
+    db
+      .select({ id: products.id, name: products.name, sku: products.sku })
+      .from(products)
+      .where(inArray(products.id, productIds)),
+    db
+      .select({ id: reviews.id, orderId: reviews.orderId })
+      .from(reviews)
+      .where(
+        inArray(
+          reviews.orderId,
+          page.map((o) => o.id),
+        ),
+      ),
+  ]);
+  const productsById = new Map(productRows.map((p) => [p.id, p]));
+  const reviewByOrder = new Map(reviewRows.map((r) => [r.orderId, r.id]));
+  return page.map((order) => ({
+    order,
+    productName: productsById.get(order.productId)?.name ?? null,
+    productSku: productsById.get(order.productId)?.sku ?? null,
+    reviewId: reviewByOrder.get(order.id) ?? null,
+  }));
 }
 
 /** Products by id (a company has few: its plan bounds them). */

@@ -1,5 +1,6 @@
 import { escapeHtml, jsonForScript, productJsonLd } from "@certavis/domain";
 import { formatAverage, formatDate, formatInteger, fr } from "@certavis/i18n-fr/server";
+import { FAVICON_LINK } from "../../http/favicon";
 import type { PublicPageData } from "./public-page-data";
 
 const STYLE = `body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;background:#fff}
@@ -188,7 +189,7 @@ ${productLine}${reply}
 
   return `<!doctype html>
 <html lang="fr"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,"><title>${escapeHtml(title)}</title>
+${FAVICON_LINK}<title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(description)}">${links}${og}<style>${STYLE}</style>${jsonLd}</head>
 <body><main>
 ${heading}
@@ -210,6 +211,6 @@ export function renderPublicNotFound(): string {
   const t = fr.server.publicPages;
   return `<!doctype html>
 <html lang="fr"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,"><title>${escapeHtml(t.notFoundTitle)}</title><meta name="robots" content="noindex"><style>${STYLE}</style></head>
+${FAVICON_LINK}<title>${escapeHtml(t.notFoundTitle)}</title><meta name="robots" content="noindex"><style>${STYLE}</style></head>
 <body><main><h1>${escapeHtml(t.notFoundTitle)}</h1><p>${escapeHtml(t.notFound)}</p></main></body></html>`;
 }

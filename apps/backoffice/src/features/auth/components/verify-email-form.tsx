@@ -1,5 +1,5 @@
 import { ApiError, errorMessage } from "@certavis/api-client";
-import { isCompleteCode, sanitizeVerificationCode, VERIFICATION_CODE_LENGTH } from "@certavis/domain";
+import { isCompleteCode, sanitizeVerificationCode } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { Button, Callout, Flex } from "@radix-ui/themes";
 import { useQueryClient } from "@tanstack/react-query";
@@ -109,7 +109,6 @@ export function VerifyEmailForm({
           autoComplete="one-time-code"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={VERIFICATION_CODE_LENGTH}
           className="font-mono tracking-[0.4em]"
           error={error}
         />

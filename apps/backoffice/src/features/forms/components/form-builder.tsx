@@ -26,6 +26,7 @@ import { FormField as LabelledInput } from "../../../components/form-field";
 import { PageHeader } from "../../../components/page-header";
 import { useUnsavedChanges } from "../../../lib/hooks/use-unsaved-changes";
 import { returnWithAssignment, safeReturnPath } from "../../../lib/return-url";
+import { useToastClearance } from "../../../lib/toast/toast-clearance";
 import { toast } from "../../../lib/toast/toast-store";
 import type { ReviewForm } from "../api/get-forms";
 import { useSaveForm } from "../api/save-form";
@@ -70,6 +71,7 @@ export function FormBuilder({
   const [previewOpen, setPreviewOpen] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const guard = useUnsavedChanges(formState.isDirty);
+  useToastClearance();
 
   // Spec §5: the save rules' messages show after a save attempt and clear once satisfied.
   const rules = attempted ? validateFormForSave({ name: watch("name"), title: watch("title"), fields }) : {};

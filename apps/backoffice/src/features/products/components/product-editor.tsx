@@ -11,6 +11,7 @@ import { PageHeader } from "../../../components/page-header";
 import { UnsavedChangesDialog } from "../../../components/unsaved-changes-dialog";
 import { useUnsavedChanges } from "../../../lib/hooks/use-unsaved-changes";
 import { toastError } from "../../../lib/toast/error-toast";
+import { useToastClearance } from "../../../lib/toast/toast-clearance";
 import { toast } from "../../../lib/toast/toast-store";
 import { translated } from "../../../lib/translated-resolver";
 import { useSaveProduct } from "../api/save-product";
@@ -52,6 +53,7 @@ export function ProductEditor({
     formState: { isDirty, isSubmitSuccessful },
   } = methods;
   const guard = useUnsavedChanges(isDirty && !isSubmitSuccessful);
+  useToastClearance();
   useAssignOnReturn(setValue);
 
   async function submit(values: ProductEditorValues): Promise<boolean> {

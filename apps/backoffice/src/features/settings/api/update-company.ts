@@ -4,6 +4,7 @@ import { api } from "../../../lib/api-client";
 
 export interface CompanyInput {
   name?: string;
+  billing_address?: string | null;
   website?: string | null;
   contact_email?: string | null;
   slug?: string;

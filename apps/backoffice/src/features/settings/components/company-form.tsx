@@ -1,8 +1,8 @@
 import { safeLogoUrl, websiteHref } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Flex, Link, Switch, Text } from "@radix-ui/themes";
-import { type FormEvent, useState } from "react";
+import { Flex, Link, Switch, Text, TextArea } from "@radix-ui/themes";
+import { type FormEvent, useId, useState } from "react";
 import { ErrorCallout } from "../../../components/error-callout";
 import { FormField } from "../../../components/form-field";
 import { ImageInput, type ImageValue } from "../../../components/image-input";
@@ -21,8 +21,10 @@ const t = fr.settings.company;
 export function CompanyForm({ company, editable }: { company: Company; editable: boolean }) {
   const savedLogo = safeLogoUrl(company.logo);
   const [name, setName] = useState(company.name);
+  const [billingAddress, setBillingAddress] = useState(company.billing_address ?? "");
   const [website, setWebsite] = useState(company.website ?? "");
   const [contactEmail, setContactEmail] = useState(company.contact_email);
+  const addressId = useId();
   const [slug, setSlug] = useState(company.slug);
   const [publicPage, setPublicPage] = useState(company.public_page);
   const [logo, setLogo] = useState<ImageValue>(savedLogo);
@@ -32,6 +34,8 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
 
   const changes: CompanyInput = {};
   if (name.trim() !== company.name) changes.name = name.trim();
+  if (billingAddress.trim() !== (company.billing_address ?? ""))
+    changes.billing_address = billingAddress.trim() || null;
   if (website.trim() !== (company.website ?? "")) changes.website = website.trim() || null;
   if (contactEmail.trim().toLowerCase() !== company.contact_email.toLowerCase())
     changes.contact_email = contactEmail.trim() || null;
@@ -71,6 +75,29 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
             error={errors.name}
             onChange={(e) => setName(e.target.value)}
           />
+          <Flex direction="column" gap="1">
+            <Text as="label" htmlFor={addressId} size="2" weight="medium">
+              {t.billingAddress}
+            </Text>
+            <TextArea
+              id={addressId}
+              value={billingAddress}
+              disabled={!editable}
+              rows={3}
+              maxLength={500}
+              aria-describedby={`${addressId}-hint${errors.billing_address ? ` ${addressId}-error` : ""}`}
+              aria-invalid={errors.billing_address ? true : undefined}
+              onChange={(e) => setBillingAddress(e.target.value)}
+            />
+            <Text id={`${addressId}-hint`} size="1" color="gray">
+              {t.billingAddressHint}
+            </Text>
+            {errors.billing_address ? (
+              <Text id={`${addressId}-error`} size="1" color="red">
+                {errors.billing_address}
+              </Text>
+            ) : null}
+          </Flex>
           <FormField
             label={t.website}
             value={website}

@@ -1,12 +1,15 @@
 import { formatDate, formatPrice, fr, planName } from "@certavis/i18n-fr";
-import { Link, Table, Text } from "@radix-ui/themes";
+import { Button } from "@certavis/ui";
+import { Flex, Link, Table, Text } from "@radix-ui/themes";
+import { toastError } from "../../../lib/toast/error-toast";
+import { downloadInvoicePdf } from "../api/download-invoice-pdf";
 import { useInvoices } from "../api/get-invoices";
 import { LoadError } from "./load-error";
 import { SettingsSection } from "./settings-section";
 
 const t = fr.settings.subscription.invoices;
 
-/** Invoices (admin, accoutant, owner): amount, period and link. */
+/** Invoices (admin, accoutant, owner): number, amount TTC and HT, period, the PDF and the provider's page. */
 export function InvoicesCard() {
   const invoices = useInvoices();
   return (
@@ -27,6 +30,7 @@ export function InvoicesCard() {
         <Table.Root>
           <Table.Header>
             <Table.Row>
+              <Table.ColumnHeaderCell>{t.number}</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>{t.date}</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>{t.plan}</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>{t.period}</Table.ColumnHeaderCell>
@@ -39,18 +43,38 @@ export function InvoicesCard() {
           <Table.Body>
             {invoices.data.map((invoice) => (
               <Table.Row key={invoice.id}>
+                <Table.Cell>{invoice.number}</Table.Cell>
                 <Table.Cell>{formatDate(invoice.period_start)}</Table.Cell>
                 <Table.Cell>{planName(invoice.subscription_type)}</Table.Cell>
                 <Table.Cell>
                   {t.periodRange(formatDate(invoice.period_start), formatDate(invoice.period_end))}
                 </Table.Cell>
-                <Table.Cell>{formatPrice(invoice.amount, invoice.currency)}</Table.Cell>
                 <Table.Cell>
-                  {invoice.invoice_url ? (
-                    <Link href={invoice.invoice_url} target="_blank" rel="noopener noreferrer">
-                      {t.download}
-                    </Link>
-                  ) : null}
+                  {t.amountTtc(formatPrice(invoice.amount, invoice.currency))}
+                  <Text as="div" size="1" color="gray">
+                    {t.amountHt(formatPrice(invoice.amount_ht, invoice.currency))}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <Flex gap="3" align="center">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={t.pdfOf(invoice.number)}
+                      onClick={() =>
+                        void downloadInvoicePdf(invoice.id, invoice.number).catch((error: unknown) =>
+                          toastError(error, t.pdfFailed),
+                        )
+                      }
+                    >
+                      {t.pdf}
+                    </Button>
+                    {invoice.invoice_url ? (
+                      <Link href={invoice.invoice_url} target="_blank" rel="noopener noreferrer">
+                        {t.download}
+                      </Link>
+                    ) : null}
+                  </Flex>
                 </Table.Cell>
               </Table.Row>
             ))}

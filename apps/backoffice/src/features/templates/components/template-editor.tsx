@@ -22,6 +22,7 @@ import { apiFieldErrors } from "../../../lib/field-errors";
 import { useUnsavedChanges } from "../../../lib/hooks/use-unsaved-changes";
 import { readAssignField, returnWithAssignment, safeReturnPath } from "../../../lib/return-url";
 import { toastError } from "../../../lib/toast/error-toast";
+import { useToastClearance } from "../../../lib/toast/toast-clearance";
 import { toast } from "../../../lib/toast/toast-store";
 import type { EmailTemplate } from "../api/get-templates";
 import { useSaveTemplate } from "../api/save-template";
@@ -72,6 +73,7 @@ export function TemplateEditor({
   });
   const { register, handleSubmit, setValue, getValues, setError, formState, watch, reset } = form;
   const guard = useUnsavedChanges(formState.isDirty);
+  useToastClearance();
 
   // Where a variable goes: the subject or the body, whichever had the cursor last.
   const subjectRef = useRef<HTMLInputElement | null>(null);

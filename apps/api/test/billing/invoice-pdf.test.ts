@@ -1,0 +1,134 @@
+import { eq } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoices } from "../../src/db/schema";
+import {
+  addMember,
+  authHeaders,
+  createCompanyFor,
+  createTestApp,
+  expectMatchesContract,
+  registerVerifiedUser,
+  TEST_DATABASES,
+  type TestApp,
+  type TestCompany,
+} from "../helpers";
+
+/** The text of a PDF, its items joined by spaces (French numbers' spaces normalised). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  return text.replace(/\s+/g, " ");
+}
+
+describe.each(TEST_DATABASES)("invoices as PDF on %s", (kind) => {
+  let t: TestApp;
+  let company: TestCompany;
+  let auth: Record<string, string>;
+  let invoiceId = "";
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+    company = await createCompanyFor(t, await registerVerifiedUser(t), {
+      name: "Maison Lumière",
+      planType: "CROISSANCE",
+    });
+    auth = authHeaders(company.owner.access);
+    const [row] = await t.ctx.db
+      .insert(invoices)
+      .values({
+        companyId: company.id,
+        subscriptionType: "CROISSANCE",
+        amountCents: 2999,
+        currency: "eur",
+        periodStart: new Date("2026-03-01T00:00:00Z"),
+        periodEnd: new Date("2026-04-01T00:00:00Z"),
+        providerRef: `sandbox_${company.id}`,
+        createdAt: new Date("2026-03-01T10:00:00Z"),
+      })
+      .returning({ id: invoices.id });
+    invoiceId = row?.id ?? "";
+  });
+  afterAll(async () => t?.close());
+
+  it("keeps the billing address typed in Entreprise (lines trimmed); a wrong type is a French 400", async () => {
+    const saved = await t.inject({
+      method: "PATCH",
+      url: "/api/v1/company/",
+      headers: auth,
+      payload: { billing_address: "  12 rue des Lilas \n\n 69002 Lyon  " },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().billing_address).toBe("12 rue des Lilas\n69002 Lyon");
+    const refused = await t.inject({
+      method: "PATCH",
+      url: "/api/v1/company/",
+      headers: auth,
+      payload: { billing_address: 12 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json())).toEqual(["billing_address"]);
+  });
+
+  it("lists each invoice with its number, HT, TVA and pdf_url", async () => {
+    const res = await t.inject({ method: "GET", url: "/api/v1/company/invoices/", headers: auth });
+    expect(res.statusCode).toBe(200);
+    expectMatchesContract(res, "companyInvoicesList");
+    const [invoice] = res.json().results;
+    expect(invoice).toMatchObject({
+      id: invoiceId,
+      number: expect.stringMatching(/^F-\d{6}$/),
+      amount: 29.99,
+      amount_ht: 24.99,
+      vat: 5,
+      pdf_url: `/api/v1/company/invoices/${invoiceId}/pdf/`,
+    });
+  });
+
+  it("serves the PDF: number, date, company name and address, plan and period, HT, TVA 20 %, TTC", async () => {
+    const [{ number } = { number: 0 }] = await t.ctx.db
+      .select({ number: invoices.number })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId));
+    const label = `F-${String(number).padStart(6, "0")}`;
+    const res = await t.inject({
+      method: "GET",
+      url: `/api/v1/company/invoices/${invoiceId}/pdf/`,
+      headers: auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="facture-${label}.pdf"`);
+    const text = await pdfText(res.rawPayload);
+    for (const expected of [
+      `Facture n° ${label}`,
+      "Date de facture : 1 mars 2026",
+      "Maison Lumière",
+      "12 rue des Lilas",
+      "69002 Lyon",
+      "Abonnement Certavis, offre Croissance",
+      "Période du 1 mars 2026 au 1 avril 2026",
+      "Total HT 24,99 €",
+      "TVA 20 % 5,00 €",
+      "Total TTC 29,99 €",
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it("is another company's 404 and a member's 403", async () => {
+    const other = await createCompanyFor(t, await registerVerifiedUser(t));
+    const theirs = await t.inject({
+      method: "GET",
+      url: `/api/v1/company/invoices/${invoiceId}/pdf/`,
+      headers: authHeaders(other.owner.access),
+    });
+    expect(theirs.statusCode).toBe(404);
+    const member = await addMember(t, company, "member");
+    const denied = await t.inject({
+      method: "GET",
+      url: `/api/v1/company/invoices/${invoiceId}/pdf/`,
+      headers: authHeaders(member.access),
+    });
+    expect(denied.statusCode).toBe(403);
+  });
+});
