@@ -877,11 +877,51 @@ export interface paths {
         };
         /**
          * Statistiques des avis
-         * @description What the reviews say over a period, for any member of the company. Days are UTC calendar days; the period runs from `from` to `to`, both included (default: the last 90 days up to today, by week). 400 `{"to": [...]}` when `from` is after `to` or the period spans more than 2 years. `previous` holds the same totals for the period of the same length just before. `response_rate` is the share of the orders whose request e-mail was sent in the period that received a review (at any time); null when no request was sent. Star buckets are the reviews page's rating filter (the rating rounded: 3.5 counts as 4, 3.49 as 3; a rating under 1 counts as 1). Themes come from the titles and comments of at most the 2,000 most recent reviews of each side in the period. `bounce_rate` is null until bounces are recorded. Answers are cached per company and query until the company's reviews, orders or sent e-mails change.
+         * @description What the reviews say over a period, for any member of the company. Days are UTC calendar days; the period runs from `from` to `to`, both included (default: the last 90 days up to today, by week). 400 `{"to": [...]}` when `from` is after `to` or the period spans more than 2 years. `previous` holds the same totals for the period of the same length just before. `response_rate` is the share of the order lines (each product of an order) whose order's request e-mail was sent in the period that received a review (at any time); null when no request was sent; a request counts in `requests_sent` once, for its order's first product. Star buckets are the reviews page's rating filter (the rating rounded: 3.5 counts as 4, 3.49 as 3; a rating under 1 counts as 1). Themes come from the titles and comments of at most the 2,000 most recent reviews of each side in the period. Answers are cached per company and query until the company's reviews, orders or sent e-mails change.
          */
         get: operations["companyInsightsGet"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/get-started/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Premiers pas
+         * @description The guided start of the dashboard: each step ticked from the company's data (`product`: a product exists; `shop`: an order arrived, by the API key, a CSV import or an integration; `email_template`: the request e-mail was personalised (a request template of its own, or the default one edited); `widget`: the widget was shown on a site other than ours; `first_review`: a review was received). `visible` is false once hidden or once every step is done.
+         */
+        get: operations["companyGetStartedGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/get-started/hide/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Masquer les premiers pas
+         * @description Hides the guided start for the whole company, for good (idempotent).
+         */
+        post: operations["companyGetStartedHide"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1233,6 +1273,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/review/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aperçu du formulaire d'avis
+         * @description Public. What a buyer of the company would see (its default form, its name, logo and contact) with an example product and order, for the template editor's test e-mail: its link opens the review form as a preview, which sends nothing. 404 for an unknown company.
+         */
+        get: operations["reviewFormPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/reviews/": {
         parameters: {
             query?: never;
@@ -1333,6 +1393,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/feeds/google-product-reviews.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Flux d'avis produits pour Google (Product Reviews 2.4)
+         * @description Public, CORS open, for Google Merchant Center to fetch. The company's approved reviews in Google's Product Reviews feed format, version 2.4 (`product_reviews.xsd`): per review its id, the author's public name (first name and initial), the publication time, title and text, the review's anchor on the public page (`review_url type="singleton"`), its photos, the overall rating (1 to 5), the product (GTIN, SKU and brand when known, name, page on the shop else its public page) and `collection_method` `post_fulfillment`. A review without any text is left out (the format requires one). Streamed page by page, gzip when asked (`Accept-Encoding`), revalidated by every reader (`Cache-Control: public, no-cache`, `ETag` from the company's review figures and last changes; 304 on a matching `If-None-Match`). 404 for an unknown company or one whose public page is off (`public_page` false: its reviews' addresses would not exist).
+         */
+        get: operations["publicGoogleReviewsFeedGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/unsubscribe/": {
         parameters: {
             query: {
@@ -1403,6 +1483,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company/privacy/erasures/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Effacer un acheteur (RGPD)
+         * @description Owner and admin. Erases the buyer of this address in the company, in one transaction: the names and address of its orders are blanked; its reviews are withdrawn from publication (status `withdrawn`, trail event `erasure` without personal data), their title, comment, answers, author's names and the company's reply blanked (the author is shown as 'Anonyme'); their stored photos and videos are deleted; the address is suppressed (reason `erasure`, kept as a hash only). Answers what was erased; an address the company does not know answers zeros (and is suppressed all the same).
+         */
+        post: operations["companyPrivacyErasuresCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company/export/": {
         parameters: {
             query?: never;
@@ -1417,6 +1517,292 @@ export interface paths {
         get: operations["companyExport"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/webhooks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Points de réception des webhooks
+         * @description Owner, admin and manager. The company's endpoints, oldest first; `secret` is null.
+         */
+        get: operations["companyWebhooksList"];
+        put?: never;
+        /**
+         * Ajouter un point de réception
+         * @description Owner, admin and manager. The URL must be https and resolve only to public addresses (400 otherwise; http and private ranges only with OUTBOUND_ALLOW_PRIVATE=1, link-local and metadata addresses never). The answer carries the signing secret, generated here.
+         */
+        post: operations["companyWebhooksCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/webhooks/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Un point de réception
+         * @description Owner, admin and manager; `secret` is null. Another company's id → 404.
+         */
+        get: operations["companyWebhooksGet"];
+        put?: never;
+        post?: never;
+        /**
+         * Supprimer un point de réception
+         * @description Owner, admin and manager. Its pending deliveries are dropped.
+         */
+        delete: operations["companyWebhooksDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * Modifier un point de réception
+         * @description Owner, admin and manager. A new URL is checked as at creation. `enabled: true` re-enables a disabled endpoint (its failure streak starts over); `enabled: false` disables it.
+         */
+        patch: operations["companyWebhooksUpdate"];
+        trace?: never;
+    };
+    "/company/webhooks/{id}/secret/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Afficher le secret de signature
+         * @description Owner and admin only.
+         */
+        get: operations["companyWebhooksSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/webhooks/{id}/test/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Envoyer un test
+         * @description Owner, admin and manager. Queues a `ping` event (`{"type": "ping", "timestamp", "data": {"endpoint_id"}}`) to this endpoint only, sent at once through the same queue as the events.
+         */
+        post: operations["companyWebhooksTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/webhooks/{id}/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Envois d'un point de réception
+         * @description Owner, admin and manager. Newest first, with the last attempt of each.
+         */
+        get: operations["companyWebhookDeliveriesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/webhook-deliveries/{id}/resend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renvoyer un envoi
+         * @description Owner, admin and manager. Sends the same message again (same `webhook-id`, same body) at once; only a `failed` delivery of an enabled endpoint (409 otherwise).
+         */
+        post: operations["companyWebhookDeliveriesResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/integrations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Connexions de la boutique
+         * @description Owner, admin and manager. The company's connections, oldest first.
+         */
+        get: operations["companyIntegrationsList"];
+        put?: never;
+        /**
+         * Connecter une boutique
+         * @description Owner, admin and manager. `shop_url` is the shop's https address. The answer carries the webhook URL and the signing secret to paste in the shop's settings.
+         */
+        post: operations["companyIntegrationsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/integrations/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Déconnecter une boutique
+         * @description Owner, admin and manager. Its webhooks are refused from then on (404); the orders it brought stay.
+         */
+        delete: operations["companyIntegrationsDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/integrations/{id}/secret/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Afficher le secret de signature
+         * @description Owner and admin. The signing secret of the connection's webhooks.
+         */
+        get: operations["companyIntegrationsSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/integrations/{id}/sync/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Synchroniser maintenant
+         * @description Owner, admin and manager. Pulls a PrestaShop connection now (as every 15 minutes): the orders updated since the last pull, each taken or refused in the log. A connection of another platform → 400.
+         */
+        post: operations["companyIntegrationsSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/integrations/{id}/events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Journal d'une connexion
+         * @description Owner, admin and manager. Each order received from the shop, newest first, taken or refused with its French reason.
+         */
+        get: operations["companyIntegrationsEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/{id}/webhook/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Webhook d'une boutique
+         * @description Public. The raw body is checked first: Shopify's `X-Shopify-Hmac-Sha256` or WooCommerce's `X-WC-Webhook-Signature`, base64(HMAC-SHA256(raw body, secret)); missing or wrong → 401 and nothing recorded. WooCommerce's creation ping (form body `webhook_id=…`) → 200. A delivery seen before (`X-Shopify-Event-Id`, else `X-Shopify-Webhook-Id`; `X-WC-Webhook-Delivery-ID`) → 200, nothing changes. The event is recorded and answered at once, the order taken after. Unknown or disconnected connection → 404.
+         */
+        post: operations["integrationsWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1545,6 +1931,11 @@ export interface components {
             id: string;
             name: string;
             website: string | null;
+            /**
+             * Format: email
+             * @description Where buyers write to the company: the Reply-To of its e-mails to them and the review form's 'Nous contacter'. The owner's address until the company sets its own.
+             */
+            contact_email: string;
             /** @description Postal address printed on the company's invoices, or null. */
             billing_address: string | null;
             /** @description Address of the company's public review pages, `/avis/{slug}`. */
@@ -1567,7 +1958,10 @@ export interface components {
             created_by: string | null;
             /** @description Average rating of approved reviews, null when none. */
             mean_note: number | null;
+            /** @description Reviews in every status (pending and rejected included). */
             total_reviews: number;
+            /** @description Those of `total_reviews` that are published (approved), as the widget counts them. */
+            published_reviews: number;
             /** @description Up to 5 latest reviews, newest first. */
             recent_reviews: components["schemas"]["Review"][];
             reviews_last_7_days: components["schemas"]["WeekCounts"];
@@ -1611,6 +2005,8 @@ export interface components {
         CompanyUpdateInput: {
             name?: string;
             website?: string | null;
+            /** @description The company's contact address for buyers (400 on `contact_email` when it is not an e-mail address); null or empty goes back to the owner's address. */
+            contact_email?: string | null;
             /** @description Postal address printed on the company's invoices (lines separated by line breaks); empty or null clears it. */
             billing_address?: string | null;
             /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
@@ -1622,6 +2018,8 @@ export interface components {
         CompanyUpdateMultipart: {
             name?: string;
             website?: string;
+            /** @description The company's contact address for buyers (400 on `contact_email` when it is not an e-mail address); empty goes back to the owner's address. */
+            contact_email?: string;
             billing_address?: string;
             /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
             slug?: string;
@@ -1630,6 +2028,11 @@ export interface components {
             /** Format: binary */
             logo?: string;
         };
+        /**
+         * @description Which review alerts the user gets by e-mail about the company's new reviews: `all` (each review rated 2 or less at once, the others in a daily digest), `negative` (only those rated 2 or less; the default) or `none`. Only owners, admins and managers get them.
+         * @enum {string}
+         */
+        EmailAlerts: "all" | "negative" | "none";
         EmailTemplate: {
             /** Format: uuid */
             id: string;
@@ -1740,6 +2143,8 @@ export interface components {
             max_count?: number | null;
             placeholder?: string | null;
             help_text?: string | null;
+            /** @description A text field whose answer becomes the review's `title` (at most one per form; the default form's 'Titre de votre avis' is). */
+            review_title?: boolean | null;
         };
         /** @description Form payload (PATCH: every field optional). The server applies the save rules: name and title non-empty after trimming, at least 2 fields, at least 1 required field, option rules. Spec §7 sends the fields as both `schema` and `fields`: either is accepted; when both are sent they must be the same list (else 400 on `fields`). Responses carry them as `schema`. */
         FormInput: {
@@ -1774,8 +2179,70 @@ export interface components {
             company: components["schemas"]["CompanyRef"];
             inviter_first_name: string;
             inviter_last_name: string;
-            /** @enum {string} */
-            status: "pending" | "accepted" | "declined" | "cancelled" | "expired";
+            /**
+             * @description `held`: typed at registration while the plan had no room; e-mailed (then `pending`) once a plan with room is chosen.
+             * @enum {string}
+             */
+            status: "pending" | "held" | "accepted" | "declined" | "cancelled" | "expired";
+        };
+        /** @description A connection of the company's shop; its orders come in without code. */
+        Integration: {
+            /** Format: uuid */
+            id: string;
+            platform: components["schemas"]["IntegrationPlatform"];
+            shop_url: string;
+            /**
+             * @description `waiting` until its first event, then `active` (its last order was taken or ignored) or `error` (its last order was refused, or the last pull failed).
+             * @enum {string}
+             */
+            status: "waiting" | "active" | "error";
+            /** Format: date-time */
+            last_event_at: string | null;
+            /** @description `{PUBLIC_URL}/api/v1/integrations/{id}/webhook/`, where the shop sends its webhooks; null for PrestaShop (pulled). */
+            webhook_url: string | null;
+            /** @description PrestaShop only (else empty) — the order states (`current_state`) taken. */
+            states: number[];
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A new connection, with the signing secret the shop must use (shown once here); null for PrestaShop. */
+        IntegrationCreated: components["schemas"]["Integration"] & {
+            secret: string | null;
+        };
+        /** @description One order received from the shop and what became of it. */
+        IntegrationEvent: {
+            /** Format: uuid */
+            id: string;
+            /** @description The platform's event (`orders/paid`, `orders/fulfilled`, `order.updated`…). */
+            topic: string;
+            /**
+             * @description `pending` until processed; `taken` (the order is recorded), `refused` (with its French `reason`), `ignored` (not an order to ask a review for, e.g. not completed yet).
+             * @enum {string}
+             */
+            outcome: "pending" | "taken" | "refused" | "ignored";
+            reference: string | null;
+            reason: string | null;
+            /** Format: uuid */
+            order_id: string | null;
+            /** Format: date-time */
+            received_at: string;
+        };
+        /** @description A new connection. `secret`: Shopify's signing secret of the shop's webhooks (generated when absent; WooCommerce always gets a generated one). `api_key`: the PrestaShop Webservice key (required for PrestaShop, with read access to orders and customers); `states`: the PrestaShop order states to take (default 4, 5: shipped, delivered). */
+        IntegrationInput: {
+            platform: components["schemas"]["IntegrationPlatform"];
+            shop_url: string;
+            secret?: string;
+            api_key?: string;
+            states?: number[];
+        };
+        /**
+         * @description The shop's platform: `shopify` and `woocommerce` push signed webhooks to `webhook_url`; `prestashop` is pulled through its Webservice every 15 minutes.
+         * @enum {string}
+         */
+        IntegrationPlatform: "shopify" | "woocommerce" | "prestashop";
+        /** @description The signing secret of a connection's webhooks. */
+        IntegrationSecret: {
+            secret: string;
         };
         Invoice: {
             id: string;
@@ -1843,13 +2310,17 @@ export interface components {
             product: components["schemas"]["ProductRef"];
             /** @description Every product of the order (the first one is `product`), each reviewed on its own. */
             items: components["schemas"]["OrderItem"][];
-            /**
-             * Format: email
-             * @description Masked (`l***@exemple.fr`) for roles other than owner, admin and manager (ARCHITECTURE §10.13).
-             */
+            /** @description Masked (`l***@exemple.fr`) for roles other than owner, admin and manager (ARCHITECTURE §10.13). Empty once the buyer's data is anonymised (`anonymized_at`). */
             buyer_email: string;
+            /** @description Empty once anonymised. */
             buyer_first_name: string;
+            /** @description Empty once anonymised. */
             buyer_last_name: string;
+            /**
+             * Format: date-time
+             * @description When the buyer's names and address were blanked: an erasure at their request, or `ORDER_PII_RETENTION_DAYS` after the order date when the order produced no review.
+             */
+            anonymized_at?: string | null;
             /** Format: date-time */
             order_date: string;
             /** Format: date-time */
@@ -1858,16 +2329,16 @@ export interface components {
              * @description The first product's: `none` until the buyer answers, then the review status.
              * @enum {string}
              */
-            review_status: "none" | "pending" | "approved" | "rejected";
+            review_status: "none" | "pending" | "approved" | "rejected" | "withdrawn" | "expired";
             /** Format: date-time */
             request_sent_at: string | null;
             /** Format: date-time */
             reminder_sent_at: string | null;
             /**
-             * @description Where the order's e-mails stand: `scheduled` (request not sent yet), `sent` (request sent), `reminded` (reminder sent), `suppressed` (the address is on the company's suppression list: nothing more goes), `bounced` (the receiving server refused the address for good), `failed` (the request could not be sent).
+             * @description Where the order's e-mails stand: `scheduled` (request not sent yet), `sent` (request sent), `reminded` (reminder sent), `suppressed` (the address is on the company's suppression list: nothing more goes), `bounced` (the receiving server refused the address for good), `failed` (the request could not be sent), `skipped` (every product of the order is a draft: recorded, no e-mail scheduled).
              * @enum {string}
              */
-            email_status: "scheduled" | "sent" | "reminded" | "suppressed" | "bounced" | "failed";
+            email_status: "scheduled" | "sent" | "reminded" | "suppressed" | "bounced" | "failed" | "skipped";
         };
         /** @description An order with the link of its public review form. */
         OrderCreated: components["schemas"]["Order"] & {
@@ -2016,6 +2487,26 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["Invitation"][];
         };
+        /** @description A page of IntegrationEvent items (`limit`/`offset`). */
+        PagedIntegrationEvents: {
+            /** @description Total number of items. */
+            count: number;
+            /** @description URL of the next page, null on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, null on the first page. */
+            previous: string | null;
+            results: components["schemas"]["IntegrationEvent"][];
+        };
+        /** @description A page of Integration items (`limit`/`offset`). */
+        PagedIntegrations: {
+            /** @description Total number of items. */
+            count: number;
+            /** @description URL of the next page, null on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, null on the first page. */
+            previous: string | null;
+            results: components["schemas"]["Integration"][];
+        };
         /** @description A page of Invoice items (`limit`/`offset`). */
         PagedInvoices: {
             /** @description Total number of items. */
@@ -2149,7 +2640,10 @@ export interface components {
             last_reviewed_at: string | null;
             /** @description Average rating of approved reviews, null when none. */
             mean_note: number | null;
+            /** @description Reviews of the product in every status (pending and rejected included). */
             reviews_count: number;
+            /** @description Those of `reviews_count` that are published (approved), as the widget counts them. */
+            published_reviews_count: number;
             /** @description Number of orders of the product. */
             orders: number;
             send_reminder: boolean;
@@ -2233,6 +2727,11 @@ export interface components {
             last_name?: string;
             /** Format: email */
             email?: string;
+            /**
+             * @description Which review alerts the user gets by e-mail (see `EmailAlerts`).
+             * @enum {string}
+             */
+            email_alerts?: "all" | "negative" | "none";
         };
         /** @description What the public form needs, loaded with the per-order review key. */
         PublicForm: {
@@ -2248,6 +2747,8 @@ export interface components {
                 /** @description The company website. */
                 url: string | null;
                 logo: string | null;
+                /** @description Where the buyer writes to the company ('Nous contacter'). */
+                contact_email: string | null;
             };
             product: {
                 /** Format: uuid */
@@ -2285,6 +2786,8 @@ export interface components {
              */
             experience_date: string | null;
             product: components["schemas"]["ProductRef"] | null;
+            /** @description The review's photos (images uploaded with it), absolute URLs. */
+            photos: string[];
             answers?: components["schemas"]["ReviewAnswer"][];
             /** @description The company's public reply, null when none. */
             reply: {
@@ -2364,6 +2867,11 @@ export interface components {
             rejection_note: string | null;
             /**
              * Format: date-time
+             * @description When the author was erased at their request (status `withdrawn`; title, comment, answers and names blanked, `author_name` 'Anonyme').
+             */
+            erased_at?: string | null;
+            /**
+             * Format: date-time
              * @description For a pending review, when it will be published automatically (30 days after submission).
              */
             auto_publish_at: string | null;
@@ -2381,7 +2889,7 @@ export interface components {
             value: unknown;
         };
         /**
-         * @description `pending` (awaiting moderation, published automatically 30 days after submission), `approved` (public), `rejected` (with a reason), `withdrawn` (by its author; read-only), `expired` (withdrawn from public view 5 years after publication; read-only).
+         * @description `pending` (awaiting moderation, published automatically 30 days after submission), `approved` (public), `rejected` (with a reason), `withdrawn` (by its author, or erased at the buyer's request; read-only), `expired` (withdrawn from public view 5 years after publication; read-only).
          * @enum {string}
          */
         ReviewStatus: "pending" | "approved" | "rejected" | "withdrawn" | "expired";
@@ -2468,6 +2976,7 @@ export interface components {
              * @description New e-mail waiting for confirmation by link, or null.
              */
             pending_email: string | null;
+            email_alerts: components["schemas"]["EmailAlerts"];
         };
         /** @description Counts of the last 7 days (today and the 6 days before), keyed by weekday, and their total. */
         WeekCounts: {
@@ -2479,6 +2988,97 @@ export interface components {
             saturday: number;
             sunday: number;
             total: number;
+        };
+        /** @description A page of WebhookDelivery items (`limit`/`offset`). */
+        PagedWebhookDeliveries: {
+            /** @description Total number of items. */
+            count: number;
+            /** @description URL of the next page, null on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, null on the first page. */
+            previous: string | null;
+            results: components["schemas"]["WebhookDelivery"][];
+        };
+        /** @description A page of WebhookEndpoint items (`limit`/`offset`). */
+        PagedWebhookEndpoints: {
+            /** @description Total number of items. */
+            count: number;
+            /** @description URL of the next page, null on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, null on the first page. */
+            previous: string | null;
+            results: components["schemas"]["WebhookEndpoint"][];
+        };
+        /** @description One message sent (or to send) to one endpoint, with its last attempt. */
+        WebhookDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** @description The `webhook-id` header, the same on every attempt (`msg_…`). */
+            message_id: string;
+            /** @description A subscribed event, or `ping` (`POST /company/webhooks/{id}/test/`). */
+            event_type: string;
+            /**
+             * @description `scheduled` (waiting for its first attempt or a retry), `sending`, `delivered` (a 2xx within 10 s), `failed` (every retry failed, or the endpoint was disabled).
+             * @enum {string}
+             */
+            status: "scheduled" | "sending" | "delivered" | "failed";
+            attempts: number;
+            /** @description HTTP status of the last attempt; null when none answered (timeout, refused address, network). */
+            status_code: number | null;
+            duration_ms: number | null;
+            /** @description Why the last attempt failed, in French; null otherwise. */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null when delivered or failed.
+             */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A URL of the company's that receives its events, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`). */
+        WebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            description: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description False once disabled (by hand, or after 5 days of failed deliveries). */
+            enabled: boolean;
+            /** @description The signing secret (`whsec_` + base64), only in the answer of the creation; null elsewhere (admins read it with `GET /company/webhooks/{id}/secret/`). */
+            secret: string | null;
+            /**
+             * Format: date-time
+             * @description First failed delivery since the last success; null while deliveries succeed.
+             */
+            failing_since: string | null;
+            /** Format: date-time */
+            disabled_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A new webhook endpoint (POST). */
+        WebhookEndpointCreateInput: WithRequired<components["schemas"]["WebhookEndpointInput"], "url" | "events">;
+        /** @description A change of a webhook endpoint (PATCH); every field optional. */
+        WebhookEndpointInput: {
+            /** @description https only (http and private addresses only with OUTBOUND_ALLOW_PRIVATE=1). */
+            url?: string;
+            events?: components["schemas"]["WebhookEventType"][];
+            description?: string;
+            /** @description True again after a disable (the failure count starts over). */
+            enabled?: boolean;
+        };
+        /**
+         * @description An event a webhook endpoint can subscribe to. `data` of `review.*` is a review as in `GET /company/reviews/{id}/`; of `order.created` an order as in `GET /company/orders/`.
+         * @enum {string}
+         */
+        WebhookEventType: "review.submitted" | "review.published" | "review.rejected" | "review.withdrawn" | "review.replied" | "order.created";
+        /** @description The signing secret of a webhook endpoint. */
+        WebhookSecret: {
+            /** @description `whsec_` + base64 of 24 random bytes; the HMAC key is the decoded part. */
+            secret: string;
         };
         /**
          * @description Why a review was rejected, from the fixed list of the procedure page: `abusive` (propos injurieux, diffamatoires, discriminatoires ou contraires à la loi), `personal_data` (données personnelles ou contenu publicitaire), `off_topic` (sans rapport avec le produit ou la commande, ou incompréhensible), `conflict_of_interest` (soupçon de conflit d'intérêts), `fake_suspected` (soupçon de faux avis).
@@ -2511,7 +3111,7 @@ export interface components {
              * @description What happened.
              * @enum {string}
              */
-            kind: "submitted" | "approved" | "rejected" | "auto_published" | "reply_published" | "reply_edited" | "reply_deleted" | "withdrawn" | "reported" | "expired";
+            kind: "submitted" | "approved" | "rejected" | "auto_published" | "reply_published" | "reply_edited" | "reply_deleted" | "withdrawn" | "reported" | "expired" | "erasure";
             /**
              * @description `user` (a company member), `author` (the review's author) or `system` (a job).
              * @enum {string}
@@ -2521,7 +3121,7 @@ export interface components {
             actor_name: string | null;
             from_status: components["schemas"]["ReviewStatus"] | null;
             to_status: components["schemas"]["ReviewStatus"] | null;
-            /** @description A rejection reason code, the report's text, or the job's reason (`delay_30_days`, `retention_5_years`). */
+            /** @description A rejection reason code, the report's text, or the job's reason (`delay_30_days`, `retention_5_years`, `buyer_request` for an erasure). */
             reason: string | null;
             note: string | null;
             /** Format: date-time */
@@ -2544,15 +3144,15 @@ export interface components {
             reviews_published: number;
             /** @description Reviews rejected in the period. */
             reviews_rejected: number;
-            /** @description Orders whose request was sent in the period that have a review ÷ those orders (4 decimals). */
+            /** @description Order lines (one per product of an order) whose order's request was sent in the period that have a review ÷ those lines (4 decimals). */
             response_rate: number | null;
             /** @description Mean rating of the reviews published in the period (2 decimals). */
             average_rating: number | null;
             /** @description Replies first published in the period. */
             replies: number;
-            /** @description Median time from submission to reply of those replies, in hours (1 decimal). */
+            /** @description Median time from submission to reply of those replies, in hours (1 decimal; reply times are counted in buckets of 0.1 h under 10 h, 1 h under 100 h, 10 h under 1,000 h, 100 h beyond). */
             median_reply_hours: number | null;
-            /** @description Always null for now (bounces are not recorded yet). */
+            /** @description Request and reminder e-mails due in the period that the receiving server refused for good ÷ those e-mails sent or refused (4 decimals); null when none. */
             bounce_rate: number | null;
         };
         InsightsTheme: {
@@ -2609,6 +3209,18 @@ export interface components {
                 negative: components["schemas"]["InsightsTheme"][];
             };
         };
+        /** @description The dashboard's guided start ('Premiers pas'). */
+        GetStarted: {
+            /** @description Whether the dashboard shows the card (not hidden, and a step is still to do). */
+            visible: boolean;
+            /** @description Hidden for good by a member ('Masquer'). */
+            hidden: boolean;
+            steps: {
+                /** @enum {string} */
+                key: "product" | "shop" | "email_template" | "widget" | "first_review";
+                done: boolean;
+            }[];
+        };
         /** @description The template as the editor holds it (not necessarily saved). */
         EmailTemplateTestInput: {
             subject: string;
@@ -2639,7 +3251,7 @@ export interface components {
              * @description `none` until the buyer reviews this product, then the review status.
              * @enum {string}
              */
-            review_status: "none" | "pending" | "approved" | "rejected";
+            review_status: "none" | "pending" | "approved" | "rejected" | "withdrawn" | "expired";
         };
         /** @description What the author sees on the withdrawal page. */
         ReviewWithdrawal: {
@@ -2664,6 +3276,8 @@ export interface components {
             /** @description A pending review is published automatically after this many days. */
             max_publication_delay_days: number;
             retention_years: number;
+            /** @description The buyer's names and address of an order that produced no review are anonymised this many days after the order date (`ORDER_PII_RETENTION_DAYS`). */
+            order_pii_retention_days: number;
             rejection_reasons: {
                 code: components["schemas"]["RejectionReason"];
                 label: string;
@@ -2746,6 +3360,22 @@ export interface components {
             /** @description URL of the previous page, null on the first page. */
             previous: string | null;
             results: components["schemas"]["Suppression"][];
+        };
+        ErasureInput: {
+            /**
+             * Format: email
+             * @description The buyer's address (case-insensitive).
+             */
+            email: string;
+        };
+        /** @description What an erasure changed. */
+        ErasureResult: {
+            /** @description Order lines whose buyer's names and address were blanked. */
+            orders: number;
+            /** @description Reviews withdrawn and blanked. */
+            reviews: number;
+            /** @description Stored photos and videos deleted. */
+            files: number;
         };
     };
     responses: {
@@ -3912,6 +4542,11 @@ export interface operations {
                     email: string;
                     /** @default moderator */
                     role?: components["schemas"]["AssignableRole"];
+                    /**
+                     * @description When the plan has no room for one more member (the free plan holds one), keep the invitation `held` (no e-mail, no 400) instead; it is e-mailed as soon as a plan with room is chosen. Registration step 2 sends its invitations so.
+                     * @default false
+                     */
+                    hold_until_room?: boolean;
                 };
             };
         };
@@ -4072,6 +4707,7 @@ export interface operations {
                      *       "last_reviewed_at": null,
                      *       "mean_note": null,
                      *       "reviews_count": 0,
+                     *       "published_reviews_count": 0,
                      *       "orders": 0,
                      *       "send_reminder": true,
                      *       "email_request_template": {
@@ -4542,6 +5178,50 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyGetStartedGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The steps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetStarted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyGetStartedHide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The steps, hidden. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetStarted"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -5448,12 +6128,38 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    reviewFormPreview: {
+        parameters: {
+            query: {
+                company_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's default form with an example product and order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicForm"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     publicReviewsGet: {
         parameters: {
             query: {
                 company_id: string;
                 /** @description A product id, or `all` (same as omitted) for every product. */
                 product_id?: string | "all";
+                /** @description A product's SKU in place of `product_id` (for theme templates, which know the SKU); ignored when `product_id` names a product. 404 when no product of the company has it. */
+                sku?: string;
                 /** @description Number of reviews (1–10, default 10). */
                 limit?: number;
             };
@@ -5511,6 +6217,9 @@ export interface operations {
                      *             "id": "6f1c2b9e-2d4a-4c1e-9b7e-1a2b3c4d5e6f",
                      *             "name": "Lampe Aurore"
                      *           },
+                     *           "photos": [
+                     *             "https://avis.certavis.fr/uploads/reviews/3d2c1b0a/7f3a9c2e.jpg"
+                     *           ],
                      *           "reply": {
                      *             "body": "Merci Léa, au plaisir de vous revoir !",
                      *             "created_at": "2026-11-23T09:00:00.000Z"
@@ -5709,6 +6418,42 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    publicGoogleReviewsFeedGet: {
+        parameters: {
+            query: {
+                company_id: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed. */
+            200: {
+                headers: {
+                    /** @example public, no-cache */
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Not modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     publicUnsubscribePage: {
         parameters: {
             query: {
@@ -5837,6 +6582,33 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    companyPrivacyErasuresCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErasureInput"];
+            };
+        };
+        responses: {
+            /** @description What was erased. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     companyExport: {
         parameters: {
             query?: never;
@@ -5857,6 +6629,460 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    companyWebhooksList: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedWebhookEndpoints"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyWebhooksCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Created, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyWebhooksGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhooksDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhooksUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhooksSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhooksTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhookDeliveriesList: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedWebhookDeliveries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyWebhookDeliveriesResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    companyIntegrationsList: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Connections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedIntegrations"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyIntegrationsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationInput"];
+            };
+        };
+        responses: {
+            /** @description Connected. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyIntegrationsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyIntegrationsSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyIntegrationsSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection after the pull. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyIntegrationsEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedIntegrationEvents"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    integrationsWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+                "application/x-www-form-urlencoded": {
+                    webhook_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        received: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     billingStripeWebhook: {
