@@ -400,8 +400,8 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
       expect(res.statusCode).toBe(400);
       expect(expectMatchesContract(res, "companyOrdersImport")).toEqual({
         file: [
-          "Colonnes manquantes : buyer_first_name.",
-          "Le fichier doit contenir une colonne product_id ou sku.",
+          "Colonnes manquantes : « Prénom » (buyer_first_name).",
+          "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…) ou « Produit (id) » (product_id).",
         ],
       });
       const unterminated = multipartBody({}, [

@@ -171,8 +171,10 @@ describe("/orders/import", () => {
       excelFile(["ref;email", "X-1;x@exemple.fr"], "incomplet.csv"),
     );
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Colonnes manquantes : buyer_first_name.");
-    expect(alert).toHaveTextContent("Le fichier doit contenir une colonne product_id ou sku.");
+    expect(alert).toHaveTextContent("Colonnes manquantes : « Prénom » (buyer_first_name).");
+    expect(alert).toHaveTextContent(
+      "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…) ou « Produit (id) » (product_id).",
+    );
     expect(screen.getByRole("button", { name: "Importer 1 commande" })).toBeDisabled();
   });
 

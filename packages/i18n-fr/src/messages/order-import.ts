@@ -42,6 +42,8 @@ export const orderImport = {
     gtin: "GTIN du produit",
     marque: "Marque du produit",
     url_produit: "Page du produit",
+    buyer_full_name: "Nom complet",
+    product_name: "Nom du produit",
   },
   ignoredColumn: (name: string) => `${name} (ignorée)`,
   start: (rows: number) => `Importer ${n(rows)} ${plural(rows, "commande", "commandes")}`,
@@ -69,6 +71,8 @@ export const orderImport = {
   /** Server answers. */
   server: {
     missingFile: "Ajoutez un fichier CSV (champ « file »).",
+    badMapping:
+      'Correspondance des colonnes illisible : envoyez un objet JSON colonne → intitulé de l\'en-tête (ex. {"buyer_email": "Courriel"}).',
     alreadyRunning:
       "Un import de commandes est déjà en cours pour votre entreprise. Attendez qu'il se termine.",
     timeCap: (processed: number, total: number, minutes: number) =>
