@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { message } from "../messages";
+import { parseCsv } from "./csv";
 import { decodeCsvBytes } from "./decode";
 import {
+  countRequestsDueAtOnce,
   frenchDateToIso,
   missingOrderCsvColumns,
   normalizeHeader,
@@ -383,5 +385,30 @@ describe("French shops' files (issue 27.9)", () => {
     expect(parseOrdersCsv(csv, { buyer_email: "Courriel" }).fileErrors[0]).toEqual(
       message("ordersCsv.mappingUnknownHeader", { header: "Courriel" }),
     );
+  });
+});
+
+describe("countRequestsDueAtOnce", () => {
+  const now = new Date("2026-11-24T12:00:00Z");
+  const csv = [
+    "reference;sku;buyer_email;buyer_first_name;order_date",
+    "OLD;A;a@exemple.fr;Ana;01/10/2026", // 54 days ago: due, and older than 30 days
+    "OLD;B;a@exemple.fr;Ana;01/10/2026", // same order, second product
+    "WEEK;A;b@exemple.fr;Bea;17/11/2026", // 7 days ago: due with A (3 days), not with B (10 days)
+    "WEEK;B;b@exemple.fr;Bea;17/11/2026",
+    "TWO;A;c@exemple.fr;Cleo;22/11/2026", // 2 days ago: not yet due (3 days)
+    "DRAFT;D;d@exemple.fr;Dan;01/10/2026", // draft product: no e-mail at all
+    "BAD;A;pas-un-email;Eve;01/10/2026",
+  ].join("\n");
+  const parsed = parseOrdersCsv(csv);
+  const records = parseCsv(csv).records.slice(1);
+  const delays: Record<string, number | null> = { A: 3, B: 10, D: null };
+  const delayOf = (order: { sku?: string }) => delays[order.sku ?? ""] ?? null;
+
+  it("counts orders older than their latest product's delay, old ones left out on request", () => {
+    expect(countRequestsDueAtOnce(parsed.columns, records, delayOf, now, false)).toBe(1);
+    delays.B = 5;
+    expect(countRequestsDueAtOnce(parsed.columns, records, delayOf, now, false)).toBe(2);
+    expect(countRequestsDueAtOnce(parsed.columns, records, delayOf, now, true)).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
+import { isOldOrder, orderEmailDelays, requestDueNow } from "../delays";
 import { type DomainMessage, message } from "../messages";
 import type { FieldErrors } from "../validation/field-errors";
 import { isProductPageUrl, isValidGtin, PRODUCT_BRAND_MAX_LENGTH } from "../validation/gtin";
-import { type OrderInput, validateOrderInput } from "../validation/order";
+import { type OrderInput, parseOrderDate, validateOrderInput } from "../validation/order";
 import { type CsvRecord, type CsvSeparator, parseCsv } from "./csv";
 
 /** Columns of the orders CSV, as named in the header (the order body's names). */
@@ -361,4 +362,42 @@ export function parseOrdersCsv(text: string, mapping: OrderCsvMapping = {}): Ord
     else errors.push(result.error);
   }
   return { separator: parsed.separator, columns, rows, errors, fileErrors: [] };
+}
+
+/**
+ * Orders of a file whose request e-mail leaves as soon as it is imported: dated longer ago than their
+ * request delay (`delayOf` gives a line's product's delay, null when no e-mail is sent for it: unknown
+ * product, draft). With `skipOldOrders`, orders older than `OLD_ORDER_DAYS` write to nobody. The
+ * order's delay is the latest of its products' (`orderEmailDelays`); a line without date is today's.
+ */
+export function countRequestsDueAtOnce(
+  columns: readonly (OrderCsvColumn | null)[],
+  records: readonly CsvRecord[],
+  delayOf: (order: OrderInput) => number | null,
+  now: Date,
+  skipOldOrders: boolean,
+): number {
+  const read = orderCsvLineReader(columns);
+  const byReference = new Map<string, { date: Date; delays: number[] }>();
+  for (const record of records) {
+    const result = read(record);
+    if (!result.ok) continue;
+    const { order } = result.row;
+    let entry = byReference.get(order.reference);
+    if (!entry) {
+      entry = { date: (order.order_date ? parseOrderDate(order.order_date) : null) ?? now, delays: [] };
+      byReference.set(order.reference, entry);
+    }
+    const delay = delayOf(order);
+    if (delay !== null) entry.delays.push(delay);
+  }
+  let due = 0;
+  for (const { date, delays } of byReference.values()) {
+    if (!delays.length || (skipOldOrders && isOldOrder(date, now))) continue;
+    const { requestAfterDays } = orderEmailDelays(
+      delays.map((requestAfterDays) => ({ requestAfterDays, reminderAfterDays: null })),
+    );
+    if (requestDueNow(date, requestAfterDays, now)) due += 1;
+  }
+  return due;
 }
