@@ -59,6 +59,12 @@ test("import a French Excel CSV with one bad line: preview, progress, summary, a
     "Date de commande",
   ]);
   await expect(preview.getByRole("cell", { name: "Lefèvre" })).toBeVisible();
+  // Both good orders are older than their J+3 delay: their requests leave at once (issue 27.9).
+  await expect(
+    page.getByText(
+      "2 e-mails de demande partiront dès l'import (commandes plus anciennes que leur délai d'envoi).",
+    ),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // Keyboard: the import button is reached and pressed without the mouse.
@@ -71,7 +77,7 @@ test("import a French Excel CSV with one bad line: preview, progress, summary, a
   await expect(page.getByText("2 commandes créées, 0 déjà connue, 1 ligne refusée.")).toBeVisible();
   const refused = page.getByRole("table", { name: "Lignes refusées" });
   await expect(refused.getByRole("row").nth(1)).toHaveText(
-    /^3E-mail : Veuillez saisir une adresse email valide\.$/,
+    /^3LAMP-001E-mail : Veuillez saisir une adresse email valide\.$/,
   );
   await expect(page.getByRole("button", { name: "Télécharger les lignes refusées (CSV)" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -91,7 +97,7 @@ test("import a French Excel CSV with one bad line: preview, progress, summary, a
   await expect(page.getByText(/^Dernier import : export-excel\.csv, lancé le /)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Import terminé" })).toBeVisible();
   await expect(refused.getByRole("row").nth(1)).toHaveText(
-    /^3E-mail : Veuillez saisir une adresse email valide\.$/,
+    /^3LAMP-001E-mail : Veuillez saisir une adresse email valide\.$/,
   );
 
   // A bigger file, left as soon as it starts: coming back follows it to its end.
