@@ -121,7 +121,7 @@ test("import a French Excel CSV with one bad line: preview, progress, summary, a
   await expect(page.getByRole("heading", { name: "Import terminé" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/^1\s999 commandes créées, 0 déjà connue, 1 ligne refusée\.$/)).toBeVisible();
   await expect(refused.getByRole("row").nth(1)).toHaveText(
-    /^1502E-mail : Veuillez saisir une adresse email valide\.$/,
+    /^1502LAMP-001E-mail : Veuillez saisir une adresse email valide\.$/,
   );
   await expectNoSeriousA11yViolations(page);
 });
