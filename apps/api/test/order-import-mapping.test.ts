@@ -42,9 +42,9 @@ describe.each(TEST_DATABASES)("order import with a hand-made mapping on %s", (ki
     await t?.close();
   });
 
-  function upload(fields: Record<string, string>) {
+  function upload(fields: Record<string, string>, csv = CSV) {
     const body = multipartBody(fields, [
-      { name: "file", filename: "export.csv", contentType: "text/csv", data: Buffer.from(CSV) },
+      { name: "file", filename: "export.csv", contentType: "text/csv", data: Buffer.from(csv) },
     ]);
     return t.inject({
       method: "POST",
@@ -118,5 +118,38 @@ describe.each(TEST_DATABASES)("order import with a hand-made mapping on %s", (ki
       { reference: "NEW-1", first: "Hugo", last: "Lefèvre", stop: null, mailed: true },
       { reference: "OLD-1", first: "Léa", last: "Marie Bernard", stop: "skipped", mailed: false },
     ]);
+  });
+
+  it("reads Shopify's export: products without SKU found by name, Billing Name split, Created at read", async () => {
+    const csv = [
+      "Name,Email,Created at,Lineitem name,Lineitem sku,Billing Name",
+      "#S1,anna@exemple.fr,2026-11-20 14:30:00 +0100,Theiere  FONTE,,Anna Maria Lopez",
+      "#S2,bob@exemple.fr,2026-11-20 14:30:00 +0100,Tasse,,Bob Roy",
+    ].join("\n");
+    const body = multipartBody({}, [
+      { name: "file", filename: "orders_export.csv", contentType: "text/csv", data: Buffer.from(csv) },
+    ]);
+    const done = await t.inject({
+      method: "POST",
+      url: "/api/v1/company/orders/import/",
+      headers: { ...auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(expectMatchesContract(done, "companyOrdersImport")).toEqual({
+      created: 1,
+      existing: 0,
+      errors: [
+        {
+          line: 3,
+          product_name: "Tasse",
+          errors: { product_id: ["Indiquez le produit (product_id ou sku)."] },
+        },
+      ],
+    });
+    const [order] = await t.ctx.db
+      .select({ first: orders.buyerFirstName, last: orders.buyerLastName, date: orders.orderDate })
+      .from(orders)
+      .where(eq(orders.reference, "#S1"));
+    expect(order).toEqual({ first: "Anna", last: "Maria Lopez", date: new Date("2026-11-20T13:30:00Z") });
   });
 });

@@ -7,6 +7,7 @@ import {
   frenchDateToIso,
   missingOrderCsvColumns,
   normalizeHeader,
+  orderCsvLineReader,
   parseOrdersCsv,
   splitFullName,
 } from "./orders-csv";
@@ -337,6 +338,23 @@ describe("French shops' files (issue 27.9)", () => {
         },
       },
     ]);
+  });
+
+  it("finds a line's product by its name when the line has no SKU (one product of that name only)", () => {
+    const csv = [
+      "Name,Email,Lineitem name,Lineitem sku,Billing Name",
+      "#1,a@exemple.fr,Savon  de MARSEILLE,,Ana Lopez",
+      "#2,b@exemple.fr,Bougie,,Bea Roy",
+    ].join("\n");
+    const columns = parseOrdersCsv(csv).columns;
+    const read = orderCsvLineReader(columns, [
+      { id: UUID, name: "Savon de Marseille" },
+      { id: "a1c2e3f4-0000-4000-8000-000000000001", name: "Bougie" },
+      { id: "a1c2e3f4-0000-4000-8000-000000000002", name: "bougie" },
+    ]);
+    const [first, second] = parseCsv(csv).records.slice(1).map(read);
+    expect(first?.ok && first.row.order.product_id).toBe(UUID);
+    expect(second?.ok).toBe(false);
   });
 
   it("reads WooCommerce's French order export ('N° de commande', 'UGS', billing columns)", () => {

@@ -281,6 +281,7 @@ export function validateOrderCsvRecord(
   columns: readonly (OrderCsvColumn | null)[],
   record: CsvRecord,
   buyers?: Map<string, BuyerFields>,
+  productIdByName?: (name: string) => string | undefined,
 ): { ok: true; row: OrderCsvRow } | { ok: false; error: OrderCsvRowError } {
   const values: Partial<Record<OrderCsvColumn, string>> = {};
   columns.forEach((column, index) => {
@@ -302,6 +303,12 @@ export function validateOrderCsvRecord(
     }
   }
   if (values.order_date) values.order_date = orderCsvDateToIso(values.order_date);
+  // A line without SKU nor id (Shopify's products often have no SKU) finds its product by name.
+  const name = values.product_name?.trim();
+  if (name && productIdByName && !values.sku?.trim() && !values.product_id?.trim()) {
+    const id = productIdByName(name);
+    if (id) values.product_id = id;
+  }
   const result = validateOrderInput(values);
   const productErrors: FieldErrors = {};
   const product = readProductFields(values, productErrors);
@@ -327,10 +334,26 @@ export function validateOrderCsvRecord(
   };
 }
 
-/** Reads the data lines of one file in order, each line of a reference completed by its first line. */
-export function orderCsvLineReader(columns: readonly (OrderCsvColumn | null)[]) {
+/**
+ * Reads the data lines of one file in order, each line of a reference completed by its first line;
+ * with `products`, a line with a product name but no SKU nor id takes the product of that name
+ * (accents, case and spaces folded; a name two products share finds none).
+ */
+export function orderCsvLineReader(
+  columns: readonly (OrderCsvColumn | null)[],
+  products?: readonly { id: string; name: string }[],
+) {
   const buyers = new Map<string, BuyerFields>();
-  return (record: CsvRecord) => validateOrderCsvRecord(columns, record, buyers);
+  let byName: Map<string, string | null> | undefined;
+  if (products) {
+    byName = new Map();
+    for (const product of products) {
+      const key = foldHeader(product.name);
+      byName.set(key, byName.has(key) ? null : product.id);
+    }
+  }
+  const productIdByName = byName ? (name: string) => byName?.get(foldHeader(name)) ?? undefined : undefined;
+  return (record: CsvRecord) => validateOrderCsvRecord(columns, record, buyers, productIdByName);
 }
 
 /**
@@ -376,8 +399,9 @@ export function countRequestsDueAtOnce(
   delayOf: (order: OrderInput) => number | null,
   now: Date,
   skipOldOrders: boolean,
+  products?: readonly { id: string; name: string }[],
 ): number {
-  const read = orderCsvLineReader(columns);
+  const read = orderCsvLineReader(columns, products);
   const byReference = new Map<string, { date: Date; delays: number[] }>();
   for (const record of records) {
     const result = read(record);

@@ -149,6 +149,7 @@ export async function runOrderImport(
   const catalogue = await db
     .select({
       id: products.id,
+      name: products.name,
       sku: products.sku,
       status: products.status,
       sendReminder: products.sendReminder,
@@ -180,7 +181,7 @@ export async function runOrderImport(
 
   try {
     const { records } = source;
-    const readLine = orderCsvLineReader(source.columns);
+    const readLine = orderCsvLineReader(source.columns, catalogue);
     let next = 0;
     while (next < records.length) {
       if (shouldStop()) throw new JobStopped();

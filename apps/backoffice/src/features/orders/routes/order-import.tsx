@@ -56,7 +56,7 @@ function DueAtOnce({ preview, skipOldOrders }: { preview: OrdersFilePreview; ski
         initialEmailDelayDays: product.initial_email_delay_days,
       });
     };
-    return countRequestsDueAtOnce(preview.columns, preview.records, delayOf, new Date(), skipOldOrders);
+    return countRequestsDueAtOnce(preview.columns, preview.records, delayOf, new Date(), skipOldOrders, list);
   }, [products.data, preview, skipOldOrders]);
   if (count === null) return null;
   return (
