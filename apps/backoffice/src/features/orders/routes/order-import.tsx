@@ -31,7 +31,7 @@ function startErrors(error: unknown): string[] {
 
 function Problems({ messages }: { messages: readonly string[] }) {
   return (
-    <Callout.Root color="red" role="alert">
+    <Callout.Root color="red" role="alert" highContrast>
       {messages.map((message) => (
         <Callout.Text key={message}>{message}</Callout.Text>
       ))}
