@@ -252,10 +252,11 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
         created: 2,
         existing: 1,
         errors: [
-          { line: 3, errors: { buyer_email: ["Veuillez saisir une adresse email valide."] } },
-          { line: 4, errors: { sku: ["Produit introuvable."] } },
+          { line: 3, sku: "TEA-1", errors: { buyer_email: ["Veuillez saisir une adresse email valide."] } },
+          { line: 4, sku: "INCONNU", errors: { sku: ["Produit introuvable."] } },
           {
             line: 5,
+            sku: "TEA-1",
             errors: {
               order_date: ["Date invalide : utilisez le format JJ/MM/AAAA, AAAA-MM-JJ ou une date ISO 8601."],
             },
@@ -400,8 +401,8 @@ describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
       expect(res.statusCode).toBe(400);
       expect(expectMatchesContract(res, "companyOrdersImport")).toEqual({
         file: [
-          "Colonnes manquantes : buyer_first_name.",
-          "Le fichier doit contenir une colonne product_id ou sku.",
+          "Colonnes manquantes : « Prénom » (buyer_first_name).",
+          "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…) ou « Produit (id) » (product_id).",
         ],
       });
       const unterminated = multipartBody({}, [

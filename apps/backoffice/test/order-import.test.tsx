@@ -87,13 +87,13 @@ describe("/orders/import", () => {
     const refused = screen.getByRole("table", { name: "Lignes refusées" });
     const rows = within(refused).getAllByRole("row").slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      "3E-mail : Veuillez saisir une adresse email valide.",
+      "3LAMP-IMPE-mail : Veuillez saisir une adresse email valide.",
     ]);
 
     const saved = captureDownloads();
     await user.click(screen.getByRole("button", { name: "Télécharger les lignes refusées (CSV)" }));
     expect(await textOf(saved[0])).toBe(
-      "\uFEFFligne;motif\r\n3;E-mail : Veuillez saisir une adresse email valide.\r\n",
+      "\uFEFFligne;sku;motif\r\n3;LAMP-IMP;E-mail : Veuillez saisir une adresse email valide.\r\n",
     );
 
     // Importing the same file again: nothing created twice.
@@ -163,6 +163,55 @@ describe("/orders/import", () => {
     expect(rows.map((row) => Number(row.textContent))).toEqual(refused);
   }, 40_000);
 
+  it("lets the user map unrecognised columns by hand, counts the e-mails leaving at once and skips old orders", async () => {
+    const user = userEvent.setup();
+    await signedInWithProduct();
+    const day = (ago: number) => {
+      const d = new Date(Date.now() - ago * 86_400_000);
+      return `${d.getUTCDate()}/${d.getUTCMonth() + 1}/${d.getUTCFullYear()}`;
+    };
+    await user.upload(
+      await screen.findByLabelText("Fichier CSV de commandes"),
+      excelFile(
+        [
+          "Commande;Mail client;Acheteur;Article",
+          `OLD-1;lea@exemple.fr;Lea;LAMP-IMP`,
+          `NEW-1;hugo@exemple.fr;Hugo;LAMP-IMP`,
+        ].map((line, i) => (i === 0 ? `${line};Date` : `${line};${day(i === 1 ? 60 : 1)}`)),
+        "export.csv",
+      ),
+    );
+    expect(await screen.findByRole("group", { name: "Associer les colonnes" })).toBeInTheDocument();
+    const start = screen.getByRole("button", { name: "Importer 2 commandes" });
+    expect(start).toBeDisabled();
+    expect(screen.getByRole("alert")).toHaveTextContent("Colonnes manquantes : « E-mail » (buyer_email)");
+    await user.selectOptions(screen.getByLabelText("E-mail"), "Mail client");
+    await user.selectOptions(screen.getByLabelText("Prénom"), "Acheteur");
+    expect(start).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText("Produit (SKU)"), "Article");
+    expect(start).toBeEnabled();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "1 e-mail de demande partira dès l'import (commande plus ancienne que son délai d'envoi).",
+      ),
+    ).toBeInTheDocument();
+    await user.click(
+      screen.getByRole("checkbox", {
+        name: "Ne pas écrire aux acheteurs dont la commande date de plus de 30 jours",
+      }),
+    );
+    expect(
+      screen.getByText(
+        "Aucun e-mail de demande ne partira dès l'import : chaque commande attend son délai d'envoi.",
+      ),
+    ).toBeInTheDocument();
+    await user.click(start);
+    expect(
+      await screen.findByText("2 commandes créées, 0 déjà connue, 0 ligne refusée.", {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+  });
+
   it("refuses a file the import cannot read before sending it", async () => {
     const user = userEvent.setup();
     await signedInWithProduct();
@@ -171,8 +220,10 @@ describe("/orders/import", () => {
       excelFile(["ref;email", "X-1;x@exemple.fr"], "incomplet.csv"),
     );
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Colonnes manquantes : buyer_first_name.");
-    expect(alert).toHaveTextContent("Le fichier doit contenir une colonne product_id ou sku.");
+    expect(alert).toHaveTextContent("Colonnes manquantes : « Prénom » (buyer_first_name).");
+    expect(alert).toHaveTextContent(
+      "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…) ou « Produit (id) » (product_id).",
+    );
     expect(screen.getByRole("button", { name: "Importer 1 commande" })).toBeDisabled();
   });
 

@@ -2,12 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   clampReminderDelay,
   clampRequestDelay,
+  isOldOrder,
   isReminderDelay,
   isRequestDelay,
   REMINDER_DELAY,
   REQUEST_DELAY,
   reminderDelayDays,
   requestDelayDays,
+  requestDueNow,
 } from "./delays";
 
 describe("delays", () => {
@@ -52,5 +54,21 @@ describe("delay rules", () => {
     expect(requestDelayDays(undefined, product)).toBe(5);
     expect(reminderDelayDays({ remindAfter: 4 }, product)).toBe(4);
     expect(reminderDelayDays(null, product)).toBe(9);
+  });
+});
+
+describe("old orders and requests due at once (issue 27.9)", () => {
+  const now = new Date("2026-11-24T12:00:00Z");
+  const daysBefore = (days: number) => new Date(now.getTime() - days * 86_400_000);
+
+  it("an order is old past exactly 30 days", () => {
+    expect(isOldOrder(daysBefore(30), now)).toBe(false);
+    expect(isOldOrder(new Date(daysBefore(30).getTime() - 1), now)).toBe(true);
+  });
+
+  it("a request is due once J+delay is reached", () => {
+    expect(requestDueNow(daysBefore(3), 3, now)).toBe(true);
+    expect(requestDueNow(new Date(daysBefore(3).getTime() + 1), 3, now)).toBe(false);
+    expect(requestDueNow(now, 0, now)).toBe(true);
   });
 });

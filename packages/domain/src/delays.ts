@@ -75,3 +75,18 @@ export function orderEmailDelays(
 
 /** A review link stays valid at least this many days after the last e-mail carrying it went out. */
 export const REVIEW_KEY_DAYS_AFTER_LAST_EMAIL = 30;
+
+/** Orders older than this many days may be imported without writing to their buyers (issue 27.9). */
+export const OLD_ORDER_DAYS = 30;
+
+const DAY_MS = 86_400_000;
+
+/** Whether an order of `orderDate` is older than `OLD_ORDER_DAYS` at `now`. */
+export function isOldOrder(orderDate: Date, now: Date): boolean {
+  return now.getTime() - orderDate.getTime() > OLD_ORDER_DAYS * DAY_MS;
+}
+
+/** Whether an order's request e-mail, J+`delayDays`, is already due at `now` (it leaves at once). */
+export function requestDueNow(orderDate: Date, delayDays: number, now: Date): boolean {
+  return orderDate.getTime() + delayDays * DAY_MS <= now.getTime();
+}

@@ -39,6 +39,7 @@ export interface DomainMessageParams {
   "ordersCsv.unterminatedQuote": { line: number };
   "ordersCsv.empty": undefined;
   "ordersCsv.noRows": undefined;
+  "ordersCsv.mappingUnknownHeader": { header: string };
   "form.minTwoFields": undefined;
   "form.oneRequired": undefined;
   "form.duplicateId": { id: string };
@@ -112,6 +113,7 @@ const CODES: Readonly<Record<DomainMessageCode, true>> = {
   "ordersCsv.unterminatedQuote": true,
   "ordersCsv.empty": true,
   "ordersCsv.noRows": true,
+  "ordersCsv.mappingUnknownHeader": true,
   "form.minTwoFields": true,
   "form.oneRequired": true,
   "form.duplicateId": true,

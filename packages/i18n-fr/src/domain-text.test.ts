@@ -60,9 +60,16 @@ const RENDERED: [DomainMessage, string][] = [
   ],
   [
     message("ordersCsv.missingColumns", { columns: ["reference", "buyer_email"] }),
-    "Colonnes manquantes : reference, buyer_email.",
+    "Colonnes manquantes : « Référence » (reference), « E-mail » (buyer_email).",
   ],
-  [message("ordersCsv.missingProductColumn"), "Le fichier doit contenir une colonne product_id ou sku."],
+  [
+    message("ordersCsv.missingProductColumn"),
+    "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…) ou « Produit (id) » (product_id).",
+  ],
+  [
+    message("ordersCsv.mappingUnknownHeader", { header: "Courriel" }),
+    "La colonne « Courriel » choisie n'existe pas dans l'en-tête du fichier.",
+  ],
   [message("ordersCsv.unterminatedQuote", { line: 2 }), "Guillemet non fermé à la ligne 2."],
   [message("ordersCsv.empty"), "Le fichier est vide."],
   [message("ordersCsv.noRows"), "Le fichier ne contient aucune commande."],

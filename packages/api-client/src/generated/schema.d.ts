@@ -2382,6 +2382,10 @@ export interface components {
                 /** @description 1-based line number in the file (the header is line 1). */
                 line: number;
                 errors: components["schemas"]["FieldErrors"];
+                /** @description The refused line's SKU, when it has one. */
+                sku?: string;
+                /** @description The refused line's product name ('Lineitem name'…), when it has one. */
+                product_name?: string;
             }[];
             /** @description Why the import stopped early (French), when `status` is `failed`. */
             detail: string | null;
@@ -2400,6 +2404,10 @@ export interface components {
                 /** @description 1-based line number in the file (the header is line 1). */
                 line: number;
                 errors: components["schemas"]["FieldErrors"];
+                /** @description The refused line's SKU, when it has one. */
+                sku?: string;
+                /** @description The refused line's product name ('Lineitem name'…), when it has one. */
+                product_name?: string;
             }[];
         };
         /** @description An import of orders as the list of imports shows it: its state, counts and dates, without its refused lines (read them with `GET /company/orders/imports/{id}/`). The fields mean what they mean in OrderImportJob. */
@@ -5799,6 +5807,13 @@ export interface operations {
                 "multipart/form-data": {
                     /** Format: binary */
                     file: string;
+                    /** @description Columns mapped by hand, as a JSON object from a column name (`reference`, `sku`, `buyer_email`, `buyer_first_name`, `buyer_full_name`, …) to the header cell chosen for it, as written in the file (e.g. `{"buyer_email": "Courriel"}`); it wins over the header's own names. A cell the header lacks answers 400 on `file`. */
+                    mapping?: string;
+                    /**
+                     * @description `true`: orders dated more than 30 days ago are recorded without any e-mail (`email_status` `skipped`).
+                     * @enum {string}
+                     */
+                    skip_old_orders?: "true" | "false";
                 };
             };
         };
@@ -5899,6 +5914,13 @@ export interface operations {
                 "multipart/form-data": {
                     /** Format: binary */
                     file: string;
+                    /** @description Columns mapped by hand, as a JSON object from a column name (`reference`, `sku`, `buyer_email`, `buyer_first_name`, `buyer_full_name`, …) to the header cell chosen for it, as written in the file (e.g. `{"buyer_email": "Courriel"}`); it wins over the header's own names. A cell the header lacks answers 400 on `file`. */
+                    mapping?: string;
+                    /**
+                     * @description `true`: orders dated more than 30 days ago are recorded without any e-mail (`email_status` `skipped`).
+                     * @enum {string}
+                     */
+                    skip_old_orders?: "true" | "false";
                 };
             };
         };

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { message } from "../messages";
+import { parseCsv } from "./csv";
 import { decodeCsvBytes } from "./decode";
-import { frenchDateToIso, normalizeHeader, parseOrdersCsv } from "./orders-csv";
+import {
+  countRequestsDueAtOnce,
+  frenchDateToIso,
+  missingOrderCsvColumns,
+  normalizeHeader,
+  orderCsvLineReader,
+  parseOrdersCsv,
+  splitFullName,
+} from "./orders-csv";
 
 const UUID = "6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b";
 
@@ -140,6 +149,7 @@ describe("parseOrdersCsv", () => {
     expect(result.errors).toEqual([
       {
         line: 4,
+        sku: "LAMP",
         errors: { gtin: [{ code: "product.gtinInvalid" }], url_produit: [{ code: "product.urlInvalid" }] },
       },
     ]);
@@ -251,5 +261,172 @@ describe("decodeCsvBytes", () => {
     ["UTF-16 BE", [0xfe, 0xff, 0x00, 0x41]],
   ])("refuses %s (binary, null)", (_name, bytes) => {
     expect(decodeCsvBytes(Uint8Array.from(bytes))).toBeNull();
+  });
+});
+
+describe("French shops' files (issue 27.9)", () => {
+  it.each([
+    ["N° commande", "reference"],
+    ["Nº de commande", "reference"],
+    ["n commande", "reference"],
+    ["NUMERO DE COMMANDE", "reference"],
+    ["Numéro de commande", "reference"],
+    ["Référence produit", "sku"],
+    ["reference-produit", "sku"],
+    ["UGS", "sku"],
+    ["ugs", "sku"],
+    ["Lineitem sku", "sku"],
+    ["Lineitem name", "product_name"],
+    ["Billing Name", "buyer_full_name"],
+    ["Email", "buyer_email"],
+    ["E-mail (facturation)", "buyer_email"],
+    ["Prénom (facturation)", "buyer_first_name"],
+    ["Created at", "order_date"],
+    ["Shipping Name", null],
+    ["Name", null],
+  ])("%j → %j", (input, expected) => {
+    expect(normalizeHeader(input)).toBe(expected);
+  });
+
+  it("splits a full name into first word and the rest", () => {
+    expect(splitFullName("  Marie Claire   Dupont ")).toEqual({
+      firstName: "Marie",
+      lastName: "Claire Dupont",
+    });
+    expect(splitFullName("Cher")).toEqual({ firstName: "Cher", lastName: "" });
+  });
+
+  it("reads Shopify's order export: 'Name' is the reference, later lines take the first line's buyer", () => {
+    // The header of Shopify's 'Export orders' CSV (first 26 columns, as Shopify writes them); an
+    // order of two items is two lines, the second without the order-level fields (billing, dates).
+    const header =
+      "Name,Email,Financial Status,Paid at,Fulfillment Status,Fulfilled at,Accepts Marketing,Currency,Subtotal,Shipping,Taxes,Total,Discount Code,Discount Amount,Shipping Method,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem compare at price,Lineitem sku,Lineitem requires shipping,Lineitem taxable,Lineitem fulfillment status,Billing Name,Billing Street";
+    const csv = [
+      header,
+      "#1001,lea@exemple.fr,paid,2026-11-20 14:30:00 +0100,fulfilled,,yes,EUR,69.80,0.00,11.63,69.80,,0.00,Colissimo,2026-11-20 14:30:00 +0100,1,Lampe Aube,34.90,,LAMP-001,true,true,fulfilled,Léa Marie Bernard,3 rue Haute",
+      "#1001,lea@exemple.fr,,,,,,,,,,,,,,,1,Bougie Cèdre,34.90,,CANDLE-02,true,true,fulfilled,,",
+      "#1002,,,,,,,,,,,,,,,,1,Savon,5.00,,,true,true,,Hugo Lefèvre,",
+    ].join("\n");
+    const result = parseOrdersCsv(csv);
+    expect(result.fileErrors).toEqual([]);
+    expect(result.rows.map((row) => row.order)).toEqual([
+      {
+        reference: "#1001",
+        sku: "LAMP-001",
+        buyer_email: "lea@exemple.fr",
+        buyer_first_name: "Léa",
+        buyer_last_name: "Marie Bernard",
+        order_date: "2026-11-20T14:30:00+01:00",
+      },
+      {
+        reference: "#1001",
+        sku: "CANDLE-02",
+        buyer_email: "lea@exemple.fr",
+        buyer_first_name: "Léa",
+        buyer_last_name: "Marie Bernard",
+        order_date: "2026-11-20T14:30:00+01:00",
+      },
+    ]);
+    // A refused line says which product it was (SKU and name) so the shop finds it.
+    expect(result.errors).toEqual([
+      {
+        line: 4,
+        product_name: "Savon",
+        errors: {
+          buyer_email: [message("required"), message("email")],
+          product_id: [message("order.productMissing")],
+        },
+      },
+    ]);
+  });
+
+  it("finds a line's product by its name when the line has no SKU (one product of that name only)", () => {
+    const csv = [
+      "Name,Email,Lineitem name,Lineitem sku,Billing Name",
+      "#1,a@exemple.fr,Savon  de MARSEILLE,,Ana Lopez",
+      "#2,b@exemple.fr,Bougie,,Bea Roy",
+    ].join("\n");
+    const columns = parseOrdersCsv(csv).columns;
+    const read = orderCsvLineReader(columns, [
+      { id: UUID, name: "Savon de Marseille" },
+      { id: "a1c2e3f4-0000-4000-8000-000000000001", name: "Bougie" },
+      { id: "a1c2e3f4-0000-4000-8000-000000000002", name: "bougie" },
+    ]);
+    const [first, second] = parseCsv(csv).records.slice(1).map(read);
+    expect(first?.ok && first.row.order.product_id).toBe(UUID);
+    expect(second?.ok).toBe(false);
+  });
+
+  it("reads WooCommerce's French order export ('N° de commande', 'UGS', billing columns)", () => {
+    const csv = [
+      "N° de commande;Date de commande;Prénom (facturation);Nom (facturation);E-mail (facturation);UGS;Nom de l'article;Quantité",
+      "4521;20/11/2026 09:15;Hugo;Lefèvre;hugo@exemple.fr;LAMP-001;Lampe Aube;1",
+      "4522;21/11/2026;Zoé;Martin;pas-un-email;BOUGIE-9;Bougie;2",
+    ].join("\n");
+    const result = parseOrdersCsv(csv);
+    expect(result.rows.map((row) => row.order)).toEqual([
+      {
+        reference: "4521",
+        sku: "LAMP-001",
+        buyer_email: "hugo@exemple.fr",
+        buyer_first_name: "Hugo",
+        buyer_last_name: "Lefèvre",
+        order_date: "2026-11-20T09:15:00",
+      },
+    ]);
+    expect(result.errors).toEqual([
+      { line: 3, sku: "BOUGIE-9", product_name: "Bougie", errors: { buyer_email: [message("email")] } },
+    ]);
+  });
+
+  it("uses a hand-made mapping over the names and names what is still missing", () => {
+    const csv = ["Commande;Acheteur;Mail;Article", "A-1;Léa Bernard;lea@exemple.fr;LAMP-001"].join("\n");
+    const unmapped = parseOrdersCsv(csv);
+    expect(unmapped.fileErrors).toEqual([
+      message("ordersCsv.missingColumns", { columns: ["buyer_email", "buyer_first_name"] }),
+      message("ordersCsv.missingProductColumn"),
+    ]);
+    expect(missingOrderCsvColumns(unmapped.columns)).toEqual(["buyer_email", "buyer_first_name", "sku"]);
+    const mapped = parseOrdersCsv(csv, {
+      buyer_email: "Mail",
+      buyer_full_name: "Acheteur",
+      sku: "Article",
+    });
+    expect(mapped.fileErrors).toEqual([]);
+    expect(mapped.rows[0]?.order).toEqual({
+      reference: "A-1",
+      sku: "LAMP-001",
+      buyer_email: "lea@exemple.fr",
+      buyer_first_name: "Léa",
+      buyer_last_name: "Bernard",
+    });
+    expect(parseOrdersCsv(csv, { buyer_email: "Courriel" }).fileErrors[0]).toEqual(
+      message("ordersCsv.mappingUnknownHeader", { header: "Courriel" }),
+    );
+  });
+});
+
+describe("countRequestsDueAtOnce", () => {
+  const now = new Date("2026-11-24T12:00:00Z");
+  const csv = [
+    "reference;sku;buyer_email;buyer_first_name;order_date",
+    "OLD;A;a@exemple.fr;Ana;01/10/2026", // 54 days ago: due, and older than 30 days
+    "OLD;B;a@exemple.fr;Ana;01/10/2026", // same order, second product
+    "WEEK;A;b@exemple.fr;Bea;17/11/2026", // 7 days ago: due with A (3 days), not with B (10 days)
+    "WEEK;B;b@exemple.fr;Bea;17/11/2026",
+    "TWO;A;c@exemple.fr;Cleo;22/11/2026", // 2 days ago: not yet due (3 days)
+    "DRAFT;D;d@exemple.fr;Dan;01/10/2026", // draft product: no e-mail at all
+    "BAD;A;pas-un-email;Eve;01/10/2026",
+  ].join("\n");
+  const parsed = parseOrdersCsv(csv);
+  const records = parseCsv(csv).records.slice(1);
+  const delays: Record<string, number | null> = { A: 3, B: 10, D: null };
+  const delayOf = (order: { sku?: string }) => delays[order.sku ?? ""] ?? null;
+
+  it("counts orders older than their latest product's delay, old ones left out on request", () => {
+    expect(countRequestsDueAtOnce(parsed.columns, records, delayOf, now, false)).toBe(1);
+    delays.B = 5;
+    expect(countRequestsDueAtOnce(parsed.columns, records, delayOf, now, false)).toBe(2);
+    expect(countRequestsDueAtOnce(parsed.columns, records, delayOf, now, true)).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
+import { isOldOrder, orderEmailDelays, requestDueNow } from "../delays";
 import { type DomainMessage, message } from "../messages";
 import type { FieldErrors } from "../validation/field-errors";
 import { isProductPageUrl, isValidGtin, PRODUCT_BRAND_MAX_LENGTH } from "../validation/gtin";
-import { type OrderInput, validateOrderInput } from "../validation/order";
+import { type OrderInput, parseOrderDate, validateOrderInput } from "../validation/order";
 import { type CsvRecord, type CsvSeparator, parseCsv } from "./csv";
 
 /** Columns of the orders CSV, as named in the header (the order body's names). */
@@ -16,13 +17,49 @@ export const ORDER_CSV_COLUMNS = [
   "gtin",
   "marque",
   "url_produit",
+  /** Shopify's 'Billing Name': the buyer's full name, split when no first-name column is given. */
+  "buyer_full_name",
+  /** Shopify's 'Lineitem name': shown with the line (a refused line says which product it was). */
+  "product_name",
 ] as const;
 
 export type OrderCsvColumn = (typeof ORDER_CSV_COLUMNS)[number];
 
-/** Header spellings also understood (after lower-casing and turning spaces/dashes into '_'). */
+/**
+ * Header spellings also understood, folded by `foldHeader` (lower case, no accents, '°'/'º' read as
+ * 'o', every run of spaces or punctuation one '_'): French spreadsheets, WooCommerce ('UGS') and
+ * Shopify's order export ('Email', 'Lineitem sku', 'Lineitem name', 'Billing Name').
+ */
 export const ORDER_CSV_HEADER_ALIASES: Readonly<Record<string, OrderCsvColumn>> = {
   ref: "reference",
+  no_commande: "reference",
+  no_de_commande: "reference",
+  n_commande: "reference",
+  num_commande: "reference",
+  commande: "reference",
+  id_commande: "reference",
+  order_number: "reference",
+  order_id: "reference",
+  reference_produit: "sku",
+  ref_produit: "sku",
+  ugs: "sku",
+  lineitem_sku: "sku",
+  lineitem_name: "product_name",
+  nom_du_produit: "product_name",
+  nom_produit: "product_name",
+  nom_de_l_article: "product_name",
+  commande_no: "reference",
+  produit: "product_name",
+  product_name: "product_name",
+  billing_name: "buyer_full_name",
+  nom_complet: "buyer_full_name",
+  full_name: "buyer_full_name",
+  client: "buyer_full_name",
+  e_mail_facturation: "buyer_email",
+  email_facturation: "buyer_email",
+  prenom_facturation: "buyer_first_name",
+  nom_facturation: "buyer_last_name",
+  created_at: "order_date",
   order_reference: "reference",
   reference_commande: "reference",
   product_sku: "sku",
@@ -49,8 +86,6 @@ export const ORDER_CSV_HEADER_ALIASES: Readonly<Record<string, OrderCsvColumn>> 
 /** Most orders in one file (the header not counted), and the largest file accepted. */
 export const ORDER_CSV_MAX_ROWS = 10_000;
 export const ORDER_CSV_MAX_BYTES = 5 * 1024 * 1024;
-
-const REQUIRED_COLUMNS: readonly OrderCsvColumn[] = ["reference", "buyer_email", "buyer_first_name"];
 
 /** What a line says of its product for Google (absent: unchanged). */
 export interface OrderCsvProductFields {
@@ -93,6 +128,9 @@ function readProductFields(
 export interface OrderCsvRowError {
   line: number;
   errors: FieldErrors;
+  /** The refused line's SKU and product name, when it has them (so the shop finds the line). */
+  sku?: string;
+  product_name?: string;
 }
 
 export interface OrdersCsvResult {
@@ -107,17 +145,54 @@ export interface OrdersCsvResult {
   fileErrors: DomainMessage[];
 }
 
-/** 'Buyer E-mail ' → 'buyer_e_mail'; known aliases mapped to their column. */
-export function normalizeHeader(name: string): OrderCsvColumn | null {
-  const key = name
-    .trim()
+/** 'N° de Commande ' → 'no_de_commande', 'Buyer E-mail' → 'buyer_e_mail', 'Prénom (facturation)' → 'prenom_facturation'. */
+export function foldHeader(name: string): string {
+  return name
     .toLowerCase()
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[\s-]+/g, "_");
+    .replace(/[°º]/g, "o")
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
+}
+
+/** A header cell's column: its own name or a known alias, once folded (null: ignored). */
+export function normalizeHeader(name: string): OrderCsvColumn | null {
+  const key = foldHeader(name);
   if ((ORDER_CSV_COLUMNS as readonly string[]).includes(key)) return key as OrderCsvColumn;
   return ORDER_CSV_HEADER_ALIASES[key] ?? null;
 }
+
+/**
+ * Columns of a whole header: each cell by `normalizeHeader`, and Shopify's 'Name' (the order's
+ * '#1001') read as the reference when the header is a Shopify export ('Lineitem …' columns) and
+ * has no other reference.
+ */
+export function headerColumns(cells: readonly string[]): (OrderCsvColumn | null)[] {
+  const columns = cells.map(normalizeHeader);
+  const shopify = cells.some((cell) => foldHeader(cell).startsWith("lineitem_"));
+  if (shopify && !columns.includes("reference")) {
+    const name = cells.findIndex((cell) => foldHeader(cell) === "name");
+    if (name >= 0) columns[name] = "reference";
+  }
+  return columns;
+}
+
+/** 'Marie Claire Dupont' → first 'Marie', last 'Claire Dupont' (first word / the rest). */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  return { firstName: words[0] ?? "", lastName: words.slice(1).join(" ") };
+}
+
+/** Columns a file must have (or be mapped to by hand); the product by `product_id` or `sku`. */
+export const ORDER_CSV_REQUIRED_COLUMNS: readonly OrderCsvColumn[] = [
+  "reference",
+  "buyer_email",
+  "buyer_first_name",
+];
+
+/** Which header cell the user chose for a column (the cell's text as written in the file). */
+export type OrderCsvMapping = Partial<Record<OrderCsvColumn, string>>;
 
 const FRENCH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
@@ -135,6 +210,15 @@ export function frenchDateToIso(value: string): string {
   return hours === undefined ? date : `${date}T${pad(hours)}:${minutes}:${seconds ?? "00"}`;
 }
 
+const SHOPIFY_DATE = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)\s*([+-]\d{2}):?(\d{2})$/;
+
+/** A date cell to the ISO form: 'JJ/MM/AAAA', or Shopify's '2026-11-20 14:30:00 +0100'. */
+export function orderCsvDateToIso(value: string): string {
+  const shopify = SHOPIFY_DATE.exec(value.trim());
+  if (shopify) return `${shopify[1]}T${shopify[2]}${shopify[3]}:${shopify[4]}`;
+  return frenchDateToIso(value);
+}
+
 export interface OrdersCsvHeader {
   /** Columns recognised in the header, in file order (null for ignored columns). */
   columns: (OrderCsvColumn | null)[];
@@ -142,11 +226,37 @@ export interface OrdersCsvHeader {
   fileErrors: DomainMessage[];
 }
 
-/** The header line: which columns are recognised, and what required column is missing. */
-export function readOrdersCsvHeader(header: CsvRecord): OrdersCsvHeader {
-  const columns = header.cells.map(normalizeHeader);
+/** Required columns the header lacks (a full name stands for the first name). */
+export function missingOrderCsvColumns(columns: readonly (OrderCsvColumn | null)[]): OrderCsvColumn[] {
+  const missing = ORDER_CSV_REQUIRED_COLUMNS.filter(
+    (column) =>
+      !columns.includes(column) && !(column === "buyer_first_name" && columns.includes("buyer_full_name")),
+  );
+  if (!columns.includes("product_id") && !columns.includes("sku")) missing.push("sku");
+  return missing;
+}
+
+/**
+ * The header line: which columns are recognised (a hand-made `mapping` wins over the names: the
+ * chosen cell becomes that column, any other cell read as it is ignored), and what required column
+ * is missing. A mapping naming a cell the header lacks is refused.
+ */
+export function readOrdersCsvHeader(header: CsvRecord, mapping: OrderCsvMapping = {}): OrdersCsvHeader {
+  const columns = headerColumns(header.cells);
   const fileErrors: DomainMessage[] = [];
-  const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
+  for (const [column, cell] of Object.entries(mapping) as [OrderCsvColumn, string][]) {
+    if (!(ORDER_CSV_COLUMNS as readonly string[]).includes(column) || !cell) continue;
+    const index = header.cells.findIndex((text) => text.trim() === cell.trim());
+    if (index < 0) {
+      fileErrors.push(message("ordersCsv.mappingUnknownHeader", { header: cell }));
+      continue;
+    }
+    columns.forEach((other, i) => {
+      if (other === column) columns[i] = null;
+    });
+    columns[index] = column;
+  }
+  const missing = missingOrderCsvColumns(columns).filter((column) => column !== "sku");
   if (missing.length > 0) fileErrors.push(message("ordersCsv.missingColumns", { columns: missing }));
   if (!columns.includes("product_id") && !columns.includes("sku")) {
     fileErrors.push(message("ordersCsv.missingProductColumn"));
@@ -154,17 +264,51 @@ export function readOrdersCsvHeader(header: CsvRecord): OrdersCsvHeader {
   return { columns, fileErrors };
 }
 
-/** One data line checked with the order rules (dates JJ/MM/AAAA or ISO). */
+/** What lines of one reference share: the first line's buyer and date fill the later lines' blanks. */
+type BuyerFields = Pick<
+  Partial<Record<OrderCsvColumn, string>>,
+  "buyer_email" | "buyer_first_name" | "buyer_last_name" | "order_date"
+>;
+const INHERITED = ["buyer_email", "buyer_first_name", "buyer_last_name", "order_date"] as const;
+
+/**
+ * One data line checked with the order rules (dates JJ/MM/AAAA, ISO or Shopify's). A full name
+ * ('Billing Name') fills a missing first and last name. With `buyers` (see `orderCsvLineReader`), a
+ * line whose reference an earlier line brought keeps its own values and takes the buyer and date it
+ * lacks from that line (Shopify writes 'Billing Name' only on an order's first line).
+ */
 export function validateOrderCsvRecord(
   columns: readonly (OrderCsvColumn | null)[],
   record: CsvRecord,
+  buyers?: Map<string, BuyerFields>,
+  productIdByName?: (name: string) => string | undefined,
 ): { ok: true; row: OrderCsvRow } | { ok: false; error: OrderCsvRowError } {
   const values: Partial<Record<OrderCsvColumn, string>> = {};
   columns.forEach((column, index) => {
     // The first column of a given name wins; blank cells read as absent.
     if (column && values[column] === undefined) values[column] = record.cells[index] ?? "";
   });
-  if (values.order_date) values.order_date = frenchDateToIso(values.order_date);
+  if (values.buyer_full_name?.trim() && !values.buyer_first_name?.trim()) {
+    const { firstName, lastName } = splitFullName(values.buyer_full_name);
+    values.buyer_first_name = firstName;
+    if (!values.buyer_last_name?.trim()) values.buyer_last_name = lastName;
+  }
+  const reference = values.reference?.trim();
+  if (buyers && reference) {
+    const first = buyers.get(reference);
+    if (first) {
+      for (const field of INHERITED) if (!values[field]?.trim() && first[field]) values[field] = first[field];
+    } else {
+      buyers.set(reference, Object.fromEntries(INHERITED.map((field) => [field, values[field]])));
+    }
+  }
+  if (values.order_date) values.order_date = orderCsvDateToIso(values.order_date);
+  // A line without SKU nor id (Shopify's products often have no SKU) finds its product by name.
+  const name = values.product_name?.trim();
+  if (name && productIdByName && !values.sku?.trim() && !values.product_id?.trim()) {
+    const id = productIdByName(name);
+    if (id) values.product_id = id;
+  }
   const result = validateOrderInput(values);
   const productErrors: FieldErrors = {};
   const product = readProductFields(values, productErrors);
@@ -177,14 +321,46 @@ export function validateOrderCsvRecord(
   const errors = orderErrors.order_date
     ? { ...orderErrors, ...productErrors, order_date: [message("ordersCsv.orderDate")] }
     : { ...orderErrors, ...productErrors };
-  return { ok: false, error: { line: record.line, errors } };
+  const sku = values.sku?.trim();
+  const productName = values.product_name?.trim();
+  return {
+    ok: false,
+    error: {
+      line: record.line,
+      errors,
+      ...(sku ? { sku } : {}),
+      ...(productName ? { product_name: productName } : {}),
+    },
+  };
+}
+
+/**
+ * Reads the data lines of one file in order, each line of a reference completed by its first line;
+ * with `products`, a line with a product name but no SKU nor id takes the product of that name
+ * (accents, case and spaces folded; a name two products share finds none).
+ */
+export function orderCsvLineReader(
+  columns: readonly (OrderCsvColumn | null)[],
+  products?: readonly { id: string; name: string }[],
+) {
+  const buyers = new Map<string, BuyerFields>();
+  let byName: Map<string, string | null> | undefined;
+  if (products) {
+    byName = new Map();
+    for (const product of products) {
+      const key = foldHeader(product.name);
+      byName.set(key, byName.has(key) ? null : product.id);
+    }
+  }
+  const productIdByName = byName ? (name: string) => byName?.get(foldHeader(name)) ?? undefined : undefined;
+  return (record: CsvRecord) => validateOrderCsvRecord(columns, record, buyers, productIdByName);
 }
 
 /**
  * Reads an orders CSV (',' or ';' detected from the header, BOM dropped, RFC 4180 quotes) and validates
  * every row with the order rules. Line numbers are those of the file (header = line 1).
  */
-export function parseOrdersCsv(text: string): OrdersCsvResult {
+export function parseOrdersCsv(text: string, mapping: OrderCsvMapping = {}): OrdersCsvResult {
   const parsed = parseCsv(text);
   const base = { separator: parsed.separator, columns: [], rows: [], errors: [] };
   if (parsed.unterminatedQuoteAt !== null) {
@@ -196,16 +372,56 @@ export function parseOrdersCsv(text: string): OrdersCsvResult {
   const [header, ...records] = parsed.records;
   if (!header) return { ...base, fileErrors: [message("ordersCsv.empty")] };
 
-  const { columns, fileErrors } = readOrdersCsvHeader(header);
+  const { columns, fileErrors } = readOrdersCsvHeader(header, mapping);
   if (fileErrors.length === 0 && records.length === 0) fileErrors.push(message("ordersCsv.noRows"));
   if (fileErrors.length > 0) return { ...base, columns, fileErrors };
 
   const rows: OrderCsvRow[] = [];
   const errors: OrderCsvRowError[] = [];
+  const read = orderCsvLineReader(columns);
   for (const record of records) {
-    const result = validateOrderCsvRecord(columns, record);
+    const result = read(record);
     if (result.ok) rows.push(result.row);
     else errors.push(result.error);
   }
   return { separator: parsed.separator, columns, rows, errors, fileErrors: [] };
+}
+
+/**
+ * Orders of a file whose request e-mail leaves as soon as it is imported: dated longer ago than their
+ * request delay (`delayOf` gives a line's product's delay, null when no e-mail is sent for it: unknown
+ * product, draft). With `skipOldOrders`, orders older than `OLD_ORDER_DAYS` write to nobody. The
+ * order's delay is the latest of its products' (`orderEmailDelays`); a line without date is today's.
+ */
+export function countRequestsDueAtOnce(
+  columns: readonly (OrderCsvColumn | null)[],
+  records: readonly CsvRecord[],
+  delayOf: (order: OrderInput) => number | null,
+  now: Date,
+  skipOldOrders: boolean,
+  products?: readonly { id: string; name: string }[],
+): number {
+  const read = orderCsvLineReader(columns, products);
+  const byReference = new Map<string, { date: Date; delays: number[] }>();
+  for (const record of records) {
+    const result = read(record);
+    if (!result.ok) continue;
+    const { order } = result.row;
+    let entry = byReference.get(order.reference);
+    if (!entry) {
+      entry = { date: (order.order_date ? parseOrderDate(order.order_date) : null) ?? now, delays: [] };
+      byReference.set(order.reference, entry);
+    }
+    const delay = delayOf(order);
+    if (delay !== null) entry.delays.push(delay);
+  }
+  let due = 0;
+  for (const { date, delays } of byReference.values()) {
+    if (!delays.length || (skipOldOrders && isOldOrder(date, now))) continue;
+    const { requestAfterDays } = orderEmailDelays(
+      delays.map((requestAfterDays) => ({ requestAfterDays, reminderAfterDays: null })),
+    );
+    if (requestDueNow(date, requestAfterDays, now)) due += 1;
+  }
+  return due;
 }

@@ -3,6 +3,12 @@ import { fr } from "../catalog";
 import { plural } from "../format/plural";
 import { answerMessages } from "./answer-messages";
 
+/** 'buyer_email' → '« E-mail » (buyer_email)': the French label and the name the model file uses. */
+function orderColumnLabel(column: string): string {
+  const label = (fr.orderImport.columns as Record<string, string>)[column];
+  return label ? `« ${label} » (${column})` : column;
+}
+
 /** The text of each domain code; codes with values take them (a code without text is a type error). */
 export type DomainTexts = {
   [C in DomainMessageCode]: DomainMessageParams[C] extends undefined
@@ -26,8 +32,12 @@ export const domainMessages: DomainTexts = {
   "ordersCsv.tooManyRows":
     "Le fichier dépasse 10 000 lignes de commandes : découpez-le en plusieurs fichiers.",
   "ordersCsv.orderDate": "Date invalide : utilisez le format JJ/MM/AAAA, AAAA-MM-JJ ou une date ISO 8601.",
-  "ordersCsv.missingColumns": ({ columns }) => `Colonnes manquantes : ${columns.join(", ")}.`,
-  "ordersCsv.missingProductColumn": "Le fichier doit contenir une colonne product_id ou sku.",
+  "ordersCsv.missingColumns": ({ columns }) =>
+    `Colonnes manquantes : ${columns.map(orderColumnLabel).join(", ")}.`,
+  "ordersCsv.missingProductColumn":
+    "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…) ou « Produit (id) » (product_id).",
+  "ordersCsv.mappingUnknownHeader": ({ header }) =>
+    `La colonne « ${header} » choisie n'existe pas dans l'en-tête du fichier.`,
   "ordersCsv.unterminatedQuote": ({ line }) => `Guillemet non fermé à la ligne ${line}.`,
   "ordersCsv.empty": "Le fichier est vide.",
   "ordersCsv.noRows": "Le fichier ne contient aucune commande.",

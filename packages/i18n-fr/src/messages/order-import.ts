@@ -12,7 +12,7 @@ export const orderImport = {
   /** Several products in one order (issue 23): one request e-mail for them all. */
   helpItems:
     "Les lignes qui partagent une même reference forment une seule commande : un seul e-mail à l'acheteur, avec un lien d'avis par produit.",
-  help: "Colonnes : reference, sku (ou product_id), buyer_email, buyer_first_name, buyer_last_name, order_date. Séparateur « ; » ou « , », fichier UTF-8 ou Windows-1252 (Excel), dates JJ/MM/AAAA ou AAAA-MM-JJ, 10 000 lignes au plus.",
+  help: "Colonnes : reference, sku (ou product_id), buyer_email, buyer_first_name, buyer_last_name, order_date. Séparateur « ; » ou « , », fichier UTF-8 ou Windows-1252 (Excel), dates JJ/MM/AAAA ou AAAA-MM-JJ, 10 000 lignes au plus. Les exports Shopify et WooCommerce sont reconnus (N° commande, UGS, Lineitem sku, Billing Name, Email…) ; une colonne non reconnue peut être associée à la main.",
   downloadModel: "Télécharger le modèle CSV",
   modelFilename: "modele-commandes.csv",
   /** Example lines of the model file (';' separated, under the header the import reads). */
@@ -45,8 +45,21 @@ export const orderImport = {
     gtin: "GTIN du produit",
     marque: "Marque du produit",
     url_produit: "Page du produit",
+    buyer_full_name: "Nom complet",
+    product_name: "Nom du produit",
   },
   ignoredColumn: (name: string) => `${name} (ignorée)`,
+  mappingTitle: "Associer les colonnes",
+  mappingHelp:
+    "Certaines colonnes obligatoires n'ont pas été reconnues : choisissez la colonne de votre fichier qui contient chacune.",
+  mappingChoose: "Choisir une colonne…",
+  dueAtOnce: (count: number) =>
+    count === 0
+      ? "Aucun e-mail de demande ne partira dès l'import : chaque commande attend son délai d'envoi."
+      : `${n(count)} ${plural(count, "e-mail de demande partira", "e-mails de demande partiront")} dès l'import (${plural(count, "commande plus ancienne que son délai d'envoi", "commandes plus anciennes que leur délai d'envoi")}).`,
+  skipOldOrders: "Ne pas écrire aux acheteurs dont la commande date de plus de 30 jours",
+  skipOldOrdersHelp: "Ces commandes seront enregistrées, sans e-mail de demande.",
+  skuColumn: "SKU",
   start: (rows: number) => `Importer ${n(rows)} ${plural(rows, "commande", "commandes")}`,
   changeFile: "Changer de fichier",
   progressLabel: "Progression de l'import",
@@ -63,7 +76,7 @@ export const orderImport = {
   reasonColumn: "Motif",
   downloadRefused: "Télécharger les lignes refusées (CSV)",
   refusedFilename: "lignes-refusees.csv",
-  refusedCsvHeader: ["ligne", "motif"],
+  refusedCsvHeader: ["ligne", "sku", "motif"],
   noneRefused: "Aucune ligne refusée.",
   importAnother: "Importer un autre fichier",
   latestImport: (filename: string, startedAt: string) =>
@@ -73,6 +86,8 @@ export const orderImport = {
   /** Server answers. */
   server: {
     missingFile: "Ajoutez un fichier CSV (champ « file »).",
+    badMapping:
+      'Correspondance des colonnes illisible : envoyez un objet JSON colonne → intitulé de l\'en-tête (ex. {"buyer_email": "Courriel"}).',
     alreadyRunning:
       "Un import de commandes est déjà en cours pour votre entreprise. Attendez qu'il se termine.",
     timeCap: (processed: number, total: number, minutes: number) =>

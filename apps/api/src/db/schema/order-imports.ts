@@ -7,6 +7,9 @@ import { companyRef } from "./companies";
 export interface OrderImportLineError {
   line: number;
   errors: Record<string, string[]>;
+  /** The refused line's SKU and product name, when it has them. */
+  sku?: string;
+  product_name?: string;
 }
 
 /**

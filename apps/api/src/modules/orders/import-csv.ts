@@ -2,8 +2,10 @@ import {
   CsvTokenizer,
   decodeCsvBytes,
   message,
+  ORDER_CSV_COLUMNS,
   ORDER_CSV_MAX_BYTES,
   ORDER_CSV_MAX_ROWS,
+  type OrderCsvMapping,
   readOrdersCsvHeader,
 } from "@certavis/domain";
 import { orderImport } from "@certavis/i18n-fr/messages/order-import";
@@ -20,6 +22,29 @@ import { failStaleImports, type ImportSource, orderImportView } from "./order-im
 const TOKENIZE_SLICE = 100_000;
 
 const fileError = (...messages: string[]) => new HttpError(400, { file: messages });
+
+/**
+ * The `mapping` field: a JSON object from a column ('buyer_email') to the header cell chosen for it
+ * ('Courriel'); absent or empty means the header's own names. Anything else is a French 400.
+ */
+function readMapping(field: string | undefined): OrderCsvMapping {
+  if (!field?.trim()) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(field);
+  } catch {
+    parsed = null;
+  }
+  const known = ORDER_CSV_COLUMNS as readonly string[];
+  if (
+    !parsed ||
+    typeof parsed !== "object" ||
+    Array.isArray(parsed) ||
+    Object.entries(parsed).some(([key, value]) => !known.includes(key) || typeof value !== "string")
+  )
+    throw new HttpError(400, { mapping: [orderImport.server.badMapping] });
+  return parsed as OrderCsvMapping;
+}
 
 export interface CheckedOrdersFile extends ImportSource {
   filename: string;
@@ -46,7 +71,8 @@ export async function readOrdersFile(request: FastifyRequest): Promise<CheckedOr
     throw fileError(domainText(message("ordersCsv.unterminatedQuote", { line: unterminated })));
   const [header, ...records] = tokenizer.records;
   if (!header) throw fileError(domainText(message("ordersCsv.empty")));
-  const { columns, fileErrors } = readOrdersCsvHeader(header);
+  const mapping = readMapping(body.fields.mapping);
+  const { columns, fileErrors } = readOrdersCsvHeader(header, mapping);
   if (fileErrors.length) throw fileError(...fileErrors.map(domainText));
   if (records.length === 0) throw fileError(domainText(message("ordersCsv.noRows")));
   return {
@@ -55,6 +81,7 @@ export async function readOrdersFile(request: FastifyRequest): Promise<CheckedOr
     separator: tokenizer.separator,
     columns,
     records,
+    skipOldOrders: body.fields.skip_old_orders === "true",
   };
 }
 

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import {
   type CsvRecord,
+  isOldOrder,
   MAX_ORDER_ITEMS,
   type OrderCsvColumn,
+  orderCsvLineReader,
   orderEmailDelays,
   parseOrderDate,
-  validateOrderCsvRecord,
 } from "@certavis/domain";
 import { orderImport } from "@certavis/i18n-fr/messages/order-import";
 import { domainFieldErrorsText, fr } from "@certavis/i18n-fr/server";
@@ -112,6 +113,8 @@ export interface ImportSource {
   columns: (OrderCsvColumn | null)[];
   /** Data records (the header excluded). */
   records: CsvRecord[];
+  /** Orders older than `OLD_ORDER_DAYS` are recorded without e-mails (`skipped`). */
+  skipOldOrders?: boolean;
 }
 
 class JobStopped extends Error {}
@@ -146,6 +149,7 @@ export async function runOrderImport(
   const catalogue = await db
     .select({
       id: products.id,
+      name: products.name,
       sku: products.sku,
       status: products.status,
       sendReminder: products.sendReminder,
@@ -177,6 +181,7 @@ export async function runOrderImport(
 
   try {
     const { records } = source;
+    const readLine = orderCsvLineReader(source.columns, catalogue);
     let next = 0;
     while (next < records.length) {
       if (shouldStop()) throw new JobStopped();
@@ -205,9 +210,15 @@ export async function runOrderImport(
       // repeated lines cost no insert, but each batch rewrites the job's list of errors).
       while (next < records.length && rows.length < batchSize && next - first < linesPerBatch) {
         const record = records[next++] as CsvRecord;
-        const checked = validateOrderCsvRecord(source.columns, record);
+        const checked = readLine(record);
         if (!checked.ok) {
-          errors.push({ line: record.line, errors: domainFieldErrorsText(checked.error.errors) });
+          const { sku, product_name } = checked.error;
+          errors.push({
+            line: record.line,
+            errors: domainFieldErrorsText(checked.error.errors),
+            ...(sku ? { sku } : {}),
+            ...(product_name ? { product_name } : {}),
+          });
           continue;
         }
         const { order } = checked.row;
@@ -216,6 +227,7 @@ export async function runOrderImport(
           errors.push({
             line: record.line,
             errors: { [order.product_id ? "product_id" : "sku"]: [fr.server.orders.productNotFound] },
+            ...(order.sku ? { sku: order.sku } : {}),
           });
           continue;
         }
@@ -233,7 +245,8 @@ export async function runOrderImport(
             continue;
           }
           const head = taken.lines[0] as NewOrderRow;
-          if (product.status !== "draft") taken.delays.push(delaysOfLine);
+          const oldAndQuiet = source.skipOldOrders && isOldOrder(head.orderDate, now);
+          if (product.status !== "draft" && !oldAndQuiet) taken.delays.push(delaysOfLine);
           const due = orderEmails(head.orderDate, taken.delays);
           for (const line of taken.lines) line.emailStop = due.emailStop;
           Object.assign(head, due);
@@ -249,9 +262,11 @@ export async function runOrderImport(
           continue;
         }
         seen.add(reference);
-        // A draft product asks nobody for a review (issue 27.10): only the others' delays count.
-        const mailedDelays = product.status === "draft" ? [] : [delaysOfLine];
         const orderDate = (order.order_date ? parseOrderDate(order.order_date) : null) ?? now;
+        // A draft product asks nobody for a review (issue 27.10): only the others' delays count. An
+        // old order the shop chose not to write about asks nobody either (issue 27.9).
+        const quiet = product.status === "draft" || (source.skipOldOrders && isOldOrder(orderDate, now));
+        const mailedDelays = quiet ? [] : [delaysOfLine];
         rows.push({
           id,
           headId: id,

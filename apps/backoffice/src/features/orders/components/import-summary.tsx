@@ -57,6 +57,7 @@ export function ImportSummary({ job }: { job: OrderImportJob }) {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>{t.lineColumn}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t.skuColumn}</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>{t.reasonColumn}</Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
@@ -64,6 +65,9 @@ export function ImportSummary({ job }: { job: OrderImportJob }) {
               {job.errors.map((error) => (
                 <Table.Row key={error.line}>
                   <Table.RowHeaderCell>{error.line}</Table.RowHeaderCell>
+                  <Table.Cell>
+                    {[error.sku, error.product_name].filter(Boolean).join(" · ") || "—"}
+                  </Table.Cell>
                   <Table.Cell>{reasonOf(error.errors)}</Table.Cell>
                 </Table.Row>
               ))}

@@ -23,9 +23,9 @@ export function reasonOf(errors: Record<string, string[]>): string {
 
 /** The refused lines as a CSV Excel opens as is (UTF-8 with BOM, ';'). */
 export function refusedLinesCsv(
-  errors: readonly { line: number; errors: Record<string, string[]> }[],
+  errors: readonly { line: number; errors: Record<string, string[]>; sku?: string }[],
 ): string {
-  return csv([[...t.refusedCsvHeader], ...errors.map((e) => [e.line, reasonOf(e.errors)])]);
+  return csv([[...t.refusedCsvHeader], ...errors.map((e) => [e.line, e.sku ?? "", reasonOf(e.errors)])]);
 }
 
 /** The model file: the header the import reads and two example lines. */

@@ -3,10 +3,13 @@ import {
   type CsvSeparator,
   CsvTokenizer,
   decodeCsvBytes,
+  headerColumns,
   message,
+  missingOrderCsvColumns,
   ORDER_CSV_MAX_BYTES,
   ORDER_CSV_MAX_ROWS,
   type OrderCsvColumn,
+  type OrderCsvMapping,
   readOrdersCsvHeader,
 } from "@certavis/domain";
 import { domainText } from "@certavis/i18n-fr";
@@ -28,6 +31,18 @@ export interface OrdersFilePreview {
   rows: number;
   /** Problems that make the server refuse the whole file (same rules, domain package). */
   fileErrors: string[];
+  /** Required columns the header's own names leave missing: the preview offers to map them by hand. */
+  unmapped: OrderCsvColumn[];
+  /** Problems of the file itself (encoding, size, quotes, no line), whatever the mapping. */
+  bodyErrors: string[];
+  /** The data lines (their cells), to count the e-mails the import sends at once. */
+  records: { line: number; cells: string[] }[];
+}
+
+/** The preview read again with a hand-made mapping: its columns and what the server would refuse. */
+export function withMapping(preview: OrdersFilePreview, mapping: OrderCsvMapping): OrdersFilePreview {
+  const { columns, fileErrors } = readOrdersCsvHeader({ line: 1, cells: preview.headers }, mapping);
+  return { ...preview, columns, fileErrors: [...fileErrors.map(domainText), ...preview.bodyErrors] };
 }
 
 async function bytesOf(file: File): Promise<Uint8Array> {
@@ -52,18 +67,17 @@ export async function readOrdersFile(
   const tokenizer = new CsvTokenizer(decoded.text, { maxRecords: ORDER_CSV_MAX_ROWS + 1 });
   tokenizer.step();
   const [header, ...records] = tokenizer.records;
-  const fileErrors: string[] = [];
+  const bodyErrors: string[] = [];
   const { columns, fileErrors: headerErrors } = header
     ? readOrdersCsvHeader(header)
     : { columns: [], fileErrors: [message("ordersCsv.empty")] };
-  fileErrors.push(...headerErrors.map(domainText));
-  if (tokenizer.tooManyRecords) fileErrors.push(domainText(message("ordersCsv.tooManyRows")));
+  if (tokenizer.tooManyRecords) bodyErrors.push(domainText(message("ordersCsv.tooManyRows")));
   if (tokenizer.unterminatedQuoteAt !== null)
-    fileErrors.push(
+    bodyErrors.push(
       domainText(message("ordersCsv.unterminatedQuote", { line: tokenizer.unterminatedQuoteAt })),
     );
-  if (header && headerErrors.length === 0 && records.length === 0)
-    fileErrors.push(domainText(message("ordersCsv.noRows")));
+  if (header && records.length === 0) bodyErrors.push(domainText(message("ordersCsv.noRows")));
+  const fileErrors = [...headerErrors.map(domainText), ...bodyErrors];
   return {
     file,
     bytes,
@@ -74,6 +88,9 @@ export async function readOrdersFile(
     lines: records.slice(0, PREVIEW_LINES),
     rows: records.length,
     fileErrors,
+    bodyErrors,
+    unmapped: header ? missingOrderCsvColumns(headerColumns(header.cells)) : [],
+    records,
   };
 }
 

@@ -1,19 +1,22 @@
 import { ApiError, errorMessage } from "@certavis/api-client";
+import { countRequestsDueAtOnce, type OrderCsvMapping, requestDelayDays } from "@certavis/domain";
 import { formatDateTime, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Callout, Card, Flex, Heading, Progress, Text } from "@radix-ui/themes";
+import { Callout, Card, Checkbox, Flex, Heading, Progress, Text } from "@radix-ui/themes";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
+import { useProducts } from "../../../lib/api/get-products";
 import { type OrderImportJob, useOrderImport } from "../api/get-order-import";
 import { latestOrderImportQueryOptions, useLatestOrderImport } from "../api/list-order-imports";
 import { useStartOrderImport } from "../api/start-order-import";
+import { ColumnMapping } from "../components/column-mapping";
 import { CsvPreview } from "../components/csv-preview";
 import { FileDropZone } from "../components/file-drop-zone";
 import { ImportSummary } from "../components/import-summary";
 import { downloadText, modelCsv } from "../lib/csv-download";
-import { isPreview, type OrdersFilePreview, readOrdersFile } from "../lib/orders-file";
+import { isPreview, type OrdersFilePreview, readOrdersFile, withMapping } from "../lib/orders-file";
 
 const t = fr.orderImport;
 
@@ -28,11 +31,38 @@ function startErrors(error: unknown): string[] {
 
 function Problems({ messages }: { messages: readonly string[] }) {
   return (
-    <Callout.Root color="red" role="alert">
+    <Callout.Root color="red" role="alert" highContrast>
       {messages.map((message) => (
         <Callout.Text key={message}>{message}</Callout.Text>
       ))}
     </Callout.Root>
+  );
+}
+
+/**
+ * 'N e-mails de demande partiront dès l'import': orders dated longer ago than their products' delay
+ * (domain rule), from the company's products (a line of an unknown or draft product sends nothing).
+ */
+function DueAtOnce({ preview, skipOldOrders }: { preview: OrdersFilePreview; skipOldOrders: boolean }) {
+  const products = useProducts();
+  const count = useMemo(() => {
+    if (!products.data || preview.fileErrors.length) return null;
+    const list = products.data;
+    const delayOf = (order: { sku?: string; product_id?: string }) => {
+      const product = list.find((p) => (order.product_id ? p.id === order.product_id : p.sku === order.sku));
+      if (!product || product.status === "draft") return null;
+      const template = product.email_request_template;
+      return requestDelayDays(template ? { sendAfter: template.send_after } : null, {
+        initialEmailDelayDays: product.initial_email_delay_days,
+      });
+    };
+    return countRequestsDueAtOnce(preview.columns, preview.records, delayOf, new Date(), skipOldOrders, list);
+  }, [products.data, preview, skipOldOrders]);
+  if (count === null) return null;
+  return (
+    <Text as="p" size="2" aria-live="polite">
+      {t.dueAtOnce(count)}
+    </Text>
   );
 }
 
@@ -57,7 +87,13 @@ function ImportProgress({ job }: { job: OrderImportJob }) {
  * it), with its refused lines, until another file is chosen.
  */
 export function OrderImportRoute() {
-  const [preview, setPreview] = useState<OrdersFilePreview | null>(null);
+  const [read, setRead] = useState<OrdersFilePreview | null>(null);
+  const [mapping, setMapping] = useState<OrderCsvMapping>({});
+  const [skipOldOrders, setSkipOldOrders] = useState(false);
+  const preview = useMemo(
+    () => (read && Object.keys(mapping).length ? withMapping(read, mapping) : read),
+    [read, mapping],
+  );
   const [problems, setProblems] = useState<string[]>([]);
   const [reading, setReading] = useState(false);
   const [started, setStarted] = useState<OrderImportJob | null>(null);
@@ -74,15 +110,17 @@ export function OrderImportRoute() {
     setStarted(null);
     start.reset();
     try {
-      const read = await readOrdersFile(file);
-      setPreview(isPreview(read) ? read : null);
-      setProblems(read.fileErrors);
+      const result = await readOrdersFile(file);
+      setRead(isPreview(result) ? result : null);
+      setMapping({});
+      setProblems(isPreview(result) ? [] : result.fileErrors);
     } finally {
       setReading(false);
     }
   };
   const reset = () => {
-    setPreview(null);
+    setRead(null);
+    setMapping({});
     setProblems([]);
     setStarted(null);
     setLatestDismissed(true);
@@ -91,7 +129,7 @@ export function OrderImportRoute() {
   const launch = () => {
     if (!preview) return;
     start.mutate(
-      { bytes: preview.bytes, filename: preview.file.name },
+      { bytes: preview.bytes, filename: preview.file.name, mapping, skipOldOrders },
       {
         onSuccess: (created) => {
           setStarted(created);
@@ -146,6 +184,7 @@ export function OrderImportRoute() {
             <FileDropZone onFile={choose} disabled={reading || start.isPending} />
             {reading ? <Text color="gray">{t.reading}</Text> : null}
             {problems.length ? <Problems messages={problems} /> : null}
+            {preview?.fileErrors.length ? <Problems messages={preview.fileErrors} /> : null}
             {start.isError ? <Problems messages={startErrors(start.error)} /> : null}
             {preview ? (
               <Card size="3">
@@ -160,11 +199,32 @@ export function OrderImportRoute() {
                       fr.orderImport.encodings[preview.encoding],
                     )}
                   </Text>
+                  {preview.unmapped.length ? (
+                    <ColumnMapping
+                      columns={preview.unmapped}
+                      headers={preview.headers}
+                      mapping={mapping}
+                      onChange={setMapping}
+                    />
+                  ) : null}
                   <CsvPreview preview={preview} />
+                  <DueAtOnce preview={preview} skipOldOrders={skipOldOrders} />
+                  <Text as="label" size="2">
+                    <Flex gap="2" align="center">
+                      <Checkbox
+                        checked={skipOldOrders}
+                        onCheckedChange={(checked) => setSkipOldOrders(checked === true)}
+                      />
+                      {t.skipOldOrders}
+                    </Flex>
+                  </Text>
+                  <Text as="p" color="gray" size="1">
+                    {t.skipOldOrdersHelp}
+                  </Text>
                   <Flex gap="3" wrap="wrap">
                     <Button
                       onClick={launch}
-                      disabled={problems.length > 0 || start.isPending}
+                      disabled={preview.fileErrors.length > 0 || start.isPending}
                       loading={start.isPending}
                     >
                       {t.start(preview.rows)}
