@@ -70,7 +70,7 @@ describe.each(TEST_DATABASES)("'Envoyer un e-mail de test' on %s", (kind) => {
     ).toMatchObject({
       company: { name: "Lumière & Co" },
       product: { name: "Produit exemple" },
-      form: { schema: [{ id: "rating" }, { id: "comment" }] },
+      form: { schema: [{ id: "rating" }, { id: "title" }, { id: "comment" }] },
     });
     const unknown = await t.inject({
       method: "GET",
