@@ -39,5 +39,5 @@ export * from "./validation/product";
 export * from "./validation/template";
 export * from "./validation/verification-code";
 export * from "./validation/website";
-export * from "./webhooks";
 export * from "./vat";
+export * from "./webhooks";
