@@ -40,7 +40,9 @@ describe.each(TEST_DATABASES)("order import batches on %s", (kind) => {
     for (let i = 7; i < 9; i++) lines.push(`G-${i};TEA-1;g${i}@exemple.fr;Léa;Bernard;20/11/2026`);
     const job = await importOrders(t, auth, lines.join("\n"));
     expect(job).toMatchObject({ status: "done", processed: 21, created: 9, existing: 1, refused: 11 });
-    expect(job.errors).toEqual(Array.from({ length: 11 }, (_, i) => ({ line: 9 + i, errors: BAD_EMAIL })));
+    expect(job.errors).toEqual(
+      Array.from({ length: 11 }, (_, i) => ({ line: 9 + i, sku: "TEA-1", errors: BAD_EMAIL })),
+    );
     const kept = await t.ctx.db
       .select({ reference: orders.reference })
       .from(orders)
