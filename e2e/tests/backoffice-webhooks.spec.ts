@@ -50,7 +50,9 @@ test("add a webhook endpoint, approve a review, see review.published delivered",
     await expect(page.getByRole("checkbox", { name: /Avis publié/ })).toBeChecked();
     await page.getByRole("button", { name: "Ajouter", exact: true }).click();
     await expect(page.getByText("Copiez ce secret maintenant")).toBeVisible();
-    await expect(page.getByLabel("Secret de signature").first()).toHaveText(/^whsec_/);
+    // The tab also holds the shop connections, whose secrets have the same label: the webhooks' section only.
+    const webhooks = page.getByRole("region", { name: "Webhooks" });
+    await expect(webhooks.getByLabel("Secret de signature").first()).toHaveText(/^whsec_/);
     const endpoint = page.getByRole("listitem").filter({ hasText: url });
     await expect(endpoint).toContainText("Actif");
 

@@ -181,7 +181,14 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
             </Flex>
             <ReviewHistory reviewId={review.id} />
 
-            <Flex justify="between" align="center" pt="2" className="border-[var(--gray-5)] border-t">
+            <Flex
+              justify="between"
+              align="center"
+              wrap="wrap"
+              gap="2"
+              pt="2"
+              className="border-[var(--gray-5)] border-t"
+            >
               <Button
                 variant="ghost"
                 disabled={!nav.previous}
