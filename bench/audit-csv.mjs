@@ -6,11 +6,8 @@
 // < 100 ms.
 // PGlite always; PostgreSQL too when DATABASE_URL, TEST_DATABASE_URL or BENCH_DATABASE_URL is set.
 // Usage: node bench/audit-csv.mjs [pglite|postgres|both=auto] [rows=200000] [port=3197]
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { rmSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import pg from "pg";
 import {
   accessToken,
@@ -20,6 +17,7 @@ import {
   percentile,
   startApiServer,
 } from "./lib/api-server.mjs";
+import { mb, probeHealth, rssBytes, seededPgliteDir } from "./lib/export-probes.mjs";
 
 const postgresGiven = Boolean(
   process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.BENCH_DATABASE_URL,
@@ -61,47 +59,6 @@ async function seed(client) {
   return userId;
 }
 
-/** A PGlite folder migrated by the server itself (started once, then stopped), then seeded here. */
-async function seededPgliteDir() {
-  const dataDir = mkdtempSync(join(tmpdir(), "certavis-bench-audit-"));
-  const migrating = await startApiServer({ databaseUrl: "", port, dataDir });
-  await migrating.stop();
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  try {
-    return { dataDir, userId: await seed(pglite) };
-  } finally {
-    await pglite.close();
-  }
-}
-
-const rssBytes = (pid) => {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
-  return line ? Number(line[1]) * 1024 : 0;
-};
-const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-/** Probes `/health/` back to back until stopped; latencies in ms, sorted. */
-function probeHealth(base) {
-  const samples = [];
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      const started = performance.now();
-      const res = await fetch(`${base}/api/v1/health/`);
-      await res.arrayBuffer();
-      samples.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await done;
-      return samples.sort((a, b) => a - b);
-    },
-  };
-}
-
 /** Reads the export to its end; counts its bytes and lines. */
 async function exportCsv(base, token) {
   const res = await fetch(`${base}/api/v1/company/reviews/audit.csv`, {
@@ -137,7 +94,7 @@ async function run(kind) {
     userId = await seed(client);
     await client.end();
   } else {
-    const seeded = await seededPgliteDir();
+    const seeded = await seededPgliteDir({ port, prefix: "certavis-bench-audit-", seed });
     pgliteDir = seeded.dataDir;
     userId = seeded.userId;
   }
