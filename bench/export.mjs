@@ -49,8 +49,6 @@ async function seed(client) {
      FROM generate_series(1, ${rows}) g`,
     [companyId, productIds],
   );
-  // The insights' per-row trigger is not what this bench measures (and costs most of the seeding).
-  await client.query("ALTER TABLE reviews DISABLE TRIGGER insight_days_reviews");
   await client.query(
     `INSERT INTO reviews (company_id, product_id, order_id, rating, title, comment, author_first_name,
                           author_last_name, status, answers, created_at)
@@ -62,7 +60,6 @@ async function seed(client) {
      FROM (SELECT o.*, row_number() OVER (ORDER BY o.reference) AS g FROM orders o WHERE o.company_id = $1) o`,
     [companyId],
   );
-  await client.query("ALTER TABLE reviews ENABLE TRIGGER insight_days_reviews");
   await client.query(
     `INSERT INTO review_events (company_id, review_id, kind, actor, to_status, created_at)
      SELECT company_id, id, 'submitted', 'author', 'pending', created_at FROM reviews WHERE company_id = $1`,
