@@ -5,10 +5,47 @@ import { E2E_BASE_URL } from "./support/ports";
 // Debian's Chromium (Playwright cannot download its own browser on our machines); Playwright's own elsewhere.
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 
+/**
+ * Journeys that drive the demo company (seeded once per run): they read figures one of them changes, so
+ * they run one after another, beside the journeys on accounts of their own.
+ */
+const DEMO_JOURNEYS = [
+  "backoffice-certified",
+  "backoffice-editors",
+  "backoffice-insights",
+  "backoffice-order-import",
+  "backoffice-phone-width",
+  "backoffice-reviews",
+  "backoffice-webhooks",
+  "integrations-woocommerce",
+  "privacy-export",
+  "privacy-unsubscribe",
+  "public-pages-and-stars",
+  "public-review-journey",
+  "public-widget-and-keyboard",
+  "widget-configurator",
+].map((name) => `**/${name}.spec.ts`);
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    ...(systemChromium ? { executablePath: systemChromium } : {}),
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: "./tests",
   fullyParallel: false,
-  workers: 1,
+  // Two at once on our 2-core machines: the demo's journeys in one worker, the others beside them.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -22,22 +59,7 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          ...(systemChromium ? { executablePath: systemChromium } : {}),
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
-        },
-      },
-    },
+    { name: "demo", testMatch: DEMO_JOURNEYS, workers: 1, use: chromium },
+    { name: "own-accounts", testIgnore: DEMO_JOURNEYS, use: chromium },
   ],
 });

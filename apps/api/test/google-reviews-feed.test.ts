@@ -14,7 +14,7 @@ import {
   createTestApp,
   orderWithReview,
   registerVerifiedUser,
-  TEST_DATABASES,
+  SQL_TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "./helpers";
@@ -33,7 +33,7 @@ async function validate(xml: string) {
 
 const reviewIds = (xml: string) => [...xml.matchAll(/<review_id>([^<]+)<\/review_id>/g)].map((m) => m[1]);
 
-describe.each(TEST_DATABASES)("Google product reviews feed on %s", (kind) => {
+describe.each(SQL_TEST_DATABASES)("Google product reviews feed on %s", (kind) => {
   let t: TestApp;
   let company: TestCompany;
   let auth: Record<string, string>;

@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { emailDeliveries, orders } from "../src/db/schema";
 import { importLimits } from "../src/modules/orders/order-import-job";
-import { companyWithTeaProduct, createTestApp, importOrders, TEST_DATABASES, type TestApp } from "./helpers";
+import {
+  companyWithTeaProduct,
+  createTestApp,
+  importOrders,
+  SQL_TEST_DATABASES,
+  type TestApp,
+} from "./helpers";
 
 const DEFAULT_LIMITS = {
   ...importLimits,
@@ -15,7 +21,7 @@ const BAD_EMAIL = { buyer_email: ["Veuillez saisir une adresse email valide."] }
  * Batches end at a number of orders or of lines, whichever comes first: with tiny bounds, a file
  * mixing runs of refused lines, repeats and good lines keeps every count and every line's error.
  */
-describe.each(TEST_DATABASES)("order import batches on %s", (kind) => {
+describe.each(SQL_TEST_DATABASES)("order import batches on %s", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ kind });

@@ -8,7 +8,7 @@ import {
   createTestApp,
   expectMatchesContract,
   registerVerifiedUser,
-  TEST_DATABASES,
+  SQL_TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "./helpers";
@@ -43,7 +43,7 @@ function bigCsv(n: number, prefix: string): string {
 /** Latin-1 bytes of `text` (every character here is in Windows-1252's Latin-1 range). */
 const windows1252 = (text: string) => Buffer.from(text, "latin1");
 
-describe.each(TEST_DATABASES)("order import jobs on %s", (kind) => {
+describe.each(SQL_TEST_DATABASES)("order import jobs on %s", (kind) => {
   let t: TestApp;
   let company: TestCompany;
   let auth: Record<string, string>;

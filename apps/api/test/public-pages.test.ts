@@ -11,7 +11,7 @@ import {
   expectMatchesContract,
   orderWithReview,
   registerVerifiedUser,
-  TEST_DATABASES,
+  SQL_TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "./helpers";
@@ -22,7 +22,7 @@ const base = new Date("2026-02-01T10:00:00Z");
 /** The ids of the reviews a page shows, in order. */
 const anchors = (html: string) => [...html.matchAll(/<article id="avis-([0-9a-f-]+)"/g)].map((m) => m[1]);
 
-describe.each(TEST_DATABASES)("public review pages on %s", (kind) => {
+describe.each(SQL_TEST_DATABASES)("public review pages on %s", (kind) => {
   let t: TestApp;
   let company: TestCompany;
   let auth: Record<string, string>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import type { MailMessage } from "../../src/mail/mailer";
 import { createMailWorker } from "../../src/modules/pipeline";
-import { createTestDatabase, TEST_DATABASES, type TestDatabase } from "../helpers/databases";
+import { createTestDatabase, SQL_TEST_DATABASES, type TestDatabase } from "../helpers/databases";
 import { SECRET, seedCompany, seedOrder } from "../pipeline/fixtures";
 
 // Short for the test, yet with room for a slow, shared machine (PGlite runs one query at a time).
@@ -23,7 +23,7 @@ function slowMailer(delayMs: number | null) {
   };
 }
 
-describe.each(TEST_DATABASES)("mail leases on %s: short, renewed while sending", (kind) => {
+describe.each(SQL_TEST_DATABASES)("mail leases on %s: short, renewed while sending", (kind) => {
   let testDb: TestDatabase;
   let database: Database;
   beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
   createTestApp,
   orderWithReview,
   registerVerifiedUser,
-  TEST_DATABASES,
+  SQL_TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "../helpers";
@@ -45,7 +45,7 @@ const BOM = "\uFEFF";
 const HOSTILE = '=HYPERLINK("http://exemple.invalid";"x")';
 const lines = (text: string) => text.slice(BOM.length).trimEnd().split("\r\n");
 
-describe.each(TEST_DATABASES)("the company's ZIP export on %s", (kind) => {
+describe.each(SQL_TEST_DATABASES)("the company's ZIP export on %s", (kind) => {
   let t: TestApp;
   let company: TestCompany;
   let slug = "";

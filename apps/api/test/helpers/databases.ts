@@ -8,8 +8,18 @@ export type TestDatabaseKind = "pglite" | "postgres";
 /** `TEST_DATABASE_URL` (CI: postgres://postgres@127.0.0.1:5432/test) enables the PostgreSQL runs. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;
 
-/** The databases every integration suite runs on: PGlite always, PostgreSQL when configured. */
-export const TEST_DATABASES: TestDatabaseKind[] = TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+/**
+ * The database an integration suite runs on: PGlite, once. A rule whose subject is not SQL (HTTP,
+ * permissions, limits, mail, files) is proven once, on the embedded default.
+ */
+export const TEST_DATABASES: TestDatabaseKind[] = ["pglite"];
+
+/**
+ * The databases of suites whose subject is SQL the two engines could answer differently (triggers,
+ * raw queries, leases and `SKIP LOCKED`, bulk inserts, migrations; PGlite is a newer PostgreSQL in one
+ * session): PGlite always, PostgreSQL too when `TEST_DATABASE_URL` is set.
+ */
+export const SQL_TEST_DATABASES: TestDatabaseKind[] = TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
 export interface TestDatabase {
   database: Database;

@@ -7,7 +7,13 @@ export {
   type ResponseLike,
   resolveRef,
 } from "./contract";
-export { createTestDatabase, TEST_DATABASE_URL, TEST_DATABASES, type TestDatabaseKind } from "./databases";
+export {
+  createTestDatabase,
+  SQL_TEST_DATABASES,
+  TEST_DATABASE_URL,
+  TEST_DATABASES,
+  type TestDatabaseKind,
+} from "./databases";
 export { companyWithTeaProduct, type ImportJob, importOrders } from "./order-imports";
 export { type ReceivedMail, startTestSmtp, type TestSmtp } from "./smtp";
 export {

@@ -4,7 +4,7 @@ import type { Database } from "../../src/db/client";
 import { emailDeliveries, reviews } from "../../src/db/schema";
 import { createSmtpMailer } from "../../src/mail/smtp-mailer";
 import { addDays, createMailWorker, onReviewSubmitted } from "../../src/modules/pipeline";
-import { TEST_DATABASE_URL, TEST_DATABASES } from "../helpers";
+import { SQL_TEST_DATABASES, TEST_DATABASE_URL } from "../helpers";
 import { SECRET, seedCompany, seedOrder } from "./fixtures";
 import { type HoldingSmtp, startHoldingSmtp } from "./holding-smtp";
 import { createSharedDatabase, type SharedDatabase } from "./shared-database";
@@ -47,7 +47,7 @@ async function deliveryStates(database: Database) {
   return (await database.db.select().from(emailDeliveries)).map((d) => `${d.kind}:${d.status}:${d.attempts}`);
 }
 
-describe.each(TEST_DATABASES)("mail worker crash safety on %s", (kind) => {
+describe.each(SQL_TEST_DATABASES)("mail worker crash safety on %s", (kind) => {
   it("a worker process killed in the middle of a send, then restarted: exactly one e-mail per order and kind", async () => {
     const { shared, smtp } = await setUp(kind);
     let database = await shared.open();
