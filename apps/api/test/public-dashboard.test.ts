@@ -335,7 +335,7 @@ describe.each(SQL_TEST_DATABASES)("public reviews, dashboard figures, deletions 
         SELECT company_id, product_id, status, stars, reviews AS n, rating_sum::text AS total
         FROM review_stats WHERE reviews <> 0 ORDER BY 1, 2, 3, 4`);
       const fromReviews = await rowsOf(sql`
-        SELECT company_id, product_id, status, floor(rating + 0.5)::smallint AS stars, count(*)::int AS n,
+        SELECT company_id, product_id, status, floor(rating)::smallint AS stars, count(*)::int AS n,
                sum(rating)::numeric(16, 2)::text AS total
         FROM reviews GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`);
       expect(fromStats).toEqual(fromReviews);
@@ -364,12 +364,16 @@ describe.each(SQL_TEST_DATABASES)("public reviews, dashboard figures, deletions 
       expect(res.statusCode).toBe(200);
     }
     await statsMatchReviews();
-    const list = await t.inject({
-      method: "GET",
-      url: api(`/company/reviews/?product_id=${a.id}&status=approved&rating=5&limit=1`),
-      headers: auth,
-    });
-    expect(expectMatchesContract<{ count: number }>(list, "companyReviewsList").count).toBe(1);
+    // Approved: 4.5 and 1. A half star counts in the lower bucket: the 4.5 is in '4 étoiles', none in 5.
+    const approved = async (rating: number) => {
+      const list = await t.inject({
+        method: "GET",
+        url: api(`/company/reviews/?product_id=${a.id}&status=approved&rating=${rating}&limit=1`),
+        headers: auth,
+      });
+      return expectMatchesContract<{ count: number }>(list, "companyReviewsList").count;
+    };
+    expect([await approved(4), await approved(5)]).toEqual([1, 0]);
     const all = await t.inject({
       method: "GET",
       url: api(`/company/reviews/?product_id=${a.id}&limit=2`),

@@ -132,17 +132,24 @@ describe("quota reset and half stars", () => {
 describe("starBucket (the 'n étoiles' a rating counts in)", () => {
   it.each([
     [5, 5],
-    [4.5, 5],
+    [4.99, 4],
+    [4.5, 4],
     [4.49, 4],
-    [3.5, 4],
-    [2.5, 3],
-    [1.5, 2],
+    [4, 4],
+    [3.5, 3],
+    [2.5, 2],
+    [1.5, 1],
     [1, 1],
     [0.5, 1],
     [0, 1],
   ])("starBucket(%s) = %s", (rating, bucket) => {
     expect(starBucket(rating)).toBe(bucket);
-    // The database's rounded rating (floor(rating + 0.5)) lands in the same bucket.
-    expect(starsOfBucket(bucket)).toContain(Math.floor(rating + 0.5));
+    // The database's whole stars (`reviews.stars`: floor(rating)) land in the same bucket.
+    expect(starsOfBucket(bucket)).toContain(Math.floor(rating));
+  });
+
+  it("puts each whole star value of the database in exactly one bucket", () => {
+    for (const stars of [0, 1, 2, 3, 4, 5])
+      expect([1, 2, 3, 4, 5].filter((bucket) => starsOfBucket(bucket).includes(stars))).toHaveLength(1);
   });
 });

@@ -91,15 +91,17 @@ export function snapToHalfStar(value: number): number {
 
 /**
  * The star bucket ('n étoiles', 1 to 5) a rating counts in, everywhere: the reviews page's rating
- * filter, the statistics' distribution, the public pages' filter. The rating rounded to the nearest
- * whole star, a half star up (3.5 → 4, 3.49 → 3); a rating under 1 counts as 1. The database keeps
- * the rounding in the generated `reviews.stars` column (`floor(rating + 0.5)`): see `starsOfBucket`.
+ * filter (API and back-office), the statistics' distribution, the public pages' filter. The rating's
+ * whole stars, a half star counting in the lower bucket (3.5 → 3, 4.5 → 4, 4.99 → 4, 5 → 5); a rating
+ * under 1 counts as 1. The database keeps the same rule in the generated `reviews.stars` column
+ * (`floor(rating)`, 0 to 5; migration 0027), which `review_stats` and `insight_days` count by: see
+ * `starsOfBucket`.
  */
 export function starBucket(rating: number): 1 | 2 | 3 | 4 | 5 {
-  return Math.min(5, Math.max(1, Math.floor(rating + 0.5))) as 1 | 2 | 3 | 4 | 5;
+  return Math.min(5, Math.max(1, Math.floor(rating))) as 1 | 2 | 3 | 4 | 5;
 }
 
-/** The values of the rounded rating (`reviews.stars`, 0 to 5) that fall in bucket `bucket`. */
+/** The values of the whole stars (`reviews.stars`, 0 to 5) that fall in bucket `bucket`. */
 export function starsOfBucket(bucket: number): number[] {
   return bucket <= 1 ? [0, 1] : [Math.min(5, bucket)];
 }

@@ -877,7 +877,7 @@ export interface paths {
         };
         /**
          * Statistiques des avis
-         * @description What the reviews say over a period, for any member of the company. Days are UTC calendar days; the period runs from `from` to `to`, both included (default: the last 90 days up to today, by week). 400 `{"to": [...]}` when `from` is after `to` or the period spans more than 2 years. `previous` holds the same totals for the period of the same length just before. `response_rate` is the share of the order lines (each product of an order) whose order's request e-mail was sent in the period that received a review (at any time); null when no request was sent; a request counts in `requests_sent` once, for its order's first product. Star buckets are the reviews page's rating filter (the rating rounded: 3.5 counts as 4, 3.49 as 3; a rating under 1 counts as 1). Themes come from the titles and comments of at most the 2,000 most recent reviews of each side in the period. Answers are cached per company and query until the company's reviews, orders or sent e-mails change.
+         * @description What the reviews say over a period, for any member of the company. Days are UTC calendar days; the period runs from `from` to `to`, both included (default: the last 90 days up to today, by week). 400 `{"to": [...]}` when `from` is after `to` or the period spans more than 2 years. `previous` holds the same totals for the period of the same length just before. `response_rate` is the share of the order lines (each product of an order) whose order's request e-mail was sent in the period that received a review (at any time); null when no request was sent; a request counts in `requests_sent` once, for its order's first product. Star buckets are the reviews page's rating filter (the rating's whole stars, a half star in the lower bucket: 3.5 counts as 3, 4.99 as 4; a rating under 1 counts as 1). Themes come from the titles and comments of at most the 2,000 most recent reviews of each side in the period. Answers are cached per company and query until the company's reviews, orders or sent e-mails change.
          */
         get: operations["companyInsightsGet"];
         put?: never;
@@ -4929,7 +4929,7 @@ export interface operations {
                 /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
                 product_id?: string;
-                /** @description Reviews whose rating rounds to this number of stars. */
+                /** @description Reviews in this star bucket: the rating's whole stars, a half star in the lower bucket (3.5 is in 3, 4.99 in 4); a rating under 1 is in 1. */
                 rating?: number;
                 status?: components["schemas"]["ReviewStatus"];
                 /** @description Case-insensitive text searched in comment, title, author name and product name. With a search, `count` is not the total of matches (counting them would scan every review): it is the number of results up to this page, plus one when another page follows (`next`). */

@@ -110,8 +110,11 @@ export const reviews = pgTable(
      * the date the widget shows as 'Publié le' and sorts by, newest first.
      */
     publishedAt: tz("published_at").generatedAlwaysAs(sql`coalesce("moderated_at", "created_at")`),
-    /** The rating rounded as the list's rating filter reads it ("4 étoiles": 3.5 ≤ rating < 4.5). */
-    stars: smallint("stars").generatedAlwaysAs(sql`floor("rating" + 0.5)`),
+    /**
+     * The rating's whole stars, as the rating filter reads them ("4 étoiles": 4 ≤ rating < 5; a half
+     * star in the lower bucket, domain `starBucket`); `review_stats` and `insight_days` count by it.
+     */
+    stars: smallint("stars").generatedAlwaysAs(sql`floor("rating")`),
     /**
      * What the reviews page's free-text search looks in (comment, title, author's first and last
      * name) in lower case, trigram-indexed: `LIKE lower('%…%')` stays fast on millions of reviews and

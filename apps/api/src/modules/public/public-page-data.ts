@@ -13,7 +13,7 @@ export const PUBLIC_PAGE_SIZE = 20;
 export interface PublicPageQuery {
   slug: string;
   productId: string | null;
-  /** Stars 1..5 (the rating rounded as the list's filter rounds it), or null for all. */
+  /** Stars 1..5 (the rating's bucket, as the reviews page's filter: domain `starBucket`), or null for all. */
   note: number | null;
   page: number;
 }

@@ -73,7 +73,7 @@ export function reviewConditions(
   const conditions: (SQL | undefined)[] = [eq(reviews.companyId, companyId)];
   if (filters.productId) conditions.push(eq(reviews.productId, filters.productId));
   if (filters.status) conditions.push(eq(reviews.status, filters.status));
-  // "n étoiles": the rating's star bucket (domain `starBucket`: 4.5 counts as 5, 4.49 as 4, under 1 as 1).
+  // "n étoiles": the rating's star bucket (domain `starBucket`: 4.5 and 4.99 count as 4, under 1 as 1).
   if (filters.rating !== undefined) conditions.push(inArray(reviews.stars, starsOfBucket(filters.rating)));
   const search = filters.search?.trim();
   if (search) {
