@@ -57,6 +57,8 @@ export const errors = {
     checkoutFailed: "Impossible de lancer la souscription",
     cancelFailed: "Annulation impossible",
     downgradeContactSupport: "Contactez le support pour revenir au plan Lancement.",
+    planChangeFailed: "Changement d'offre impossible",
+    cancelChangeFailed: "Annulation du changement impossible",
     loadFailed: "Impossible de récupérer les informations d'abonnement.",
     retry: "Réessayer",
     invoicesLoadFailed: "Impossible de charger les factures. Réessayez plus tard.",

@@ -1,4 +1,4 @@
-import { isSubscriptionUsable, normalizePlanType, PLANS, type PlanType } from "@certavis/domain";
+import { isLowerPlan, isSubscriptionUsable, normalizePlanType, PLANS, type PlanType } from "@certavis/domain";
 import { fr, planName } from "@certavis/i18n-fr/server";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -30,7 +30,7 @@ export async function openCheckout(
   log: FastifyBaseLogger,
 ): Promise<{ url: string; id: string }> {
   const plan = PLANS[input.subscription_type];
-  if (plan.free) throw detailError(400, fr.server.billing.downgradeContactSupport);
+  if (plan.free) throw detailError(400, fr.server.billing.lowerPlanAtPeriodEnd);
   const urlErrors: FieldErrors = {};
   for (const field of ["success_url", "cancel_url"] as const) {
     if (!isAllowedRedirect(input[field], ctx.config))
@@ -40,8 +40,11 @@ export async function openCheckout(
 
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) throw detailError(404, fr.server.http.notFound);
-  if (normalizePlanType(company.planType) === plan.type && isSubscriptionUsable(company.subscriptionStatus)) {
-    throw detailError(400, fr.server.billing.alreadySubscribed(planName(plan.type)));
+  const current = normalizePlanType(company.planType);
+  if (current && isSubscriptionUsable(company.subscriptionStatus)) {
+    if (current === plan.type) throw detailError(400, fr.server.billing.alreadySubscribed(planName(plan.type)));
+    // A lower plan waits for the end of the period paid for: it is scheduled, never bought anew.
+    if (isLowerPlan(current, plan.type)) throw detailError(400, fr.server.billing.lowerPlanAtPeriodEnd);
   }
 
   const mode = paymentMode(ctx);

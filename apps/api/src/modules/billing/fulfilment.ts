@@ -122,6 +122,10 @@ async function applySubscription(
   const plan: PlanType = state.planType ?? normalizePlanType(company.planType) ?? "LANCEMENT";
   const keep = <T>(next: T | undefined, stored: T | null, fallback: T | null = null) =>
     next !== undefined ? next : same ? stored : fallback;
+  // A scheduled lower plan waits while the same subscription goes on with another plan; it is done
+  // once the subscription carries it (period end), and gone with a replaced or ended subscription.
+  const scheduled = normalizePlanType(company.scheduledPlanType);
+  const keepSchedule = same && usable && scheduled !== null && scheduled !== plan;
   await tx
     .update(companies)
     .set({
@@ -136,6 +140,8 @@ async function applySubscription(
           ? false
           : (keep(state.cancelAtPeriodEnd, company.cancelAtPeriodEnd) ?? false),
       subscriptionEventAt: state.at,
+      scheduledPlanType: keepSchedule ? scheduled : null,
+      stripeScheduleId: keepSchedule ? company.stripeScheduleId : null,
     })
     .where(eq(companies.id, company.id));
 
@@ -155,6 +161,9 @@ async function recordInvoice(tx: Tx, company: CompanyRow, invoice: PaidInvoice):
       periodEnd: invoice.periodEnd,
       invoiceUrl: invoice.invoiceUrl,
       providerRef: invoice.providerRef,
+      // Frozen at issue: a later change of the company's name or address never rewrites an invoice.
+      buyerName: company.name,
+      buyerAddress: company.billingAddress,
     })
     .onConflictDoNothing({ target: invoices.providerRef });
 }
