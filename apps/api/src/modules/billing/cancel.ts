@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { companies } from "../../db/schema";
 import { detailError } from "../../http/errors";
+import { randomToken } from "../../lib/crypto";
 import { applyProviderEvent } from "./fulfilment";
 import { isSandboxSubscription } from "./payment-mode";
 import { fromUnix } from "./periods";
@@ -62,7 +63,7 @@ export async function cancelAtPeriodEnd(
       await applyProviderEvent(
         ctx.db,
         {
-          id: `sandbox:${subscriptionId}:cancel:${at.toISOString()}`,
+          id: `sandbox:${subscriptionId}:cancel:${randomToken(12)}`,
           type: "customer.subscription.updated",
         },
         [

@@ -1,4 +1,4 @@
-import { isLowerPlan, isSubscriptionUsable, normalizePlanType, PLANS, type PlanType } from "@certavis/domain";
+import { isSubscriptionUsable, normalizePlanType, PLANS, type PlanType } from "@certavis/domain";
 import { fr, planName } from "@certavis/i18n-fr/server";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -40,11 +40,8 @@ export async function openCheckout(
 
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) throw detailError(404, fr.server.http.notFound);
-  const current = normalizePlanType(company.planType);
-  if (current && isSubscriptionUsable(company.subscriptionStatus)) {
-    if (current === plan.type) throw detailError(400, fr.server.billing.alreadySubscribed(planName(plan.type)));
-    // A lower plan waits for the end of the period paid for: it is scheduled, never bought anew.
-    if (isLowerPlan(current, plan.type)) throw detailError(400, fr.server.billing.lowerPlanAtPeriodEnd);
+  if (normalizePlanType(company.planType) === plan.type && isSubscriptionUsable(company.subscriptionStatus)) {
+    throw detailError(400, fr.server.billing.alreadySubscribed(planName(plan.type)));
   }
 
   const mode = paymentMode(ctx);

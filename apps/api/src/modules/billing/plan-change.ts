@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { companies } from "../../db/schema";
 import { detailError } from "../../http/errors";
+import { randomToken } from "../../lib/crypto";
 import { cancelAtPeriodEnd } from "./cancel";
 import { applyProviderEvent } from "./fulfilment";
 import { isSandboxSubscription } from "./payment-mode";
@@ -122,7 +123,7 @@ export async function cancelPlanChange(
       const at = ctx.now();
       await applyProviderEvent(
         ctx.db,
-        { id: `sandbox:${subscriptionId}:resume:${at.toISOString()}`, type: "customer.subscription.updated" },
+        { id: `sandbox:${subscriptionId}:resume:${randomToken(12)}`, type: "customer.subscription.updated" },
         [
           {
             kind: "subscriptionChanged",

@@ -11,8 +11,8 @@ import { planName } from "@certavis/i18n-fr/server";
 import type { companies, invoices } from "../../db/schema";
 import type { ResponseOf } from "../../http/operation-types";
 import type { PaymentMode } from "./payment-mode";
-import { scheduledChangeOf } from "./plan-change";
 import { fromCents } from "./periods";
+import { scheduledChangeOf } from "./plan-change";
 
 type CompanyRow = typeof companies.$inferSelect;
 type SubscriptionInfo = ResponseOf<"companySubscriptionGet", 200>;
