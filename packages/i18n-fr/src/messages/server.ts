@@ -120,7 +120,6 @@ const team = {
 
 const billing = {
   noActiveSubscription: errors.subscription.noActive,
-  downgradeContactSupport: errors.subscription.downgradeContactSupport,
   notLowerPlan: "Choisissez une offre inférieure à votre offre actuelle.",
   changeAlreadyScheduled: "Un changement d'offre est déjà prévu. Annulez-le avant d'en choisir un autre.",
   noScheduledChange: "Aucun changement d'offre prévu.",
