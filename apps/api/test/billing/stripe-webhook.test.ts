@@ -37,6 +37,7 @@ interface SubscriptionInfo {
     stripe_subscription_status: string | null;
     current_period_end: string | null;
     cancel_at_period_end: boolean;
+    scheduled_change: { type: string; effective_at: string } | null;
   };
 }
 
