@@ -722,9 +722,20 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
     expect(stripe.calls.some((c) => c.path === "/v1/subscription_schedules/sub_sched_1/release")).toBe(true);
     expect((await subscriptionOf(adminId)).current.scheduled_change).toBeNull();
 
-    // Chosen again (the product exists by now), then Stripe's period end moves the company.
+    // Chosen again (the product exists by now); a release in Stripe's dashboard calls it off too.
     expect((await change()).statusCode).toBe(200);
     expect(stripe.calls.some((c) => c.path === "/v1/subscription_schedules/sub_sched_2")).toBe(true);
+    await accepted(
+      stripeEvent("evt_down_released", "subscription_schedule.released", clock.now(), {
+        id: "sub_sched_2",
+        object: "subscription_schedule",
+      }),
+    );
+    expect((await subscriptionOf(adminId)).current.scheduled_change).toBeNull();
+
+    // Chosen once more, then Stripe's period end moves the company.
+    expect((await change()).statusCode).toBe(200);
+    expect(stripe.calls.some((c) => c.path === "/v1/subscription_schedules/sub_sched_3")).toBe(true);
     clock.set(new Date(end.getTime() + 1000));
     const next = new Date(end.getTime() + 30 * 24 * 60 * 60 * 1000);
     await accepted(

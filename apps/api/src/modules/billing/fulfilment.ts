@@ -61,6 +61,13 @@ async function applyFact(tx: Tx, fact: BillingFact): Promise<string | null> {
       const company = await findCompany(tx, fact.ref);
       return company ? applySubscription(tx, company, fact.subscription) : null;
     }
+    case "scheduleEnded":
+      // Released elsewhere (Stripe's dashboard) before its period end: nothing is scheduled any more.
+      await tx
+        .update(companies)
+        .set({ scheduledPlanType: null, stripeScheduleId: null })
+        .where(eq(companies.stripeScheduleId, fact.scheduleId));
+      return null;
     case "invoicePaid": {
       const company = await findCompany(tx, fact.ref);
       if (company) await recordInvoice(tx, company, fact.invoice);
