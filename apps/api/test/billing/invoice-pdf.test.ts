@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "../../src/db/schema";
+import { readEnv } from "../../src/env";
 import {
   addMember,
   authHeaders,
@@ -31,6 +32,23 @@ const SELLER = {
   vatNumber: "FR32123456789",
   placeholders: false,
 };
+
+it("reads the seller from INVOICE_SELLER_*, else development placeholders that say so", () => {
+  const placeholders = readEnv({}).invoiceSeller;
+  expect(placeholders.placeholders).toBe(true);
+  expect(placeholders.address).toEqual(["DEVELOPMENT ADDRESS", "00000 DEVELOPMENT"]);
+  const seller = readEnv({
+    INVOICE_SELLER_NAME: "Certavis SAS",
+    INVOICE_SELLER_LEGAL_FORM: "SAS",
+    INVOICE_SELLER_SHARE_CAPITAL: "12 000 €",
+    INVOICE_SELLER_ADDRESS: "8 rue du Test | 75011 Paris",
+    INVOICE_SELLER_SIRET: "123 456 789 00017",
+    INVOICE_SELLER_RCS_CITY: "Paris",
+    INVOICE_SELLER_VAT_NUMBER: "FR 32 123456789",
+  }).invoiceSeller;
+  expect(seller).toEqual(SELLER);
+  expect(readEnv({ INVOICE_SELLER_NAME: "Certavis SAS" }).invoiceSeller.placeholders).toBe(true);
+});
 
 describe.each(TEST_DATABASES)("invoices as PDF on %s", (kind) => {
   let t: TestApp;
