@@ -68,6 +68,7 @@ const tab = (page: Page, name: string) =>
 test("owner: buys CROISSANCE through the sandbox checkout, sees plan and invoice; axe and keyboard on each tab", async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   const access = await confirmedAccount(owner);
   const created = await api.post("/api/v1/company/", {
     headers: bearer(access),
@@ -110,6 +111,43 @@ test("owner: buys CROISSANCE through the sandbox checkout, sees plan and invoice
   await expect(invoices.getByRole("row").nth(1)).toContainText("29,99 €");
   await expect(invoices.getByRole("row").nth(1)).toContainText("Croissance");
   await expectNoSeriousA11yViolations(page);
+
+  // A lower plan from the end of the period: the dialog says when and what changes, the tab shows
+  // the scheduled change and calls it off; on a 390 px phone too.
+  const periodEnd = (await current.textContent())?.match(
+    /Fin de la période en cours(\d{1,2} \S+ \d{4})/,
+  )?.[1];
+  expect(periodEnd).toBeTruthy();
+  await page
+    .getByRole("article", { name: "Lancement" })
+    .getByRole("button", { name: "Passer à cette offre" })
+    .click();
+  const lower = page.getByRole("alertdialog", { name: "Passer à l'offre Lancement ?" });
+  await expect(lower).toContainText(`Le ${periodEnd}, vous passerez à l'offre Lancement.`);
+  await expect(lower.getByRole("listitem").first()).toHaveText("Produits : 50 → 3");
+  await lower.getByRole("button", { name: "Programmer le changement" }).click();
+  await expect(notifications(page).getByText("Changement d'offre programmé")).toBeVisible();
+  await expect(current).toContainText(`Votre abonnement prendra fin le ${periodEnd}.`);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  await expect(current.getByRole("button", { name: "Annuler ce changement" })).toBeInViewport();
+  expect(await scrollWidth()).toBeLessThanOrEqual(390);
+  await current.getByRole("button", { name: "Annuler ce changement" }).click();
+  await expect(notifications(page).getByText("Changement annulé")).toBeVisible();
+  await expect(current.getByRole("button", { name: "Résilier l'abonnement" })).toBeVisible();
+  await page
+    .getByRole("article", { name: "Lancement" })
+    .getByRole("button", { name: "Passer à cette offre" })
+    .click();
+  await expect(lower).toBeVisible();
+  const box = await lower.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await expect(lower.getByRole("button", { name: "Programmer le changement" })).toBeInViewport();
+  expect(await scrollWidth()).toBeLessThanOrEqual(390);
+  await lower.getByRole("button", { name: "Annuler" }).click();
+  await expect(lower).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.goto("/settings/company");
   await expect(page.getByRole("textbox", { name: "Nom de l'entreprise" })).toHaveValue(companyName);

@@ -169,6 +169,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
     : null;
   redis?.on("error", (error) => app.log.warn({ err: error }, "redis"));
+  if (production && config.invoiceSeller.placeholders) {
+    app.log.warn("invoices: INVOICE_SELLER_* not all set, the PDFs carry development placeholders");
+  }
   // Commands sent before the connection is up fail (no offline queue) and the limiter lets those
   // requests through uncounted: wait for it, briefly, so a starting instance does not open a gap.
   if (redis && !(await redisReady(redis, 3_000))) app.log.warn("redis: not ready after 3 s, starting anyway");

@@ -69,6 +69,69 @@ export interface EnvConfig {
    * metadata addresses stay refused (lib/outbound).
    */
   outboundAllowPrivate: boolean;
+  /** Certavis as the seller on its invoices (`INVOICE_SELLER_*`); development placeholders when unset. */
+  invoiceSeller: InvoiceSeller;
+}
+
+/**
+ * The legal details a French invoice gives of its seller (Code de commerce L441-9, CGI 242 nonies A):
+ * name and legal form, share capital, registered address, SIREN/SIRET, RCS, intra-EU VAT number.
+ */
+export interface InvoiceSeller {
+  name: string;
+  /** `SAS`, `SARL`, ... */
+  legalForm: string;
+  /** As printed: `10 000 €`. */
+  shareCapital: string;
+  /** Lines of the registered address (`INVOICE_SELLER_ADDRESS`, lines separated by `|` or a new line). */
+  address: string[];
+  /** 14 digits; its first 9 are the SIREN. */
+  siret: string;
+  /** The registry's city: `Paris` for `RCS Paris`. */
+  rcsCity: string;
+  vatNumber: string;
+  /** True when any detail is one of the development placeholders below (never issue real invoices so). */
+  placeholders: boolean;
+}
+
+/**
+ * DEVELOPMENT PLACEHOLDERS, not Certavis's real details: a production instance sets every
+ * `INVOICE_SELLER_*` variable (docs/deploy.md); the start-up log warns while one is missing.
+ */
+const DEVELOPMENT_SELLER = {
+  name: "Certavis",
+  legalForm: "SAS",
+  shareCapital: "1 000 €",
+  address: ["DEVELOPMENT ADDRESS", "00000 DEVELOPMENT"],
+  siret: "00000000000000",
+  rcsCity: "DEVELOPMENT",
+  vatNumber: "FR00000000000",
+} as const;
+
+function readInvoiceSeller(env: NodeJS.ProcessEnv): InvoiceSeller {
+  const given = {
+    name: nonEmpty(env.INVOICE_SELLER_NAME),
+    legalForm: nonEmpty(env.INVOICE_SELLER_LEGAL_FORM),
+    shareCapital: nonEmpty(env.INVOICE_SELLER_SHARE_CAPITAL),
+    address: nonEmpty(env.INVOICE_SELLER_ADDRESS)
+      ?.split(/\||\n|\\n/)
+      .map((line) => line.trim())
+      .filter(Boolean),
+    siret: nonEmpty(env.INVOICE_SELLER_SIRET)?.replace(/\s+/g, ""),
+    rcsCity: nonEmpty(env.INVOICE_SELLER_RCS_CITY),
+    vatNumber: nonEmpty(env.INVOICE_SELLER_VAT_NUMBER)?.replace(/\s+/g, ""),
+  };
+  const placeholders = Object.values(given).some((value) => value === null || value === undefined);
+  return {
+    name: given.name ?? DEVELOPMENT_SELLER.name,
+    legalForm: given.legalForm ?? DEVELOPMENT_SELLER.legalForm,
+    shareCapital: given.shareCapital ?? DEVELOPMENT_SELLER.shareCapital,
+    address: given.address?.length ? given.address : [...DEVELOPMENT_SELLER.address],
+    siret: given.siret ?? DEVELOPMENT_SELLER.siret,
+    rcsCity: given.rcsCity ?? DEVELOPMENT_SELLER.rcsCity,
+    vatNumber: given.vatNumber ?? DEVELOPMENT_SELLER.vatNumber,
+    placeholders: placeholders || !given.address?.length,
+  };
 }
 
 function nonEmpty(value: string | undefined): string | null {
@@ -152,5 +215,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     s3SecretAccessKey: nonEmpty(env.S3_SECRET_ACCESS_KEY),
     s3PublicUrl: nonEmpty(env.S3_PUBLIC_URL),
     outboundAllowPrivate: nonEmpty(env.OUTBOUND_ALLOW_PRIVATE) === "1",
+    invoiceSeller: readInvoiceSeller(env),
   };
 }

@@ -229,6 +229,7 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
         periodStart: new Date("2026-03-01T00:00:00Z"),
         periodEnd: new Date("2026-04-01T00:00:00Z"),
         providerRef: `matrix-${kind}-${company.id}`,
+        buyerName: company.name,
       })
       .returning({ id: invoices.id });
     if (

@@ -18,6 +18,7 @@ export * from "./mask-email";
 export * from "./messages";
 export * from "./order-email-status";
 export * from "./permissions";
+export * from "./plan-change";
 export * from "./plans";
 export * from "./product-status";
 export * from "./review-alerts";

@@ -67,6 +67,8 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companySubscriptionGet: company("company.view"),
   companySubscriptionCheckout: company("subscription.manage"),
   companySubscriptionCancel: company("subscription.manage"),
+  companySubscriptionScheduleChange: company("subscription.manage"),
+  companySubscriptionCancelChange: company("subscription.manage"),
   companyInvoicesList: company("invoices.view"),
   billingStripeWebhook: publicAccess,
   billingSandboxPage: publicAccess,

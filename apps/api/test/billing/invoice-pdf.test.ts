@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "../../src/db/schema";
+import { readEnv } from "../../src/env";
 import {
   addMember,
   authHeaders,
@@ -20,6 +21,35 @@ async function pdfText(bytes: Buffer): Promise<string> {
   return text.replace(/\s+/g, " ");
 }
 
+/** Certavis's legal details as a deployment sets them (`INVOICE_SELLER_*`). */
+const SELLER = {
+  name: "Certavis SAS",
+  legalForm: "SAS",
+  shareCapital: "12 000 €",
+  address: ["8 rue du Test", "75011 Paris"],
+  siret: "12345678900017",
+  rcsCity: "Paris",
+  vatNumber: "FR32123456789",
+  placeholders: false,
+};
+
+it("reads the seller from INVOICE_SELLER_*, else development placeholders that say so", () => {
+  const placeholders = readEnv({}).invoiceSeller;
+  expect(placeholders.placeholders).toBe(true);
+  expect(placeholders.address).toEqual(["DEVELOPMENT ADDRESS", "00000 DEVELOPMENT"]);
+  const seller = readEnv({
+    INVOICE_SELLER_NAME: "Certavis SAS",
+    INVOICE_SELLER_LEGAL_FORM: "SAS",
+    INVOICE_SELLER_SHARE_CAPITAL: "12 000 €",
+    INVOICE_SELLER_ADDRESS: "8 rue du Test | 75011 Paris",
+    INVOICE_SELLER_SIRET: "123 456 789 00017",
+    INVOICE_SELLER_RCS_CITY: "Paris",
+    INVOICE_SELLER_VAT_NUMBER: "FR 32 123456789",
+  }).invoiceSeller;
+  expect(seller).toEqual(SELLER);
+  expect(readEnv({ INVOICE_SELLER_NAME: "Certavis SAS" }).invoiceSeller.placeholders).toBe(true);
+});
+
 describe.each(TEST_DATABASES)("invoices as PDF on %s", (kind) => {
   let t: TestApp;
   let company: TestCompany;
@@ -27,7 +57,7 @@ describe.each(TEST_DATABASES)("invoices as PDF on %s", (kind) => {
   let invoiceId = "";
 
   beforeAll(async () => {
-    t = await createTestApp({ kind });
+    t = await createTestApp({ kind, config: { invoiceSeller: SELLER } });
     company = await createCompanyFor(t, await registerVerifiedUser(t), {
       name: "Maison Lumière",
       planType: "CROISSANCE",
@@ -43,6 +73,8 @@ describe.each(TEST_DATABASES)("invoices as PDF on %s", (kind) => {
         periodStart: new Date("2026-03-01T00:00:00Z"),
         periodEnd: new Date("2026-04-01T00:00:00Z"),
         providerRef: `sandbox_${company.id}`,
+        buyerName: "Maison Lumière",
+        buyerAddress: "12 rue des Lilas\n69002 Lyon",
         createdAt: new Date("2026-03-01T10:00:00Z"),
       })
       .returning({ id: invoices.id });
@@ -84,7 +116,7 @@ describe.each(TEST_DATABASES)("invoices as PDF on %s", (kind) => {
     });
   });
 
-  it("serves the PDF: number, date, company name and address, plan and period, HT, TVA 20 %, TTC", async () => {
+  it("serves the PDF: number, date, seller's legal details, buyer, plan and period, HT, TVA 20 %, TTC", async () => {
     const [{ number } = { number: 0 }] = await t.ctx.db
       .select({ number: invoices.number })
       .from(invoices)
@@ -101,6 +133,13 @@ describe.each(TEST_DATABASES)("invoices as PDF on %s", (kind) => {
     const text = await pdfText(res.rawPayload);
     for (const expected of [
       `Facture n° ${label}`,
+      "Certavis SAS",
+      "SAS au capital de 12 000 €",
+      "8 rue du Test",
+      "75011 Paris",
+      "SIREN 123456789 · SIRET 12345678900017",
+      "RCS Paris 123456789",
+      "N° TVA intracommunautaire : FR32123456789",
       "Date de facture : 1 mars 2026",
       "Maison Lumière",
       "12 rue des Lilas",
@@ -113,6 +152,47 @@ describe.each(TEST_DATABASES)("invoices as PDF on %s", (kind) => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it("keeps the buyer's name and address of the day the invoice was issued", async () => {
+    const session = await t.inject({
+      method: "POST",
+      url: "/api/v1/company/subscription/checkout-session/",
+      headers: auth,
+      payload: { subscription_type: "EXPANSION", success_url: t.publicUrl, cancel_url: t.publicUrl },
+    });
+    expect(session.statusCode, session.body).toBe(200);
+    const pay = await t.inject({ method: "POST", url: `${new URL(session.json().url).pathname}complete/` });
+    expect(pay.statusCode).toBe(303);
+    const [issued] = await t.ctx.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.companyId, company.id))
+      .orderBy(desc(invoices.number))
+      .limit(1);
+    expect(issued).toMatchObject({
+      subscriptionType: "EXPANSION",
+      buyerName: "Maison Lumière",
+      buyerAddress: "12 rue des Lilas\n69002 Lyon",
+    });
+
+    const moved = await t.inject({
+      method: "PATCH",
+      url: "/api/v1/company/",
+      headers: auth,
+      payload: { name: "Lumière & Fils", billing_address: "3 quai Neuf\n13002 Marseille" },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const res = await t.inject({
+      method: "GET",
+      url: `/api/v1/company/invoices/${issued?.id}/pdf/`,
+      headers: auth,
+    });
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain("Maison Lumière 12 rue des Lilas 69002 Lyon");
+    expect(text).not.toContain("Marseille");
+    expect(text).not.toContain("Lumière & Fils");
   });
 
   it("is another company's 404 and a member's 403", async () => {

@@ -6,6 +6,7 @@ import {
   addMember,
   authHeaders,
   createCompanyFor,
+  createProduct,
   createTestApp,
   expectMatchesContract,
   registerVerifiedUser,
@@ -302,5 +303,123 @@ describe.each(TEST_DATABASES)("sandbox checkout on %s", (kind) => {
       headers: await auth(),
     });
     expect(nothing.statusCode).toBe(400);
+  });
+
+  const current = async () => {
+    const res = await t.inject({ method: "GET", url: api("/company/subscription/"), headers: await auth() });
+    expect(res.statusCode, res.body).toBe(200);
+    return expectMatchesContract<{
+      current: SubscriptionInfo["current"] & {
+        scheduled_change: { type: string; effective_at: string } | null;
+      };
+    }>(res, "companySubscriptionGet").current;
+  };
+  const schedule = async (type: string) =>
+    t.inject({
+      method: "POST",
+      url: api("/company/subscription/plan-change/"),
+      headers: await auth(),
+      payload: { subscription_type: type },
+    });
+  const callOff = async () =>
+    t.inject({ method: "DELETE", url: api("/company/subscription/plan-change/"), headers: await auth() });
+  const detail = (res: Awaited<ReturnType<typeof schedule>>) =>
+    expectMatchesContract<{ detail: string }>(res, "companySubscriptionScheduleChange").detail;
+  const invoices = async () => {
+    const res = await t.inject({ method: "GET", url: api("/company/invoices/"), headers: await auth() });
+    return expectMatchesContract<InvoicePage>(res, "companyInvoicesList").results;
+  };
+
+  it("schedules EXPANSION → CROISSANCE for the period end, calls it off, and applies it at the renewal", async () => {
+    const nothing = await schedule("CROISSANCE");
+    expect(nothing.statusCode).toBe(400);
+    expect(detail(nothing)).toBe("Aucun abonnement actif");
+
+    const session = await t.inject({
+      method: "POST",
+      url: api("/company/subscription/checkout-session/"),
+      headers: await auth(),
+      payload: { subscription_type: "EXPANSION", success_url: t.publicUrl, cancel_url: t.publicUrl },
+    });
+    await t.inject({ method: "POST", url: `${new URL(session.json().url).pathname}complete/` });
+    const paid = await current();
+    expect(paid).toMatchObject({ type: "EXPANSION", scheduled_change: null });
+    const periodEnd = paid.current_period_end ?? "";
+
+    const higher = await schedule("EXPANSION");
+    expect(higher.statusCode).toBe(400);
+    expect(detail(higher)).toBe("Choisissez une offre inférieure à votre offre actuelle.");
+    const scheduled = await schedule("CROISSANCE");
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect(expectMatchesContract(scheduled, "companySubscriptionScheduleChange")).toEqual({
+      type: "CROISSANCE",
+      effective_at: periodEnd,
+    });
+    expect((await schedule("CROISSANCE")).statusCode).toBe(200);
+    const other = await schedule("LANCEMENT");
+    expect(other.statusCode).toBe(400);
+    expect(detail(other)).toBe(
+      "Un changement d'offre est déjà prévu. Annulez-le avant d'en choisir un autre.",
+    );
+    expect(await current()).toMatchObject({
+      type: "EXPANSION",
+      cancel_at_period_end: false,
+      scheduled_change: { type: "CROISSANCE", effective_at: periodEnd },
+    });
+
+    const off = await callOff();
+    expect(off.statusCode, off.body).toBe(204);
+    expectMatchesContract(off, "companySubscriptionCancelChange");
+    expect((await current()).scheduled_change).toBeNull();
+    const twice = await callOff();
+    expect(twice.statusCode).toBe(400);
+    expect(expectMatchesContract<{ detail: string }>(twice, "companySubscriptionCancelChange").detail).toBe(
+      "Aucun changement d'offre prévu.",
+    );
+
+    expect((await schedule("CROISSANCE")).statusCode).toBe(200);
+    clock.set(new Date(new Date(periodEnd).getTime() - 1000));
+    expect((await current()).type).toBe("EXPANSION");
+    clock.set(new Date(new Date(periodEnd).getTime() + 1000));
+    const lowered = await current();
+    expect(lowered).toMatchObject({ type: "CROISSANCE", status: "active", scheduled_change: null });
+    expect(lowered.limits.max_products).toBe(50);
+    const [next] = await invoices();
+    expect(next).toMatchObject({ subscription_type: "CROISSANCE", amount: 29.99, period_start: periodEnd });
+  });
+
+  it("moves to LANCEMENT at the period end above its limits: everything is kept, nothing new beyond them", async () => {
+    for (const name of ["Lampe", "Vase", "Tapis", "Miroir"]) await createProduct(t, await auth(), name);
+    const before = await current();
+    const periodEnd = before.current_period_end ?? "";
+    const res = await schedule("LANCEMENT");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ type: "LANCEMENT", effective_at: periodEnd });
+    // The end of the subscription is the move to LANCEMENT: one notice, one way to call it off.
+    expect(await current()).toMatchObject({
+      type: "CROISSANCE",
+      cancel_at_period_end: true,
+      scheduled_change: { type: "LANCEMENT", effective_at: periodEnd },
+    });
+    expect((await callOff()).statusCode).toBe(204);
+    expect(await current()).toMatchObject({ cancel_at_period_end: false, scheduled_change: null });
+    expect((await schedule("LANCEMENT")).statusCode).toBe(200);
+    const invoiceCount = (await invoices()).length;
+
+    clock.set(new Date(new Date(periodEnd).getTime() + 1000));
+    expect(await current()).toMatchObject({ type: "LANCEMENT", scheduled_change: null });
+    expect((await invoices()).length).toBe(invoiceCount);
+    const products = await t.inject({ method: "GET", url: api("/company/products/"), headers: await auth() });
+    expect(products.json().count).toBe(4);
+    const refused = await t.inject({
+      method: "POST",
+      url: api("/company/products/"),
+      headers: await auth(),
+      payload: { name: "Coussin", status: "active" },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      detail: "Votre abonnement a atteint la limite de produits (3 produits).",
+    });
   });
 });

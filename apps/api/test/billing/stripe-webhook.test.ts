@@ -37,6 +37,7 @@ interface SubscriptionInfo {
     stripe_subscription_status: string | null;
     current_period_end: string | null;
     cancel_at_period_end: boolean;
+    scheduled_change: { type: string; effective_at: string } | null;
   };
 }
 
@@ -624,6 +625,142 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
     expect(call?.params.get("cancel_at_period_end")).toBe("true");
     const info = await subscriptionOf(adminId);
     expect(info.current).toMatchObject({ type: "CROISSANCE", cancel_at_period_end: true });
+  });
+
+  it("lowers EXPANSION to CROISSANCE at the period end through a Stripe schedule, without proration", async () => {
+    const { company, adminId } = await newCompany();
+    const start = clock.now();
+    const end = new Date(start.getTime() + 31 * 24 * 60 * 60 * 1000);
+    await accepted(
+      stripeEvent(
+        "evt_down_created",
+        "customer.subscription.created",
+        clock.now(),
+        subscriptionObject("sub_down", company.id, "EXPANSION", { start, end }),
+      ),
+    );
+    let products = 0;
+    stripe.answer((call) => {
+      if (call.method !== "POST") return undefined;
+      if (call.path === "/v1/products") {
+        products += 1;
+        return products === 1
+          ? { body: { id: call.params.get("id"), object: "product" } }
+          : {
+              status: 400,
+              body: {
+                error: {
+                  type: "invalid_request_error",
+                  code: "resource_already_exists",
+                  message: "Product already exists.",
+                },
+              },
+            };
+      }
+      if (call.path === "/v1/subscription_schedules") {
+        return {
+          body: {
+            id: `sub_sched_${products}`,
+            object: "subscription_schedule",
+            subscription: call.params.get("from_subscription"),
+            phases: [
+              {
+                start_date: unix(start),
+                end_date: unix(end),
+                items: [{ price: "price_expansion", quantity: 1 }],
+                metadata: { company_id: company.id, plan_type: "EXPANSION" },
+              },
+            ],
+          },
+        };
+      }
+      const schedule = /^\/v1\/subscription_schedules\/(sub_sched_\d+)(\/release)?$/.exec(call.path);
+      return schedule ? { body: { id: schedule[1], object: "subscription_schedule" } } : undefined;
+    });
+    const change = async () =>
+      t.inject({
+        method: "POST",
+        url: api("/company/subscription/plan-change/"),
+        headers: await auth(adminId),
+        payload: { subscription_type: "CROISSANCE" },
+      });
+
+    const res = await change();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(expectMatchesContract(res, "companySubscriptionScheduleChange")).toEqual({
+      type: "CROISSANCE",
+      effective_at: end.toISOString(),
+    });
+    expect(stripe.calls.findLast((c) => c.path === "/v1/products")?.params.get("id")).toBe(
+      "certavis_croissance",
+    );
+    expect(
+      stripe.calls.findLast((c) => c.path === "/v1/subscription_schedules")?.params.get("from_subscription"),
+    ).toBe("sub_down");
+    const update = stripe.calls.findLast((c) => c.path === "/v1/subscription_schedules/sub_sched_1");
+    const p = update?.params ?? new URLSearchParams();
+    expect(p.get("end_behavior")).toBe("release");
+    expect(p.get("phases[0][items][0][price]")).toBe("price_expansion");
+    expect(p.get("phases[0][end_date]")).toBe(String(unix(end)));
+    expect(p.get("phases[1][items][0][price_data][unit_amount]")).toBe("2999");
+    expect(p.get("phases[1][items][0][price_data][product]")).toBe("certavis_croissance");
+    expect(p.get("phases[1][items][0][price_data][recurring][interval]")).toBe("month");
+    expect(p.get("phases[1][metadata][plan_type]")).toBe("CROISSANCE");
+    expect(p.get("phases[1][proration_behavior]")).toBe("none");
+    expect((await subscriptionOf(adminId)).current).toMatchObject({
+      type: "EXPANSION",
+      scheduled_change: { type: "CROISSANCE", effective_at: end.toISOString() },
+    });
+
+    // Called off: the subscription leaves its schedule and renews as before.
+    const off = await t.inject({
+      method: "DELETE",
+      url: api("/company/subscription/plan-change/"),
+      headers: await auth(adminId),
+    });
+    expect(off.statusCode, off.body).toBe(204);
+    expect(stripe.calls.some((c) => c.path === "/v1/subscription_schedules/sub_sched_1/release")).toBe(true);
+    expect((await subscriptionOf(adminId)).current.scheduled_change).toBeNull();
+
+    // Chosen again (the product exists by now); a release in Stripe's dashboard calls it off too.
+    expect((await change()).statusCode).toBe(200);
+    expect(stripe.calls.some((c) => c.path === "/v1/subscription_schedules/sub_sched_2")).toBe(true);
+    await accepted(
+      stripeEvent("evt_down_released", "subscription_schedule.released", clock.now(), {
+        id: "sub_sched_2",
+        object: "subscription_schedule",
+      }),
+    );
+    expect((await subscriptionOf(adminId)).current.scheduled_change).toBeNull();
+
+    // Chosen once more, then Stripe's period end moves the company.
+    expect((await change()).statusCode).toBe(200);
+    expect(stripe.calls.some((c) => c.path === "/v1/subscription_schedules/sub_sched_3")).toBe(true);
+    clock.set(new Date(end.getTime() + 1000));
+    const next = new Date(end.getTime() + 30 * 24 * 60 * 60 * 1000);
+    await accepted(
+      stripeEvent(
+        "evt_down_phase",
+        "customer.subscription.updated",
+        clock.now(),
+        subscriptionObject("sub_down", company.id, "CROISSANCE", { start: end, end: next }),
+      ),
+    );
+    await accepted(
+      stripeEvent("evt_down_invoice", "invoice.paid", clock.now(), {
+        ...paidInvoice("in_down", company.id, "CROISSANCE", "sub_down", 2999),
+        lines: { object: "list", data: [{ id: "il_down", period: { start: unix(end), end: unix(next) } }] },
+      }),
+    );
+    expect((await subscriptionOf(adminId)).current).toMatchObject({
+      type: "CROISSANCE",
+      current_period_end: next.toISOString(),
+      scheduled_change: null,
+    });
+    expect((await invoicesOf(adminId)).results[0]).toMatchObject({
+      subscription_type: "CROISSANCE",
+      amount: 29.99,
+    });
   });
 
   it("ignores events it does not use, and unknown companies (200, recorded as processed)", async () => {

@@ -152,7 +152,7 @@ describe.each(TEST_DATABASES)("subscription and invoices on %s (sandbox mode)", 
     });
     expect(free.statusCode).toBe(400);
     expect(expectMatchesContract<{ detail: string }>(free, "companySubscriptionCheckout").detail).toBe(
-      "Contactez le support pour revenir au plan Lancement.",
+      "Une offre inférieure prend effet à la fin de la période en cours : choisissez-la dans Abonnement.",
     );
 
     const evil = await t.inject({

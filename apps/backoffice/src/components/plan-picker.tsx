@@ -1,4 +1,4 @@
-import { PLANS, type PlanType, priceHt } from "@certavis/domain";
+import { isLowerPlan, PLANS, type PlanType, priceHt } from "@certavis/domain";
 import { formatPrice, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Badge, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
@@ -12,14 +12,18 @@ import { LoadingScreen } from "./loading-screen";
 
 /**
  * Plan cards from GET /company/subscription/ (registration step 3 and company setup). The free plan
- * calls `onFree`; a paid plan leaves for the checkout page, keeping the session id locally.
+ * calls `onFree`; a paid plan leaves for the checkout page, keeping the session id locally. With
+ * `onLower` (settings), a plan below the current paid one calls it instead: it is scheduled for the
+ * end of the period, never bought.
  */
 export function PlanPicker({
   onFree,
+  onLower,
   redirect = (url) => window.location.assign(url),
   currentFixed = false,
 }: {
   onFree: () => void;
+  onLower?: (type: PlanType) => void;
   redirect?: (url: string) => void;
   /** Settings: the current plan (free included) is shown as 'Plan actuel' and cannot be chosen again. */
   currentFixed?: boolean;
@@ -29,6 +33,10 @@ export function PlanPicker({
   const [chosen, setChosen] = useState<PlanType | null>(null);
 
   async function choose(type: PlanType) {
+    if (onLower && isLower(type)) {
+      onLower(type);
+      return;
+    }
     if (PLANS[type].free) {
       onFree();
       return;
@@ -53,6 +61,10 @@ export function PlanPicker({
     }
   }
 
+  const currentType = subscription.data?.current.type;
+  const isLower = (type: PlanType) =>
+    currentType !== undefined && !PLANS[currentType].free && isLowerPlan(currentType, type);
+
   if (subscription.isPending) return <LoadingScreen />;
   if (subscription.isError)
     return (
@@ -68,9 +80,10 @@ export function PlanPicker({
       {subscription.data.plans.map((plan) => {
         const texts = fr.plans[plan.type];
         // The free plan always leads on (home); a paid one needs checkout configured and not be current.
+        const lower = onLower !== undefined && isLower(plan.type);
         const paidBlocked =
           (currentFixed && plan.is_current) ||
-          (plan.price > 0 && (plan.is_current || !plan.price_id_configured));
+          (!lower && plan.price > 0 && (plan.is_current || !plan.price_id_configured));
         return (
           <Card
             key={plan.type}
@@ -120,7 +133,9 @@ export function PlanPicker({
                 >
                   {plan.is_current && (plan.price > 0 || currentFixed)
                     ? fr.settings.subscription.current
-                    : fr.auth.register.plan.choose}
+                    : lower
+                      ? fr.settings.subscription.planChange.choose
+                      : fr.auth.register.plan.choose}
                 </Button>
               </Flex>
             </article>

@@ -42,7 +42,7 @@ describe("settings: Abonnement (real API)", () => {
     },
   );
 
-  it("after buying CROISSANCE: the plan, its status, the invoice; Lancement asks to contact support", async () => {
+  it("after buying CROISSANCE: the plan, its status, the invoice; Lancement is scheduled for the period end, then called off", async () => {
     const owner = await seed.account({ plan: "LANCEMENT" });
     await buyThroughSandbox(owner.user, "CROISSANCE");
     const accountant = await seed.account({ companyId: owner.company?.id ?? "", role: "accoutant" });
@@ -62,10 +62,38 @@ describe("settings: Abonnement (real API)", () => {
     expect(rows[1]).toHaveTextContent("29,99 €");
     expect(rows[1]).toHaveTextContent(/du \d{1,2} \S+ \d{4} au \d{1,2} \S+ \d{4}/);
 
-    await user.click(within(planCard("Lancement")).getByRole("button", { name: "Choisir ce plan" }));
-    expect(
-      await screen.findByText("Contactez le support pour revenir au plan Lancement."),
-    ).toBeInTheDocument();
+    expect(within(planCard("Expansion")).getByRole("button", { name: "Choisir ce plan" })).toBeEnabled();
+    await user.click(within(planCard("Lancement")).getByRole("button", { name: "Passer à cette offre" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Passer à l'offre Lancement ?" });
+    const date = /Fin de la période en cours(\d{1,2} \S+ \d{4})/.exec(current.textContent ?? "")?.[1];
+    expect(date).toBeTruthy();
+    expect(dialog).toHaveTextContent(
+      `Votre offre actuelle reste active jusqu'au ${date}. Le ${date}, vous passerez à l'offre Lancement.`,
+    );
+    expect(dialog).toHaveTextContent("Vous ne serez plus facturé ensuite.");
+    const changes = within(dialog)
+      .getAllByRole("listitem")
+      .map((item) => item.textContent);
+    expect(changes).toEqual([
+      "Produits : 50 → 3",
+      "Membres : 5 → 1",
+      "E-mails par mois : 400 → 40",
+      "Modèles d'e-mails personnalisés : illimité → 0",
+      "Formulaires personnalisés : illimité → 0",
+      "Photos et vidéos dans les avis : plus acceptées",
+      "Widget iframe : avec tous les avis → basique",
+    ]);
+    expect(dialog).toHaveTextContent("Vos données sont conservées.");
+    await user.click(within(dialog).getByRole("button", { name: "Programmer le changement" }));
+    expect(await screen.findByText("Changement d'offre programmé")).toBeInTheDocument();
+    await waitFor(() => expect(current).toHaveTextContent(`Votre abonnement prendra fin le ${date}.`));
+    expect(within(current).queryByRole("button", { name: "Résilier l'abonnement" })).toBeNull();
+
+    await user.click(within(current).getByRole("button", { name: "Annuler ce changement" }));
+    expect(await screen.findByText("Changement annulé")).toBeInTheDocument();
+    expect(screen.getByText("Votre offre Croissance sera renouvelée.")).toBeInTheDocument();
+    expect(await within(current).findByRole("button", { name: "Résilier l'abonnement" })).toBeVisible();
+    expect(current).not.toHaveTextContent("prendra fin");
   });
 
   it("cancels at the end of the period after confirmation and says when it ends", async () => {

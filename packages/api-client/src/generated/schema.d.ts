@@ -376,7 +376,7 @@ export interface paths {
         put?: never;
         /**
          * Ouvrir une session de paiement
-         * @description Owner, admin or accoutant. Creates a Stripe Checkout session, or a local sandbox session (`url` = `/api/v1/billing/sandbox/{id}/`) when Stripe is not configured. 400 for LANCEMENT (downgrade to free is not self-service) or a plan without price.
+         * @description Owner, admin or accoutant. Creates a Stripe Checkout session, or a local sandbox session (`url` = `/api/v1/billing/sandbox/{id}/`) when Stripe is not configured. 400 for LANCEMENT (a lower plan is chosen through `POST /company/subscription/plan-change/`) or a plan without price.
          */
         post: operations["companySubscriptionCheckout"];
         delete?: never;
@@ -400,6 +400,30 @@ export interface paths {
          */
         post: operations["companySubscriptionCancel"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/subscription/plan-change/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Passer à une offre inférieure à la fin de la période
+         * @description Owner, admin or accoutant. Schedules the move to a lower plan at the end of the current paid period (Stripe: a subscription schedule whose next phase has the lower price, without proration; LANCEMENT: the subscription ends at the period end). Choosing the plan already scheduled answers the same change. 400 `Aucun abonnement actif` without a paid subscription in use, 400 for a plan that is not lower, 400 when another change is already scheduled.
+         */
+        post: operations["companySubscriptionScheduleChange"];
+        /**
+         * Annuler le changement d'offre prévu
+         * @description Owner, admin or accoutant. Cancels the scheduled change (a lower plan or the end of the subscription): the current plan renews as before. 400 `Aucun changement d'offre prévu` when none.
+         */
+        delete: operations["companySubscriptionCancelChange"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2935,6 +2959,7 @@ export interface components {
                 /** Format: date-time */
                 current_period_end: string | null;
                 cancel_at_period_end: boolean;
+                scheduled_change: components["schemas"]["ScheduledPlanChange"] | null;
             };
         };
         /**
@@ -3100,6 +3125,18 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description A plan change waiting for the end of the paid period: a lower plan chosen in Abonnement, or LANCEMENT after a cancellation. Until `effective_at` the company keeps its current plan; from then on it has the lower plan's limits (nothing is deleted: beyond a limit, nothing new can be created) and the next invoice is the lower plan's price. */
+        ScheduledPlanChange: {
+            type: components["schemas"]["PlanType"];
+            /**
+             * Format: date-time
+             * @description The end of the current paid period.
+             */
+            effective_at: string;
+        };
+        PlanChangeInput: {
+            subscription_type: components["schemas"]["PlanType"];
         };
         ReviewReplyInput: {
             /** @description 1–2,000 characters once trimmed. */
@@ -3472,6 +3509,20 @@ export interface components {
                 /**
                  * @example {
                  *       "detail": "Fichier trop volumineux."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
+        /** @description The payment provider cannot be reached; nothing was changed, try again. */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Le service de paiement est indisponible. Réessayez dans un instant."
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorDetail"];
@@ -4233,7 +4284,8 @@ export interface operations {
                      *         "stripe_subscription_id": null,
                      *         "stripe_subscription_status": null,
                      *         "current_period_end": null,
-                     *         "cancel_at_period_end": false
+                     *         "cancel_at_period_end": false,
+                     *         "scheduled_change": null
                      *       }
                      *     }
                      */
@@ -4302,6 +4354,67 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    companySubscriptionScheduleChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subscription_type": "CROISSANCE"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlanChangeInput"];
+            };
+        };
+        responses: {
+            /** @description The scheduled change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "CROISSANCE",
+                     *       "effective_at": "2026-04-10T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScheduledPlanChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    companySubscriptionCancelChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current plan renews as before. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     companyInvoicesList: {

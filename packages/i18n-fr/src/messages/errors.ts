@@ -56,7 +56,10 @@ export const errors = {
     sessionUnavailable: "Session indisponible, Réessayez dans un instant ou contactez le support.",
     checkoutFailed: "Impossible de lancer la souscription",
     cancelFailed: "Annulation impossible",
+    /** Spec §8; no longer shown: a lower plan is now scheduled from Abonnement for the period end. */
     downgradeContactSupport: "Contactez le support pour revenir au plan Lancement.",
+    planChangeFailed: "Changement d'offre impossible",
+    cancelChangeFailed: "Annulation du changement impossible",
     loadFailed: "Impossible de récupérer les informations d'abonnement.",
     retry: "Réessayer",
     invoicesLoadFailed: "Impossible de charger les factures. Réessayez plus tard.",

@@ -2,8 +2,10 @@
 export const invoicePdf = {
   title: (number: string) => `Facture n° ${number}`,
   date: (date: string) => `Date de facture : ${date}`,
-  issuer: "Certavis",
-  issuerLine: "Avis clients certifiés",
+  capital: (legalForm: string, amount: string) => `${legalForm} au capital de ${amount}`,
+  companyIds: (siren: string, siret: string) => `SIREN ${siren} · SIRET ${siret}`,
+  rcs: (city: string, siren: string) => `RCS ${city} ${siren}`,
+  vatNumber: (id: string) => `N° TVA intracommunautaire : ${id}`,
   billedTo: "Facturé à",
   noAddress: "Adresse de facturation non renseignée (Paramètres › Entreprise)",
   description: "Désignation",

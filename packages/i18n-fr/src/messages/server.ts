@@ -120,7 +120,11 @@ const team = {
 
 const billing = {
   noActiveSubscription: errors.subscription.noActive,
-  downgradeContactSupport: errors.subscription.downgradeContactSupport,
+  notLowerPlan: "Choisissez une offre inférieure à votre offre actuelle.",
+  changeAlreadyScheduled: "Un changement d'offre est déjà prévu. Annulez-le avant d'en choisir un autre.",
+  noScheduledChange: "Aucun changement d'offre prévu.",
+  lowerPlanAtPeriodEnd:
+    "Une offre inférieure prend effet à la fin de la période en cours : choisissez-la dans Abonnement.",
   alreadySubscribed: (planName: string) => `Vous êtes déjà abonné à l'offre ${planName}.`,
   paymentsDisabled: "Le paiement en ligne n'est pas configuré. Contactez le support.",
   paymentProviderDown: "Le service de paiement est indisponible. Réessayez dans un instant.",

@@ -1,4 +1,5 @@
 import { countOf } from "../format/plural";
+import { planChange } from "./plan-change";
 import { settingsExport } from "./settings-export";
 
 export const settings = {
@@ -130,6 +131,7 @@ export const settings = {
     restrictedTitle: "Accès restreint",
     restrictedDescription: "Seuls les administrateurs et comptables peuvent gérer l'abonnement.",
     retry: "Réessayer",
+    planChange,
     checkout: {
       cancelledTitle: "Paiement annulé",
       cancelledDescription: "Vous pourrez réessayer quand vous voulez.",

@@ -39,6 +39,9 @@ export const invoices = pgTable(
     invoiceUrl: text("invoice_url"),
     /** Stripe invoice id or the sandbox checkout session id: one invoice per payment. */
     providerRef: text("provider_ref").notNull(),
+    /** The buyer as known when the invoice was issued (an issued invoice never changes). */
+    buyerName: text("buyer_name").notNull(),
+    buyerAddress: text("buyer_address"),
     createdAt: createdAt(),
   },
   (t) => [

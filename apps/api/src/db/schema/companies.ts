@@ -34,6 +34,10 @@ export const companies = pgTable(
     currentPeriodStart: tz("current_period_start"),
     currentPeriodEnd: tz("current_period_end"),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** A lower paid plan taking over at the end of the current period (the free plan is `cancel_at_period_end`). */
+    scheduledPlanType: text("scheduled_plan_type"),
+    /** The Stripe subscription schedule carrying that change (none in the sandbox). */
+    stripeScheduleId: text("stripe_schedule_id"),
     /** `created` time of the last provider event applied to the subscription (out-of-order guard). */
     subscriptionEventAt: tz("subscription_event_at"),
     emailQuotaUsed: integer("email_quota_used").notNull().default(0),

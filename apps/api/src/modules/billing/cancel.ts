@@ -5,9 +5,32 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { companies } from "../../db/schema";
 import { detailError } from "../../http/errors";
+import { randomToken } from "../../lib/crypto";
 import { applyProviderEvent } from "./fulfilment";
 import { isSandboxSubscription } from "./payment-mode";
 import { fromUnix } from "./periods";
+import { releaseStripeSchedule } from "./stripe-downgrade";
+
+/** A cancellation replaces a lower paid plan scheduled for the same date (one change at a time). */
+async function dropScheduledPlan(
+  ctx: AppContext,
+  company: typeof companies.$inferSelect,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (!company.scheduledPlanType && !company.stripeScheduleId) return;
+  if (company.stripeScheduleId && ctx.stripe) {
+    try {
+      await releaseStripeSchedule(ctx.stripe, company.stripeScheduleId);
+    } catch (error) {
+      log.warn({ err: error }, "stripe subscription schedule release failed");
+      throw detailError(503, fr.server.billing.paymentProviderDown);
+    }
+  }
+  await ctx.db
+    .update(companies)
+    .set({ scheduledPlanType: null, stripeScheduleId: null })
+    .where(eq(companies.id, company.id));
+}
 
 /**
  * Schedules the end of the paid subscription at the end of the current period (the plan stays until
@@ -31,13 +54,18 @@ export async function cancelAtPeriodEnd(
     throw detailError(400, fr.server.billing.noActiveSubscription);
   }
 
+  await dropScheduledPlan(ctx, company, log);
   if (isSandboxSubscription(subscriptionId)) {
     if (!company.currentPeriodEnd) throw detailError(400, fr.server.billing.noActiveSubscription);
     if (!company.cancelAtPeriodEnd) {
       const at = ctx.now();
+      // One event per request: a cancellation called off can be made again.
       await applyProviderEvent(
         ctx.db,
-        { id: `sandbox:${subscriptionId}:cancel`, type: "customer.subscription.updated" },
+        {
+          id: `sandbox:${subscriptionId}:cancel:${randomToken(12)}`,
+          type: "customer.subscription.updated",
+        },
         [
           {
             kind: "subscriptionChanged",

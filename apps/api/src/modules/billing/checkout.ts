@@ -30,7 +30,7 @@ export async function openCheckout(
   log: FastifyBaseLogger,
 ): Promise<{ url: string; id: string }> {
   const plan = PLANS[input.subscription_type];
-  if (plan.free) throw detailError(400, fr.server.billing.downgradeContactSupport);
+  if (plan.free) throw detailError(400, fr.server.billing.lowerPlanAtPeriodEnd);
   const urlErrors: FieldErrors = {};
   for (const field of ["success_url", "cancel_url"] as const) {
     if (!isAllowedRedirect(input[field], ctx.config))

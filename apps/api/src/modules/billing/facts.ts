@@ -19,7 +19,9 @@ export type BillingFact =
     }
   | { kind: "checkoutClosed"; sessionId: string; status: "expired" | "cancelled" }
   | { kind: "subscriptionChanged"; ref: CompanyRef; subscription: SubscriptionState }
-  | { kind: "invoicePaid"; ref: CompanyRef; invoice: PaidInvoice };
+  | { kind: "invoicePaid"; ref: CompanyRef; invoice: PaidInvoice }
+  /** A subscription schedule released or cancelled at the provider: its scheduled plan is gone. */
+  | { kind: "scheduleEnded"; scheduleId: string };
 
 /** How to find the company of a provider object: the first key that matches wins. */
 export interface CompanyRef {

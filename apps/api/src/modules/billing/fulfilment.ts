@@ -61,6 +61,13 @@ async function applyFact(tx: Tx, fact: BillingFact): Promise<string | null> {
       const company = await findCompany(tx, fact.ref);
       return company ? applySubscription(tx, company, fact.subscription) : null;
     }
+    case "scheduleEnded":
+      // Released elsewhere (Stripe's dashboard) before its period end: nothing is scheduled any more.
+      await tx
+        .update(companies)
+        .set({ scheduledPlanType: null, stripeScheduleId: null })
+        .where(eq(companies.stripeScheduleId, fact.scheduleId));
+      return null;
     case "invoicePaid": {
       const company = await findCompany(tx, fact.ref);
       if (company) await recordInvoice(tx, company, fact.invoice);
@@ -122,6 +129,10 @@ async function applySubscription(
   const plan: PlanType = state.planType ?? normalizePlanType(company.planType) ?? "LANCEMENT";
   const keep = <T>(next: T | undefined, stored: T | null, fallback: T | null = null) =>
     next !== undefined ? next : same ? stored : fallback;
+  // A scheduled lower plan waits while the same subscription goes on with another plan; it is done
+  // once the subscription carries it (period end), and gone with a replaced or ended subscription.
+  const scheduled = normalizePlanType(company.scheduledPlanType);
+  const keepSchedule = same && usable && scheduled !== null && scheduled !== plan;
   await tx
     .update(companies)
     .set({
@@ -136,6 +147,8 @@ async function applySubscription(
           ? false
           : (keep(state.cancelAtPeriodEnd, company.cancelAtPeriodEnd) ?? false),
       subscriptionEventAt: state.at,
+      scheduledPlanType: keepSchedule ? scheduled : null,
+      stripeScheduleId: keepSchedule ? company.stripeScheduleId : null,
     })
     .where(eq(companies.id, company.id));
 
@@ -155,6 +168,9 @@ async function recordInvoice(tx: Tx, company: CompanyRow, invoice: PaidInvoice):
       periodEnd: invoice.periodEnd,
       invoiceUrl: invoice.invoiceUrl,
       providerRef: invoice.providerRef,
+      // Frozen at issue: a later change of the company's name or address never rewrites an invoice.
+      buyerName: company.name,
+      buyerAddress: company.billingAddress,
     })
     .onConflictDoNothing({ target: invoices.providerRef });
 }

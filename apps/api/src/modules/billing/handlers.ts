@@ -15,6 +15,7 @@ import { openCheckout } from "./checkout";
 import { applyProviderEvent } from "./fulfilment";
 import { invoicePdf } from "./invoice-pdf";
 import { paymentMode } from "./payment-mode";
+import { cancelPlanChange, schedulePlanChange } from "./plan-change";
 import { redirectOrigins, safeRedirect } from "./redirects";
 import {
   closeSandboxSession,
@@ -56,6 +57,19 @@ export const billingHandlers = defineHandlers({
   companySubscriptionCancel: async (request) =>
     cancelAtPeriodEnd(request.server.ctx, callerCompanyId(request), request.log),
 
+  companySubscriptionScheduleChange: async (request) =>
+    schedulePlanChange(
+      request.server.ctx,
+      callerCompanyId(request),
+      request.body.subscription_type,
+      request.log,
+    ),
+
+  companySubscriptionCancelChange: async (request, reply) => {
+    await cancelPlanChange(request.server.ctx, callerCompanyId(request), request.log);
+    return reply.code(204).send();
+  },
+
   companyInvoicesList: async (request) => {
     const ctx = request.server.ctx;
     const companyId = callerCompanyId(request);
@@ -74,19 +88,18 @@ export const billingHandlers = defineHandlers({
   },
 
   companyInvoicePdf: async (request, reply) => {
-    const { db } = request.server.ctx;
+    const { db, config } = request.server.ctx;
     const companyId = callerCompanyId(request);
-    const [row] = await db
-      .select({ invoice: invoices, name: companies.name, billingAddress: companies.billingAddress })
+    const [invoice] = await db
+      .select()
       .from(invoices)
-      .innerJoin(companies, eq(companies.id, invoices.companyId))
       .where(and(eq(invoices.id, request.params.id), eq(invoices.companyId, companyId)));
-    if (!row) throw notFound();
-    const pdf = await invoicePdf(row.invoice, row);
+    if (!invoice) throw notFound();
+    const pdf = await invoicePdf(invoice, config.invoiceSeller);
     reply.header("content-type", "application/pdf");
     reply.header(
       "content-disposition",
-      `attachment; filename="${fr.server.invoicePdf.fileName(invoiceNumber(row.invoice.number))}"`,
+      `attachment; filename="${fr.server.invoicePdf.fileName(invoiceNumber(invoice.number))}"`,
     );
     reply.header("cache-control", "private, no-store");
     return reply.send(Buffer.from(pdf));

@@ -1,7 +1,8 @@
 import { invoiceNumber, normalizePlanType, splitVat, VAT_RATE_PERCENT } from "@certavis/domain";
 import { formatLongDate, formatPrice, fr, planName } from "@certavis/i18n-fr/server";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import type { companies, invoices } from "../../db/schema";
+import type { invoices } from "../../db/schema";
+import type { InvoiceSeller } from "../../env";
 import { fromCents } from "./periods";
 
 const texts = fr.server.invoicePdf;
@@ -19,18 +20,31 @@ function printable(font: PDFFont, text: string): string {
     .join("");
 }
 
+/** The seller's legal lines under its name (French invoice mentions). */
+function sellerLines(seller: InvoiceSeller): string[] {
+  const siren = seller.siret.slice(0, 9);
+  return [
+    texts.capital(seller.legalForm, seller.shareCapital),
+    ...seller.address,
+    texts.companyIds(siren, seller.siret),
+    texts.rcs(seller.rcsCity, siren),
+    texts.vatNumber(seller.vatNumber),
+  ];
+}
+
 /**
- * The invoice as a PDF: number, date, issuer, the company's name and billing address, the plan and
- * period, HT, TVA and TTC (amounts from the domain's `splitVat`).
+ * The invoice as a PDF: number, date, the seller's legal details (server configuration), the buyer's
+ * name and billing address as they were when the invoice was issued, the plan and period, HT, TVA
+ * and TTC (amounts from the domain's `splitVat`).
  */
 export async function invoicePdf(
   invoice: typeof invoices.$inferSelect,
-  company: Pick<typeof companies.$inferSelect, "name" | "billingAddress">,
+  seller: InvoiceSeller,
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const number = invoiceNumber(invoice.number);
   pdf.setTitle(texts.title(number));
-  pdf.setAuthor(texts.issuer);
+  pdf.setAuthor(seller.name);
   pdf.setCreationDate(invoice.createdAt);
   pdf.setModificationDate(invoice.createdAt);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
@@ -51,20 +65,23 @@ export async function invoicePdf(
     y -= gap;
   };
 
-  write(page, texts.issuer, { font: bold, size: 18 });
+  write(page, seller.name, { font: bold, size: 18 });
   write(page, texts.title(number), { font: bold, size: 14, right: true });
   next(16);
-  write(page, texts.issuerLine, { color: GRAY });
   write(page, texts.date(formatLongDate(invoice.createdAt, PARIS)), { right: true });
-  next(48);
+  for (const line of sellerLines(seller)) {
+    write(page, line, { color: GRAY, size: 9 });
+    next(12);
+  }
+  next(36);
 
   write(page, texts.billedTo, { font: bold, color: GRAY, size: 9 });
   next(15);
-  write(page, company.name, { font: bold, size: 11 });
-  const address = company.billingAddress?.split("\n") ?? [texts.noAddress];
+  write(page, invoice.buyerName, { font: bold, size: 11 });
+  const address = invoice.buyerAddress?.split("\n") ?? [texts.noAddress];
   for (const line of address) {
     next(14);
-    write(page, line, company.billingAddress ? {} : { color: GRAY });
+    write(page, line, invoice.buyerAddress ? {} : { color: GRAY });
   }
   next(40);
 

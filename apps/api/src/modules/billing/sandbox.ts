@@ -155,6 +155,8 @@ export async function settleSandboxPeriods(db: Db, now: Date, companyId?: string
       );
       continue;
     }
+    // A lower plan scheduled for the period end renews instead, at its price.
+    const next = normalizePlanType(company.scheduledPlanType) ?? plan;
     for (let i = 0; i < MAX_RENEWALS_AT_ONCE && end <= now; i++) {
       const start: Date = end;
       end = addMonths(start, 1);
@@ -168,7 +170,7 @@ export async function settleSandboxPeriods(db: Db, now: Date, companyId?: string
             subscription: {
               id: subscriptionId,
               customerId: null,
-              planType: plan,
+              planType: next,
               status: "active",
               currentPeriodStart: start,
               currentPeriodEnd: end,
@@ -180,9 +182,9 @@ export async function settleSandboxPeriods(db: Db, now: Date, companyId?: string
             ref,
             invoice: {
               providerRef: `${subscriptionId}:${start.toISOString()}`,
-              planType: plan,
-              amountCents: toCents(PLANS[plan].price),
-              currency: PLANS[plan].currency,
+              planType: next,
+              amountCents: toCents(PLANS[next].price),
+              currency: PLANS[next].currency,
               periodStart: start,
               periodEnd: end,
               invoiceUrl: null,

@@ -155,6 +155,11 @@ export function factsFromStripeEvent(event: StripeEventLike): BillingFact[] {
         },
       ];
     }
+    case "subscription_schedule.released":
+    case "subscription_schedule.canceled": {
+      const schedule = z.object({ id: z.string() }).parse(event.data.object);
+      return [{ kind: "scheduleEnded", scheduleId: schedule.id }];
+    }
     default:
       return [];
   }

@@ -12,6 +12,7 @@ import type { companies, invoices } from "../../db/schema";
 import type { ResponseOf } from "../../http/operation-types";
 import type { PaymentMode } from "./payment-mode";
 import { fromCents } from "./periods";
+import { scheduledChangeOf } from "./plan-change";
 
 type CompanyRow = typeof companies.$inferSelect;
 type SubscriptionInfo = ResponseOf<"companySubscriptionGet", 200>;
@@ -21,6 +22,7 @@ type InvoiceView = ResponseOf<"companyInvoicesList", 200>["results"][number];
 export function toSubscriptionInfo(company: CompanyRow, mode: PaymentMode): SubscriptionInfo {
   const type = normalizePlanType(company.planType) ?? DEFAULT_PLAN_TYPE;
   const providerStatus = isSubscriptionStatus(company.subscriptionStatus) ? company.subscriptionStatus : null;
+  const scheduled = scheduledChangeOf(company);
   return {
     plans: PLAN_LIST.map((plan) => ({
       type: plan.type,
@@ -41,6 +43,10 @@ export function toSubscriptionInfo(company: CompanyRow, mode: PaymentMode): Subs
       stripe_subscription_status: providerStatus,
       current_period_end: company.currentPeriodEnd?.toISOString() ?? null,
       cancel_at_period_end: company.cancelAtPeriodEnd,
+      scheduled_change: scheduled && {
+        type: scheduled.type,
+        effective_at: scheduled.effectiveAt.toISOString(),
+      },
     },
   };
 }

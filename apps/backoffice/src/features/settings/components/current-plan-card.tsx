@@ -7,6 +7,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import type { useSubscription } from "../../../lib/api/get-subscription";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
+import { useCancelPlanChange } from "../api/cancel-plan-change";
 import { useCancelSubscription } from "../api/cancel-subscription";
 import { SettingsSection } from "./settings-section";
 
@@ -14,12 +15,17 @@ const t = fr.settings.subscription;
 
 type Current = NonNullable<ReturnType<typeof useSubscription>["data"]>["current"];
 
-/** The current plan and status (spec §4 labels), and cancellation at the end of the period. */
+/**
+ * The current plan and status (spec §4 labels), the change scheduled for the end of the period (a
+ * lower plan or the end of the subscription) with a way to call it off, and cancellation.
+ */
 export function CurrentPlanCard({ current }: { current: Current }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelSubscription();
+  const callOff = useCancelPlanChange();
   const paid = current.type !== "LANCEMENT";
   const end = periodEndDate(current.current_period_end);
+  const scheduled = current.scheduled_change;
 
   return (
     <SettingsSection id="current-plan-title" title={t.currentPlan}>
@@ -45,12 +51,40 @@ export function CurrentPlanCard({ current }: { current: Current }) {
           </DataList.Item>
         ) : null}
       </DataList.Root>
-      {paid && current.cancel_at_period_end && end ? (
-        <Text as="p" size="2" mt="3" color="amber">
-          {t.cancelScheduled(formatDate(end))}
-        </Text>
+      {scheduled ? (
+        <Flex
+          mt="3"
+          gap="3"
+          align={{ sm: "center" }}
+          justify="between"
+          direction={{ initial: "column", sm: "row" }}
+        >
+          <Text as="p" size="2" color="amber">
+            {scheduled.type === "LANCEMENT"
+              ? t.cancelScheduled(formatDate(scheduled.effective_at))
+              : t.planChange.scheduled(planName(scheduled.type), formatDate(scheduled.effective_at))}
+          </Text>
+          <Button
+            variant="outline"
+            loading={callOff.isPending}
+            disabled={callOff.isPending}
+            onClick={() =>
+              callOff.mutate(undefined, {
+                onSuccess: () =>
+                  toast({
+                    title: t.planChange.cancelledTitle,
+                    description: t.planChange.cancelledDescription(planName(current.type)),
+                    variant: "success",
+                  }),
+                onError: (error) => toastError(error, fr.errors.subscription.cancelChangeFailed),
+              })
+            }
+          >
+            {t.planChange.cancel}
+          </Button>
+        </Flex>
       ) : null}
-      {paid && !current.cancel_at_period_end && current.status !== "canceled" ? (
+      {paid && !scheduled && !current.cancel_at_period_end && current.status !== "canceled" ? (
         <Flex mt="3">
           <Button variant="outline" onClick={() => setConfirming(true)}>
             {t.cancel}
