@@ -1,15 +1,21 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import { and, desc, eq, inArray, like, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { companies, products, reviewFiles, reviewStats, reviews } from "../../db/schema";
 import { notFound } from "../../http/errors";
+import { type CachedBytes, createBodyCache } from "./body-cache";
 import { companyPagePath, productPagePath } from "./public-page-html";
 import { publicAuthorName } from "./public-reviews";
 
-/** Reviews read per statement while the feed streams (tests may lower it). */
-export const feedLimits = { pageSize: 500 };
+/**
+ * Reviews read per statement while the feed streams, and the largest feed kept in memory (its bytes,
+ * gzipped ones included); a bigger one is streamed from the database on each request (tests lower both).
+ */
+export const feedLimits = { pageSize: 500, keptBytes: 4 * 1024 * 1024 };
 
 /** Characters XML 1.0 does not allow in a document (C0 controls but tab and line breaks, lone surrogates, U+FFFE/F). */
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -230,4 +236,65 @@ export function googleReviewsFeed(ctx: AppContext, company: FeedCompany): Readab
     yield `${opened ? "</reviews>\n" : ""}</feed>\n`;
   }
   return Readable.from(chunks(), { objectMode: false });
+}
+
+/**
+ * Rendered feeds by company and ETag, with their gzip, at most 16 MB in all: Merchant Center and the
+ * shop's tools fetch the same feed again and again, and rendering it costs ~50 ms of CPU per 2,000
+ * reviews. The ETag is computed from the database on every request, so a change anywhere (on this
+ * instance or another) changes the key: an entry is never stale, only left unasked until the LRU
+ * drops it.
+ */
+const kept = createBodyCache<CachedBytes>({
+  freshMs: 3_600_000,
+  staleMs: 3_600_000,
+  maxEntries: 200,
+  maxBytes: 16 << 20,
+});
+/** ETags (and bounds) whose feed was found bigger than `feedLimits.keptBytes`: streamed without trying again. */
+const tooBigToKeep = new Set<string>();
+const gzipped = promisify(gzip);
+
+class TooBigToKeep extends Error {}
+
+/** The whole feed, or a `TooBigToKeep` error as soon as it passes `maxBytes` (its queries stop there). */
+async function renderFeed(ctx: AppContext, company: FeedCompany, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of googleReviewsFeed(ctx, company)) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), "utf8");
+    size += bytes.length;
+    // Leaving the loop destroys the stream, which ends its generator before its next query.
+    if (size > maxBytes) throw new TooBigToKeep();
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/**
+ * The feed of `etag` from memory (rendered and gzipped once per ETag and instance), or `null` when it
+ * is bigger than `feedLimits.keptBytes`: then it is to be streamed.
+ */
+export async function keptFeed(
+  ctx: AppContext,
+  company: FeedCompany,
+  etag: string,
+): Promise<CachedBytes | null> {
+  const maxBytes = feedLimits.keptBytes;
+  const key = `${etag}|${maxBytes}`;
+  if (tooBigToKeep.has(key)) return null;
+  try {
+    return await kept.get(company.id, key, async () => {
+      const body = await renderFeed(ctx, company, maxBytes);
+      const zipped = await gzipped(body);
+      if (body.length + zipped.length > maxBytes) throw new TooBigToKeep();
+      return { body, etag, gzipped: zipped };
+    });
+  } catch (error) {
+    if (!(error instanceof TooBigToKeep)) throw error;
+    // Bounded like the cache: a company's older ETags are never asked for again.
+    if (tooBigToKeep.size >= 1000) tooBigToKeep.clear();
+    tooBigToKeep.add(key);
+    return null;
+  }
 }
