@@ -39,39 +39,36 @@ interface FeedCompany {
   slug: string;
 }
 
-/**
- * The company whose feed is asked for, or a 404: unknown, or its public page is off (the reviews'
- * addresses in the feed would be 404s, and the company chose not to be shown: ARCHITECTURE §10.15).
- */
-export async function feedCompany(db: DbOrTx, companyId: string): Promise<FeedCompany> {
-  const [company] = await db
-    .select({ id: companies.id, name: companies.name, slug: companies.slug })
-    .from(companies)
-    .where(and(eq(companies.id, companyId), eq(companies.publicPage, true)));
-  if (!company) throw notFound();
-  return company;
-}
-
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
- * The feed's ETag without reading the reviews: the company's approved figures (count and rating sum,
- * from `review_stats`), its newest publication, and the last change of the company and of its
- * products. A moderation, a withdrawal, an expiry or an edit of a product or of the company changes it.
+ * The company whose feed is asked for and the feed's ETag, in one statement (the feed is served from
+ * memory, so this is most of a request's cost), or a 404: unknown company, or its public page is off
+ * (the reviews' addresses in the feed would be 404s, and the company chose not to be shown:
+ * ARCHITECTURE §10.15). The ETag is made without reading the reviews: the company's approved figures
+ * (count and rating sum, from `review_stats`), its newest publication, and the last change of the
+ * company and of its products. A moderation, a withdrawal, an expiry or an edit of a product or of the
+ * company changes it.
  */
-export async function feedEtag(db: DbOrTx, companyId: string): Promise<string> {
+export async function feedHead(
+  db: DbOrTx,
+  companyId: string,
+): Promise<{ company: FeedCompany; etag: string }> {
   const [row] = rowsOf(
-    await db.execute(sql`SELECT
+    await db.execute(sql`SELECT ${companies.id} AS id, ${companies.name} AS name, ${companies.slug} AS slug,
+      ${companies.updatedAt} AS company,
       (SELECT coalesce(sum(${reviewStats.reviews}), 0)::text || '/' || coalesce(sum(${reviewStats.ratingSum}), 0)::text
         FROM ${reviewStats} WHERE ${reviewStats.companyId} = ${companyId} AND ${reviewStats.status} = 'approved') AS figures,
       (SELECT max(${reviews.publishedAt}) FROM ${reviews}
         WHERE ${reviews.companyId} = ${companyId} AND ${reviews.status} = 'approved') AS newest,
-      (SELECT max(${products.updatedAt}) FROM ${products} WHERE ${products.companyId} = ${companyId}) AS products,
-      (SELECT ${companies.updatedAt} FROM ${companies} WHERE ${companies.id} = ${companyId}) AS company`),
+      (SELECT max(${products.updatedAt}) FROM ${products} WHERE ${products.companyId} = ${companyId}) AS products
+      FROM ${companies} WHERE ${companies.id} = ${companyId} AND ${companies.publicPage} = true`),
   );
+  if (!row) throw notFound();
+  const company = { id: String(row.id), name: String(row.name), slug: String(row.slug) };
   const at = (value: unknown) => (value ? new Date(value as string | Date).toISOString() : "");
-  const key = [companyId, row?.figures, at(row?.newest), at(row?.products), at(row?.company)].join("|");
-  return `"feed-${createHash("sha1").update(key).digest("base64url")}"`;
+  const key = [company.id, row.figures, at(row.newest), at(row.products), at(row.company)].join("|");
+  return { company, etag: `"feed-${createHash("sha1").update(key).digest("base64url")}"` };
 }
 
 interface FeedReview {

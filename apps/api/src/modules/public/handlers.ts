@@ -14,7 +14,7 @@ import { wireFields } from "../forms/form-views";
 import { onReviewSubmitted } from "../pipeline/schedule";
 import { queueNegativeReviewAlert } from "../review-alerts/negative-alert";
 import { recordReviewEvents } from "../review-trail/review-events";
-import { feedCompany, feedEtag, googleReviewsFeed, keptFeed } from "./google-reviews-feed";
+import { feedHead, googleReviewsFeed, keptFeed } from "./google-reviews-feed";
 import { publicBadge } from "./public-badge";
 import { publicRatings, ratingKeys } from "./public-ratings";
 import { publicReviews } from "./public-reviews";
@@ -184,8 +184,7 @@ export const publicHandlers = defineHandlers({
 
   publicGoogleReviewsFeedGet: async (request, reply) => {
     const { ctx } = request.server;
-    const company = await feedCompany(ctx.db, request.query.company_id);
-    const etag = await feedEtag(ctx.db, company.id);
+    const { company, etag } = await feedHead(ctx.db, request.query.company_id);
     if (isNotModified(request, reply, etag, PUBLIC_REVALIDATED, true)) {
       reply.code(304);
       return reply.send();
