@@ -12,9 +12,12 @@ export interface CachedBytes {
   gzipped?: Buffer;
 }
 
+/** What an entry may be: a body, or what a body is made from (with the ETag it will have). */
+type Entry = { etag: string } & Partial<CachedBytes>;
+
 /** The bytes an entry holds (a string's UTF-8 length: what `sendCacheable` sends). */
-function sizeOf(value: CachedBytes): number {
-  const body = typeof value.body === "string" ? Buffer.byteLength(value.body) : value.body.length;
+function sizeOf(value: Entry): number {
+  const body = typeof value.body === "string" ? Buffer.byteLength(value.body) : (value.body?.length ?? 0);
   return Math.max(1, body + (value.gzipped?.length ?? 0));
 }
 
@@ -27,7 +30,7 @@ type Loader<T> = () => Promise<T>;
  * entry expires under load). Entries are grouped (by company) so that a group can be forgotten at once.
  * With `maxBytes`, the entries together hold at most that many bytes (one bigger is served, not kept).
  */
-export function createBodyCache<T extends CachedBytes = CachedBody>(options: {
+export function createBodyCache<T extends Entry = CachedBody>(options: {
   freshMs: number;
   staleMs: number;
   maxEntries: number;

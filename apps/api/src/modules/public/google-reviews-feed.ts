@@ -7,6 +7,7 @@ import type { AppContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { companies, products, reviewFiles, reviewStats, reviews } from "../../db/schema";
 import { notFound } from "../../http/errors";
+import { onReviewsChanged } from "../../lib/reviews-changed";
 import { type CachedBytes, createBodyCache } from "./body-cache";
 import { companyPagePath, productPagePath } from "./public-page-html";
 import { publicAuthorName } from "./public-reviews";
@@ -39,6 +40,11 @@ interface FeedCompany {
   slug: string;
 }
 
+interface FeedHead {
+  company: FeedCompany;
+  etag: string;
+}
+
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
@@ -50,10 +56,7 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[]
  * company and of its products. A moderation, a withdrawal, an expiry or an edit of a product or of the
  * company changes it.
  */
-export async function feedHead(
-  db: DbOrTx,
-  companyId: string,
-): Promise<{ company: FeedCompany; etag: string }> {
+async function loadFeedHead(db: DbOrTx, companyId: string): Promise<FeedHead> {
   const [row] = rowsOf(
     await db.execute(sql`SELECT ${companies.id} AS id, ${companies.name} AS name, ${companies.slug} AS slug,
       ${companies.updatedAt} AS company,
@@ -69,6 +72,19 @@ export async function feedHead(
   const at = (value: unknown) => (value ? new Date(value as string | Date).toISOString() : "");
   const key = [company.id, row.figures, at(row.newest), at(row.products), at(row.company)].join("|");
   return { company, etag: `"feed-${createHash("sha1").update(key).digest("base64url")}"` };
+}
+
+/**
+ * Heads are reused for a second (the statement is most of a request's cost once the feed is kept in
+ * memory): a change on this instance forgets its company's at once (`reviewsChanged`), one elsewhere
+ * shows within the second.
+ */
+const heads = createBodyCache<FeedHead>({ freshMs: 1_000, staleMs: 1_000, maxEntries: 10_000 });
+onReviewsChanged((companyId) => heads.forget(companyId));
+
+/** `loadFeedHead`, read at most once a second per company. */
+export function feedHead(db: DbOrTx, companyId: string): Promise<FeedHead> {
+  return heads.get(companyId.toLowerCase(), "", () => loadFeedHead(db, companyId));
 }
 
 interface FeedReview {
