@@ -47,6 +47,8 @@ export function createBodyCache<T extends Entry = CachedBody>(options: {
     // Date.now on each check: cheaper than the timer lru-cache would set to reuse one reading.
     perf: Date,
     ttlResolution: 0,
+    // A stale entry stays for `fetch` to serve while it reloads (see `get`).
+    noDeleteOnStaleGet: true,
   });
   // A forgotten group's keys change: a load that started before `forget` can only fill an entry that
   // nobody asks for any more (the LRU drops it in time), never answer a later request.
@@ -56,6 +58,9 @@ export function createBodyCache<T extends Entry = CachedBody>(options: {
   return {
     async get(group: string, key: string, loader: Loader<T>): Promise<T> {
       const entryKey = `${group}|${generations.get(group) ?? 0}|${key}`;
+      // A fresh entry is the common case: read without the load's machinery.
+      const fresh = entries.get(entryKey, { allowStale: false });
+      if (fresh !== undefined) return fresh;
       // Older than `staleMs`, an entry is not served while it reloads: the request waits for the load.
       const allowStale = entries.getRemainingTTL(entryKey) > options.freshMs - options.staleMs;
       const value = await entries.fetch(entryKey, { context: loader, allowStale });
