@@ -117,7 +117,7 @@ try {
     console.log(
       `${target.name}: first request ${ms(performance.now() - started)} (server CPU ${cpuMsOf(server.pid) - cpuBefore} ms), ` +
         `${(bytes / 1e6).toFixed(2)} MB of text ` +
-        `(${first.headers.get("content-length") ? "from memory" : "streamed"}), server RSS ${before.toFixed(0)} MB before, ` +
+        `(${first.headers.get("content-length") ? "sent whole" : "streamed"}), server RSS ${before.toFixed(0)} MB before, ` +
         `${peak.toFixed(0)} MB at most`,
     );
   }
