@@ -254,9 +254,8 @@ export function googleReviewsFeed(ctx: AppContext, company: FeedCompany): Readab
 /**
  * Rendered feeds by company and ETag, with their gzip, at most 16 MB in all: Merchant Center and the
  * shop's tools fetch the same feed again and again, and rendering it costs ~50 ms of CPU per 2,000
- * reviews. The ETag is computed from the database on every request, so a change anywhere (on this
- * instance or another) changes the key: an entry is never stale, only left unasked until the LRU
- * drops it.
+ * reviews. The ETag is the key, read from the database (`feedHead`), so a change anywhere (on this
+ * instance or another) changes it: an entry is never stale, only left unasked until the LRU drops it.
  */
 const kept = createBodyCache<CachedBytes>({
   freshMs: 3_600_000,
