@@ -4,6 +4,10 @@
 // Budgets (ARCHITECTURE §8, issue 24 part 5): the JSON ≥ 2,000 req/s, p99 < 50 ms and ≥ 70 % of the
 // reference; the painted /widget page, the public review pages and the Google feed ≥ 50 %.
 // Usage: node bench/public-reviews.mjs [seconds=10] [connections=10, autocannon's default]
+//   [--only=<part of a target's name>, e.g. --only=feed] [--reviews=3000]
+// Each target's first request (the feed's: rendered and kept, or streamed past 4 MB) is timed with the
+// server's RSS before and at its peak; with --single, only that is measured (e.g. the feed of a
+// company with 100,000 reviews: --only=feed --reviews=100000 --single).
 // Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test); builds
 // apps/api when apps/api/dist is missing; the widget page is painted only with apps/widget built.
 import { existsSync, readFileSync } from "node:fs";
@@ -13,9 +17,20 @@ import pg from "pg";
 import { freshDatabase, insertCompanyWithOwner, ms, root, startApiServer } from "./lib/api-server.mjs";
 import { startBareReference } from "./lib/bare-reference.mjs";
 
-const seconds = Number(process.argv[2] ?? 10);
-const connections = Number(process.argv[3] ?? 10);
-const REVIEWS = 3000;
+const flags = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .filter((arg) => arg.startsWith("--"))
+    .map((arg) => {
+      const [name, value = "1"] = arg.slice(2).split("=");
+      return [name, value];
+    }),
+);
+const selected = (target) => !flags.only || target.name.toLowerCase().includes(flags.only.toLowerCase());
+const [secondsArg, connectionsArg] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+const seconds = Number(secondsArg ?? 10);
+const connections = Number(connectionsArg ?? 10);
+const REVIEWS = Number(flags.reviews ?? 3000);
 
 const database = await freshDatabase("certavis_bench_public");
 const server = await startApiServer({ databaseUrl: database.url, port: 3291 });
@@ -78,8 +93,37 @@ try {
       urls: [`/api/v1/public/feeds/google-product-reviews.xml?company_id=${companyId}`],
     },
   ];
+  const cpuMsOf = (pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
+  const rssMb = () => {
+    const line = readFileSync(`/proc/${server.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/);
+    return Number(line?.[1] ?? 0) / 1024;
+  };
+  for (const target of targets) {
+    if (target.needs === false || !selected(target)) continue;
+    // The server has just started: nothing is kept in memory yet.
+    const before = rssMb();
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMb());
+    }, 20);
+    const started = performance.now();
+    const cpuBefore = cpuMsOf(server.pid);
+    const first = await fetch(server.base + target.urls[0], { headers: { "accept-encoding": "gzip" } });
+    const bytes = (await first.arrayBuffer()).byteLength;
+    clearInterval(sampler);
+    console.log(
+      `${target.name}: first request ${ms(performance.now() - started)} (server CPU ${cpuMsOf(server.pid) - cpuBefore} ms), ` +
+        `${(bytes / 1e6).toFixed(2)} MB of text ` +
+        `(${first.headers.get("content-length") ? "sent whole" : "streamed"}), server RSS ${before.toFixed(0)} MB before, ` +
+        `${peak.toFixed(0)} MB at most`,
+    );
+  }
   const live = [];
   for (const target of targets) {
+    if (!selected(target) || flags.single) continue;
     if (target.needs === false) {
       console.log(`${target.name}: skipped (apps/widget is not built: pnpm --filter @certavis/widget build)`);
       continue;

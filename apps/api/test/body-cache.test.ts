@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createBodyCache } from "../src/modules/public/body-cache";
+import { type CachedBytes, createBodyCache } from "../src/modules/public/body-cache";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -66,6 +66,22 @@ describe("public body cache", () => {
     expect(loader).toHaveBeenCalledTimes(4);
     await cache.get("company-1", "b", loader);
     expect(loader).toHaveBeenCalledTimes(5);
+  });
+
+  it("keeps at most maxBytes in all (gzip included), the least recently used dropped first", async () => {
+    const cache = createBodyCache<CachedBytes>({
+      freshMs: 5_000,
+      staleMs: 60_000,
+      maxEntries: 10,
+      maxBytes: 10,
+    });
+    const loader = vi.fn(async () => ({ body: Buffer.from("1234"), etag: '"1"', gzipped: Buffer.from("5") }));
+    for (const key of ["a", "b", "a", "c"]) await cache.get("c", key, loader);
+    expect(loader).toHaveBeenCalledTimes(3);
+    await cache.get("c", "a", loader);
+    expect(loader).toHaveBeenCalledTimes(3);
+    await cache.get("c", "b", loader);
+    expect(loader).toHaveBeenCalledTimes(4);
   });
 
   it("forgets one group, not the others", async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
 import { reviewFiles, reviews } from "../src/db/schema";
@@ -133,6 +133,7 @@ describe.each(SQL_TEST_DATABASES)("Google product reviews feed on %s", (kind) =>
   });
   afterEach(() => {
     feedLimits.pageSize = 500;
+    feedLimits.keptBytes = 4 * 1024 * 1024;
   });
 
   it("is valid against product_reviews.xsd 2.4 with every element, hostile text made safe", async () => {
@@ -179,9 +180,34 @@ describe.each(SQL_TEST_DATABASES)("Google product reviews feed on %s", (kind) =>
   it("streams page by page without losing reviews published at the same instant", async () => {
     const whole = reviewIds((await feed()).body);
     feedLimits.pageSize = 1;
+    feedLimits.keptBytes = 0;
     const paged = await feed();
+    expect(paged.headers["content-length"]).toBeUndefined();
     expect(reviewIds(paged.body)).toEqual(whole);
     expect(await validate(paged.body)).toEqual([]);
+  });
+
+  it("answers repeat requests from memory per ETag, gzipped too; a feed past the bound is streamed", async () => {
+    const first = await feed();
+    expect(first.headers["content-length"]).toBe(String(first.rawPayload.length));
+    // Renamed behind the server's back (updated_at kept), the product leaves the ETag as it was: the
+    // bytes kept for that ETag answer, not a new rendering.
+    await t.ctx.db.execute(sql`UPDATE products SET name = 'Lampe renommée' WHERE id = ${lamp.id}`);
+    const again = await feed();
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.body).toBe(first.body);
+    const zipped = await feed({ "accept-encoding": "gzip" });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(zipped.rawPayload).toString("utf8")).toBe(first.body);
+
+    feedLimits.keptBytes = first.rawPayload.length;
+    const streamed = await feed();
+    expect(streamed.headers.etag).toBe(first.headers.etag);
+    expect(streamed.headers["content-length"]).toBeUndefined();
+    expect(streamed.body).toContain("<product_name>Lampe renommée</product_name>");
+    const streamedZip = await feed({ "accept-encoding": "gzip" });
+    expect(gunzipSync(streamedZip.rawPayload).toString("utf8")).toBe(streamed.body);
+    await t.ctx.db.execute(sql`UPDATE products SET name = 'Lampe <Opale> & co' WHERE id = ${lamp.id}`);
   });
 
   it("answers 304 to its ETag until the reviews change, gzips when asked, 404s a hidden or unknown company", async () => {
@@ -202,6 +228,7 @@ describe.each(SQL_TEST_DATABASES)("Google product reviews feed on %s", (kind) =>
     reviewsChanged(company.id);
     const after = await feed({ "if-none-match": etag });
     expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
     expect(after.body).toContain("En attente");
 
     await t.inject({

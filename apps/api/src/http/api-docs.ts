@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import scalarReference from "@scalar/fastify-api-reference";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config";
 import { contentSecurityPolicy } from "./security";
 
@@ -27,6 +27,26 @@ export async function registerApiDocs(
   config: AppConfig,
   document: object,
 ): Promise<void> {
+  // The page's CSP allows its inline script by hash: set on that one route only (a global onSend hook
+  // would cost every answer of the server a step).
+  let policy: { html: string; header: string } | null = null;
+  const docsPageOnSend = async (
+    _request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+  ): Promise<unknown> => {
+    if (typeof payload !== "string") return payload;
+    if (policy?.html !== payload)
+      policy = { html: payload, header: contentSecurityPolicy(config, false, inlineScriptHashes(payload)) };
+    reply.header("content-security-policy", policy.header);
+    reply.header("cache-control", "no-cache");
+    return payload;
+  };
+  app.addHook("onRoute", (route) => {
+    if (route.url !== `${API_DOCS_PREFIX}/`) return;
+    const own = route.onSend ? [route.onSend].flat() : [];
+    route.onSend = [...own, docsPageOnSend];
+  });
   await app.register(scalarReference, {
     routePrefix: API_DOCS_PREFIX,
     configuration: {
@@ -39,14 +59,5 @@ export async function registerApiDocs(
       agent: { disabled: true },
       telemetry: false,
     } as Record<string, unknown>,
-  });
-  let policy: { html: string; header: string } | null = null;
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (request.routeOptions.url !== `${API_DOCS_PREFIX}/` || typeof payload !== "string") return payload;
-    if (policy?.html !== payload)
-      policy = { html: payload, header: contentSecurityPolicy(config, false, inlineScriptHashes(payload)) };
-    reply.header("content-security-policy", policy.header);
-    reply.header("cache-control", "no-cache");
-    return payload;
   });
 }

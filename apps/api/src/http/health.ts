@@ -7,16 +7,21 @@ import type { AppContext } from "../context";
  * `healthGet` handler (modules/system) answers `{"status":"ok"}` after.
  */
 export function registerStartupGate(app: FastifyInstance, ctx: AppContext): void {
-  app.addHook("onRequest", async (request, reply) => {
+  // A callback hook, not an async one: once ready, a request passes without a promise.
+  app.addHook("onRequest", (request, reply, done) => {
     // Shutting down (SIGTERM): the health check tells the load balancer to stop sending; the other
     // requests are still served until the server closes.
     if (ctx.state.stopping && request.url.startsWith("/api/v1/health")) {
       reply.code(503).header("retry-after", "1");
-      return reply.send({ status: "stopping" });
+      reply.send({ status: "stopping" });
+      return;
     }
-    if (ctx.state.ready || !request.url.startsWith("/api/")) return;
+    if (ctx.state.ready || !request.url.startsWith("/api/")) {
+      done();
+      return;
+    }
     reply.code(503).header("retry-after", "1");
-    return reply.send(
+    reply.send(
       request.url.startsWith("/api/v1/health") ? { status: "starting" } : { detail: fr.server.http.starting },
     );
   });

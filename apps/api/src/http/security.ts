@@ -87,8 +87,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
     "content-security-policy": contentSecurityPolicy(config, false),
     "x-frame-options": "DENY",
   };
-  app.addHook("onRequest", async (request, reply) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.headers(isFramablePath(request.url) ? framed : strict);
+    done();
   });
 }
 

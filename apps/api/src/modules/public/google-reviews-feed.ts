@@ -1,15 +1,22 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import { and, desc, eq, inArray, like, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { companies, products, reviewFiles, reviewStats, reviews } from "../../db/schema";
 import { notFound } from "../../http/errors";
+import { onReviewsChanged } from "../../lib/reviews-changed";
+import { type CachedBytes, createBodyCache } from "./body-cache";
 import { companyPagePath, productPagePath } from "./public-page-html";
 import { publicAuthorName } from "./public-reviews";
 
-/** Reviews read per statement while the feed streams (tests may lower it). */
-export const feedLimits = { pageSize: 500 };
+/**
+ * Reviews read per statement while the feed streams, and the largest feed kept in memory (its bytes,
+ * gzipped ones included); a bigger one is streamed from the database on each request (tests lower both).
+ */
+export const feedLimits = { pageSize: 500, keptBytes: 4 * 1024 * 1024 };
 
 /** Characters XML 1.0 does not allow in a document (C0 controls but tab and line breaks, lone surrogates, U+FFFE/F). */
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -33,39 +40,51 @@ interface FeedCompany {
   slug: string;
 }
 
-/**
- * The company whose feed is asked for, or a 404: unknown, or its public page is off (the reviews'
- * addresses in the feed would be 404s, and the company chose not to be shown: ARCHITECTURE §10.15).
- */
-export async function feedCompany(db: DbOrTx, companyId: string): Promise<FeedCompany> {
-  const [company] = await db
-    .select({ id: companies.id, name: companies.name, slug: companies.slug })
-    .from(companies)
-    .where(and(eq(companies.id, companyId), eq(companies.publicPage, true)));
-  if (!company) throw notFound();
-  return company;
+interface FeedHead {
+  company: FeedCompany;
+  etag: string;
 }
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
- * The feed's ETag without reading the reviews: the company's approved figures (count and rating sum,
- * from `review_stats`), its newest publication, and the last change of the company and of its
- * products. A moderation, a withdrawal, an expiry or an edit of a product or of the company changes it.
+ * The company whose feed is asked for and the feed's ETag, in one statement (the feed is served from
+ * memory, so this is most of a request's cost), or a 404: unknown company, or its public page is off
+ * (the reviews' addresses in the feed would be 404s, and the company chose not to be shown:
+ * ARCHITECTURE §10.15). The ETag is made without reading the reviews: the company's approved figures
+ * (count and rating sum, from `review_stats`), its newest publication, and the last change of the
+ * company and of its products. A moderation, a withdrawal, an expiry or an edit of a product or of the
+ * company changes it.
  */
-export async function feedEtag(db: DbOrTx, companyId: string): Promise<string> {
+async function loadFeedHead(db: DbOrTx, companyId: string): Promise<FeedHead> {
   const [row] = rowsOf(
-    await db.execute(sql`SELECT
+    await db.execute(sql`SELECT ${companies.id} AS id, ${companies.name} AS name, ${companies.slug} AS slug,
+      ${companies.updatedAt} AS company,
       (SELECT coalesce(sum(${reviewStats.reviews}), 0)::text || '/' || coalesce(sum(${reviewStats.ratingSum}), 0)::text
         FROM ${reviewStats} WHERE ${reviewStats.companyId} = ${companyId} AND ${reviewStats.status} = 'approved') AS figures,
       (SELECT max(${reviews.publishedAt}) FROM ${reviews}
         WHERE ${reviews.companyId} = ${companyId} AND ${reviews.status} = 'approved') AS newest,
-      (SELECT max(${products.updatedAt}) FROM ${products} WHERE ${products.companyId} = ${companyId}) AS products,
-      (SELECT ${companies.updatedAt} FROM ${companies} WHERE ${companies.id} = ${companyId}) AS company`),
+      (SELECT max(${products.updatedAt}) FROM ${products} WHERE ${products.companyId} = ${companyId}) AS products
+      FROM ${companies} WHERE ${companies.id} = ${companyId} AND ${companies.publicPage} = true`),
   );
+  if (!row) throw notFound();
+  const company = { id: String(row.id), name: String(row.name), slug: String(row.slug) };
   const at = (value: unknown) => (value ? new Date(value as string | Date).toISOString() : "");
-  const key = [companyId, row?.figures, at(row?.newest), at(row?.products), at(row?.company)].join("|");
-  return `"feed-${createHash("sha1").update(key).digest("base64url")}"`;
+  const key = [company.id, row.figures, at(row.newest), at(row.products), at(row.company)].join("|");
+  return { company, etag: `"feed-${createHash("sha1").update(key).digest("base64url")}"` };
+}
+
+/**
+ * Heads are reused for a second (the statement is most of a request's cost once the feed is kept in
+ * memory): a change on this instance forgets its company's at once (`reviewsChanged`), one elsewhere
+ * shows within the second.
+ */
+const heads = createBodyCache<FeedHead>({ freshMs: 1_000, staleMs: 1_000, maxEntries: 10_000 });
+onReviewsChanged((companyId) => heads.forget(companyId));
+
+/** `loadFeedHead`, read at most once a second per company. */
+export function feedHead(db: DbOrTx, companyId: string): Promise<FeedHead> {
+  return heads.get(companyId.toLowerCase(), "", () => loadFeedHead(db, companyId));
 }
 
 interface FeedReview {
@@ -230,4 +249,64 @@ export function googleReviewsFeed(ctx: AppContext, company: FeedCompany): Readab
     yield `${opened ? "</reviews>\n" : ""}</feed>\n`;
   }
   return Readable.from(chunks(), { objectMode: false });
+}
+
+/**
+ * Rendered feeds by company and ETag, with their gzip, at most 16 MB in all: Merchant Center and the
+ * shop's tools fetch the same feed again and again, and rendering it costs ~50 ms of CPU per 2,000
+ * reviews. The ETag is the key, read from the database (`feedHead`), so a change anywhere (on this
+ * instance or another) changes it: an entry is never stale, only left unasked until the LRU drops it.
+ */
+const kept = createBodyCache<CachedBytes>({
+  freshMs: 3_600_000,
+  staleMs: 3_600_000,
+  maxEntries: 200,
+  maxBytes: 16 << 20,
+});
+/** ETags (and bounds) whose feed was found bigger than `feedLimits.keptBytes`: streamed without trying again. */
+const tooBigToKeep = new Set<string>();
+const gzipped = promisify(gzip);
+
+class TooBigToKeep extends Error {}
+
+/** The whole feed, or a `TooBigToKeep` error as soon as it passes `maxBytes` (its queries stop there). */
+async function renderFeed(ctx: AppContext, company: FeedCompany, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of googleReviewsFeed(ctx, company)) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), "utf8");
+    size += bytes.length;
+    // Leaving the loop destroys the stream, which ends its generator before its next query.
+    if (size > maxBytes) throw new TooBigToKeep();
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/**
+ * The feed of `etag` from memory (rendered and gzipped once per ETag and instance), or `null` when it
+ * is bigger than `feedLimits.keptBytes`: then it is to be streamed.
+ */
+export async function keptFeed(
+  ctx: AppContext,
+  company: FeedCompany,
+  etag: string,
+): Promise<CachedBytes | null> {
+  const maxBytes = feedLimits.keptBytes;
+  const key = `${etag}|${maxBytes}`;
+  if (tooBigToKeep.has(key)) return null;
+  try {
+    return await kept.get(company.id, key, async () => {
+      const body = await renderFeed(ctx, company, maxBytes);
+      const zipped = await gzipped(body);
+      if (body.length + zipped.length > maxBytes) throw new TooBigToKeep();
+      return { body, etag, gzipped: zipped };
+    });
+  } catch (error) {
+    if (!(error instanceof TooBigToKeep)) throw error;
+    // Bounded like the cache: a company's older ETags are never asked for again.
+    if (tooBigToKeep.size >= 1000) tooBigToKeep.clear();
+    tooBigToKeep.add(key);
+    return null;
+  }
 }

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { companyContactEmail } from "../../db/company-contact";
 import { orders, reviewFiles, reviews } from "../../db/schema";
 import { defineHandlers } from "../../http/operation-types";
-import { PUBLIC_REVALIDATED, sendCacheable } from "../../http/send-cacheable";
+import { acceptsGzip, isNotModified, PUBLIC_REVALIDATED, sendCacheable } from "../../http/send-cacheable";
 import { publicImageUrl } from "../../lib/image-url";
 import { hashReviewKey } from "../../lib/review-key";
 import { removeStored } from "../../lib/storage";
@@ -14,7 +14,7 @@ import { wireFields } from "../forms/form-views";
 import { onReviewSubmitted } from "../pipeline/schedule";
 import { queueNegativeReviewAlert } from "../review-alerts/negative-alert";
 import { recordReviewEvents } from "../review-trail/review-events";
-import { feedCompany, feedEtag, googleReviewsFeed } from "./google-reviews-feed";
+import { feedHead, googleReviewsFeed, keptFeed } from "./google-reviews-feed";
 import { publicBadge } from "./public-badge";
 import { publicRatings, ratingKeys } from "./public-ratings";
 import { publicReviews } from "./public-reviews";
@@ -23,14 +23,7 @@ import { reviewFormPreview } from "./review-form-preview";
 import { orderForReviewKey } from "./review-key-lookup";
 import { checkSubmission, ratingOf, readSubmission, textsOf } from "./submission";
 
-/** Whether `Accept-Encoding` takes gzip (not refused with `q=0`). */
-function acceptsGzip(header: string | undefined): boolean {
-  return (header ?? "").split(",").some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return (coding === "gzip" || coding === "x-gzip") && (!q || Number(q.slice(2)) > 0);
-  });
-}
+const FEED_TYPE = "application/xml; charset=utf-8";
 
 export const publicHandlers = defineHandlers({
   reviewFormGet: async (request) => {
@@ -191,17 +184,14 @@ export const publicHandlers = defineHandlers({
 
   publicGoogleReviewsFeedGet: async (request, reply) => {
     const { ctx } = request.server;
-    const company = await feedCompany(ctx.db, request.query.company_id);
-    const etag = await feedEtag(ctx.db, company.id);
-    reply.header("cache-control", PUBLIC_REVALIDATED);
-    reply.header("etag", etag);
-    reply.header("vary", "accept-encoding");
-    reply.header("access-control-allow-origin", "*");
-    if (request.headers["if-none-match"]?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+    const { company, etag } = await feedHead(ctx.db, request.query.company_id);
+    if (isNotModified(request, reply, etag, PUBLIC_REVALIDATED, true)) {
       reply.code(304);
       return reply.send();
     }
-    reply.header("content-type", "application/xml; charset=utf-8");
+    const kept = await keptFeed(ctx, company, etag);
+    if (kept) return sendCacheable(request, reply, kept, FEED_TYPE, PUBLIC_REVALIDATED);
+    reply.header("content-type", FEED_TYPE);
     const feed = googleReviewsFeed(ctx, company);
     if (!acceptsGzip(request.headers["accept-encoding"])) return reply.send(feed);
     reply.header("content-encoding", "gzip");
