@@ -6,19 +6,18 @@ import { E2E_BASE_URL } from "./support/ports";
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 
 /**
- * Journeys that drive the demo company (seeded once per run): they read figures one of them changes, so
- * they run one after another, beside the journeys on accounts of their own.
+ * Journeys that change the demo company (seeded once per run) or check its figures: one after another,
+ * beside the journeys on accounts of their own and those that only look at the demo's screens
+ * (phone width, export).
  */
 const DEMO_JOURNEYS = [
   "backoffice-certified",
   "backoffice-editors",
   "backoffice-insights",
   "backoffice-order-import",
-  "backoffice-phone-width",
   "backoffice-reviews",
   "backoffice-webhooks",
   "integrations-woocommerce",
-  "privacy-export",
   "privacy-unsubscribe",
   "public-pages-and-stars",
   "public-review-journey",
