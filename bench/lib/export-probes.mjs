@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks of long exports (audit CSV, company ZIP): a seeded PGlite folder, the
 // server's resident memory and a `/health/` probe that runs while the export streams.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -13,14 +13,27 @@ import { startApiServer } from "./api-server.mjs";
  */
 export async function seededPgliteDir({ port, prefix, seed }) {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  // BENCH_PGLITE_SEEDED=<folder>: a copy of that seeded folder (seeded there first when it is missing),
+  // to measure again without seeding again. The caller keeps it consistent with the seed and the migrations.
+  const kept = process.env.BENCH_PGLITE_SEEDED;
+  if (kept && existsSync(join(kept, "bench-user-id"))) {
+    cpSync(kept, dataDir, { recursive: true });
+    return { dataDir, userId: readFileSync(join(kept, "bench-user-id"), "utf8") };
+  }
   const migrating = await startApiServer({ databaseUrl: "", port, dataDir });
   await migrating.stop();
   const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  let userId;
   try {
-    return { dataDir, userId: await seed(pglite) };
+    userId = await seed(pglite);
   } finally {
     await pglite.close();
   }
+  if (kept) {
+    cpSync(dataDir, kept, { recursive: true });
+    writeFileSync(join(kept, "bench-user-id"), userId);
+  }
+  return { dataDir, userId };
 }
 
 /** The resident memory of process `pid`, in bytes. */

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
 import * as schema from "./schema";
+import { keepPgliteOnBaselineCompiler } from "./pglite-baseline-compiler";
 import { yieldingPglite } from "./yielding-pglite";
 
 /** Extensions the migrations use (pg_trgm: the reviews search); every PGlite must be created with them. */
@@ -78,6 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
+  keepPgliteOnBaselineCompiler();
   let pglite: PGlite;
   if (options.dataDir && options.dataDir !== "memory://") {
     mkdirSync(options.dataDir, { recursive: true });
