@@ -9,8 +9,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
-import * as schema from "./schema";
 import { keepPgliteOnBaselineCompiler } from "./pglite-baseline-compiler";
+import * as schema from "./schema";
 import { yieldingPglite } from "./yielding-pglite";
 
 /** Extensions the migrations use (pg_trgm: the reviews search); every PGlite must be created with them. */
