@@ -1,8 +1,9 @@
 // Shared pieces of the benchmarks of long exports (audit CSV, company ZIP): a seeded PGlite folder, the
 // server's resident memory and a `/health/` probe that runs while the export streams.
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { startApiServer } from "./api-server.mjs";
@@ -62,5 +63,35 @@ export function probeHealth(base) {
       await done;
       return samples.sort((a, b) => a - b);
     },
+  };
+}
+
+/**
+ * What `startApiServer` needs to preload `loop-turns.mjs` into the server (`nodeArgs`, `env`), and
+ * `read(pid)`: the CPU time (ms, sorted) of each turn of its event loop since the previous read.
+ */
+export function loopTurnsProbe() {
+  const folder = mkdtempSync(join(tmpdir(), "certavis-bench-turns-"));
+  const file = join(folder, "turns.json");
+  return {
+    nodeArgs: ["--import", new URL("./loop-turns.mjs", import.meta.url).href],
+    env: { BENCH_LOOP_TURNS_FILE: file },
+    async read(pid) {
+      rmSync(file, { force: true });
+      process.kill(pid, "SIGUSR2");
+      for (let waited = 0; !existsSync(file); waited += 20) {
+        if (waited > 10_000) throw new Error("the server wrote no loop turns");
+        await sleep(20);
+      }
+      // Written in one call: retried while it is still partial.
+      for (;;) {
+        try {
+          return JSON.parse(readFileSync(file, "utf8"));
+        } catch {
+          await sleep(20);
+        }
+      }
+    },
+    remove: () => rmSync(folder, { recursive: true, force: true }),
   };
 }
