@@ -20,7 +20,7 @@ import {
   percentile,
   startApiServer,
 } from "./lib/api-server.mjs";
-import { loopTurnsProbe, mb, probeHealth, rssBytes, seededPgliteDir } from "./lib/export-probes.mjs";
+import { cpuSeconds, loopTurnsProbe, mb, probeHealth, rssBytes, seededPgliteDir } from "./lib/export-probes.mjs";
 
 const postgresGiven = Boolean(
   process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.BENCH_DATABASE_URL,
@@ -135,15 +135,17 @@ async function run(kind) {
       const loadBefore = loadavg()[0].toFixed(2);
       await turns.read(server.pid);
       const probe = probeHealth(server.base);
+      const cpuBefore = cpuSeconds(server.pid);
       const started = performance.now();
       const { bytes, entries } = await exportZip(server.base, token);
       const exportMs = performance.now() - started;
+      const cpuUsed = cpuSeconds(server.pid) - cpuBefore;
       const health = await probe.stop();
       const loop = await turns.read(server.pid);
       clearInterval(sampler);
       if (entries !== 6) throw new Error(`the ZIP has ${entries} entries, not 6`);
       rounds.push(
-        `${round} export in ${(exportMs / 1000).toFixed(2)} s, ${mb(bytes)}: server RSS ${mb(rssBefore)} before, peak ${mb(rssPeak)} during ` +
+        `${round} export in ${(exportMs / 1000).toFixed(2)} s (server CPU ${cpuUsed.toFixed(1)} s, with the /health/ probes), ${mb(bytes)}: server RSS ${mb(rssBefore)} before, peak ${mb(rssPeak)} during ` +
           `(growth ${mb(rssPeak - rssBefore)}, ${mb(rssPeak - rssStart)} since the server started); ` +
           `/health/ during it (${health.length} probes): p50 ${ms(percentile(health, 0.5))}, p90 ${ms(percentile(health, 0.9))}, ` +
           `p99 ${ms(percentile(health, 0.99))}, max ${ms(health.at(-1) ?? 0)}; ` +

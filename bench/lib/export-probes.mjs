@@ -42,6 +42,12 @@ export const rssBytes = (pid) => {
   const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
   return line ? Number(line[1]) * 1024 : 0;
 };
+/** The CPU time process `pid` has used (all its threads), in seconds: what a busy machine does not stretch. */
+export const cpuSeconds = (pid) => {
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th (clock ticks).
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 export const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Probes `/health/` back to back until stopped; latencies in ms, sorted. */
