@@ -20,7 +20,14 @@ import {
   percentile,
   startApiServer,
 } from "./lib/api-server.mjs";
-import { cpuSeconds, loopTurnsProbe, mb, probeHealth, rssBytes, seededPgliteDir } from "./lib/export-probes.mjs";
+import {
+  cpuSeconds,
+  loopTurnsProbe,
+  mb,
+  probeHealth,
+  rssBytes,
+  seededPgliteDir,
+} from "./lib/export-probes.mjs";
 
 const postgresGiven = Boolean(
   process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.BENCH_DATABASE_URL,
