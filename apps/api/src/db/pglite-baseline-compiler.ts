@@ -8,8 +8,9 @@ import { setFlagsFromString } from "node:v8";
  * One of PostgreSQL's functions is huge (about 100 KB of code): its optimization takes some 600 MB of
  * memory for many seconds (16 s on a busy 2-core machine), on the first heavy work of the process
  * (an export, a search, the start's tasks). The server's memory then jumps from about 300 MB to
- * 850 MB before falling back: enough to kill a small install. Baseline code runs PostgreSQL's own work
- * about 3 times slower; on the data of one shop that is milliseconds, and its memory stays flat.
+ * 850 MB before falling back: enough to kill a small install. The price: once the optimized code
+ * would have been ready, CPU-bound SQL runs about 3 times slower on baseline code (the export of
+ * 100,000 reviews still takes some 30 s on a quiet 2-core machine); memory stays flat.
  *
  * The flags are the process's: any WebAssembly compiled later stays on Liftoff too (undici's HTTP
  * parser for outgoing requests, which barely notices). PostgreSQL mode never calls this.
