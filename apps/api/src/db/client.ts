@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
+import { keepPgliteOnBaselineCompiler } from "./pglite-baseline-compiler";
 import * as schema from "./schema";
 import { yieldingPglite } from "./yielding-pglite";
 
@@ -78,6 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
+  keepPgliteOnBaselineCompiler();
   let pglite: PGlite;
   if (options.dataDir && options.dataDir !== "memory://") {
     mkdirSync(options.dataDir, { recursive: true });

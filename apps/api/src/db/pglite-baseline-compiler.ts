@@ -1,0 +1,23 @@
+import { setFlagsFromString } from "node:v8";
+
+/**
+ * Keeps PGlite's WebAssembly on V8's baseline compiler (Liftoff): to be called before the first
+ * `PGlite.create` of the process (the flags count when a module is compiled).
+ *
+ * By default V8 recompiles hot WebAssembly functions with its optimizing compiler in the background.
+ * One of PostgreSQL's functions is huge (about 100 KB of code): its optimization takes some 600 MB of
+ * memory for many seconds (16 s on a busy 2-core machine), on the first heavy work of the process
+ * (an export, a search, the start's tasks). The server's memory then jumps from about 300 MB to
+ * 850 MB before falling back: enough to kill a small install. The price: once the optimized code
+ * would have been ready, CPU-bound SQL runs about 3 times slower on baseline code (the export of
+ * 100,000 reviews still takes some 30 s on a quiet 2-core machine); memory stays flat.
+ *
+ * The flags are the process's: any WebAssembly compiled later stays on Liftoff too (undici's HTTP
+ * parser for outgoing requests, which barely notices). PostgreSQL mode never calls this.
+ */
+export function keepPgliteOnBaselineCompiler(): void {
+  // `--liftoff-only` alone is not enough once V8 has started: the flags it implies must be given too.
+  setFlagsFromString("--liftoff-only");
+  setFlagsFromString("--no-wasm-tier-up");
+  setFlagsFromString("--no-wasm-dynamic-tiering");
+}
