@@ -105,7 +105,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
   const inMemory = !config.dataDir || config.dataDir === "memory://";
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: inMemory ? null : config.dataDir }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: inMemory ? null : config.dataDir,
+      pgliteBaselineCompiler: config.pgliteBaselineCompiler,
+    }));
   const production = config.nodeEnv === "production";
 
   const outbox: OutboxMailer | null = production

@@ -11,6 +11,11 @@ export interface EnvConfig {
   /** PostgreSQL over `pg` when set; PGlite in `dataDir` otherwise. */
   databaseUrl: string | null;
   dataDir: string;
+  /**
+   * `PGLITE_BASELINE_COMPILER=1`: PGlite stays on V8's baseline compiler (db/pglite-baseline-compiler.ts):
+   * no ~600 MB peak on the first heavy work, CPU-bound SQL about 3 times slower. For small machines.
+   */
+  pgliteBaselineCompiler: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   /** DKIM signing of every e-mail (`DKIM_DOMAIN`, `DKIM_SELECTOR`, `DKIM_PRIVATE_KEY`: PEM or a path to it). */
@@ -187,6 +192,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     port,
     databaseUrl: nonEmpty(env.DATABASE_URL),
     dataDir: nonEmpty(env.DATA_DIR) ?? "./.data",
+    pgliteBaselineCompiler: nonEmpty(env.PGLITE_BASELINE_COMPILER) === "1",
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? "Certavis <no-reply@certavis.local>",
     dkim: readDkim(env),

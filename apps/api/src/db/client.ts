@@ -45,6 +45,8 @@ export interface DatabaseOptions {
   databaseUrl: string | null;
   /** PGlite data folder; `null` (or "memory://") keeps it in memory (tests). */
   dataDir: string | null;
+  /** `PGLITE_BASELINE_COMPILER=1`: PGlite's WebAssembly kept on V8's baseline compiler (less memory, slower SQL). */
+  pgliteBaselineCompiler?: boolean;
 }
 
 /** One code path choosing PGlite (embedded, DATA_DIR or memory) or a `pg` Pool (DATABASE_URL). */
@@ -79,7 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  keepPgliteOnBaselineCompiler();
+  if (options.pgliteBaselineCompiler) keepPgliteOnBaselineCompiler();
   let pglite: PGlite;
   if (options.dataDir && options.dataDir !== "memory://") {
     mkdirSync(options.dataDir, { recursive: true });
