@@ -57,6 +57,11 @@ test("a reminder template written with variables at the cursor, previewed with s
   await subject.press("Home");
   await page.getByRole("button", { name: "Insérer {{ prenom_acheteur }} (Prénom de l'acheteur)" }).click();
   await expect(subject).toHaveValue("{{ prenom_acheteur }}, votre avis ?");
+  // The caret comes back to the subject in the next frame: wait for it, or that late focus would send the
+  // body's variable to the subject on a slow machine.
+  await expect
+    .poll(() => subject.evaluate((el: HTMLInputElement) => el.selectionStart))
+    .toBe("{{ prenom_acheteur }}".length);
   const body = page.getByLabel("Contenu");
   await body.fill("Bonjour, que pensez-vous de  ? Répondez ici : ");
   await page.getByRole("button", { name: "Insérer {{ url_avis }} (Lien vers le formulaire d'avis)" }).click();
