@@ -14,6 +14,7 @@
 import { availableParallelism, loadavg } from "node:os";
 import { SMTPServer } from "smtp-server";
 import { freshDatabase, ms, percentile, startApiServer } from "./lib/api-server.mjs";
+import { probeLatency } from "./lib/export-probes.mjs";
 
 const which = process.argv[2] ?? "both";
 const lines = Number(process.argv[3] ?? 10_000);
@@ -53,33 +54,10 @@ function upload(base, token, bytes) {
   });
 }
 
-/** Probes `path` back to back until stopped; latencies in ms. */
-function probe(base, path) {
-  const samples = [];
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      const started = performance.now();
-      const res = await fetch(`${base}${path}`);
-      if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-      await res.arrayBuffer();
-      samples.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await done;
-      return samples.sort((a, b) => a - b);
-    },
-  };
-}
-
 /** `/health/` and `/embed.js` probed side by side. */
 function probeBoth(base) {
-  const health = probe(base, "/api/v1/health/");
-  const embed = probe(base, "/embed.js");
+  const health = probeLatency(base, "/api/v1/health/");
+  const embed = probeLatency(base, "/embed.js");
   return {
     stop: async () => ({ health: await health.stop(), embed: await embed.stop() }),
   };

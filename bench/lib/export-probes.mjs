@@ -50,14 +50,15 @@ export const cpuSeconds = (pid) => {
 };
 export const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** Probes `/health/` back to back until stopped; latencies in ms, sorted. */
-export function probeHealth(base) {
+/** Probes `path` back to back until stopped; latencies in ms, sorted (a non-2xx answer fails the bench). */
+export function probeLatency(base, path) {
   const samples = [];
   let running = true;
   const done = (async () => {
     while (running) {
       const started = performance.now();
-      const res = await fetch(`${base}/api/v1/health/`);
+      const res = await fetch(`${base}${path}`);
+      if (!res.ok) throw new Error(`${path} answered ${res.status}`);
       await res.arrayBuffer();
       samples.push(performance.now() - started);
       await new Promise((r) => setTimeout(r, 5));
@@ -71,6 +72,9 @@ export function probeHealth(base) {
     },
   };
 }
+
+/** Probes `/health/` back to back until stopped; latencies in ms, sorted. */
+export const probeHealth = (base) => probeLatency(base, "/api/v1/health/");
 
 /**
  * What `startApiServer` needs to preload `loop-turns.mjs` into the server (`nodeArgs`, `env`), and
