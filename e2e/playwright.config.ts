@@ -3,7 +3,15 @@ import { defineConfig, devices } from "@playwright/test";
 import { E2E_BASE_URL } from "./support/ports";
 
 // Debian's Chromium (Playwright cannot download its own browser on our machines); Playwright's own elsewhere.
-const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
+// Its headless shell first (Debian's chromium-headless-shell, what Playwright itself runs headless): the
+// same engine without the browser's window machinery, measured on 2 cores: the 55 journeys in 7.9 min
+// against 10.5 with the full browser. One worker: two, each slower, took 8.8 min.
+const systemChromium = [
+  process.env.E2E_CHROMIUM,
+  "/usr/bin/chromium-headless-shell",
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+].find((path) => path && existsSync(path));
 
 export default defineConfig({
   testDir: "./tests",

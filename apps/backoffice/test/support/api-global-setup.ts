@@ -1,6 +1,6 @@
-// Vitest globalSetup of the back-office project (Node, main process): the REAL API (apps/api buildApp on a
-// fresh PGlite, mails to a real SMTP server) listening on a free port, plus a small seed server writing
-// fixtures to its database. jsdom cannot host the server itself (its globals break jose and friends).
+// Vitest globalSetup of the back-office project (Node, main process): the REAL API (apps/api buildApp on the
+// test database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set; mails to a real SMTP server) listening
+// on a free port, plus a small seed server writing fixtures to its database. jsdom cannot host the server itself (its globals break jose and friends).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";

@@ -180,7 +180,9 @@ async function joinRequestsOp(t: TestApp, input: SeedJoinRequestsInput) {
 
 /** The user leaves their company behind the app's back (e.g. removed by an admin). */
 async function removeMembership(t: TestApp, input: { userId: string }) {
-  await t.ctx.database.pglite?.query("DELETE FROM memberships WHERE user_id = $1", [input.userId]);
+  const { pglite, pool } = t.ctx.database;
+  const statement = "DELETE FROM memberships WHERE user_id = $1";
+  await (pglite ? pglite.query(statement, [input.userId]) : pool?.query(statement, [input.userId]));
   return {};
 }
 
