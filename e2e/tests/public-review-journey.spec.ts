@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axeResults } from "../support/a11y";
 import { linkOf, waitForMail } from "../support/mailbox";
 import { E2E_BASE_URL } from "../support/ports";
 import {
@@ -123,7 +123,7 @@ const EVERY_FIELD: FormFieldInput[] = [
 ];
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeResults(page);
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
   ).toEqual([]);

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { axeResults } from "../support/a11y";
 import { E2E_BASE_URL } from "../support/ports";
 import { type DemoApi, demoApi, type FormFieldInput, startHostPage } from "./public-api";
 
@@ -100,7 +100,7 @@ test("hostile review text shows literally in the widget, safely", async ({ page,
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
   await expect(dialog.locator(".cw-comment")).toHaveText(long);
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeResults(page);
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   await dialog.getByRole("button", { name: "Fermer" }).click();
   await expect(dialog).toBeHidden();
@@ -152,6 +152,6 @@ test("the procedure page linked from the widget says how reviews are collected, 
     await expect(procedure.getByRole("heading", { level: 2, name: section })).toBeVisible();
   }
   await expect(procedure.getByText(/au plus tard \d+ jours/)).toBeVisible();
-  const axe = await new AxeBuilder({ page: procedure }).analyze();
+  const axe = await axeResults(procedure);
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 });
