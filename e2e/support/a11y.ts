@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expect, type Frame, type Page } from "@playwright/test";
-import type { AxeResults, ContextObject, PartialResult, RunOptions } from "axe-core";
+import type { AxeResults, PartialResult, RunOptions } from "axe-core";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -80,10 +80,10 @@ export async function axeResults(
   );
   // Without frames, one run in the page: no partial results carried out of it and back.
   if (!framed)
-    return page.evaluate(
-      ([c, o]) => (window as unknown as AxeWindow).axe.run(c as never, o),
-      [context, run] as const,
-    );
+    return page.evaluate(([c, o]) => (window as unknown as AxeWindow).axe.run(c as never, o), [
+      context,
+      run,
+    ] as const);
   const list = await partials(frame, context, run, true);
   return page.evaluate(([results, o]) => (window as unknown as AxeWindow).axe.finishRun(results, o), [
     list,
