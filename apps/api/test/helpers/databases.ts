@@ -66,7 +66,7 @@ let template: Promise<string> | null = null;
  * gets there first; the others' copies are dropped) and copied by each suite, since migrating a
  * database costs seconds and copying one a tenth of that.
  */
-function migratedTemplate(serverUrl: string): Promise<string> {
+export function migratedTemplate(serverUrl: string): Promise<string> {
   template ??= (async () => {
     const name = `certavis_template_${migrationsHash()}`;
     const admin = new pg.Client({ connectionString: serverUrl });

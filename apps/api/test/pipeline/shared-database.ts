@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from "../../src/db/client";
 import { TEST_DATABASE_URL, type TestDatabaseKind } from "../helpers";
-import { createEmptyPostgres } from "../helpers/databases";
+import { createEmptyPostgres, migratedTemplate } from "../helpers/databases";
 import { freshPglite } from "../helpers/pglite-template";
 
 /** A migrated database that other processes can open too (PGlite in a folder, or a fresh PG database). */
@@ -18,11 +18,8 @@ export interface SharedDatabase {
 export async function createSharedDatabase(kind: TestDatabaseKind): Promise<SharedDatabase> {
   const serverUrl = TEST_DATABASE_URL;
   if (kind === "postgres" && serverUrl) {
-    const empty = await createEmptyPostgres(serverUrl);
+    const empty = await createEmptyPostgres(serverUrl, await migratedTemplate(serverUrl));
     const databaseUrl = empty.url;
-    const first = await openDatabase({ databaseUrl, dataDir: null });
-    await first.migrate();
-    await first.close();
     return {
       env: { DATABASE_URL: databaseUrl },
       open: () => openDatabase({ databaseUrl, dataDir: null }),
