@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { linkOf, waitForMail } from "../support/mailbox";
+import { signInWithTokens } from "../support/sign-in";
 import { DEMO, type DemoApi, demoApi } from "./public-api";
 
 /**
@@ -27,14 +28,6 @@ async function submitReview(buyer: string, comment: string, rating: number) {
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
-}
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Mot de passe").fill(DEMO.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
 }
 
 async function openReview(page: Page, comment: string) {
@@ -64,7 +57,7 @@ test("a rejection asks for the reason, the author is told it by e-mail, the dial
   const buyer = `rejet-${stamp}@exemple.fr`;
   const comment = `Appelez-moi au 06 ${stamp}`;
   await submitReview(buyer, comment, 1);
-  await signIn(page);
+  await signInWithTokens(page, DEMO);
   const dialog = await openReview(page, comment);
   await expect(dialog).toContainText(/Publication automatique le \d{1,2} \S+ \d{4}/);
   await dialog.getByRole("button", { name: "Rejeter" }).click();
@@ -103,7 +96,7 @@ test("a reply under an approved review, shown by the widget with both dates", as
   const comment = `Superbe lampe ${stamp}`;
   const reviewId = await submitReview(buyer, comment, 5);
   await demo.approve(reviewId);
-  await signIn(page);
+  await signInWithTokens(page, DEMO);
   const dialog = await openReview(page, comment);
   const reply = dialog.getByLabel("Réponse publique");
   await reply.fill("Merci Léa, à bientôt !");
@@ -164,7 +157,7 @@ test("the author withdraws a review through the thanks e-mail's link; the back-o
   await page.goto(`/widget?company_id=${demo.companyId}&product_id=${productId}`);
   await expect(page.getByRole("article").filter({ hasText: comment })).toHaveCount(0);
 
-  await signIn(page);
+  await signInWithTokens(page, DEMO);
   const dialog = await openReview(page, comment);
   await expect(dialog).toContainText("Retiré par l'auteur : cet avis ne peut plus être modéré.");
   await expect(dialog.getByRole("button", { name: /Changer le statut/ })).toHaveCount(0);
@@ -174,7 +167,7 @@ test("'Supprimer' on a product with reviews explains why and archives it; its pu
   page,
 }) => {
   const name = `Lampe certifiée ${stamp}`;
-  await signIn(page);
+  await signInWithTokens(page, DEMO);
   await page.goto("/products");
   await page.getByPlaceholder("Rechercher un produit...").fill(name);
   const card = page

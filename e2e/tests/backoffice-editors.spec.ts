@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { linkOf, waitForMail } from "../support/mailbox";
+import { signInWithTokens } from "../support/sign-in";
 import { DEMO, type DemoApi, demoApi } from "./public-api";
 
 /**
@@ -29,18 +30,10 @@ async function authHeaders() {
   return { Authorization: `Bearer ${access}` };
 }
 
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Mot de passe").fill(DEMO.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
-}
-
 test("a reminder template written with variables at the cursor, previewed with sample values, saved", async ({
   page,
 }) => {
-  await signIn(page);
+  await signInWithTokens(page, DEMO);
   await page.goto("/email-templates");
   await expect(page.getByRole("heading", { name: "Modèles Email", level: 1 })).toBeVisible();
   await expect(page.getByRole("list", { name: "Modèles Email" }).getByRole("listitem").first()).toBeVisible();
@@ -98,7 +91,7 @@ test("a reminder template written with variables at the cursor, previewed with s
 });
 
 test("a request template without {{ url_avis }} is refused with 'Variable manquante'", async ({ page }) => {
-  await signIn(page);
+  await signInWithTokens(page, DEMO);
   await page.goto("/email-templates?create=request");
   await expect(page.getByRole("heading", { name: "Nouveau modèle", level: 1 })).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Type" })).toHaveText("Demande");
@@ -132,7 +125,7 @@ test("a request template without {{ url_avis }} is refused with 'Variable manqua
 test("a 2-page form (select, slider rating, media) built with the keyboard only, previewed and saved", async ({
   page,
 }) => {
-  await signIn(page);
+  await signInWithTokens(page, DEMO);
   await page.goto("/forms");
   await expect(page.getByRole("heading", { name: "Formulaires", level: 1 })).toBeVisible();
   await expect(page.getByRole("list", { name: "Formulaires" }).getByRole("listitem").first()).toBeVisible();
@@ -228,7 +221,7 @@ test("round trip: edit a form from a product's address, save, come back with ass
   page,
 }) => {
   test.skip(!formId, "needs the built form");
-  await signIn(page);
+  await signInWithTokens(page, DEMO);
   await page.goto(`/forms?edit=${formId}&return=${encodeURIComponent("/products")}`);
   await expect(page).toHaveURL(new RegExp(`/forms/${formId}\\?return=`));
   await page.getByLabel("Titre affiché aux clients").fill("Votre expérience, en deux pages");

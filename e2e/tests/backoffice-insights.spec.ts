@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../support/a11y";
+import { signInWithTokens } from "../support/sign-in";
 
 /**
  * The demo shop's statistics (real API, embedded PGlite with the demo seed): reached from the reviews
@@ -36,11 +37,7 @@ test("demo shop: statistics from the reviews page, a preset, a data table, a the
   const year = await insightsOf(`from=${day(yearAgo)}&to=${day(today)}&granularity=month`);
   expect(year.themes.positive.length, "the demo's happy buyers have themes").toBeGreaterThan(0);
 
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Mot de passe").fill(DEMO.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
+  await signInWithTokens(page, DEMO);
   await page.goto("/reviews");
   await page.getByRole("link", { name: "Statistiques" }).click();
   await expect(page).toHaveURL(/\/reviews\/insights$/);

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { linkOf, waitForMail } from "../support/mailbox";
+import { signInWithTokens } from "../support/sign-in";
 
 /**
  * The demo owner imports a CSV saved by Excel in France (Windows-1252, ';', dates JJ/MM/AAAA) with one
@@ -29,11 +30,7 @@ test("import a French Excel CSV with one bad line: preview, progress, summary, a
   ].join("\r\n");
   const since = new Date();
 
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Mot de passe").fill(DEMO.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
+  await signInWithTokens(page, DEMO);
 
   await page.goto("/orders/import");
   await expect(page.getByRole("heading", { name: "Importer des commandes", level: 1 })).toBeVisible();

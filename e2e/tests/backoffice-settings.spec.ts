@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, request, test } from "@playw
 import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { codeOf, linkOf, waitForMail } from "../support/mailbox";
 import { E2E_BASE_URL } from "../support/ports";
+import { signInWithTokens } from "../support/sign-in";
 
 /**
  * Settings journeys against the built product (real API, embedded PGlite, mails from the real SMTP server
@@ -49,17 +50,7 @@ async function confirmedAccount(who: { first: string; last: string; email: strin
 }
 
 /** Signs the browser in by storing real tokens where the app reads them (login itself is covered elsewhere). */
-async function signInAs(page: Page, email: string, password: string) {
-  const res = await api.post("/api/v1/auth/login/", { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  const tokens = (await res.json()) as { access: string; refresh: string };
-  await page.goto("/login");
-  await page.evaluate((t) => {
-    localStorage.setItem("certavis.access", t.access);
-    localStorage.setItem("certavis.refresh", t.refresh);
-  }, tokens);
-  return tokens.access;
-}
+const signInAs = (page: Page, email: string, password: string) => signInWithTokens(page, { email, password });
 
 const notifications = (page: Page) => page.getByRole("region", { name: "Notifications" });
 const tab = (page: Page, name: string) =>

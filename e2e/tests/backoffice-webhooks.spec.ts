@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../support/a11y";
+import { signInWithTokens } from "../support/sign-in";
 import { DEMO, demoApi } from "./public-api";
 
 /**
@@ -37,11 +38,7 @@ test("add a webhook endpoint, approve a review, see review.published delivered",
     expect(submitted.status(), await submitted.text()).toBe(201);
     const reviewId = ((await submitted.json()) as { id: string }).id;
 
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(DEMO.email);
-    await page.getByLabel("Mot de passe").fill(DEMO.password);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
+    await signInWithTokens(page, DEMO);
 
     await page.goto("/settings/integrations");
     await expect(page.getByRole("heading", { name: "Webhooks" })).toBeVisible();

@@ -3,6 +3,7 @@ import { expect, request, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { linksOf, waitForMail } from "../support/mailbox";
 import { E2E_BASE_URL } from "../support/ports";
+import { signInWithTokens } from "../support/sign-in";
 import { DEMO } from "./public-api";
 
 /**
@@ -17,11 +18,7 @@ test("connect WooCommerce, receive a signed completed order of two products, see
   const shop = `https://boutique-${run}.exemple.fr`;
   const buyer = `woo.${run}@exemple.fr`;
 
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Mot de passe").fill(DEMO.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
+  await signInWithTokens(page, DEMO);
   await page.goto("/settings/teams");
   await page.getByRole("link", { name: "Intégrations" }).click();
   const card = page.getByRole("region", { name: "Connexions de la boutique" });

@@ -1,15 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../support/a11y";
+import { signInWithTokens } from "../support/sign-in";
 import { DEMO } from "./public-api";
 
 /** The demo owner downloads everything from Paramètres › Confidentialité: one ZIP with reviews.csv. */
 test("'Exporter toutes les données' downloads the company's ZIP", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Mot de passe").fill(DEMO.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
+  await signInWithTokens(page, DEMO);
   await page.goto("/settings/privacy");
   await expect(page.getByRole("heading", { name: "Exporter toutes les données", level: 2 })).toBeVisible();
   await expectNoSeriousA11yViolations(page);

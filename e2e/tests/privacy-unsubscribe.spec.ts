@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { linkOf, waitForMail } from "../support/mailbox";
+import { signInWithTokens } from "../support/sign-in";
 import { DEMO, demoApi } from "./public-api";
 
 /**
@@ -26,11 +27,7 @@ test("unsubscribe from a mailed request, then see the address in the 'Confidenti
   await page.getByRole("button", { name: "Confirmer la désinscription" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Désinscription confirmée" })).toBeVisible();
 
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Mot de passe").fill(DEMO.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
+  await signInWithTokens(page, DEMO);
   await page.goto("/settings/teams");
   await page.getByRole("link", { name: "Confidentialité" }).click();
   await expect(page.getByRole("heading", { name: "Adresses exclues des envois" })).toBeVisible();
@@ -53,11 +50,7 @@ test("erase a buyer through the 'Confidentialité' tab, after a confirmation", a
   await demo.createOrder(productId, buyer, new Date(run - 24 * 3600 * 1000));
   await demo.dispose();
 
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Mot de passe").fill(DEMO.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
+  await signInWithTokens(page, DEMO);
   await page.goto("/settings/teams");
   await page.getByRole("link", { name: "Confidentialité" }).click();
   await expect(page.getByRole("heading", { name: "Effacer un acheteur" })).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeResults } from "../support/a11y";
 import { E2E_BASE_URL } from "../support/ports";
+import { signInWithTokens } from "../support/sign-in";
 import { DEMO, startHostPage } from "./public-api";
 
 /**
@@ -33,11 +34,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 async function openConfigurator(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Mot de passe").fill(DEMO.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
+  await signInWithTokens(page, DEMO);
   await page.goto("/iframe");
   await expect(page.getByRole("heading", { name: "Iframe", level: 1 })).toBeVisible();
 }
