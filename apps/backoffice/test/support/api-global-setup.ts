@@ -1,6 +1,6 @@
-// Vitest globalSetup of the back-office project (Node, main process): the REAL API (apps/api buildApp on the
-// test database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set; mails to a real SMTP server) listening
-// on a free port, plus a small seed server writing fixtures to its database. jsdom cannot host the server itself (its globals break jose and friends).
+// Vitest globalSetup of the back-office project (Node, main process): the REAL API (apps/api buildApp on a
+// fresh PGlite, mails to a real SMTP server) listening on a free port, plus a small seed server writing
+// fixtures to its database. jsdom cannot host the server itself (its globals break jose and friends).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
@@ -18,7 +18,9 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const t = await createTestApp();
+  // PGlite, the embedded default, even when the API suites run on PostgreSQL: this suite's timings (an
+  // import's progress polled while it runs) are those of the default.
+  const t = await createTestApp({ kind: "pglite" });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = t.app.server.address() as AddressInfo;
 
