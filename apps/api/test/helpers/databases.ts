@@ -15,7 +15,8 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;
  * than a PGlite load; PGlite, the embedded default, otherwise. PGlite stays proven by the SQL suites
  * below, the back-office suite's API and the e2e server.
  */
-export const TEST_DATABASES: TestDatabaseKind[] = [TEST_DATABASE_URL ? "postgres" : "pglite"];
+export const DEFAULT_TEST_DATABASE: TestDatabaseKind = TEST_DATABASE_URL ? "postgres" : "pglite";
+export const TEST_DATABASES: TestDatabaseKind[] = [DEFAULT_TEST_DATABASE];
 
 /**
  * The databases of suites whose subject is SQL the two engines could answer differently (triggers,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from "vitest";
 import { type BuildAppOptions, buildApp } from "../../src/app";
 import type { AppConfig, PasswordHashParams } from "../../src/config";
 import type { AppContext } from "../../src/context";
-import { createTestDatabase, TEST_DATABASES, type TestDatabaseKind } from "./databases";
+import { createTestDatabase, DEFAULT_TEST_DATABASE, type TestDatabaseKind } from "./databases";
 import { startTestSmtp, type TestSmtp } from "./smtp";
 
 /** Cheap argon2id for tests only (buildApp refuses it in production). */
@@ -33,10 +33,11 @@ export interface CreateTestAppOptions extends Omit<BuildAppOptions, "config" | "
 
 /**
  * The whole server on a fresh database (in-memory PGlite, or a fresh PostgreSQL database when
- * `kind: "postgres"`; by default the one of `TEST_DATABASES`), mails going to a real SMTP server started for it; migrated, not seeded.
+ * `kind: "postgres"`; by default `DEFAULT_TEST_DATABASE`), mails going to a real SMTP server started for
+ * it; migrated, not seeded.
  */
 export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
-  const kind = options.kind ?? TEST_DATABASES[0] ?? "pglite";
+  const kind = options.kind ?? DEFAULT_TEST_DATABASE;
   const smtp = await startTestSmtp();
   const testDb = await createTestDatabase(kind);
   const publicUrl = "http://certavis.test";
@@ -84,7 +85,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
  * afterAll; read `t.current` in tests.
  */
 export function useTestApp(
-  kind: TestDatabaseKind = TEST_DATABASES[0] ?? "pglite",
+  kind: TestDatabaseKind = DEFAULT_TEST_DATABASE,
   options: CreateTestAppOptions = {},
 ) {
   const holder: { current: TestApp } = { current: undefined as unknown as TestApp };
