@@ -13,8 +13,10 @@ export function useCountdown() {
   return {
     left,
     start: (seconds: number) => {
-      setNow(Date.now());
-      setEndsAt(Date.now() + seconds * 1000);
+      // One clock reading for both: two could straddle a millisecond and show "61 s".
+      const startedAt = Date.now();
+      setNow(startedAt);
+      setEndsAt(startedAt + seconds * 1000);
     },
   };
 }
