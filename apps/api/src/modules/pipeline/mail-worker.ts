@@ -106,7 +106,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   /** One short transaction: claim, render or cancel, apply the quota, lease the batch. */
-  async function claim(counts: OutcomeCounts): Promise<{ token: string; claimed: ClaimedDelivery[] } | null> {
+  async function claim(
+    counts: OutcomeCounts,
+  ): Promise<{ token: string; at: Date; claimed: ClaimedDelivery[] } | null> {
     return db.transaction(async (tx) => {
       const at = now();
       const rows = await lockDueDeliveries(tx, at, batchSize);
@@ -131,12 +133,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         token,
         leaseMs,
       );
-      await keepReviewKeysValid(
-        tx,
-        granted.flatMap((item) => item.reviewKeyOrderIds),
+      return {
+        token,
         at,
-      );
-      return { token, claimed: granted.map((item) => ({ ...item, token, attempts: item.row.attempts + 1 })) };
+        claimed: granted.map((item) => ({ ...item, token, attempts: item.row.attempts + 1 })),
+      };
     });
   }
 
@@ -167,7 +168,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     const counts = noOutcomes();
     const batch = await claim(counts);
     if (batch === null) return null;
-    const { token, claimed } = batch;
+    const { token, at, claimed } = batch;
+    // After the claim, not inside it: the claim locks e-mails, then this locks orders; an erasure or the
+    // retention locks orders, then cancels their e-mails. In one transaction the two orders deadlocked.
+    await keepReviewKeysValid(
+      db,
+      claimed.flatMap((item) => item.reviewKeyOrderIds),
+      at,
+    );
     const sending = new Set(claimed);
     const stopRenewing = keepLeased(sending, token);
     let outcomes: PromiseSettledResult<DeliveryOutcome>[];

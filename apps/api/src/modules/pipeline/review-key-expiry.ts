@@ -1,6 +1,6 @@
 import { REVIEW_KEY_DAYS_AFTER_LAST_EMAIL } from "@certavis/domain";
-import { and, inArray, isNotNull, lt } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import { and, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
 import { orders } from "../../db/schema";
 import { addDays } from "./clock";
 
@@ -8,8 +8,9 @@ import { addDays } from "./clock";
  * Called when e-mails carrying the review links of `orderIds` are about to go out at `sentAt`: each
  * key stays valid until at least REVIEW_KEY_DAYS_AFTER_LAST_EMAIL days later, however late the e-mail
  * (long delays, a quota that held it), so no e-mail ever carries an expired or nearly expired link.
+ * An anonymised order's key stays closed (its e-mail is cancelled and never sent).
  */
-export async function keepReviewKeysValid(tx: Tx, orderIds: string[], sentAt: Date): Promise<void> {
+export async function keepReviewKeysValid(tx: DbOrTx, orderIds: string[], sentAt: Date): Promise<void> {
   if (orderIds.length === 0) return;
   const until = addDays(sentAt, REVIEW_KEY_DAYS_AFTER_LAST_EMAIL);
   await tx
@@ -18,6 +19,7 @@ export async function keepReviewKeysValid(tx: Tx, orderIds: string[], sentAt: Da
     .where(
       and(
         inArray(orders.id, orderIds),
+        isNull(orders.anonymizedAt),
         isNotNull(orders.reviewKeyExpiresAt),
         lt(orders.reviewKeyExpiresAt, until),
       ),

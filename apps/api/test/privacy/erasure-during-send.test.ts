@@ -1,0 +1,74 @@
+/**
+ * An order anonymised (erasure, retention) while the mail worker claims its e-mail: the anonymisation
+ * locks the order, then cancels its e-mails; the worker's claim locks e-mails, then kept the review keys
+ * of their orders valid in the same transaction. On PostgreSQL the two deadlocked, and one of them
+ * failed. PostgreSQL only: PGlite runs one transaction at a time, so nothing there waits on a lock.
+ */
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../src/db/client";
+import { emailDeliveries, orders } from "../../src/db/schema";
+import { createMailWorker } from "../../src/modules/pipeline";
+import { anonymizeOrders } from "../../src/modules/privacy/anonymize-orders";
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpers/databases";
+import { memoryMailer, SECRET, seedCompany, seedOrder } from "../pipeline/fixtures";
+
+describe.skipIf(!TEST_DATABASE_URL)(
+  "an order anonymised while its e-mail is being claimed, on postgres",
+  () => {
+    let testDb: TestDatabase;
+    let database: Database;
+    beforeAll(async () => {
+      testDb = await createTestDatabase("postgres");
+      database = testDb.database;
+    });
+    afterAll(async () => testDb?.dispose());
+
+    /** Backends of this database waiting on a lock another holds. */
+    async function lockWaiters(): Promise<number> {
+      const result = await database.pool?.query<{ waiting: number }>(
+        "select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      return result?.rows[0]?.waiting ?? 0;
+    }
+
+    it("neither deadlocks: the e-mail is cancelled, not sent, and the order's review link stays closed", async () => {
+      const { company, product } = await seedCompany(database.db, { sendReminder: false });
+      const order = await seedOrder(database.db, company, product, new Date(Date.now() - 4 * 86_400_000));
+      // A key about to expire, as the orders API sets one: the e-mail going out extends it.
+      await database.db
+        .update(orders)
+        .set({ reviewKeyExpiresAt: new Date(Date.now() + 86_400_000) })
+        .where(eq(orders.id, order.id));
+      const mailer = memoryMailer();
+      const worker = createMailWorker({
+        db: database.db,
+        mailer,
+        formUrl: "http://f",
+        reviewKeySecret: SECRET,
+      });
+
+      let sending: Promise<unknown> | undefined;
+      await database.db.transaction(async (tx) => {
+        // As erasure.ts and retention.ts do: the order first…
+        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
+        sending = worker.runOnce();
+        // …the worker now waits on that order (before: holding the e-mail's lock, inside its claim)…
+        await expect.poll(lockWaiters, { timeout: 10_000 }).toBeGreaterThan(0);
+        // …then its e-mails.
+        await anonymizeOrders(tx, [order.id], new Date());
+      });
+      await sending;
+
+      const deliveries = await database.db
+        .select({ status: emailDeliveries.status })
+        .from(emailDeliveries)
+        .where(inArray(emailDeliveries.orderId, [order.id]));
+      expect(deliveries.map((d) => d.status)).toEqual(["cancelled"]);
+      expect(mailer.sent).toEqual([]);
+      const [after] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(after?.buyerEmail).toBe("");
+      expect(after?.reviewKeyExpiresAt?.getTime()).toBeLessThanOrEqual(Date.now());
+    });
+  },
+);
