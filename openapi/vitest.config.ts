@@ -1,5 +1,5 @@
 import { defineProject } from "vitest/config";
 
 export default defineProject({
-  test: { name: "@certavis/openapi", environment: "node" },
+  test: { name: "@certavis/openapi", environment: "node", isolate: false },
 });

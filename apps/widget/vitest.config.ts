@@ -4,6 +4,8 @@ export default defineProject({
   test: {
     name: "@certavis/widget",
     environment: "jsdom",
+    // One module graph per worker, see the root vitest.config.ts.
+    isolate: false,
     setupFiles: ["./test/setup.ts"],
     include: ["test/**/*.test.{ts,tsx}"],
   },

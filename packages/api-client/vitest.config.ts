@@ -1,5 +1,5 @@
 import { defineProject } from "vitest/config";
 
 export default defineProject({
-  test: { name: "@certavis/api-client", environment: "node", passWithNoTests: true },
+  test: { name: "@certavis/api-client", environment: "node", isolate: false, passWithNoTests: true },
 });
