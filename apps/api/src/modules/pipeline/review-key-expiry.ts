@@ -10,10 +10,10 @@ import { addDays } from "./clock";
  * (long delays, a quota that held it), so no e-mail ever carries an expired or nearly expired link.
  * An anonymised order's key stays closed (its e-mail is cancelled and never sent).
  */
-export async function keepReviewKeysValid(tx: DbOrTx, orderIds: string[], sentAt: Date): Promise<void> {
+export async function keepReviewKeysValid(db: DbOrTx, orderIds: string[], sentAt: Date): Promise<void> {
   if (orderIds.length === 0) return;
   const until = addDays(sentAt, REVIEW_KEY_DAYS_AFTER_LAST_EMAIL);
-  await tx
+  await db
     .update(orders)
     .set({ reviewKeyExpiresAt: until })
     .where(
