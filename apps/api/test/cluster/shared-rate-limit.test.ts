@@ -4,7 +4,12 @@ import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
 import type { AppConfig } from "../../src/config";
 import { openDatabase } from "../../src/db/client";
-import { createTestDatabase, TEST_PASSWORD_HASH_PARAMS } from "../helpers";
+import {
+  createTestDatabase,
+  DEFAULT_TEST_DATABASE,
+  TEST_PASSWORD_HASH_PARAMS,
+  type TestDatabaseKind,
+} from "../helpers";
 import { api } from "../identity/support";
 import { createEmptyPostgres } from "./empty-postgres";
 
@@ -21,8 +26,12 @@ function reachable(port: number): Promise<boolean> {
   }).finally(() => socket.destroy());
 }
 
-async function instance(databaseUrl: string | null, config: Partial<AppConfig>) {
-  const own = databaseUrl ? null : await createTestDatabase("pglite");
+async function instance(
+  databaseUrl: string | null,
+  config: Partial<AppConfig>,
+  ownKind: TestDatabaseKind = "pglite",
+) {
+  const own = databaseUrl ? null : await createTestDatabase(ownKind);
   const database = own?.database ?? (await openDatabase({ databaseUrl, dataDir: null }));
   const built = await buildApp({
     logger: false,
@@ -78,8 +87,9 @@ describe("the per-IP limit holds across instances", () => {
 
   it("Redis store (REDIS_URL): two instances count together", async (context) => {
     if (!(await reachable(6379))) return context.skip("Redis is not reachable at 127.0.0.1:6379: skipped");
-    const a = await instance(null, { redisUrl: REDIS_URL });
-    const b = await instance(null, { redisUrl: REDIS_URL });
+    // Redis counts whatever the database: each instance gets the cheapest one to make.
+    const a = await instance(null, { redisUrl: REDIS_URL }, DEFAULT_TEST_DATABASE);
+    const b = await instance(null, { redisUrl: REDIS_URL }, DEFAULT_TEST_DATABASE);
     try {
       await Promise.all([a.prepare(), b.prepare()]);
       expect(await alternate([a, b])).toEqual(EXPECTED);

@@ -9,6 +9,7 @@ export {
 } from "./contract";
 export {
   createTestDatabase,
+  DEFAULT_TEST_DATABASE,
   SQL_TEST_DATABASES,
   TEST_DATABASE_URL,
   TEST_DATABASES,

@@ -22,9 +22,13 @@ export function migrationsHash(): string {
 let template: Promise<Blob> | null = null;
 
 async function loadTemplate(): Promise<Blob> {
-  const file = join(tmpdir(), `certavis-pglite-template-${migrationsHash()}.tar`);
+  const file = join(tmpdir(), `certavis-pglite-template-${migrationsHash()}-wal1.tar`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
-  const database = wrapPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
+  // 1 MB WAL segments (initdb's default is 16 MB): the dump every suite loads is a quarter smaller and
+  // loads in about 1.1 s instead of 1.7.
+  const database = wrapPglite(
+    await PGlite.create({ extensions: PGLITE_EXTENSIONS, initDbStartParams: ["--wal-segsize=1"] }),
+  );
   await database.migrate();
   const dump = await (database.pglite as PGlite).dumpDataDir("none");
   await database.close();
