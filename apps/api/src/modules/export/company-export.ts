@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import type { Database } from "../../db/client";
+import { heapCollector } from "../../lib/heap-collector";
 import type { FileStorage } from "../../lib/storage";
 import { auditCsvChunks } from "../certification/audit-csv";
 import {
@@ -58,10 +59,17 @@ export function companyExportZip(
     source.once("close", () => open.delete(source));
     return source;
   };
+  const heap = heapCollector();
+  async function* collected(chunks: AsyncIterable<string>) {
+    for await (const chunk of chunks) {
+      yield chunk;
+      await heap.afterPage();
+    }
+  }
   const generated = (name: string, chunks: () => AsyncIterable<string>) =>
     zip.addReadStreamLazy(name, { mtime: now, compress: true }, (done) =>
       // One page of rows waits ahead of the ZIP at most.
-      done(null, track(Readable.from(chunks(), { highWaterMark: 1 }))),
+      done(null, track(Readable.from(collected(chunks()), { highWaterMark: 1 }))),
     );
   const media = ({ zipPath, storagePath }: MediaEntry) =>
     zip.addReadStreamLazy(zipPath, { mtime: now, compress: false }, (done) => {
