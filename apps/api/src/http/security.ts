@@ -87,9 +87,22 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
     "content-security-policy": contentSecurityPolicy(config, false),
     "x-frame-options": "DENY",
   };
+  // API answers are data, not documents: helmet's headers for a page a browser shows (opener policy,
+  // agent cluster, DNS prefetch, download and XSS options) mean nothing there, and the public endpoints
+  // answer thousands of requests a second, each header written every time. A policy that allows nothing
+  // keeps an answer opened directly inert (an SVG badge, a JSON file). An HTML page under /api/v1/ sets
+  // its own policy (html-page.ts).
+  const data = {
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "strict-transport-security": common["strict-transport-security"] ?? "max-age=31536000; includeSubDomains",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "cross-origin-resource-policy": "cross-origin",
+  };
   // A callback hook, not an async one: no promise per request.
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(isFramablePath(request.url) ? framed : strict);
+    reply.headers(request.url.startsWith("/api/v1/") ? data : isFramablePath(request.url) ? framed : strict);
     done();
   });
 }
