@@ -25,7 +25,8 @@ describe("heapCollector (the company export's full collections)", () => {
   it("reaches V8's own full collection without --expose-gc", async () => {
     const kinds: number[] = [];
     const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) kinds.push((entry as unknown as { detail: { kind: number } }).detail.kind);
+      for (const entry of list.getEntries())
+        kinds.push((entry as unknown as { detail: { kind: number } }).detail.kind);
     });
     observer.observe({ entryTypes: ["gc"] });
     await collectGarbage();
