@@ -92,14 +92,19 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
   // answer thousands of requests a second, each header written every time. A policy that allows nothing
   // keeps an answer opened directly inert (an SVG badge, a JSON file). An HTML page under /api/v1/ sets
   // its own policy (html-page.ts).
-  const data = {
+  const data: Record<string, string> = {
     "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
     "x-frame-options": "DENY",
-    "x-content-type-options": "nosniff",
-    "strict-transport-security": common["strict-transport-security"] ?? "max-age=31536000; includeSubDomains",
-    "referrer-policy": "strict-origin-when-cross-origin",
-    "cross-origin-resource-policy": "cross-origin",
   };
+  for (const name of [
+    "x-content-type-options",
+    "strict-transport-security",
+    "referrer-policy",
+    "cross-origin-resource-policy",
+  ]) {
+    const value = common[name];
+    if (value !== undefined) data[name] = value;
+  }
   // A callback hook, not an async one: no promise per request.
   app.addHook("onRequest", (request, reply, done) => {
     reply.headers(request.url.startsWith("/api/v1/") ? data : isFramablePath(request.url) ? framed : strict);
