@@ -119,6 +119,22 @@ describe("embed loader", () => {
     }
   });
 
+  it("listens for heights only on a page that holds a widget (a listing page with stars has none)", () => {
+    const stars = document.createElement("span");
+    stars.setAttribute("data-certavis-stars", "");
+    document.body.appendChild(stars);
+    const listeners = vi.spyOn(window, "addEventListener");
+    try {
+      startEmbed(window, ORIGIN, "Avis clients", starsLabel)();
+      expect(listeners.mock.calls.filter(([type]) => type === "message")).toHaveLength(0);
+      host({ "data-company-id": "c1" });
+      startEmbed(window, ORIGIN, "Avis clients", starsLabel)();
+      expect(listeners.mock.calls.filter(([type]) => type === "message")).toHaveLength(1);
+    } finally {
+      listeners.mockRestore();
+    }
+  });
+
   it("starts from the widget's origin", () => {
     host({ "data-company-id": "c1" });
     startEmbed(window, ORIGIN, "Avis clients", starsLabel)();

@@ -44,31 +44,36 @@ describe("listing page stars", () => {
     );
     const img = lamp.querySelector('[role="img"]');
     expect(img?.getAttribute("aria-label")).toBe("4,3 sur 5, 12 avis");
-    expect(img?.querySelector("i i")?.getAttribute("style")).toBe("width: 86%;");
+    // Gold up to 4.3 of 5 (86 %), grey after, in a box of the reserved size.
+    expect(img?.querySelector("i")?.getAttribute("style")).toContain(
+      "linear-gradient(90deg,#b45309 86%,#d1d5db 0)",
+    );
+    expect(img?.getAttribute("style")).toContain("display:inline-block;width:7.5em;height:1.25em");
     expect(twin.querySelector('[role="img"]')?.getAttribute("aria-label")).toBe("4,3 sur 5, 12 avis");
     const link = vase.querySelector("a");
     expect(link?.getAttribute("href")).toBe("/avis/maison/produits/p2");
     expect(link?.getAttribute("aria-label")).toBe("5,0 sur 5, 1 avis");
     expect(none.childNodes).toHaveLength(0);
-    // The box is reserved by a scoped stylesheet, added once.
-    const style = document.head.querySelectorAll("style[data-certavis-stars-style]");
-    expect(style).toHaveLength(1);
-    expect(style[0]?.textContent).toContain(
-      "[data-certavis-stars]{display:inline-block;width:7.5em;height:1.25em",
-    );
-    // Filled once: a second pass asks nothing.
+    // Filled once: a second pass (or a second copy of the loader) asks nothing; the host's page keeps
+    // its attributes and gets no stylesheet.
     await fillStars(document, ORIGIN, starsLabel, fetchImpl);
     expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(lamp.getAttributeNames()).toEqual(["data-certavis-stars", "data-company-id", "data-sku"]);
+    expect(document.head.querySelectorAll("style")).toHaveLength(0);
   });
 
   it("groups by company and key kind, 100 keys a request, never links to a javascript: address", async () => {
     for (let i = 0; i < 101; i++) span({ "data-company-id": "c1", "data-product-id": `P${i}` });
     const hostile = span({ "data-company-id": "c2", "data-sku": "A", "data-href": "javascript:alert(1)" });
-    const fetchImpl = answer({ A: { average: 2, count: 3 } });
+    const quoted = span({ "data-company-id": "c2", "data-sku": "B", "data-href": '/p?a=1&b="><img src=x>' });
+    const fetchImpl = answer({ A: { average: 2, count: 3 }, B: { average: 4, count: 1 } });
     await fillStars(document, ORIGIN, starsLabel, fetchImpl);
     expect(fetchImpl).toHaveBeenCalledTimes(3);
     expect(String(fetchImpl.mock.calls[0]?.[0])).toContain("product_ids=p0%2Cp1%2C");
     expect(hostile.querySelector("a")).toBeNull();
     expect(hostile.querySelector('[role="img"]')?.getAttribute("aria-label")).toBe("2,0 sur 5, 3 avis");
+    // A link's address stays one attribute, whatever it holds.
+    expect(quoted.querySelector("a")?.getAttribute("href")).toBe('/p?a=1&b="><img src=x>');
+    expect(quoted.querySelector("img")).toBeNull();
   });
 });

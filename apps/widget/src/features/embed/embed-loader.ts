@@ -62,7 +62,8 @@ export function insertFrame(
   return frame;
 }
 
-const HOSTS = "[data-certavis-widget]:not([data-certavis-mounted])";
+const WIDGET = "[data-certavis-widget]";
+const HOSTS = `${WIDGET}:not([data-certavis-mounted])`;
 const FRAME = `iframe[${FRAME_ATTRIBUTE}]`;
 
 /**
@@ -202,7 +203,8 @@ export function loaderOrigin(served: string, doc: Document): string {
 
 /**
  * Starts the loader on a page; `origin` is the widget's (see `loaderOrigin`), `label` the stars' text
- * (listing pages' `data-certavis-stars`). Returns its stop.
+ * (listing pages' `data-certavis-stars`). Returns its stop. A page without a widget (a listing page
+ * with stars only) gets no message listener and no widget work at all.
  */
 export function startEmbed(
   win: Window,
@@ -210,13 +212,21 @@ export function startEmbed(
   title: string,
   label: (average: number, count: number) => string,
 ): () => void {
-  const stop = listenForResize(win, origin);
+  const doc = win.document;
+  let stop: (() => void) | undefined;
+  // A frame already in the page may post its height before the page is parsed: listen at once for it.
+  const listen = () => {
+    if (!stop && doc.querySelector(WIDGET)) stop = listenForResize(win, origin);
+    return stop !== undefined;
+  };
+  listen();
   const start = () => {
-    fillStars(win.document, origin, label);
-    insertJsonLd(win.document, origin);
+    fillStars(doc, origin, label);
+    if (!listen()) return;
+    insertJsonLd(doc, origin);
     mountWhenNear(win, origin, title);
   };
-  if (win.document.readyState === "loading") win.document.addEventListener("DOMContentLoaded", start);
+  if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", start);
   else start();
-  return stop;
+  return () => stop?.();
 }

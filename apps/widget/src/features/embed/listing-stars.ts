@@ -2,44 +2,53 @@
  * Stars on a shop's listing pages: every `<span data-certavis-stars data-company-id=… data-sku=…>`
  * (or `data-product-id=…`) of the page gets its product's average and count from ONE request per
  * company and kind of key (`GET /public/ratings/`, at most 100 keys a request), drawn in the page's
- * own DOM (no frame). The span's size is fixed by a scoped stylesheet (and by the configurator's
- * inline style before this script runs), so filling it moves nothing; a product without reviews
+ * own DOM (no frame). The span's size is fixed by the configurator's inline style before this script
+ * runs, and the stars drawn in it have the same size, so filling it moves nothing; a product without reviews
  * leaves it empty at the same size. `data-href` makes the stars a link (http(s) or a path only).
+ *
+ * Cheap on purpose (bench/widget-lighthouse.mjs, listing page): attributes are read with
+ * `getAttribute` (no `dataset` objects) and never written to the host's elements, no stylesheet is
+ * added, and each rating is one run of five stars painted by a gradient cut at the average (one
+ * element, no overlay to lay out).
  */
 export const STARS = "data-certavis-stars";
-const STYLE_ATTRIBUTE = "data-certavis-stars-style";
 const MAX_KEYS = 100;
 
-/** The reserved box (also the configurator snippet's inline style) and the stars' layers. */
+/** The reserved box: the configurator snippet's inline style, and the drawn stars' own. */
 export const STARS_BOX = "display:inline-block;width:7.5em;height:1.25em;vertical-align:middle";
-const CSS = `[${STARS}]{${STARS_BOX};overflow:hidden;white-space:nowrap;line-height:1.25em}[${STARS}] a{color:inherit;text-decoration:none}[${STARS}] i{position:relative;font-style:normal;color:#d1d5db}[${STARS}] i i{position:absolute;left:0;overflow:hidden;color:#b45309}[${STARS}] b{font-weight:400;font-size:.85em}`;
+/**
+ * The drawn stars carry their style inline: a stylesheet added to the host's page would cost it a
+ * style recalculation of the whole document.
+ */
+const BOX_STYLE = `${STARS_BOX};overflow:hidden;white-space:nowrap;line-height:1.25em;color:inherit;text-decoration:none`;
+const STARS_STYLE = "font-style:normal;color:transparent;-webkit-background-clip:text;background-clip:text";
+const COUNT_STYLE = "font-weight:400;font-size:.85em";
 
 type Rating = { average: number; count: number };
 type Label = (average: number, count: number) => string;
 
-let drawing: HTMLElement | undefined;
-
 /**
- * Draws one rating into its span: five grey stars under gold ones cut at the average. The markup is
- * parsed once and cloned for each product (24 parses of the same HTML would cost the page more).
+ * The spans already handled, kept on the document (not in the host's elements): shared by every copy of
+ * the loader a page includes (the widget's snippet and the stars' each bring one).
  */
-export function drawStars(span: HTMLElement, rating: Rating, label: Label): void {
-  const doc = span.ownerDocument;
-  if (!drawing || drawing.ownerDocument !== doc) {
-    drawing = doc.createElement("span");
-    drawing.innerHTML = '<i aria-hidden="true">★★★★★<i>★★★★★</i></i><b aria-hidden="true"></b>';
-  }
-  const href = span.dataset.href || "";
-  const link = /^(https?:\/\/|\/(?!\/))/i.test(href);
-  const box = doc.createElement(link ? "a" : "span");
-  box.setAttribute(link ? "href" : "role", link ? href : "img");
-  box.setAttribute("aria-label", label(rating.average, rating.count));
-  const parts = drawing.cloneNode(true) as HTMLElement;
-  const gold = parts.querySelector("i i") as HTMLElement;
-  gold.style.width = `${Math.max(0, Math.min(100, (rating.average / 5) * 100))}%`;
-  (parts.lastChild as HTMLElement).textContent = ` (${rating.count})`;
-  box.append(...Array.from(parts.childNodes));
-  span.replaceChildren(box);
+const FILLED = Symbol.for("certavis.stars.filled");
+const filledSpans = (doc: Document): WeakSet<Element> => {
+  const holder = doc as Document & { [FILLED]?: WeakSet<Element> };
+  holder[FILLED] ||= new WeakSet<Element>();
+  return holder[FILLED];
+};
+
+const attribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+
+/** Draws one rating into its span: five stars, gold up to the average, grey after, then the count. */
+export function drawStars(span: Element, rating: Rating, label: Label): void {
+  const average = Number(rating.average);
+  const count = Number(rating.count);
+  const href = span.getAttribute("data-href") || "";
+  const tag = /^(https?:\/\/|\/(?!\/))/i.test(href) ? "a" : "span";
+  const target = tag === "a" ? `href="${attribute(href)}"` : 'role="img"';
+  const fill = Math.round(Math.max(0, Math.min(100, (average / 5) * 100)) * 10) / 10;
+  span.innerHTML = `<${tag} ${target} aria-label="${attribute(label(average, count))}" style="${BOX_STYLE}"><i aria-hidden="true" style="${STARS_STYLE};background-image:linear-gradient(90deg,#b45309 ${fill}%,#d1d5db 0)">★★★★★</i><b aria-hidden="true" style="${COUNT_STYLE}"> (${count})</b></${tag}>`;
 }
 
 /**
@@ -53,21 +62,22 @@ export function fillStars(
   fetchImpl: typeof fetch = fetch,
 ): Promise<unknown> {
   // "company|kind" → key → its spans
-  const groups = new Map<string, Map<string, HTMLElement[]>>();
-  for (const span of Array.from(doc.querySelectorAll<HTMLElement>(`[${STARS}]`))) {
-    const { companyId, sku, productId, certavisFilled } = span.dataset;
-    const key = sku || productId?.toLowerCase();
-    if (certavisFilled || !companyId || !key) continue;
-    span.dataset.certavisFilled = "1";
+  const groups = new Map<string, Map<string, Element[]>>();
+  const filled = filledSpans(doc);
+  const spans = doc.querySelectorAll(`[${STARS}]`);
+  for (let i = 0; i < spans.length; i++) {
+    const span = spans[i] as Element;
+    const companyId = span.getAttribute("data-company-id");
+    const sku = span.getAttribute("data-sku");
+    const key = sku || span.getAttribute("data-product-id")?.toLowerCase();
+    if (filled.has(span) || !companyId || !key) continue;
+    filled.add(span);
     const group = `${companyId}|${sku ? "skus" : "product_ids"}`;
-    const keys = groups.get(group) || new Map<string, HTMLElement[]>();
-    groups.set(group, keys.set(key, [...(keys.get(key) || []), span]));
-  }
-  if (groups.size && !doc.querySelector(`[${STYLE_ATTRIBUTE}]`)) {
-    const style = doc.createElement("style");
-    style.setAttribute(STYLE_ATTRIBUTE, "");
-    style.textContent = CSS;
-    doc.head.appendChild(style);
+    const keys = groups.get(group) || new Map<string, Element[]>();
+    groups.set(group, keys);
+    const same = keys.get(key);
+    if (same) same.push(span);
+    else keys.set(key, [span]);
   }
   const done: Promise<void>[] = [];
   for (const [group, spansByKey] of groups) {
