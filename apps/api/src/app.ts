@@ -18,6 +18,7 @@ import { type ContractOperation, registerOpenApiRoutes } from "./http/openapi-ro
 import type { OpenApiDocument } from "./http/openapi-schemas";
 import type { OperationHandlers } from "./http/operation-types";
 import { postgresRateLimitStore, purgeRateLimitHits } from "./http/rate-limit-store";
+import { replayingServer } from "./http/replayed-answers";
 import { registerCors, registerRateLimit, registerSecurityHeaders } from "./http/security";
 import { registerStaticRoutes } from "./http/static-routes";
 import { randomToken } from "./lib/crypto";
@@ -156,6 +157,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
     bodyLimit: 30 * 1024 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
+    // Kept public answers are replayed before Fastify (http/replayed-answers.ts).
+    serverFactory: replayingServer,
   });
   app.decorate("ctx", ctx);
   app.decorateRequest("user", null);

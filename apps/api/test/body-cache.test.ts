@@ -56,6 +56,19 @@ describe("public body cache", () => {
     expect((await cache.get("c", "b", async () => ({ body: "ok", etag: '"ok"' }))).body).toBe("ok");
   });
 
+  it("tells whether a body is still the one it would answer: fresh and not forgotten", async () => {
+    vi.useFakeTimers({ now: 1_000, toFake: ["Date"] });
+    const cache = createBodyCache({ freshMs: 5_000, staleMs: 60_000, maxEntries: 10 });
+    const body = await cache.get("c", "a", async () => ({ body: "1", etag: '"1"' }));
+    expect(cache.isCurrent(body)).toBe(true);
+    expect(cache.isCurrent({ body: "1", etag: '"1"' })).toBe(false);
+    vi.setSystemTime(6_001);
+    expect(cache.isCurrent(body)).toBe(false);
+    const again = await cache.get("c", "b", async () => ({ body: "2", etag: '"2"' }));
+    cache.forget("c");
+    expect(cache.isCurrent(again)).toBe(false);
+  });
+
   it("makes room by dropping the least recently used entry only", async () => {
     const cache = createBodyCache({ freshMs: 5_000, staleMs: 60_000, maxEntries: 3 });
     const loader = vi.fn(async () => ({ body: "1", etag: '"1"' }));

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { keepForReplay } from "./replayed-answers";
 
 /** A strong ETag for a body: the base64url SHA-1 of its text, quoted. */
 export function etagOf(body: string): string {
@@ -57,7 +58,9 @@ export function isNotModified(
  * A public body any site may read, with its ETag; 304 on a matching `If-None-Match`. The public
  * reviews and their JSON-LD are kept a minute; the widget page asks again each time, so that a
  * moderation or a withdrawal shows on the shop's pages at once (and costs a 304 when nothing changed).
- * A body kept gzipped too (`gzipped`) is sent that way to whoever accepts gzip.
+ * A body kept gzipped too (`gzipped`) is sent that way to whoever accepts gzip. With `replayWhile`, the
+ * answer is replayed to identical requests while it holds (http/replayed-answers.ts; not for a body
+ * with a gzip variant).
  */
 export function sendCacheable(
   request: FastifyRequest,
@@ -65,6 +68,7 @@ export function sendCacheable(
   answer: { body: string | Buffer; etag: string; gzipped?: Buffer },
   contentType: string,
   cacheControl = PUBLIC_FOR_A_MINUTE,
+  replayWhile?: () => boolean,
 ) {
   if (isNotModified(request, reply, answer.etag, cacheControl, answer.gzipped !== undefined)) {
     reply.code(304);
@@ -75,5 +79,7 @@ export function sendCacheable(
     reply.header("content-encoding", "gzip");
     return reply.send(answer.gzipped);
   }
-  return reply.send(bytesOf(answer));
+  const bytes = bytesOf(answer);
+  if (replayWhile && !answer.gzipped) keepForReplay(request, reply, bytes, replayWhile);
+  return reply.send(bytes);
 }

@@ -55,9 +55,13 @@ export function createBodyCache<T extends Entry = CachedBody>(options: {
   const generations = new Map<string, number>();
   let generation = 0;
 
+  // Where each value given out was kept, for `isCurrent`.
+  const placeOf = new WeakMap<T, { group: string; key: string }>();
+  const entryKeyOf = (group: string, key: string) => `${group}|${generations.get(group) ?? 0}|${key}`;
+
   return {
     async get(group: string, key: string, loader: Loader<T>): Promise<T> {
-      const entryKey = `${group}|${generations.get(group) ?? 0}|${key}`;
+      const entryKey = entryKeyOf(group, key);
       // A fresh entry is the common case: read without the load's machinery.
       const fresh = entries.get(entryKey, { allowStale: false });
       if (fresh !== undefined) return fresh;
@@ -65,7 +69,16 @@ export function createBodyCache<T extends Entry = CachedBody>(options: {
       const allowStale = entries.getRemainingTTL(entryKey) > options.freshMs - options.staleMs;
       const value = await entries.fetch(entryKey, { context: loader, allowStale });
       if (value === undefined) throw new Error("body cache: no body loaded");
+      placeOf.set(value, { group, key });
       return value;
+    },
+    /** Whether `value` is what `get` would answer now without loading: fresh and not forgotten. */
+    isCurrent(value: T): boolean {
+      const place = placeOf.get(value);
+      return (
+        place !== undefined &&
+        entries.get(entryKeyOf(place.group, place.key), { allowStale: false }) === value
+      );
     },
     /** Forgets the entries of `group`. */
     forget(group: string): void {

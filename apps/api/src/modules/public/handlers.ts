@@ -5,7 +5,13 @@ import { eq } from "drizzle-orm";
 import { companyContactEmail } from "../../db/company-contact";
 import { orders, reviewFiles, reviews } from "../../db/schema";
 import { defineHandlers } from "../../http/operation-types";
-import { acceptsGzip, isNotModified, PUBLIC_REVALIDATED, sendCacheable } from "../../http/send-cacheable";
+import {
+  acceptsGzip,
+  isNotModified,
+  PUBLIC_FOR_A_MINUTE,
+  PUBLIC_REVALIDATED,
+  sendCacheable,
+} from "../../http/send-cacheable";
 import { publicImageUrl } from "../../lib/image-url";
 import { hashReviewKey } from "../../lib/review-key";
 import { removeStored } from "../../lib/storage";
@@ -16,8 +22,8 @@ import { queueNegativeReviewAlert } from "../review-alerts/negative-alert";
 import { recordReviewEvents } from "../review-trail/review-events";
 import { feedHead, googleReviewsFeed, keptFeed } from "./google-reviews-feed";
 import { publicBadge } from "./public-badge";
-import { publicRatings, ratingKeys } from "./public-ratings";
-import { publicReviews } from "./public-reviews";
+import { isCurrentPublicRatings, publicRatings, ratingKeys } from "./public-ratings";
+import { isCurrentPublicReviews, publicReviews } from "./public-reviews";
 import { publicReviewsJsonLd } from "./public-reviews-jsonld";
 import { reviewFormPreview } from "./review-form-preview";
 import { orderForReviewKey } from "./review-key-lookup";
@@ -168,13 +174,17 @@ export const publicHandlers = defineHandlers({
       sku: request.query.sku?.trim() || null,
       limit: request.query.limit ?? 10,
     });
-    return sendCacheable(request, reply, answer, "application/json; charset=utf-8");
+    return sendCacheable(request, reply, answer, "application/json; charset=utf-8", PUBLIC_FOR_A_MINUTE, () =>
+      isCurrentPublicReviews(answer),
+    );
   },
 
   publicRatingsGet: async (request, reply) => {
     const asked = ratingKeys(request.query);
     const answer = await publicRatings(request.server.ctx, request.query.company_id, asked);
-    return sendCacheable(request, reply, answer, "application/json; charset=utf-8");
+    return sendCacheable(request, reply, answer, "application/json; charset=utf-8", PUBLIC_FOR_A_MINUTE, () =>
+      isCurrentPublicRatings(answer),
+    );
   },
 
   publicBadgeGet: async (request, reply) => {

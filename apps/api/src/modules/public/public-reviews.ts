@@ -35,6 +35,11 @@ export async function publicReviews(
   return cache.get(query.companyId, `${selection}|${query.limit}`, () => loadPublicReviews(ctx, query));
 }
 
+/** Whether `answer` is still what `publicReviews` answers (fresh, not forgotten by a change). */
+export function isCurrentPublicReviews(answer: CachedBody): boolean {
+  return cache.isCurrent(answer);
+}
+
 /** A product by id, or else by SKU (theme templates know the SKU), or every product. */
 interface PublicReviewsQuery {
   companyId: string;
