@@ -64,6 +64,12 @@ describe("public body cache", () => {
     expect(cache.isCurrent({ body: "1", etag: '"1"' })).toBe(false);
     vi.setSystemTime(6_001);
     expect(cache.isCurrent(body)).toBe(false);
+    // The stale body is served while one refresh loads the next, which is current once loaded.
+    expect(await cache.get("c", "a", async () => ({ body: "1b", etag: '"1b"' }))).toBe(body);
+    await new Promise((done) => setImmediate(done));
+    const refreshed = await cache.get("c", "a", async () => ({ body: "1c", etag: '"1c"' }));
+    expect(refreshed.body).toBe("1b");
+    expect(cache.isCurrent(refreshed)).toBe(true);
     const again = await cache.get("c", "b", async () => ({ body: "2", etag: '"2"' }));
     cache.forget("c");
     expect(cache.isCurrent(again)).toBe(false);

@@ -55,7 +55,7 @@ export function createBodyCache<T extends Entry = CachedBody>(options: {
   const generations = new Map<string, number>();
   let generation = 0;
 
-  // Where each value given out was kept, for `isCurrent`.
+  // Where each loaded value is kept (a background refresh's too), for `isCurrent`.
   const placeOf = new WeakMap<T, { group: string; key: string }>();
   const entryKeyOf = (group: string, key: string) => `${group}|${generations.get(group) ?? 0}|${key}`;
 
@@ -67,9 +67,13 @@ export function createBodyCache<T extends Entry = CachedBody>(options: {
       if (fresh !== undefined) return fresh;
       // Older than `staleMs`, an entry is not served while it reloads: the request waits for the load.
       const allowStale = entries.getRemainingTTL(entryKey) > options.freshMs - options.staleMs;
-      const value = await entries.fetch(entryKey, { context: loader, allowStale });
+      const load = async () => {
+        const loaded = await loader();
+        placeOf.set(loaded, { group, key });
+        return loaded;
+      };
+      const value = await entries.fetch(entryKey, { context: load, allowStale });
       if (value === undefined) throw new Error("body cache: no body loaded");
-      placeOf.set(value, { group, key });
       return value;
     },
     /** Whether `value` is what `get` would answer now without loading: fresh and not forgotten. */
