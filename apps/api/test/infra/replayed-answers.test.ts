@@ -28,10 +28,12 @@ describe("replayed public answers", () => {
     company = await createCompanyFor(t, await registerVerifiedUser(t), { name: "Maison Rejouée" });
     const auth = authHeaders(company.owner.access);
     const lamp = await createProduct(t, auth, "Lampe");
-    await orderWithReview(t, company.id, lamp.id, new Date("2026-03-01T10:00:00Z"), {
+    const ordered = new Date("2026-03-01T10:00:00Z");
+    await orderWithReview(t, company.id, lamp.id, ordered, {
       status: "approved",
       rating: 5,
       comment: "Première",
+      at: ordered,
     });
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1`;
