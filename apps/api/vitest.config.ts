@@ -10,5 +10,6 @@ export default defineProject({
     // One import of the server per worker, not per file (each file still builds its own app and
     // database): the import is most of a file's cost.
     isolate: false,
+    setupFiles: ["test/pglite-baseline-setup.ts"],
   },
 });
