@@ -55,11 +55,6 @@ export function replayAnswer(req: IncomingMessage, res: ServerResponse): boolean
   return true;
 }
 
-/** Forgets every kept answer (tests). */
-export function forgetReplays(): void {
-  replays.clear();
-}
-
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
