@@ -38,17 +38,43 @@ const filledSpans = (doc: Document): WeakSet<Element> => {
   return holder[FILLED];
 };
 
-const attribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+const LINK = /^(https?:\/\/|\/(?!\/))/i;
 
-/** Draws one rating into its span: five stars, gold up to the average, grey after, then the count. */
+/** The stars' markup, parsed once per document and kind of box, then cloned for each product. */
+let templates: { doc: Document; a?: Element; span?: Element } | undefined;
+function template(doc: Document, tag: "a" | "span"): Element {
+  if (templates?.doc !== doc) templates = { doc };
+  let box = templates[tag];
+  if (!box) {
+    const holder = doc.createElement("span");
+    holder.innerHTML = `<${tag} style="${BOX_STYLE}"><i aria-hidden="true"></i><b aria-hidden="true" style="${COUNT_STYLE}"></b></${tag}>`;
+    box = templates[tag] = holder.firstChild as Element;
+    (box.firstChild as Element).textContent = "★★★★★";
+  }
+  return box;
+}
+
+/**
+ * Draws one rating into its span: five stars, gold up to the average, grey after, then the count. A
+ * clone of the parsed markup with three attributes and a text set (an HTML parse per product would
+ * cost the page more); the label and the address are attribute values, never markup.
+ */
 export function drawStars(span: Element, rating: Rating, label: Label): void {
   const average = Number(rating.average);
   const count = Number(rating.count);
-  const href = span.getAttribute("data-href") || "";
-  const tag = /^(https?:\/\/|\/(?!\/))/i.test(href) ? "a" : "span";
-  const target = tag === "a" ? `href="${attribute(href)}"` : 'role="img"';
+  const href = span.getAttribute("data-href");
+  const link = href !== null && LINK.test(href);
+  const box = template(span.ownerDocument, link ? "a" : "span").cloneNode(true) as Element;
+  box.setAttribute(link ? "href" : "role", link ? (href as string) : "img");
+  box.setAttribute("aria-label", label(average, count));
   const fill = Math.round(Math.max(0, Math.min(100, (average / 5) * 100)) * 10) / 10;
-  span.innerHTML = `<${tag} ${target} aria-label="${attribute(label(average, count))}" style="${BOX_STYLE}"><i aria-hidden="true" style="${STARS_STYLE};background-image:linear-gradient(90deg,#b45309 ${fill}%,#d1d5db 0)">★★★★★</i><b aria-hidden="true" style="${COUNT_STYLE}"> (${count})</b></${tag}>`;
+  (box.firstChild as Element).setAttribute(
+    "style",
+    `${STARS_STYLE};background-image:linear-gradient(90deg,#b45309 ${fill}%,#d1d5db 0)`,
+  );
+  (box.lastChild as Element).textContent = ` (${count})`;
+  if (span.firstChild) span.textContent = "";
+  span.appendChild(box);
 }
 
 /**
