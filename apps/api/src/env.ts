@@ -12,8 +12,8 @@ export interface EnvConfig {
   databaseUrl: string | null;
   dataDir: string;
   /**
-   * `PGLITE_BASELINE_COMPILER=1`: PGlite stays on V8's baseline compiler (db/pglite-baseline-compiler.ts):
-   * no ~600 MB peak on the first heavy work, CPU-bound SQL about 3 times slower. For small machines.
+   * PGlite stays on V8's baseline compiler (db/pglite-baseline-compiler.ts) unless
+   * `PGLITE_BASELINE_COMPILER=0`: no ~600 MB peak on the first heavy work, memory flat.
    */
   pgliteBaselineCompiler: boolean;
   smtpUrl: string | null;
@@ -192,7 +192,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     port,
     databaseUrl: nonEmpty(env.DATABASE_URL),
     dataDir: nonEmpty(env.DATA_DIR) ?? "./.data",
-    pgliteBaselineCompiler: nonEmpty(env.PGLITE_BASELINE_COMPILER) === "1",
+    pgliteBaselineCompiler: nonEmpty(env.PGLITE_BASELINE_COMPILER) !== "0",
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? "Certavis <no-reply@certavis.local>",
     dkim: readDkim(env),

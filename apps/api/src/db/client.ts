@@ -45,7 +45,7 @@ export interface DatabaseOptions {
   databaseUrl: string | null;
   /** PGlite data folder; `null` (or "memory://") keeps it in memory (tests). */
   dataDir: string | null;
-  /** `PGLITE_BASELINE_COMPILER=1`: PGlite's WebAssembly kept on V8's baseline compiler (less memory, slower SQL). */
+  /** PGlite's WebAssembly kept on V8's baseline compiler (the server's default: flat memory; see db/pglite-baseline-compiler.ts). */
   pgliteBaselineCompiler?: boolean;
 }
 
