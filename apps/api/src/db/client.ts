@@ -45,7 +45,7 @@ export interface DatabaseOptions {
   databaseUrl: string | null;
   /** PGlite data folder; `null` (or "memory://") keeps it in memory (tests). */
   dataDir: string | null;
-  /** PGlite's WebAssembly kept on V8's baseline compiler (the server's default: flat memory; see db/pglite-baseline-compiler.ts). */
+  /** PGlite's WebAssembly kept on V8's baseline compiler (default true: flat memory; see db/pglite-baseline-compiler.ts). */
   pgliteBaselineCompiler?: boolean;
 }
 
@@ -81,7 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.pgliteBaselineCompiler) keepPgliteOnBaselineCompiler();
+  if (options.pgliteBaselineCompiler ?? true) keepPgliteOnBaselineCompiler();
   let pglite: PGlite;
   if (options.dataDir && options.dataDir !== "memory://") {
     mkdirSync(options.dataDir, { recursive: true });
