@@ -36,6 +36,7 @@ describe("listing page stars", () => {
     });
     const twin = span({ "data-company-id": "c1", "data-sku": "LAMP-1" });
     const none = span({ "data-company-id": "c1", "data-sku": "NONE" });
+    twin.textContent = "Avis clients"; // a shop's fallback text: replaced by the stars
     const fetchImpl = answer({ "LAMP-1": { average: 4.3, count: 12 }, "VASE&2": { average: 5, count: 1 } });
     await fillStars(document, ORIGIN, starsLabel, fetchImpl);
     expect(fetchImpl).toHaveBeenCalledTimes(1);
@@ -50,6 +51,7 @@ describe("listing page stars", () => {
     );
     expect(img?.getAttribute("style")).toContain("display:inline-block;width:7.5em;height:1.25em");
     expect(twin.querySelector('[role="img"]')?.getAttribute("aria-label")).toBe("4,3 sur 5, 12 avis");
+    expect(twin.textContent).toBe("★★★★★ (12)");
     const link = vase.querySelector("a");
     expect(link?.getAttribute("href")).toBe("/avis/maison/produits/p2");
     expect(link?.getAttribute("aria-label")).toBe("5,0 sur 5, 1 avis");
