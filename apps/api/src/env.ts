@@ -55,6 +55,11 @@ export interface EnvConfig {
    */
   periodicTasksEveryMs: number | null;
   /**
+   * `MAIL_LEASE_MS`: the mail queue's lease instead of its 30 s (mail-rules.ts `LEASE_MS`): how soon a
+   * dead instance's e-mails are sent by another; for tests that kill an instance, never needed in production.
+   */
+  mailLeaseMs: number | null;
+  /**
    * `ORDER_PII_RETENTION_DAYS` (default 365): how long after the order date the buyer's names and
    * address stay on an order that produced no review; then the daily retention task blanks them.
    */
@@ -213,6 +218,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     logLevel: nonEmpty(env.LOG_LEVEL) ?? "info",
     shutdownDrainMs: nonEmpty(env.SHUTDOWN_DRAIN_MS) === "0" ? 0 : int(env.SHUTDOWN_DRAIN_MS, 5000),
     periodicTasksEveryMs: int(env.PERIODIC_TASKS_EVERY_MS, 0) || null,
+    mailLeaseMs: int(env.MAIL_LEASE_MS, 0) || null,
     orderPiiRetentionDays: int(env.ORDER_PII_RETENTION_DAYS, DEFAULT_ORDER_PII_RETENTION_DAYS),
     s3Bucket: nonEmpty(env.S3_BUCKET),
     s3Endpoint: nonEmpty(env.S3_ENDPOINT),

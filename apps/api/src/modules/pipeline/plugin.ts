@@ -30,6 +30,7 @@ export async function registerPipelineWorkers(app: FastifyInstance): Promise<voi
     clock: { now: ctx.now },
     concurrency: ctx.database.kind === "postgres" ? 4 : 1,
     pollIntervalMs: 1000,
+    ...(ctx.config.mailLeaseMs ? { leaseMs: ctx.config.mailLeaseMs } : {}),
     isReady: () => ctx.state.ready,
     log: (message, extra) => app.log.warn(extra ?? {}, message),
   });
