@@ -14,6 +14,7 @@ export * from "./get-started";
 export * from "./initials";
 export * from "./insights/period";
 export * from "./insights/themes";
+export * from "./listing-stars";
 export * from "./mask-email";
 export * from "./messages";
 export * from "./order-email-status";

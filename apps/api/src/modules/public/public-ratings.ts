@@ -44,11 +44,6 @@ export function ratingKeys(query: { skus?: string; product_ids?: string }): {
  * (whatever its status: ARCHITECTURE §10.12), from `review_stats`; kept in-process like the public reviews and
  * forgotten on `reviewsChanged`.
  */
-/** Whether `answer` is still what `publicRatings` answers (fresh, not forgotten by a change). */
-export function isCurrentPublicRatings(answer: CachedBody): boolean {
-  return cache.isCurrent(answer);
-}
-
 export async function publicRatings(
   ctx: AppContext,
   companyId: string,
@@ -86,4 +81,9 @@ export async function publicRatings(
     const body = JSON.stringify({ ratings });
     return { body, etag: etagOf(body) };
   });
+}
+
+/** Whether `answer` is still what `publicRatings` answers (fresh, not forgotten by a change). */
+export function isCurrentPublicRatings(answer: CachedBody): boolean {
+  return cache.isCurrent(answer);
 }

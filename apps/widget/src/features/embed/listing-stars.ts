@@ -11,16 +11,16 @@
  * added, and each rating is one run of five stars painted by a gradient cut at the average (one
  * element, no overlay to lay out).
  */
+import { LISTING_STARS_BOX } from "@certavis/domain";
+
 export const STARS = "data-certavis-stars";
 const MAX_KEYS = 100;
 
-/** The reserved box: the configurator snippet's inline style, and the drawn stars' own. */
-export const STARS_BOX = "display:inline-block;width:7.5em;height:1.25em;vertical-align:middle";
 /**
  * The drawn stars carry their style inline: a stylesheet added to the host's page would cost it a
  * style recalculation of the whole document.
  */
-const BOX_STYLE = `${STARS_BOX};overflow:hidden;white-space:nowrap;line-height:1.25em;color:inherit;text-decoration:none`;
+const BOX_STYLE = `${LISTING_STARS_BOX};overflow:hidden;white-space:nowrap;line-height:1.25em;color:inherit;text-decoration:none`;
 const STARS_STYLE = "font-style:normal;color:transparent;-webkit-background-clip:text;background-clip:text";
 const COUNT_STYLE = "font-weight:400;font-size:.85em";
 

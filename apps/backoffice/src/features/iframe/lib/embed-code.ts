@@ -1,4 +1,4 @@
-import { normalizeAccentColor } from "@certavis/domain";
+import { LISTING_STARS_BOX, normalizeAccentColor } from "@certavis/domain";
 
 /** Spec §9: the plain iframe's height. */
 export const IFRAME_HEIGHT = 520;
@@ -76,9 +76,6 @@ export function badgeCode(
   return `<a href="${escapeAttribute(publicPageUrl(origin, slug))}"><img src="${escapeAttribute(src)}" width="180" height="60" alt="${escapeAttribute(alt)}"></a>`;
 }
 
-/** The box `/embed.js` gives the stars (apps/widget listing-stars.ts), inline so it is kept before the script runs. */
-export const STARS_BOX_STYLE = "display:inline-block;width:7.5em;height:1.25em;vertical-align:middle";
-
 /**
  * The stars of one product on a listing page: by the chosen product's id, linked to its public
  * page, or by a SKU to fill in when no product is chosen; then the loader, once per page.
@@ -94,7 +91,7 @@ export function starsCode(
     ? `data-product-id="${escapeAttribute(config.productId)}" data-href="${escapeAttribute(`${publicPageUrl(apiOrigin, slug)}/produits/${config.productId}`)}"`
     : `data-sku="${escapeAttribute(skuPlaceholder)}"`;
   return [
-    `<span data-certavis-stars data-company-id="${escapeAttribute(config.companyId)}" ${key} style="${STARS_BOX_STYLE}"></span>`,
+    `<span data-certavis-stars data-company-id="${escapeAttribute(config.companyId)}" ${key} style="${LISTING_STARS_BOX}"></span>`,
     `<script src="${escapeAttribute(origin)}/embed.js" async></script>`,
   ].join("\n");
 }
