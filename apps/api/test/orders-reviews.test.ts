@@ -224,6 +224,46 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
         id: created.items[1]?.id,
         items: [created.items[1]],
       });
+      // The counts come from order_stats, kept by triggers through the insert of two lines, the head's
+      // deletion and the next line's promotion: they equal the rows.
+      const rows = await t.ctx.db.select().from(orders).where(eq(orders.companyId, company.id));
+      expect(after.json().count).toBe(rows.filter((o) => o.productId === productId).length);
+      const all = await t.inject({ method: "GET", url: api("/company/orders/"), headers: auth });
+      expect(all.json().count).toBe(rows.filter((o) => o.line === 0).length);
+    });
+    it("pages the list newest order date first, with or without a product, ties in a stable order", async () => {
+      const lamp = await t.inject({
+        method: "POST",
+        url: api("/company/products/"),
+        headers: auth,
+        payload: { name: "Lampe Page", status: "active", sku: "PAGE-1", form_id: company.defaults.formId },
+      });
+      const lampId = lamp.json().id as string;
+      const dates = ["2026-01-03", "2026-01-01", "2026-01-03", "2026-01-02", "2026-01-03"];
+      for (const [i, date] of dates.entries()) {
+        const items = i % 2 ? [{ product_id: lampId }] : [{ product_id: productId }, { product_id: lampId }];
+        const res = await postOrder({ ...order(`P-${i}`), product_id: undefined, items, order_date: date });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      const pages = async (query: string) => {
+        const references: string[] = [];
+        for (let offset = 0; ; offset += 3) {
+          const res = await t.inject({
+            method: "GET",
+            url: api(`/company/orders/?${query}limit=3&offset=${offset}`),
+            headers: auth,
+          });
+          const page: string[] = res.json().results.map((o: { reference: string }) => o.reference);
+          if (!page.length) break;
+          references.push(...page);
+        }
+        return references.filter((reference) => reference.startsWith("P-"));
+      };
+      // Same date: the order created last first; created together, the greater reference first.
+      const newest = ["P-4", "P-2", "P-0", "P-3", "P-1"];
+      expect(await pages(`product_id=${lampId}&`)).toEqual(newest);
+      expect(await pages("")).toEqual(newest);
+      expect(await pages(`product_id=${productId}&`)).toEqual(["P-4", "P-2", "P-0"]);
     });
   });
 
@@ -311,6 +351,16 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
         "Théière Fonte",
         "Bol Grès",
       ]);
+      // One statement inserted heads and further lines (two CTEs): order_stats counted both.
+      const rows = await t.ctx.db.select().from(orders).where(eq(orders.companyId, company.id));
+      expect(list.json().count).toBe(rows.filter((o) => o.line === 0).length);
+      const bol = rows.find((o) => o.reference === "CSV-M" && o.line === 1)?.productId;
+      const byBol = await t.inject({
+        method: "GET",
+        url: api(`/company/orders/?product_id=${bol}`),
+        headers: auth,
+      });
+      expect(byBol.json().count).toBe(rows.filter((o) => o.productId === bol).length);
     });
 
     it("records an order of draft products without any e-mail (skipped), by the API and the CSV import", async () => {

@@ -57,6 +57,23 @@ export const orders = pgTable(
     uniqueIndex("orders_review_key_hash_unique").on(t.reviewKeyHash),
     index("orders_company_created_idx").on(t.companyId, t.createdAt),
     index("orders_product_idx").on(t.productId),
+    // The orders list (newest order date first): its page of heads, and a product's lines in the same
+    // order (an order's lines share its date and creation time, so a line sorts where its head does).
+    index("orders_company_list_idx")
+      .on(
+        t.companyId,
+        t.orderDate.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.reference.desc().nullsFirst(),
+      )
+      .where(sql`${t.line} = 0`),
+    index("orders_company_product_list_idx").on(
+      t.companyId,
+      t.productId,
+      t.orderDate.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.reference.desc().nullsFirst(),
+    ),
     // The retention task: orders still holding a buyer's names and address, oldest first.
     index("orders_retention_idx").on(t.orderDate).where(sql`${t.anonymizedAt} is null`),
   ],
@@ -291,4 +308,21 @@ export const reviewStats = pgTable(
     ratingSum: numeric("rating_sum", { precision: 16, scale: 2 }).notNull().default("0"),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.productId, t.status, t.stars] })],
+);
+
+/**
+ * Orders per company and product: `orders` counts the orders holding the product (one line each: an
+ * order names a product once), `heads` those whose head (line 0) it is, so a company's orders are the
+ * sum of its `heads`. Kept exact by statement triggers on `orders` (see the migration): the orders list
+ * counts from here instead of scanning a million orders.
+ */
+export const orderStats = pgTable(
+  "order_stats",
+  {
+    companyId: uuid("company_id").notNull(),
+    productId: uuid("product_id").notNull(),
+    orders: integer("orders").notNull().default(0),
+    heads: integer("heads").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.productId] })],
 );

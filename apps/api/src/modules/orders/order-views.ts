@@ -1,14 +1,60 @@
 import { orderEmailStatus } from "@certavis/domain";
-import { and, asc, desc, eq, exists, inArray, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { emailDeliveries, orders, products, reviews } from "../../db/schema";
+import { emailDeliveries, orderStats, orders, products, reviews } from "../../db/schema";
 import type { SchemaOf } from "../../http/operation-types";
 
 export type OrderView = SchemaOf<"Order">;
 type ReviewStatus = OrderView["review_status"];
+type OrderRow = typeof orders.$inferSelect;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** Newest order date first; an order's lines share its date, creation time and reference. */
+const NEWEST = [desc(orders.orderDate), desc(orders.createdAt), desc(orders.reference)];
+
+/** The company's orders, or those holding `productId`: from `order_stats`, not a count of rows. */
+async function countOrders(db: DbOrTx, companyId: string, productId: string | undefined): Promise<number> {
+  const conditions = [eq(orderStats.companyId, companyId)];
+  if (productId) conditions.push(eq(orderStats.productId, productId));
+  const [row] = await db
+    .select({
+      n: productId
+        ? sql<number>`coalesce(sum(${orderStats.orders}), 0)::int`
+        : sql<number>`coalesce(sum(${orderStats.heads}), 0)::int`,
+    })
+    .from(orderStats)
+    .where(and(...conditions));
+  return row?.n ?? 0;
+}
+
+/**
+ * A page of heads (line 0). With `productId`, the page of that product's lines (an index in the list's
+ * order) names the orders, whose heads are then read: no scan of every order holding the product.
+ */
+async function pageOfHeads(
+  db: DbOrTx,
+  companyId: string,
+  options: { productId?: string; limit: number; offset: number },
+): Promise<OrderRow[]> {
+  const page = (where: SQL | undefined) =>
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(...NEWEST)
+      .limit(options.limit)
+      .offset(options.offset);
+  if (!options.productId) return page(and(eq(orders.companyId, companyId), eq(orders.line, 0)));
+  const lines = await page(and(eq(orders.companyId, companyId), eq(orders.productId, options.productId)));
+  const references = lines.map((line) => line.reference);
+  if (!references.length) return [];
+  const heads = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.line, 0), inArray(orders.reference, references)));
+  return references.flatMap((reference) => heads.filter((head) => head.reference === reference));
+}
 
 /** Orders of a company as the contract's `Order` (its head, line 0, with its items), newest first. */
 export async function listOrderViews(
@@ -16,37 +62,22 @@ export async function listOrderViews(
   companyId: string,
   options: { ids?: string[]; productId?: string; limit: number; offset: number },
 ): Promise<{ count: number; results: OrderView[] }> {
-  const conditions = [eq(orders.companyId, companyId), eq(orders.line, 0)];
-  if (options.ids)
-    conditions.push(
-      inArray(orders.id, options.ids.length ? options.ids : ["00000000-0000-0000-0000-000000000000"]),
-    );
-  if (options.productId) {
-    const line = alias(orders, "line");
-    conditions.push(
-      exists(
-        db
-          .select({ id: line.id })
-          .from(line)
-          .where(
-            and(
-              eq(line.companyId, orders.companyId),
-              eq(line.reference, orders.reference),
-              eq(line.productId, options.productId),
-            ),
-          ),
-      ),
-    );
+  let heads: OrderRow[];
+  let total: number;
+  if (options.ids) {
+    heads = options.ids.length
+      ? await db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.companyId, companyId), eq(orders.line, 0), inArray(orders.id, options.ids)))
+          .orderBy(...NEWEST)
+      : [];
+    total = heads.length;
+    heads = heads.slice(options.offset, options.offset + options.limit);
+  } else {
+    total = await countOrders(db, companyId, options.productId);
+    heads = await pageOfHeads(db, companyId, options);
   }
-  const where = and(...conditions);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
-  const heads = await db
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.orderDate), desc(orders.createdAt))
-    .limit(options.limit)
-    .offset(options.offset);
   const references = heads.map((order) => order.reference);
   const lines = references.length
     ? await db
@@ -108,5 +139,5 @@ export async function listOrderViews(
       }),
     });
   }
-  return { count: total?.n ?? 0, results };
+  return { count: total, results };
 }

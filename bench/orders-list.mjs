@@ -1,0 +1,111 @@
+// GET /api/v1/company/orders/ (an integration's or an accountant's view of the orders, newest order
+// date first) on 1,000,000 orders of one company (one in ten with a second product line), against the
+// built server on PostgreSQL: p50/p95 latency per page, sequential requests. Budget (the list pages of
+// ARCHITECTURE §8): p95 < 50 ms per page.
+// Usage: node bench/orders-list.mjs [requestsPerScenario=40]
+// The rows are made with generate_series in a dedicated database (certavis_bench_orders, dropped at the
+// end; KEEP_BENCH_DB=1 keeps it and reuses it on the next run).
+import pg from "pg";
+import {
+  accessToken,
+  freshDatabase,
+  insertCompanyWithOwner,
+  ms,
+  percentile,
+  startApiServer,
+} from "./lib/api-server.mjs";
+
+const perScenario = Number(process.argv[2] ?? 40);
+const ORDERS = 1_000_000;
+const PRODUCTS = 50;
+
+async function seed(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const started = performance.now();
+  const { companyId, userId } = await insertCompanyWithOwner(client, { name: "Grande Maison" });
+  const { rows } = await client.query(
+    `INSERT INTO products (company_id, name, status, sku)
+     SELECT $1, 'Lampe ' || g, 'active', 'LAMP-' || g FROM generate_series(1, $2) g RETURNING id`,
+    [companyId, PRODUCTS],
+  );
+  const productIds = rows.map((r) => r.id);
+  // Another company's orders: every query must stay within its own tenant.
+  const other = await insertCompanyWithOwner(client, { name: "Petite Maison" });
+  const { rows: otherProduct } = await client.query(
+    `INSERT INTO products (company_id, name, status) VALUES ($1, 'Vase', 'active') RETURNING id`,
+    [other.companyId],
+  );
+  // Line 0 of every order, and a line 1 (another product) for one order in ten. Order dates repeat
+  // (about 2,700 orders a day over a year), as an import of a day's orders makes them.
+  const insert = `
+    INSERT INTO orders (company_id, product_id, reference, line, buyer_email, buyer_first_name, buyer_last_name,
+                        order_date, review_key_hash, created_at)
+    SELECT $1, ($2::uuid[])[1 + (g * 17 + line * 5) % array_length($2::uuid[], 1)],
+           'CMD-' || lpad(g::text, 8, '0'), line, 'acheteur' || g || '@exemple.fr', 'Léa', 'Bernard',
+           date_trunc('day', now()) - make_interval(days => ((g::bigint * 7919) % 365)::int),
+           md5($5 || '-' || g || '-' || line), now() - make_interval(secs => g)
+    FROM generate_series($3::int, $4::int) g, generate_series(0, 1) line
+    WHERE line = 0 OR g % 10 = 0`;
+  const chunk = 250_000;
+  for (let from = 1; from <= ORDERS; from += chunk)
+    await client.query(insert, [companyId, productIds, from, Math.min(ORDERS, from + chunk - 1), companyId]);
+  await client.query(insert, [other.companyId, [otherProduct[0].id], 1, 20_000, other.companyId]);
+  await client.query("VACUUM ANALYZE orders");
+  await client.query("VACUUM ANALYZE products");
+  await client.end();
+  console.log(`seeded ${ORDERS + 20_000} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return { userId, productIds };
+}
+
+async function existingSeed(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query(
+    `SELECT c.id AS company_id, m.user_id FROM companies c JOIN memberships m ON m.company_id = c.id
+     WHERE c.name = 'Grande Maison'`,
+  );
+  const products = await client.query("SELECT id FROM products WHERE company_id = $1", [rows[0].company_id]);
+  await client.end();
+  return { userId: rows[0].user_id, productIds: products.rows.map((r) => r.id) };
+}
+
+const keep = process.env.KEEP_BENCH_DB === "1";
+const database = await freshDatabase("certavis_bench_orders", { reuse: keep });
+const server = await startApiServer({ databaseUrl: database.url, port: 3296 });
+try {
+  const { userId, productIds } = database.reused
+    ? await existingSeed(database.url)
+    : await seed(database.url);
+  const headers = { authorization: `Bearer ${accessToken(server.jwtSecret, userId)}` };
+  const pick = (list, i) => list[(i * 7919) % list.length];
+  const scenarios = [
+    ["first page (20)", () => ""],
+    ["first page, limit 100", () => "limit=100"],
+    ["pages of 20 (offset ≤ 1000)", (i) => `offset=${20 * ((i * 13) % 51)}`],
+    ["product, first page", (i) => `product_id=${pick(productIds, i)}`],
+  ];
+  const results = [];
+  for (const [name, query] of scenarios) {
+    const times = [];
+    for (let i = -3; i < perScenario; i++) {
+      const started = performance.now();
+      const res = await fetch(`${server.base}/api/v1/company/orders/?${query(Math.max(i, 0))}`, { headers });
+      const body = await res.json();
+      const elapsed = performance.now() - started;
+      if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+      if (body.count < 1 || body.results.length < 1) throw new Error(`${name}: no orders in the answer`);
+      if (i >= 0) times.push(elapsed);
+    }
+    times.sort((a, b) => a - b);
+    results.push({ name, p50: percentile(times, 0.5), p95: percentile(times, 0.95) });
+  }
+  const worst = Math.max(...results.map((r) => r.p95));
+  console.log(`orders list (PostgreSQL, ${ORDERS} orders in one company, ${perScenario} requests each):`);
+  for (const r of results)
+    console.log(`  ${r.name.padEnd(30)} p50 ${ms(r.p50).padStart(9)}  p95 ${ms(r.p95).padStart(9)}`);
+  console.log(`  worst p95 ${ms(worst)} — budget p95 < 50 ms per page: ${worst < 50 ? "OK" : "MISSED"}`);
+} finally {
+  await server.stop();
+  if (!keep) await database.drop();
+}
