@@ -1,10 +1,12 @@
 // GET /api/v1/company/orders/ (an integration's or an accountant's view of the orders, newest order
 // date first) on 1,000,000 orders of one company (one in ten with a second product line), against the
-// built server on PostgreSQL: p50/p95 latency per page, sequential requests. Budget (the list pages of
-// ARCHITECTURE §8): p95 < 50 ms per page.
-// Usage: node bench/orders-list.mjs [requestsPerScenario=40]
+// built server on PostgreSQL (or the embedded PGlite): p50/p95 latency per page, sequential requests.
+// Budget (the list pages of ARCHITECTURE §8): p95 < 50 ms per page.
+// Usage: node bench/orders-list.mjs [postgres|pglite] [orders=1000000] [requestsPerScenario=40]
 // The rows are made with generate_series in a dedicated database (certavis_bench_orders, dropped at the
-// end; KEEP_BENCH_DB=1 keeps it and reuses it on the next run).
+// end; KEEP_BENCH_DB=1 keeps it and reuses it on the next run; on PGlite, BENCH_PGLITE_SEEDED=<folder>
+// keeps a seeded copy).
+import { rmSync } from "node:fs";
 import pg from "pg";
 import {
   accessToken,
@@ -14,14 +16,16 @@ import {
   percentile,
   startApiServer,
 } from "./lib/api-server.mjs";
+import { seededPgliteDir } from "./lib/export-probes.mjs";
 
-const perScenario = Number(process.argv[2] ?? 40);
-const ORDERS = 1_000_000;
+const which = process.argv[2] ?? "postgres";
+const ORDERS = Number(process.argv[3] ?? 1_000_000);
+const perScenario = Number(process.argv[4] ?? 40);
 const PRODUCTS = 50;
+const port = 3296;
 
-async function seed(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+/** The orders, through `client` (node-postgres or PGlite: both have `query(text, params)`). */
+async function seed(client) {
   const started = performance.now();
   const { companyId, userId } = await insertCompanyWithOwner(client, { name: "Grande Maison" });
   const { rows } = await client.query(
@@ -53,31 +57,56 @@ async function seed(url) {
   await client.query(insert, [other.companyId, [otherProduct[0].id], 1, 20_000, other.companyId]);
   await client.query("VACUUM ANALYZE orders");
   await client.query("VACUUM ANALYZE products");
-  await client.end();
   console.log(`seeded ${ORDERS + 20_000} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { userId, productIds };
+  return userId;
 }
 
-async function existingSeed(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const { rows } = await client.query(
-    `SELECT c.id AS company_id, m.user_id FROM companies c JOIN memberships m ON m.company_id = c.id
-     WHERE c.name = 'Grande Maison'`,
-  );
-  const products = await client.query("SELECT id FROM products WHERE company_id = $1", [rows[0].company_id]);
-  await client.end();
-  return { userId: rows[0].user_id, productIds: products.rows.map((r) => r.id) };
-}
-
-const keep = process.env.KEEP_BENCH_DB === "1";
-const database = await freshDatabase("certavis_bench_orders", { reuse: keep });
-const server = await startApiServer({ databaseUrl: database.url, port: 3296 });
-try {
-  const { userId, productIds } = database.reused
-    ? await existingSeed(database.url)
-    : await seed(database.url);
+/** The seeded company's owner and products, read back through the API. */
+async function seededCompany(server, userId) {
   const headers = { authorization: `Bearer ${accessToken(server.jwtSecret, userId)}` };
+  const res = await fetch(`${server.base}/api/v1/company/products/?limit=100`, { headers });
+  const products = await res.json();
+  if (!res.ok) throw new Error(`products: ${res.status} ${JSON.stringify(products).slice(0, 200)}`);
+  return { headers, productIds: products.results.map((p) => p.id) };
+}
+
+async function onPostgres() {
+  const keep = process.env.KEEP_BENCH_DB === "1";
+  const database = await freshDatabase("certavis_bench_orders", { reuse: keep });
+  const server = await startApiServer({ databaseUrl: database.url, port });
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const userId = database.reused
+      ? (
+          await client.query(
+            `SELECT m.user_id FROM companies c JOIN memberships m ON m.company_id = c.id WHERE c.name = 'Grande Maison'`,
+          )
+        ).rows[0].user_id
+      : await seed(client);
+    const stop = async () => {
+      await server.stop();
+      if (!keep) await database.drop();
+    };
+    return { server, userId, stop };
+  } finally {
+    await client.end();
+  }
+}
+
+async function onPglite() {
+  const { dataDir, userId } = await seededPgliteDir({ port, prefix: "certavis-bench-orders-", seed });
+  const server = await startApiServer({ databaseUrl: "", port, dataDir });
+  const stop = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { server, userId, stop };
+}
+
+const { server, userId, stop } = which === "pglite" ? await onPglite() : await onPostgres();
+try {
+  const { headers, productIds } = await seededCompany(server, userId);
   const pick = (list, i) => list[(i * 7919) % list.length];
   const scenarios = [
     ["first page (20)", () => ""],
@@ -101,11 +130,12 @@ try {
     results.push({ name, p50: percentile(times, 0.5), p95: percentile(times, 0.95) });
   }
   const worst = Math.max(...results.map((r) => r.p95));
-  console.log(`orders list (PostgreSQL, ${ORDERS} orders in one company, ${perScenario} requests each):`);
+  console.log(
+    `orders list (${which === "pglite" ? "PGlite" : "PostgreSQL"}, ${ORDERS} orders in one company, ${perScenario} requests each):`,
+  );
   for (const r of results)
     console.log(`  ${r.name.padEnd(30)} p50 ${ms(r.p50).padStart(9)}  p95 ${ms(r.p95).padStart(9)}`);
   console.log(`  worst p95 ${ms(worst)} — budget p95 < 50 ms per page: ${worst < 50 ? "OK" : "MISSED"}`);
 } finally {
-  await server.stop();
-  if (!keep) await database.drop();
+  await stop();
 }

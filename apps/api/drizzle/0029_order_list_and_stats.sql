@@ -6,8 +6,9 @@ CREATE TABLE "order_stats" (
 	CONSTRAINT "order_stats_company_id_product_id_pk" PRIMARY KEY("company_id","product_id")
 );
 --> statement-breakpoint
+DROP INDEX "orders_product_idx";--> statement-breakpoint
 CREATE INDEX "orders_company_list_idx" ON "orders" USING btree ("company_id","order_date" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"reference" DESC NULLS FIRST) WHERE "orders"."line" = 0;--> statement-breakpoint
-CREATE INDEX "orders_company_product_list_idx" ON "orders" USING btree ("company_id","product_id","order_date" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"reference" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "orders_product_list_idx" ON "orders" USING btree ("product_id","order_date" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"reference" DESC NULLS FIRST);--> statement-breakpoint
 -- order_stats stays exact: every statement inserting or deleting orders adds its new lines and takes
 -- away its old ones, grouped by key and applied in key order (two statements never lock the same rows
 -- in opposite orders), as review_stats does (0001).

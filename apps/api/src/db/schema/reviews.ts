@@ -56,9 +56,9 @@ export const orders = pgTable(
     uniqueIndex("orders_company_reference_line_unique").on(t.companyId, t.reference, t.line),
     uniqueIndex("orders_review_key_hash_unique").on(t.reviewKeyHash),
     index("orders_company_created_idx").on(t.companyId, t.createdAt),
-    index("orders_product_idx").on(t.productId),
     // The orders list (newest order date first): its page of heads, and a product's lines in the same
     // order (an order's lines share its date and creation time, so a line sorts where its head does).
+    // A product belongs to one company: its lines need no company column in the index.
     index("orders_company_list_idx")
       .on(
         t.companyId,
@@ -67,8 +67,7 @@ export const orders = pgTable(
         t.reference.desc().nullsFirst(),
       )
       .where(sql`${t.line} = 0`),
-    index("orders_company_product_list_idx").on(
-      t.companyId,
+    index("orders_product_list_idx").on(
       t.productId,
       t.orderDate.desc().nullsFirst(),
       t.createdAt.desc().nullsFirst(),
