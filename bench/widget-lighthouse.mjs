@@ -39,6 +39,8 @@ import { createRequire } from "node:module";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+// The box the configurator's code gives a product's stars, from its one home (Node strips the types).
+import { LISTING_STARS_BOX } from "../packages/domain/src/listing-stars.ts";
 
 const origin = (process.argv[2] ?? "http://localhost:3000").replace(/\/$/, "");
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -143,12 +145,10 @@ const variants = {
     `<div data-certavis-widget data-company-id="${companyId}" style="min-height:520px"></div><script src="${origin}/embed.js" async></script>`,
   // A listing page's stars: static HTML in the same box (the floor), or drawn by /embed.js.
   listingFloor: (_frames, _companyId, _product) =>
-    `<span style="${STARS_BOX};color:#b45309">★★★★☆ <small style="color:#111827">(12)</small></span>`,
+    `<span style="${LISTING_STARS_BOX};color:#b45309">★★★★☆ <small style="color:#111827">(12)</small></span>`,
   listingStars: (_frames, companyId, product) =>
-    `<span data-certavis-stars data-company-id="${companyId}" data-product-id="${product}" style="${STARS_BOX}"></span>`,
+    `<span data-certavis-stars data-company-id="${companyId}" data-product-id="${product}" style="${LISTING_STARS_BOX}"></span>`,
 };
-/** The box the configurator's code gives a product's stars (apps/backoffice embed-code.ts). */
-const STARS_BOX = "display:inline-block;width:7.5em;height:1.25em;vertical-align:middle";
 
 /** A category page of 24 products, each card with its stars; the loader once at the end when used. */
 const listingPage = (variant, companyId, productIds) => {
