@@ -8,15 +8,9 @@
 // keeps a seeded copy).
 import { rmSync } from "node:fs";
 import pg from "pg";
-import {
-  accessToken,
-  freshDatabase,
-  insertCompanyWithOwner,
-  ms,
-  percentile,
-  startApiServer,
-} from "./lib/api-server.mjs";
+import { accessToken, freshDatabase, insertCompanyWithOwner, startApiServer } from "./lib/api-server.mjs";
 import { seededPgliteDir } from "./lib/export-probes.mjs";
+import { measurePages } from "./lib/page-latency.mjs";
 
 const which = process.argv[2] ?? "postgres";
 const ORDERS = Number(process.argv[3] ?? 1_000_000);
@@ -114,28 +108,16 @@ try {
     ["pages of 20 (offset ≤ 1000)", (i) => `offset=${20 * ((i * 13) % 51)}`],
     ["product, first page", (i) => `product_id=${pick(productIds, i)}`],
   ];
-  const results = [];
-  for (const [name, query] of scenarios) {
-    const times = [];
-    for (let i = -3; i < perScenario; i++) {
-      const started = performance.now();
-      const res = await fetch(`${server.base}/api/v1/company/orders/?${query(Math.max(i, 0))}`, { headers });
-      const body = await res.json();
-      const elapsed = performance.now() - started;
-      if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+  await measurePages({
+    title: `orders list (${which === "pglite" ? "PGlite" : "PostgreSQL"}, ${ORDERS} orders in one company, ${perScenario} requests each)`,
+    url: `${server.base}/api/v1/company/orders/`,
+    headers,
+    scenarios,
+    perScenario,
+    check: (body, name) => {
       if (body.count < 1 || body.results.length < 1) throw new Error(`${name}: no orders in the answer`);
-      if (i >= 0) times.push(elapsed);
-    }
-    times.sort((a, b) => a - b);
-    results.push({ name, p50: percentile(times, 0.5), p95: percentile(times, 0.95) });
-  }
-  const worst = Math.max(...results.map((r) => r.p95));
-  console.log(
-    `orders list (${which === "pglite" ? "PGlite" : "PostgreSQL"}, ${ORDERS} orders in one company, ${perScenario} requests each):`,
-  );
-  for (const r of results)
-    console.log(`  ${r.name.padEnd(30)} p50 ${ms(r.p50).padStart(9)}  p95 ${ms(r.p95).padStart(9)}`);
-  console.log(`  worst p95 ${ms(worst)} — budget p95 < 50 ms per page: ${worst < 50 ? "OK" : "MISSED"}`);
+    },
+  });
 } finally {
   await stop();
 }

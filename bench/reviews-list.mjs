@@ -5,14 +5,8 @@
 // The rows are made with generate_series in a dedicated database (certavis_bench_reviews, dropped at
 // the end; KEEP_BENCH_DB=1 keeps it and reuses it on the next run).
 import pg from "pg";
-import {
-  accessToken,
-  freshDatabase,
-  insertCompanyWithOwner,
-  ms,
-  percentile,
-  startApiServer,
-} from "./lib/api-server.mjs";
+import { accessToken, freshDatabase, insertCompanyWithOwner, startApiServer } from "./lib/api-server.mjs";
+import { measurePages } from "./lib/page-latency.mjs";
 
 const perScenario = Number(process.argv[2] ?? 40);
 const REVIEWS = 1_000_000;
@@ -117,25 +111,13 @@ try {
     ["search, rare word", () => "limit=200&search=kilimandjaro"],
     ["status + search", (i) => `limit=200&status=pending&search=${pick(["rapide", "salon"], i)}`],
   ];
-  const results = [];
-  for (const [name, query] of scenarios) {
-    const times = [];
-    for (let i = -3; i < perScenario; i++) {
-      const started = performance.now();
-      const res = await fetch(`${server.base}/api/v1/company/reviews/?${query(Math.max(i, 0))}`, { headers });
-      const body = await res.json();
-      const elapsed = performance.now() - started;
-      if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
-      if (i >= 0) times.push(elapsed);
-    }
-    times.sort((a, b) => a - b);
-    results.push({ name, p50: percentile(times, 0.5), p95: percentile(times, 0.95) });
-  }
-  const worst = Math.max(...results.map((r) => r.p95));
-  console.log(`reviews list (PostgreSQL, ${REVIEWS} reviews in one company, ${perScenario} requests each):`);
-  for (const r of results)
-    console.log(`  ${r.name.padEnd(30)} p50 ${ms(r.p50).padStart(9)}  p95 ${ms(r.p95).padStart(9)}`);
-  console.log(`  worst p95 ${ms(worst)} — budget p95 < 50 ms per page: ${worst < 50 ? "OK" : "MISSED"}`);
+  await measurePages({
+    title: `reviews list (PostgreSQL, ${REVIEWS} reviews in one company, ${perScenario} requests each)`,
+    url: `${server.base}/api/v1/company/reviews/`,
+    headers,
+    scenarios,
+    perScenario,
+  });
 } finally {
   await server.stop();
   if (!keep) await database.drop();
