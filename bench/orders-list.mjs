@@ -8,7 +8,13 @@
 // keeps a seeded copy).
 import { rmSync } from "node:fs";
 import pg from "pg";
-import { accessToken, freshDatabase, insertCompanyWithOwner, startApiServer } from "./lib/api-server.mjs";
+import {
+  accessToken,
+  freshDatabase,
+  insertCompanyWithOwner,
+  insertOtherTenant,
+  startApiServer,
+} from "./lib/api-server.mjs";
 import { seededPgliteDir } from "./lib/export-probes.mjs";
 import { measurePages } from "./lib/page-latency.mjs";
 
@@ -28,12 +34,7 @@ async function seed(client) {
     [companyId, PRODUCTS],
   );
   const productIds = rows.map((r) => r.id);
-  // Another company's orders: every query must stay within its own tenant.
-  const other = await insertCompanyWithOwner(client, { name: "Petite Maison" });
-  const { rows: otherProduct } = await client.query(
-    `INSERT INTO products (company_id, name, status) VALUES ($1, 'Vase', 'active') RETURNING id`,
-    [other.companyId],
-  );
+  const other = await insertOtherTenant(client);
   // Line 0 of every order, and a line 1 (another product) for one order in ten. Order dates repeat
   // (about 2,700 orders a day over a year), as an import of a day's orders makes them.
   const insert = `
@@ -48,7 +49,7 @@ async function seed(client) {
   const chunk = 250_000;
   for (let from = 1; from <= ORDERS; from += chunk)
     await client.query(insert, [companyId, productIds, from, Math.min(ORDERS, from + chunk - 1), companyId]);
-  await client.query(insert, [other.companyId, [otherProduct[0].id], 1, 20_000, other.companyId]);
+  await client.query(insert, [other.companyId, [other.productId], 1, 20_000, other.companyId]);
   await client.query("VACUUM ANALYZE orders");
   await client.query("VACUUM ANALYZE products");
   console.log(`seeded ${ORDERS + 20_000} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);

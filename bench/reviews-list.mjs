@@ -5,7 +5,13 @@
 // The rows are made with generate_series in a dedicated database (certavis_bench_reviews, dropped at
 // the end; KEEP_BENCH_DB=1 keeps it and reuses it on the next run).
 import pg from "pg";
-import { accessToken, freshDatabase, insertCompanyWithOwner, startApiServer } from "./lib/api-server.mjs";
+import {
+  accessToken,
+  freshDatabase,
+  insertCompanyWithOwner,
+  insertOtherTenant,
+  startApiServer,
+} from "./lib/api-server.mjs";
 import { measurePages } from "./lib/page-latency.mjs";
 
 const perScenario = Number(process.argv[2] ?? 40);
@@ -24,12 +30,7 @@ async function seed(url) {
     [companyId, PRODUCTS],
   );
   const productIds = rows.map((r) => r.id);
-  // Another company's rows: every query must stay within its own tenant.
-  const other = await insertCompanyWithOwner(client, { name: "Petite Maison" });
-  const { rows: otherProduct } = await client.query(
-    `INSERT INTO products (company_id, name, status) VALUES ($1, 'Vase', 'active') RETURNING id`,
-    [other.companyId],
-  );
+  const other = await insertOtherTenant(client);
   const insert = `
     INSERT INTO reviews (company_id, product_id, rating, title, comment, author_first_name, author_last_name,
                          answers, status, created_at)
@@ -53,7 +54,7 @@ async function seed(url) {
   const chunk = 250_000;
   for (let from = 1; from <= REVIEWS; from += chunk)
     await client.query(insert, [companyId, productIds, from, Math.min(REVIEWS, from + chunk - 1)]);
-  await client.query(insert, [other.companyId, [otherProduct[0].id], 1, 20_000]);
+  await client.query(insert, [other.companyId, [other.productId], 1, 20_000]);
   await client.query("VACUUM ANALYZE reviews");
   await client.query("VACUUM ANALYZE products");
   await client.end();

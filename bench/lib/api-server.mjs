@@ -151,6 +151,19 @@ export async function insertCompanyWithOwner(client, { name, planType = "EXPANSI
   return { companyId, userId };
 }
 
+/**
+ * Another company with one product ('Vase'), whose rows a benchmark adds beside the measured
+ * company's: every query must stay within its own tenant. Returns the ids.
+ */
+export async function insertOtherTenant(client) {
+  const { companyId } = await insertCompanyWithOwner(client, { name: "Petite Maison" });
+  const { rows } = await client.query(
+    `INSERT INTO products (company_id, name, status) VALUES ($1, 'Vase', 'active') RETURNING id`,
+    [companyId],
+  );
+  return { companyId, productId: rows[0].id };
+}
+
 /** Nearest-rank percentile of sorted numbers. */
 export function percentile(sorted, q) {
   if (sorted.length === 0) return Number.NaN;
