@@ -9,23 +9,17 @@ CREATE TABLE "order_stats" (
 DROP INDEX "orders_product_idx";--> statement-breakpoint
 CREATE INDEX "orders_company_list_idx" ON "orders" USING btree ("company_id","order_date" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"reference" DESC NULLS FIRST) WHERE "orders"."line" = 0;--> statement-breakpoint
 CREATE INDEX "orders_product_list_idx" ON "orders" USING btree ("product_id","order_date" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"reference" DESC NULLS FIRST);--> statement-breakpoint
--- order_stats stays exact: every statement inserting or deleting orders adds its new lines and takes
--- away its old ones, grouped by key and applied in key order (two statements never lock the same rows
--- in opposite orders), as review_stats does (0001).
-CREATE FUNCTION order_stats_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+-- order_stats stays exact: every statement inserting or deleting orders adds its new lines or takes
+-- away its old ones (one function: both triggers name their transition table `changed`), grouped by key
+-- and applied in key order (two statements never lock the same rows in opposite orders), as review_stats
+-- does (0001).
+CREATE FUNCTION order_stats_after_insert_or_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  sign integer := CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END;
 BEGIN
   INSERT INTO order_stats AS s (company_id, product_id, orders, heads)
-  SELECT company_id, product_id, count(*), count(*) FILTER (WHERE line = 0)
-  FROM new_rows GROUP BY 1, 2 ORDER BY 1, 2
-  ON CONFLICT (company_id, product_id) DO UPDATE
-    SET orders = s.orders + excluded.orders, heads = s.heads + excluded.heads;
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE FUNCTION order_stats_after_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO order_stats AS s (company_id, product_id, orders, heads)
-  SELECT company_id, product_id, -count(*), -count(*) FILTER (WHERE line = 0)
-  FROM old_rows GROUP BY 1, 2 ORDER BY 1, 2
+  SELECT company_id, product_id, sign * count(*), sign * count(*) FILTER (WHERE line = 0)
+  FROM changed GROUP BY 1, 2 ORDER BY 1, 2
   ON CONFLICT (company_id, product_id) DO UPDATE
     SET orders = s.orders + excluded.orders, heads = s.heads + excluded.heads;
   RETURN NULL;
@@ -44,10 +38,10 @@ BEGIN
     SET orders = s.orders + excluded.orders, heads = s.heads + excluded.heads;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER order_stats_insert AFTER INSERT ON orders REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION order_stats_after_insert();--> statement-breakpoint
-CREATE TRIGGER order_stats_delete AFTER DELETE ON orders REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION order_stats_after_delete();--> statement-breakpoint
+CREATE TRIGGER order_stats_insert AFTER INSERT ON orders REFERENCING NEW TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION order_stats_after_insert_or_delete();--> statement-breakpoint
+CREATE TRIGGER order_stats_delete AFTER DELETE ON orders REFERENCING OLD TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION order_stats_after_insert_or_delete();--> statement-breakpoint
 CREATE TRIGGER order_stats_update AFTER UPDATE OF company_id, product_id, line ON orders FOR EACH ROW
   WHEN (OLD.company_id IS DISTINCT FROM NEW.company_id OR OLD.product_id IS DISTINCT FROM NEW.product_id
         OR OLD.line IS DISTINCT FROM NEW.line)

@@ -239,12 +239,22 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
         payload: { name: "Lampe Page", status: "active", sku: "PAGE-1", form_id: company.defaults.formId },
       });
       const lampId = lamp.json().id as string;
+      // One import: its orders share one creation time, and P-0, P-2 and P-4 their order date too.
       const dates = ["2026-01-03", "2026-01-01", "2026-01-03", "2026-01-02", "2026-01-03"];
-      for (const [i, date] of dates.entries()) {
-        const items = i % 2 ? [{ product_id: lampId }] : [{ product_id: productId }, { product_id: lampId }];
-        const res = await postOrder({ ...order(`P-${i}`), product_id: undefined, items, order_date: date });
-        expect(res.statusCode, res.body).toBe(201);
-      }
+      const csv = ["reference,sku,buyer_email,buyer_first_name,buyer_last_name,order_date"];
+      for (const [i, date] of dates.entries())
+        for (const sku of i % 2 ? ["PAGE-1"] : ["TEA-1", "PAGE-1"])
+          csv.push(`P-${i},${sku},p${i}@exemple.fr,Léa,Bernard,${date}`);
+      const body = multipartBody({}, [
+        { name: "file", filename: "pages.csv", contentType: "text/csv", data: Buffer.from(csv.join("\n")) },
+      ]);
+      const imported = await t.inject({
+        method: "POST",
+        url: api("/company/orders/import/"),
+        headers: { ...auth, ...body.headers },
+        payload: body.payload,
+      });
+      expect(imported.json()).toMatchObject({ created: 8, errors: [] }); // lines
       const pages = async (query: string) => {
         const references: string[] = [];
         for (let offset = 0; ; offset += 3) {
@@ -259,7 +269,7 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
         }
         return references.filter((reference) => reference.startsWith("P-"));
       };
-      // Same date: the order created last first; created together, the greater reference first.
+      // Newest order date first; same date and creation time: the greater reference first.
       const newest = ["P-4", "P-2", "P-0", "P-3", "P-1"];
       expect(await pages(`product_id=${lampId}&`)).toEqual(newest);
       expect(await pages("")).toEqual(newest);
