@@ -9,7 +9,9 @@
 // each with the widget in the first screen and below the fold; and a shop's listing page of 24 products
 // (position "listing"): the floor, the same stars as static HTML, against the stars `/embed.js` draws
 // from one ratings request (`<span data-certavis-stars>`: ≤ 10 ms of script over that floor, TBT 0,
-// CLS 0). Sites: host pages on 127.0.0.1 (or
+// CLS 0), and the request floor: a script that reads the same spans and makes the same one request but
+// draws nothing (what any script that honours "one request for the page" costs a page without script:
+// its first touch of the DOM and of fetch). Sites: host pages on 127.0.0.1 (or
 // localhost when the product is on 127.0.0.1), the floor's and React's frames on 127.0.0.2, ours on the
 // product's origin (localhost:A and localhost:B would be ONE site for Chromium). Chromium runs with
 // `--disable-site-isolation-trials`, which keeps cross-site frames in the host's renderer (checked with
@@ -146,6 +148,7 @@ const variants = {
   // A listing page's stars: static HTML in the same box (the floor), or drawn by /embed.js.
   listingFloor: (_frames, _companyId, _product) =>
     `<span style="${LISTING_STARS_BOX};color:#b45309">★★★★☆ <small style="color:#111827">(12)</small></span>`,
+  listingRequest: (_frames, companyId, product) => variants.listingStars(_frames, companyId, product),
   listingStars: (_frames, companyId, product) =>
     `<span data-certavis-stars data-company-id="${companyId}" data-product-id="${product}" style="${LISTING_STARS_BOX}"></span>`,
 };
@@ -156,7 +159,12 @@ const listingPage = (variant, companyId, productIds) => {
     const product = productIds[i % productIds.length] ?? "";
     return `<li style="border:1px solid #e5e7eb;border-radius:8px;padding:8px"><div style="height:120px;background:#eee;border-radius:6px" role="img" aria-label="Photo du produit ${i + 1}"></div><p>Lampe ${i + 1}</p><p>${variants[variant]("", companyId, product)}</p><p>${49 + i},00 €</p></li>`;
   }).join("");
-  const loader = variant === "listingStars" ? `<script src="${origin}/embed.js" async></script>` : "";
+  const loader =
+    variant === "listingStars"
+      ? `<script src="${origin}/embed.js" async></script>`
+      : variant === "listingRequest"
+        ? '<script src="/request-floor.js" async></script>'
+        : "";
   return `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Lampes — Boutique de test</title><meta name="description" content="Page de liste de test"></head>
@@ -351,7 +359,8 @@ const hostServer = await serve(
   (req, res) => {
     const page = pages.get(req.url);
     if (!page) return res.writeHead(req.url === "/favicon.ico" ? 204 : 404).end();
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
+    const type = req.url.endsWith(".js") ? "text/javascript" : "text/html; charset=utf-8";
+    res.writeHead(200, { "content-type": type }).end(page);
   },
   undefined,
   Number(process.env.BENCH_HOST_PORT ?? 0),
@@ -401,12 +410,18 @@ const cases = [
   ["embed", "below", "ours, through /embed.js"],
   ["placeholder", "below", "ours, /embed.js on a bare placeholder"],
   ["listingFloor", "listing", "listing page, 24 products: static stars (floor)"],
+  ["listingRequest", "listing", "listing page, 24 products: the one request, nothing drawn (request floor)"],
   ["listingStars", "listing", "listing page, 24 products: stars by /embed.js"],
 ];
 // ONLY=embed,plain runs the bare page and those variants (a quick look; the table needs them all).
 const only = process.env.ONLY?.split(",");
 // POSITION=first (or below) runs that position only.
 const onlyPosition = process.env.POSITION;
+/** The request floor's script: the loader's reading of the spans and its one request, without drawing. */
+pages.set(
+  "/request-floor.js",
+  `(function(){var s=document.querySelectorAll("[data-certavis-stars]"),k=[];for(var i=0;i<s.length;i++){var v=s[i].getAttribute("data-product-id").toLowerCase();if(k.indexOf(v)<0)k.push(v)}fetch(${JSON.stringify(`${origin}/api/v1/public/ratings/?company_id=`)}+encodeURIComponent(s[0].getAttribute("data-company-id"))+"&product_ids="+encodeURIComponent(k.join())).then(function(r){return r.json()})})();`,
+);
 const selected = cases.filter(
   ([variant, position]) =>
     variant === "bare" || ((!only || only.includes(variant)) && (!onlyPosition || position === onlyPosition)),
@@ -504,6 +519,12 @@ for (const r of results.filter((x) => x.variant !== "bare")) {
   if (["embed", "plain", "placeholder", "listingStars"].includes(r.variant) && r.cls > 0) failed = true;
   if (r.variant === "listingStars" && (r.script - floor.script > BUDGET.starsMs || r.tbt > 0)) failed = true;
 }
+const stars = results.find((r) => r.variant === "listingStars");
+const request = results.find((r) => r.variant === "listingRequest");
+if (stars && request)
+  console.log(
+    `\nlisting stars over the request floor (what the loader adds to its one request): ${signed(stars.script - request.script)} ms of script`,
+  );
 if (process.env.VERBOSE)
   for (const r of results) console.log(`\n${r.variant}/${r.position}:\n  ${r.perUrl.join("\n  ")}`);
 console.log(
