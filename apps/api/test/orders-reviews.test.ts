@@ -38,6 +38,18 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
     };
   }
 
+  /** A product of the company with the default form; its id. */
+  async function addProduct(name: string, sku: string, status = "active") {
+    const res = await t.inject({
+      method: "POST",
+      url: api("/company/products/"),
+      headers: auth,
+      payload: { name, status, sku, form_id: company.defaults.formId },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  }
+
   async function keyOf(reviewUrl: string) {
     return new URL(reviewUrl).searchParams.get("api_key") as string;
   }
@@ -46,13 +58,7 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
     t = await createTestApp({ kind });
     company = await createCompanyFor(t, await registerVerifiedUser(t), { planType: "CROISSANCE" });
     auth = authHeaders(company.owner.access);
-    const res = await t.inject({
-      method: "POST",
-      url: api("/company/products/"),
-      headers: auth,
-      payload: { name: "Théière Fonte", status: "active", sku: "TEA-1", form_id: company.defaults.formId },
-    });
-    productId = res.json().id;
+    productId = await addProduct("Théière Fonte", "TEA-1");
   });
   afterAll(async () => {
     await t?.close();
@@ -127,13 +133,7 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
       expect(page.results.map((o) => o.reference)).toContain("B-1");
     });
     it("takes several products in items: one order, a key per product, errors by position", async () => {
-      const vase = await t.inject({
-        method: "POST",
-        url: api("/company/products/"),
-        headers: auth,
-        payload: { name: "Vase Bleu", status: "active", sku: "VASE-2", form_id: company.defaults.formId },
-      });
-      const vaseId = vase.json().id as string;
+      const vaseId = await addProduct("Vase Bleu", "VASE-2");
       const items = [{ sku: "VASE-2" }, { product_id: productId }, { sku: "VASE-2" }];
       const res = await postOrder({ ...order("M-1"), product_id: undefined, items });
       expect(res.statusCode, res.body).toBe(201);
@@ -232,13 +232,7 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
       expect(all.json().count).toBe(rows.filter((o) => o.line === 0).length);
     });
     it("pages the list newest order date first, with or without a product, ties in a stable order", async () => {
-      const lamp = await t.inject({
-        method: "POST",
-        url: api("/company/products/"),
-        headers: auth,
-        payload: { name: "Lampe Page", status: "active", sku: "PAGE-1", form_id: company.defaults.formId },
-      });
-      const lampId = lamp.json().id as string;
+      const lampId = await addProduct("Lampe Page", "PAGE-1");
       // One import: its orders share one creation time, and P-0, P-2 and P-4 their order date too.
       const dates = ["2026-01-03", "2026-01-01", "2026-01-03", "2026-01-02", "2026-01-03"];
       const csv = ["reference,sku,buyer_email,buyer_first_name,buyer_last_name,order_date"];
@@ -316,12 +310,7 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
     });
 
     it("takes the lines of one reference as the products of one order, with one request e-mail", async () => {
-      await t.inject({
-        method: "POST",
-        url: api("/company/products/"),
-        headers: auth,
-        payload: { name: "Bol Grès", status: "active", sku: "BOL-3", form_id: company.defaults.formId },
-      });
+      await addProduct("Bol Grès", "BOL-3");
       const csv = [
         "reference,sku,buyer_email,buyer_first_name,buyer_last_name",
         "CSV-M,TEA-1,mia@exemple.fr,Mia,Roux",
@@ -374,18 +363,8 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
     });
 
     it("records an order of draft products without any e-mail (skipped), by the API and the CSV import", async () => {
-      const draft = await t.inject({
-        method: "POST",
-        url: api("/company/products/"),
-        headers: auth,
-        payload: {
-          name: "Lampe Brouillon",
-          status: "draft",
-          sku: "DRAFT-1",
-          form_id: company.defaults.formId,
-        },
-      });
-      const posted = await postOrder({ ...order("D-1"), product_id: draft.json().id });
+      const draftId = await addProduct("Lampe Brouillon", "DRAFT-1", "draft");
+      const posted = await postOrder({ ...order("D-1"), product_id: draftId });
       expect(posted.statusCode, posted.body).toBe(201);
       expect(expectMatchesContract<{ email_status: string }>(posted, "ordersCreate").email_status).toBe(
         "skipped",
