@@ -11,8 +11,10 @@ import pg from "pg";
 import {
   accessToken,
   freshDatabase,
+  grandeMaison,
   insertCompanyWithOwner,
   insertOtherTenant,
+  insertRowsOfBothTenants,
   startApiServer,
 } from "./lib/api-server.mjs";
 import { seededPgliteDir } from "./lib/export-probes.mjs";
@@ -43,16 +45,18 @@ async function seed(client) {
     SELECT $1, ($2::uuid[])[1 + (g * 17 + line * 5) % array_length($2::uuid[], 1)],
            'CMD-' || lpad(g::text, 8, '0'), line, 'acheteur' || g || '@exemple.fr', 'Léa', 'Bernard',
            date_trunc('day', now()) - make_interval(days => ((g::bigint * 7919) % 365)::int),
-           md5($5 || '-' || g || '-' || line), now() - make_interval(secs => g)
+           md5($1::text || '-' || g || '-' || line), now() - make_interval(secs => g)
     FROM generate_series($3::int, $4::int) g, generate_series(0, 1) line
     WHERE line = 0 OR g % 10 = 0`;
-  const chunk = 250_000;
-  for (let from = 1; from <= ORDERS; from += chunk)
-    await client.query(insert, [companyId, productIds, from, Math.min(ORDERS, from + chunk - 1), companyId]);
-  await client.query(insert, [other.companyId, [other.productId], 1, 20_000, other.companyId]);
-  await client.query("VACUUM ANALYZE orders");
-  await client.query("VACUUM ANALYZE products");
-  console.log(`seeded ${ORDERS + 20_000} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const count = await insertRowsOfBothTenants(client, {
+    table: "orders",
+    insert,
+    count: ORDERS,
+    companyId,
+    productIds,
+    other,
+  });
+  console.log(`seeded ${count} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return userId;
 }
 
@@ -72,13 +76,7 @@ async function onPostgres() {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
-    const userId = database.reused
-      ? (
-          await client.query(
-            `SELECT m.user_id FROM companies c JOIN memberships m ON m.company_id = c.id WHERE c.name = 'Grande Maison'`,
-          )
-        ).rows[0].user_id
-      : await seed(client);
+    const userId = database.reused ? (await grandeMaison(client)).userId : await seed(client);
     const stop = async () => {
       await server.stop();
       if (!keep) await database.drop();

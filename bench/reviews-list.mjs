@@ -8,8 +8,10 @@ import pg from "pg";
 import {
   accessToken,
   freshDatabase,
+  grandeMaison,
   insertCompanyWithOwner,
   insertOtherTenant,
+  insertRowsOfBothTenants,
   startApiServer,
 } from "./lib/api-server.mjs";
 import { measurePages } from "./lib/page-latency.mjs";
@@ -51,31 +53,26 @@ async function seed(url) {
            CASE WHEN g % 10 < 7 THEN 'approved' WHEN g % 10 < 9 THEN 'pending' ELSE 'rejected' END,
            now() - make_interval(secs => g * 90)
     FROM generate_series($3::int, $4::int) g`;
-  const chunk = 250_000;
-  for (let from = 1; from <= REVIEWS; from += chunk)
-    await client.query(insert, [companyId, productIds, from, Math.min(REVIEWS, from + chunk - 1)]);
-  await client.query(insert, [other.companyId, [other.productId], 1, 20_000]);
-  await client.query("VACUUM ANALYZE reviews");
-  await client.query("VACUUM ANALYZE products");
+  const count = await insertRowsOfBothTenants(client, {
+    table: "reviews",
+    insert,
+    count: REVIEWS,
+    companyId,
+    productIds,
+    other,
+  });
   await client.end();
-  console.log(`seeded ${REVIEWS + 20_000} reviews in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`seeded ${count} reviews in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { companyId, userId, productIds };
 }
 
 async function existingSeed(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { rows } = await client.query(
-    `SELECT c.id AS company_id, m.user_id FROM companies c JOIN memberships m ON m.company_id = c.id
-     WHERE c.name = 'Grande Maison'`,
-  );
-  const products = await client.query("SELECT id FROM products WHERE company_id = $1", [rows[0].company_id]);
+  const { companyId, userId } = await grandeMaison(client);
+  const products = await client.query("SELECT id FROM products WHERE company_id = $1", [companyId]);
   await client.end();
-  return {
-    companyId: rows[0].company_id,
-    userId: rows[0].user_id,
-    productIds: products.rows.map((r) => r.id),
-  };
+  return { companyId, userId, productIds: products.rows.map((r) => r.id) };
 }
 
 const keep = process.env.KEEP_BENCH_DB === "1";

@@ -164,6 +164,34 @@ export async function insertOtherTenant(client) {
   return { companyId, productId: rows[0].id };
 }
 
+/**
+ * Runs a benchmark's row generator `insert` (parameters: company, its products, first and last row
+ * number) for the measured company in chunks of 250,000 rows, then for 20,000 rows of the other tenant
+ * (`insertOtherTenant`), and refreshes the planner's statistics of `table` and of products. Returns
+ * the number of rows inserted.
+ */
+export async function insertRowsOfBothTenants(
+  client,
+  { table, insert, count, companyId, productIds, other },
+) {
+  const chunk = 250_000;
+  for (let from = 1; from <= count; from += chunk)
+    await client.query(insert, [companyId, productIds, from, Math.min(count, from + chunk - 1)]);
+  await client.query(insert, [other.companyId, [other.productId], 1, 20_000]);
+  await client.query(`VACUUM ANALYZE ${table}`);
+  await client.query("VACUUM ANALYZE products");
+  return count + 20_000;
+}
+
+/** The measured company of a benchmark database kept from an earlier run ('Grande Maison'), and its owner. */
+export async function grandeMaison(client) {
+  const { rows } = await client.query(
+    `SELECT c.id AS company_id, m.user_id FROM companies c JOIN memberships m ON m.company_id = c.id
+     WHERE c.name = 'Grande Maison'`,
+  );
+  return { companyId: rows[0].company_id, userId: rows[0].user_id };
+}
+
 /** Nearest-rank percentile of sorted numbers. */
 export function percentile(sorted, q) {
   if (sorted.length === 0) return Number.NaN;
