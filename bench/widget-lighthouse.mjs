@@ -29,6 +29,9 @@
 //     PIN_RENDERER=0 (on ≤ 4 cores each renderer's main thread gets a core of its own by default: see
 //     `pinning`; the product's caches are kept warm by a steady visitor: see `warmProduct`)
 //     VERBOSE=1 (script ms per URL, medians)   KEEP_REPORT=1 (keeps reports and traces, prints the folder)
+//     CANDIDATE=path/to/embed.js: the listing page once more with that build of the loader, served by the
+//     host page's server (its origin mark set to the product's), to compare a change with /embed.js in
+//     one run (the same bytes cost the same from either origin)
 //
 // Lighthouse is not a dependency of the repo: it is fetched once by npx (`lighthouse@12`). Chromium:
 // CHROME_PATH, else /usr/bin/chromium. Exits 1 when ours through /embed.js adds more than 20 ms of
@@ -149,6 +152,7 @@ const variants = {
   listingFloor: (_frames, _companyId, _product) =>
     `<span style="${LISTING_STARS_BOX};color:#b45309">★★★★☆ <small style="color:#111827">(12)</small></span>`,
   listingRequest: (_frames, companyId, product) => variants.listingStars(_frames, companyId, product),
+  listingCandidate: (_frames, companyId, product) => variants.listingStars(_frames, companyId, product),
   listingStars: (_frames, companyId, product) =>
     `<span data-certavis-stars data-company-id="${companyId}" data-product-id="${product}" style="${LISTING_STARS_BOX}"></span>`,
 };
@@ -162,8 +166,8 @@ const listingPage = (variant, companyId, productIds) => {
   const loader =
     variant === "listingStars"
       ? `<script src="${origin}/embed.js" async></script>`
-      : variant === "listingRequest"
-        ? '<script src="/request-floor.js" async></script>'
+      : variant === "listingRequest" || variant === "listingCandidate"
+        ? `<script src="/${variant === "listingRequest" ? "request-floor" : "candidate"}.js" async></script>`
         : "";
   return `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -412,6 +416,9 @@ const cases = [
   ["listingFloor", "listing", "listing page, 24 products: static stars (floor)"],
   ["listingRequest", "listing", "listing page, 24 products: the one request, nothing drawn (request floor)"],
   ["listingStars", "listing", "listing page, 24 products: stars by /embed.js"],
+  ...(process.env.CANDIDATE
+    ? [["listingCandidate", "listing", `listing page, 24 products: ${process.env.CANDIDATE}`]]
+    : []),
 ];
 // ONLY=embed,plain runs the bare page and those variants (a quick look; the table needs them all).
 const only = process.env.ONLY?.split(",");
@@ -422,6 +429,11 @@ pages.set(
   "/request-floor.js",
   `(function(){var s=document.querySelectorAll("[data-certavis-stars]"),k=[];for(var i=0;i<s.length;i++){var v=s[i].getAttribute("data-product-id").toLowerCase();if(k.indexOf(v)<0)k.push(v)}fetch(${JSON.stringify(`${origin}/api/v1/public/ratings/?company_id=`)}+encodeURIComponent(s[0].getAttribute("data-company-id"))+"&product_ids="+encodeURIComponent(k.join())).then(function(r){return r.json()})})();`,
 );
+if (process.env.CANDIDATE)
+  pages.set(
+    "/candidate.js",
+    readFileSync(process.env.CANDIDATE, "utf8").replace("__CERTAVIS_WIDGET_ORIGIN__", origin),
+  );
 const selected = cases.filter(
   ([variant, position]) =>
     variant === "bare" || ((!only || only.includes(variant)) && (!onlyPosition || position === onlyPosition)),
@@ -518,6 +530,7 @@ for (const r of results.filter((x) => x.variant !== "bare")) {
   if (r.variant === "embed" && (added > BUDGET.scriptMs || r.tbt > BUDGET.tbtMs)) failed = true;
   if (["embed", "plain", "placeholder", "listingStars"].includes(r.variant) && r.cls > 0) failed = true;
   if (r.variant === "listingStars" && (r.script - floor.script > BUDGET.starsMs || r.tbt > 0)) failed = true;
+  if (r.variant === "listingCandidate" && r.cls > 0) failed = true;
 }
 const stars = results.find((r) => r.variant === "listingStars");
 const request = results.find((r) => r.variant === "listingRequest");
@@ -525,6 +538,9 @@ if (stars && request)
   console.log(
     `\nlisting stars over the request floor (what the loader adds to its one request): ${signed(stars.script - request.script)} ms of script`,
   );
+const candidate = results.find((r) => r.variant === "listingCandidate");
+if (stars && candidate)
+  console.log(`candidate over /embed.js: ${signed(candidate.script - stars.script)} ms of script`);
 if (process.env.VERBOSE)
   for (const r of results) console.log(`\n${r.variant}/${r.position}:\n  ${r.perUrl.join("\n  ")}`);
 console.log(
