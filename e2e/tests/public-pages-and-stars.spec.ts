@@ -157,6 +157,8 @@ test("a listing page of another site gets its stars from one request, without mo
     await expect(page.locator("#unknown")).toBeEmpty();
     expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
     await expect(page.locator("iframe")).toHaveCount(0);
+    // The stars as drawn in the host's DOM (a named link, gradient-painted glyphs) pass axe too.
+    await expectNoSeriousA11yViolations(page);
   } finally {
     await host.close();
   }

@@ -1,6 +1,6 @@
 import { starsLabel } from "@certavis/i18n-fr/messages/stars-label";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fillStars } from "../src/features/embed/listing-stars";
+import { fillStars, isStarsLink } from "../src/features/embed/listing-stars";
 
 const ORIGIN = "https://avis.certavis.fr";
 
@@ -25,6 +25,22 @@ describe("listing page stars", () => {
     expect(starsLabel(4.26, 12)).toBe("4,3 sur 5, 12 avis");
     expect(starsLabel(5, 1)).toBe("5,0 sur 5, 1 avis");
     expect(starsLabel(3.04, 12345)).toBe("3,0 sur 5, 12\u202f345 avis");
+    expect(starsLabel(4.96, 3)).toBe("5,0 sur 5, 3 avis");
+  });
+
+  it("links only to an http(s) address or a path of the host's site", () => {
+    for (const href of ["/avis/maison", "/", "https://boutique.fr/p", "HTTP://boutique.fr"])
+      expect(isStarsLink(href), href).toBe(true);
+    for (const href of [
+      null,
+      "javascript:alert(1)",
+      "//autre.site/p",
+      "/\\autre.site",
+      "p/1",
+      "ftp://x",
+      "http:/x",
+    ])
+      expect(isStarsLink(href), String(href)).toBe(false);
   });
 
   it("fills every span of the page from one request, accessibly, and leaves an unreviewed one empty", async () => {
@@ -43,18 +59,26 @@ describe("listing page stars", () => {
     expect(fetchImpl).toHaveBeenCalledWith(
       `${ORIGIN}/api/v1/public/ratings/?company_id=c1&skus=${encodeURIComponent("LAMP-1,VASE&2,NONE")}`,
     );
+    // One box a product, named by the label: the stars, then the count.
+    expect(lamp.children).toHaveLength(1);
     const img = lamp.querySelector('[role="img"]');
+    expect(img?.parentElement).toBe(lamp);
     expect(img?.getAttribute("aria-label")).toBe("4,3 sur 5, 12 avis");
-    // Gold up to 4.3 of 5 (86 %), grey after, in a box of the reserved size.
-    expect(img?.querySelector("i")?.getAttribute("style")).toContain(
-      "linear-gradient(90deg,#b45309 86%,#d1d5db 0)",
-    );
-    expect(img?.getAttribute("style")).toContain("display:inline-block;width:7.5em;height:1.25em");
+    expect(img?.textContent).toBe("★★★★★\u00a0(12)");
+    // Gold up to 4.3 of 5 (86 %), grey after, painted through the stars' glyphs.
+    const stars = img?.firstElementChild;
+    expect(stars?.textContent).toBe("★★★★★");
+    expect(stars?.getAttribute("style")).toContain("background-clip:text");
+    expect(stars?.getAttribute("style")).toContain("linear-gradient(90deg,#b45309 86%,#d1d5db 0)");
     expect(twin.querySelector('[role="img"]')?.getAttribute("aria-label")).toBe("4,3 sur 5, 12 avis");
-    expect(twin.textContent).toBe("★★★★★ (12)");
+    expect(twin.textContent).toBe("★★★★★\u00a0(12)");
     const link = vase.querySelector("a");
+    expect(link?.parentElement).toBe(vase);
     expect(link?.getAttribute("href")).toBe("/avis/maison/produits/p2");
     expect(link?.getAttribute("aria-label")).toBe("5,0 sur 5, 1 avis");
+    expect(link?.hasAttribute("role")).toBe(false);
+    expect(link?.textContent).toBe("★★★★★\u00a0(1)");
+    expect(link?.firstElementChild?.getAttribute("style")).toContain("#b45309 100%");
     expect(none.childNodes).toHaveLength(0);
     // Filled once: a second pass (or a second copy of the loader) asks nothing; the host's page keeps
     // its attributes and gets no stylesheet.

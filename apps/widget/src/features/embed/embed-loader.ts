@@ -214,19 +214,20 @@ export function startEmbed(
 ): () => void {
   const doc = win.document;
   let stop: (() => void) | undefined;
-  // A frame already in the page may post its height before the page is parsed: listen at once for it.
   const listen = () => {
     if (!stop && doc.querySelector(WIDGET)) stop = listenForResize(win, origin);
     return stop !== undefined;
   };
-  listen();
   const start = () => {
     fillStars(doc, origin, label);
     if (!listen()) return;
     insertJsonLd(doc, origin);
     mountWhenNear(win, origin, title);
   };
-  if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", start);
-  else start();
+  if (doc.readyState === "loading") {
+    // A frame already in the page may post its height before the page is parsed: listen at once for it.
+    listen();
+    doc.addEventListener("DOMContentLoaded", start);
+  } else start();
   return () => stop?.();
 }
