@@ -135,6 +135,34 @@ describe("embed loader", () => {
     }
   });
 
+  it("while the page is still loading, listens for a frame's height at once and fills the rest when it is parsed", () => {
+    host({ "data-company-id": "c1" });
+    const stars = document.createElement("span");
+    stars.setAttribute("data-certavis-stars", "");
+    stars.setAttribute("data-company-id", "c1");
+    stars.setAttribute("data-sku", "A");
+    document.body.appendChild(stars);
+    const listeners = vi.spyOn(window, "addEventListener");
+    const fetchSpy = vi.spyOn(window, "fetch").mockResolvedValue(new Response('{"ratings":{}}'));
+    Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
+    let stop = () => {};
+    try {
+      stop = startEmbed(window, ORIGIN, "Avis clients", starsLabel);
+      expect(listeners.mock.calls.filter(([type]) => type === "message")).toHaveLength(1);
+      expect(fetchSpy).not.toHaveBeenCalled();
+      expect(document.querySelector("iframe")).toBeNull();
+      document.dispatchEvent(new Event("DOMContentLoaded"));
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+      // Still one listener: the start once parsed does not add a second.
+      expect(listeners.mock.calls.filter(([type]) => type === "message")).toHaveLength(1);
+    } finally {
+      stop();
+      Reflect.deleteProperty(document, "readyState");
+      listeners.mockRestore();
+      fetchSpy.mockRestore();
+    }
+  });
+
   it("starts from the widget's origin", () => {
     host({ "data-company-id": "c1" });
     startEmbed(window, ORIGIN, "Avis clients", starsLabel)();

@@ -8,6 +8,7 @@
  * - it never reads layout (no forced reflow on the host); height messages are applied once per frame;
  * - `data-jsonld="1"` (with a product) adds the product's JSON-LD to the host's `<head>`, once.
  */
+import { httpSchemeLength } from "../../lib/http-scheme";
 import { fillStars } from "./listing-stars";
 
 export const RESIZE_MESSAGE = "certavis:resize";
@@ -195,7 +196,7 @@ export function listenForResize(win: Window, origin: string): () => void {
  * of each costs the page's main thread a tenth of a millisecond or more.
  */
 export function loaderOrigin(served: string, doc: Document): string {
-  const scheme = served.startsWith("https://") ? 8 : served.startsWith("http://") ? 7 : 0;
+  const scheme = httpSchemeLength(served);
   if (scheme > 0 && served.length > scheme && served.indexOf("/", scheme) < 0) return served;
   const script = doc.currentScript as HTMLScriptElement | null;
   return new URL(script?.src || doc.location.href, doc.location.href).origin;

@@ -17,6 +17,8 @@
  * SVG mask makes Chromium build an SVG document for the page (10 ms of CPU once), a star-shaped
  * clip-path's polygon costs its style parse for every product.
  */
+import { httpSchemeLength } from "../../lib/http-scheme";
+
 export const STARS = "data-certavis-stars";
 const MAX_KEYS = 100;
 
@@ -44,13 +46,11 @@ type Marked = Element & { [FILLED]?: true };
 /**
  * `data-href` is followed only when it is an http(s) address or a path on the host's site (never
  * `javascript:`, nor `//other.site` or a slash and a backslash, which browsers read as another site).
- * String tests, not a regular expression: its first use would cost the host's main thread.
  */
 export function isStarsLink(href: string | null): href is string {
   if (href === null) return false;
   if (href[0] === "/") return href[1] !== "/" && href[1] !== "\\";
-  const scheme = href.slice(0, 8).toLowerCase();
-  return scheme === "https://" || scheme.startsWith("http://");
+  return httpSchemeLength(href.slice(0, 8).toLowerCase()) > 0;
 }
 
 /**
