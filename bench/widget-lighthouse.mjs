@@ -29,9 +29,9 @@
 //     PIN_RENDERER=0 (on ≤ 4 cores each renderer's main thread gets a core of its own by default: see
 //     `pinning`; the product's caches are kept warm by a steady visitor: see `warmProduct`)
 //     VERBOSE=1 (script ms per URL, medians)   KEEP_REPORT=1 (keeps reports and traces, prints the folder)
-//     CANDIDATE=path/to/embed.js: the listing page once more with that build of the loader, served by the
-//     host page's server (its origin mark set to the product's), to compare a change with /embed.js in
-//     one run (the same bytes cost the same from either origin)
+//     CANDIDATE=path/to/embed.js[,other.js]: the listing page once more with each of those builds of the
+//     loader, served by the host page's server (its origin mark set to the product's), to compare changes
+//     with /embed.js in one run (the same bytes cost the same from either origin)
 //
 // Lighthouse is not a dependency of the repo: it is fetched once by npx (`lighthouse@12`). Chromium:
 // CHROME_PATH, else /usr/bin/chromium. Exits 1 when ours through /embed.js adds more than 20 ms of
@@ -152,22 +152,23 @@ const variants = {
   listingFloor: (_frames, _companyId, _product) =>
     `<span style="${LISTING_STARS_BOX};color:#b45309">★★★★☆ <small style="color:#111827">(12)</small></span>`,
   listingRequest: (_frames, companyId, product) => variants.listingStars(_frames, companyId, product),
-  listingCandidate: (_frames, companyId, product) => variants.listingStars(_frames, companyId, product),
   listingStars: (_frames, companyId, product) =>
     `<span data-certavis-stars data-company-id="${companyId}" data-product-id="${product}" style="${LISTING_STARS_BOX}"></span>`,
 };
 
 /** A category page of 24 products, each card with its stars; the loader once at the end when used. */
 const listingPage = (variant, companyId, productIds) => {
+  const candidate = variant.startsWith("listingCandidate");
+  const stars = candidate ? variants.listingStars : variants[variant];
   const cards = Array.from({ length: LISTING_PRODUCTS }, (_, i) => {
     const product = productIds[i % productIds.length] ?? "";
-    return `<li style="border:1px solid #e5e7eb;border-radius:8px;padding:8px"><div style="height:120px;background:#eee;border-radius:6px" role="img" aria-label="Photo du produit ${i + 1}"></div><p>Lampe ${i + 1}</p><p>${variants[variant]("", companyId, product)}</p><p>${49 + i},00 €</p></li>`;
+    return `<li style="border:1px solid #e5e7eb;border-radius:8px;padding:8px"><div style="height:120px;background:#eee;border-radius:6px" role="img" aria-label="Photo du produit ${i + 1}"></div><p>Lampe ${i + 1}</p><p>${stars("", companyId, product)}</p><p>${49 + i},00 €</p></li>`;
   }).join("");
   const loader =
     variant === "listingStars"
       ? `<script src="${origin}/embed.js" async></script>`
-      : variant === "listingRequest" || variant === "listingCandidate"
-        ? `<script src="/${variant === "listingRequest" ? "request-floor" : "candidate"}.js" async></script>`
+      : variant === "listingRequest" || candidate
+        ? `<script src="/${candidate ? variant : "request-floor"}.js" async></script>`
         : "";
   return `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -401,6 +402,8 @@ writeFileSync(
 );
 const chrome = process.env.CHROME_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync);
 
+/** CANDIDATE=a.js,b.js: other builds of the loader, each on the listing page (see the header). */
+const candidates = process.env.CANDIDATE?.split(",").filter(Boolean) ?? [];
 const cases = [
   ["bare", "first", "bare product page (no widget)"],
   ["floor", "first", "floor: static HTML iframe, 10 reviews"],
@@ -416,11 +419,14 @@ const cases = [
   ["listingFloor", "listing", "listing page, 24 products: static stars (floor)"],
   ["listingRequest", "listing", "listing page, 24 products: the one request, nothing drawn (request floor)"],
   ["listingStars", "listing", "listing page, 24 products: stars by /embed.js"],
-  ...(process.env.CANDIDATE
-    ? [["listingCandidate", "listing", `listing page, 24 products: ${process.env.CANDIDATE}`]]
-    : []),
+  ...candidates.map((file, i) => [
+    `listingCandidate${i + 1}`,
+    "listing",
+    `listing page, 24 products: ${file}`,
+  ]),
 ];
-// ONLY=embed,plain runs the bare page and those variants (a quick look; the table needs them all).
+// ONLY=embed,plain runs the bare page and those variants, and the candidates (a quick look; the table
+// needs them all).
 const only = process.env.ONLY?.split(",");
 // POSITION=first (or below) runs that position only.
 const onlyPosition = process.env.POSITION;
@@ -429,14 +435,17 @@ pages.set(
   "/request-floor.js",
   `(function(){var s=document.querySelectorAll("[data-certavis-stars]"),k=[];for(var i=0;i<s.length;i++){var v=s[i].getAttribute("data-product-id").toLowerCase();if(k.indexOf(v)<0)k.push(v)}fetch(${JSON.stringify(`${origin}/api/v1/public/ratings/?company_id=`)}+encodeURIComponent(s[0].getAttribute("data-company-id"))+"&product_ids="+encodeURIComponent(k.join())).then(function(r){return r.json()})})();`,
 );
-if (process.env.CANDIDATE)
+candidates.forEach((file, i) =>
   pages.set(
-    "/candidate.js",
-    readFileSync(process.env.CANDIDATE, "utf8").replace("__CERTAVIS_WIDGET_ORIGIN__", origin),
-  );
+    `/listingCandidate${i + 1}.js`,
+    readFileSync(file, "utf8").replace("__CERTAVIS_WIDGET_ORIGIN__", origin),
+  ),
+);
 const selected = cases.filter(
   ([variant, position]) =>
-    variant === "bare" || ((!only || only.includes(variant)) && (!onlyPosition || position === onlyPosition)),
+    variant === "bare" ||
+    variant.startsWith("listingCandidate") ||
+    ((!only || only.includes(variant)) && (!onlyPosition || position === onlyPosition)),
 );
 const runsOf = new Map(selected.map((c) => [c, []]));
 const visitor = setInterval(() => warmProduct().catch(() => {}), 2000);
@@ -530,7 +539,7 @@ for (const r of results.filter((x) => x.variant !== "bare")) {
   if (r.variant === "embed" && (added > BUDGET.scriptMs || r.tbt > BUDGET.tbtMs)) failed = true;
   if (["embed", "plain", "placeholder", "listingStars"].includes(r.variant) && r.cls > 0) failed = true;
   if (r.variant === "listingStars" && (r.script - floor.script > BUDGET.starsMs || r.tbt > 0)) failed = true;
-  if (r.variant === "listingCandidate" && r.cls > 0) failed = true;
+  if (r.variant.startsWith("listingCandidate") && r.cls > 0) failed = true;
 }
 const stars = results.find((r) => r.variant === "listingStars");
 const request = results.find((r) => r.variant === "listingRequest");
@@ -538,9 +547,11 @@ if (stars && request)
   console.log(
     `\nlisting stars over the request floor (what the loader adds to its one request): ${signed(stars.script - request.script)} ms of script`,
   );
-const candidate = results.find((r) => r.variant === "listingCandidate");
-if (stars && candidate)
-  console.log(`candidate over /embed.js: ${signed(candidate.script - stars.script)} ms of script`);
+for (const candidate of results.filter((r) => r.variant.startsWith("listingCandidate")))
+  if (stars)
+    console.log(
+      `${candidate.label.split(": ").pop()} over /embed.js: ${signed(candidate.script - stars.script)} ms of script`,
+    );
 if (process.env.VERBOSE)
   for (const r of results) console.log(`\n${r.variant}/${r.position}:\n  ${r.perUrl.join("\n  ")}`);
 console.log(
