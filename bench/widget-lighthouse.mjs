@@ -435,12 +435,11 @@ pages.set(
   "/request-floor.js",
   `(function(){var s=document.querySelectorAll("[data-certavis-stars]"),k=[];for(var i=0;i<s.length;i++){var v=s[i].getAttribute("data-product-id").toLowerCase();if(k.indexOf(v)<0)k.push(v)}fetch(${JSON.stringify(`${origin}/api/v1/public/ratings/?company_id=`)}+encodeURIComponent(s[0].getAttribute("data-company-id"))+"&product_ids="+encodeURIComponent(k.join())).then(function(r){return r.json()})})();`,
 );
-candidates.forEach((file, i) =>
+for (const [i, file] of candidates.entries())
   pages.set(
     `/listingCandidate${i + 1}.js`,
     readFileSync(file, "utf8").replace("__CERTAVIS_WIDGET_ORIGIN__", origin),
-  ),
-);
+  );
 const selected = cases.filter(
   ([variant, position]) =>
     variant === "bare" ||
