@@ -15,6 +15,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { median } from "./lib/median.mjs";
 
 const [folder, ...asked] = process.argv.slice(2);
 if (!folder) {
@@ -73,7 +74,6 @@ function ownScript(traceFile) {
   return { evaluation, microtasks, own: evaluation + microtasks };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const traces = readdirSync(folder).filter((file) => file.endsWith(".trace.json"));
 // `<variant>-<position>-<run>-0.trace.json`
 const variants = asked.length

@@ -46,6 +46,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 // The box the configurator's code gives a product's stars, from its one home (Node strips the types).
 import { LISTING_STARS_BOX } from "../packages/domain/src/listing-stars.ts";
+import { median } from "./lib/median.mjs";
 
 const origin = (process.argv[2] ?? "http://localhost:3000").replace(/\/$/, "");
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -213,12 +214,6 @@ const loadAverage = () =>
   loadavg()
     .map((n) => n.toFixed(2))
     .join(" ");
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /**
  * On a machine of few cores Chrome's browser process and compositor take turns with the page's

@@ -23,9 +23,11 @@ export const STARS = "data-certavis-stars";
 const MAX_KEYS = 100;
 
 /**
- * The stars' style, inline (a stylesheet added to the host's page would cost it a style recalculation
- * of the whole document): the glyphs show their background, the gradient. The box is inline in the
- * span, whose inline style (`LISTING_STARS_BOX`, from the configurator) reserves its place.
+ * The stars' style, inline: the glyphs show their background, the gradient. A stylesheet for all the
+ * stars (attributes only on each span, `::before` stars, `::after` count) costs the page more, not less:
+ * adding it, as a `<style>` or an adopted sheet, took 0.4–0.5 ms of script in Lighthouse's traces and
+ * the drawing no less. The box is inline in the span, whose inline style (`LISTING_STARS_BOX`, from the
+ * configurator) reserves its place.
  */
 const STARS_STYLE = "color:transparent;-webkit-background-clip:text;background-clip:text";
 /** A link keeps the page's text colour for the count, not underlined. */
@@ -79,8 +81,7 @@ export function drawStars(span: Element, rating: Rating, label: Label): void {
   );
   stars.textContent = "★★★★★";
   box.append(stars, `\u00a0(${count})`);
-  if (span.firstChild) span.textContent = "";
-  span.appendChild(box);
+  span.replaceChildren(box);
 }
 
 /**
