@@ -46,33 +46,14 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 // The box the configurator's code gives a product's stars, from its one home (Node strips the types).
 import { LISTING_STARS_BOX } from "../packages/domain/src/listing-stars.ts";
+import { demoTarget } from "./lib/demo-target.mjs";
 import { median } from "./lib/median.mjs";
 
 const origin = (process.argv[2] ?? "http://localhost:3000").replace(/\/$/, "");
 const RUNS = Number(process.env.RUNS ?? 5);
 const BUDGET = { scriptMs: 20, tbtMs: 10, starsMs: 10 };
 const LISTING_PRODUCTS = 24;
-const demo = { email: "demo@exemple.fr", password: "demo-certavis" };
 const root = fileURLToPath(new URL("..", import.meta.url));
-
-async function demoTarget() {
-  const login = await fetch(`${origin}/api/v1/auth/login/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(demo),
-  });
-  if (!login.ok) throw new Error(`demo login failed (${login.status}): is ${origin} seeded with the demo?`);
-  const { access } = await login.json();
-  const company = await fetch(`${origin}/api/v1/company/`, {
-    headers: { authorization: `Bearer ${access}` },
-  });
-  if (!company.ok) throw new Error(`GET /company/ failed (${company.status})`);
-  const companyId = (await company.json()).id;
-  const reviews = await (await fetch(`${origin}/api/v1/public/reviews/?company_id=${companyId}`)).json();
-  // The listing page's products: those with reviews first (their stars are drawn), then the others.
-  const productIds = [...reviews.products].sort((a, b) => b.reviews_count - a.reviews_count).map((p) => p.id);
-  return { companyId, reviews, productIds };
-}
 
 const escapeHtml = (text) =>
   String(text ?? "").replace(
@@ -324,7 +305,7 @@ async function lighthouse(url, outDir, config, chrome, name = "report") {
   };
 }
 
-const { companyId, reviews, productIds } = await demoTarget();
+const { companyId, reviews, productIds } = await demoTarget(origin);
 // This process (host pages, the floor's and React's frames) and the product server: off the last core.
 const productServer = pinning ? productServerPid() : null;
 if (pinning) {
