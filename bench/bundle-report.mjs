@@ -53,6 +53,11 @@ const budgets = [
     kb: () => gzipKb(join(dist("widget"), "embed.js")),
     max: 2.5,
   },
+  {
+    what: "listing stars' loader /embed.js?stars",
+    kb: () => gzipKb(join(dist("widget"), "embed-stars.js")),
+    max: 1.5,
+  },
   { what: "widget iframe, all JS", kb: () => sum(allScripts("widget")), max: 15 },
   {
     what: "review form, initial JS",

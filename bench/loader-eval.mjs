@@ -8,7 +8,7 @@
 // minimums (and medians) of many rounds, not one figure.
 //
 //   pnpm start                                              # the product with the demo seed
-//   node bench/loader-eval.mjs apps/widget/dist/embed.js other/embed.js [--rounds 15]
+//   node bench/loader-eval.mjs apps/widget/dist/embed-stars.js other/embed.js [--rounds 15]
 //     the request floor (reads the spans, one fetch, no drawing) runs too, as the reference
 //     CHROME_HEADLESS_SHELL (default /usr/bin/chromium-headless-shell), PRODUCT_URL (default localhost:3000)
 import { execFile } from "node:child_process";

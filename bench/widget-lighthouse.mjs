@@ -7,17 +7,17 @@
 //   - ours, through `/embed.js` (the configurator's code: the lazy iframe in the page, resized by the
 //     loader), and `/embed.js` on a bare placeholder (the loader creates the iframe);
 // each with the widget in the first screen and below the fold; and a shop's listing page of 24 products
-// (position "listing"): the floor, the same stars as static HTML, against the stars `/embed.js` draws
-// from one ratings request (`<span data-certavis-stars>`: ≤ 10 ms of script over that floor, TBT 0,
-// CLS 0), and the request floor: a script that reads the same spans and makes the same one request but
-// draws nothing (what any script that honours "one request for the page" costs a page without script:
-// its first touch of the DOM and of fetch). Sites: host pages on 127.0.0.1 (or
-// localhost when the product is on 127.0.0.1), the floor's and React's frames on 127.0.0.2, ours on the
-// product's origin (localhost:A and localhost:B would be ONE site for Chromium). Chromium runs with
-// `--disable-site-isolation-trials`, which keeps cross-site frames in the host's renderer (checked with
-// CDP Target.getTargets on Chromium 156: no "iframe" target with it, one without; note that
-// `--disable-features=site-per-process` alone does NOT do it there), as phones often do: a frame's own
-// parse, style, layout and script then count for the host page, the honest worst case.
+// (position "listing"): the floor, the same stars as static HTML, against the stars the configurator's
+// loader `/embed.js?stars` draws from one ratings request (`<span data-certavis-stars>`: ≤ 10 ms of
+// script over that floor, TBT 0, CLS 0), and the request floor: a script that reads the same spans and
+// makes the same one request but draws nothing (what any script that honours "one request for the
+// page" costs a page without script: its first touch of the DOM and of fetch). Sites: host pages on
+// 127.0.0.1 (or localhost when the product is on 127.0.0.1), the floor's and React's frames on
+// 127.0.0.2, ours on the product's origin (localhost:A and localhost:B would be ONE site for Chromium).
+// Chromium runs with `--disable-site-isolation-trials`, which keeps cross-site frames in the host's
+// renderer (checked with CDP Target.getTargets on Chromium 156: no "iframe" target with it, one
+// without; note that `--disable-features=site-per-process` alone does NOT do it there), as phones often
+// do: a frame's own parse, style, layout and script then count for the host page, the honest worst case.
 // Every round runs each variant once (rounds interleave), so that load on a shared machine falls on all;
 // the header prints the load average. Lighthouse's lazy-frame threshold is the browser's: a lazy
 // iframe a few screens down is still loaded (column "frame loaded").
@@ -31,7 +31,7 @@
 //     VERBOSE=1 (script ms per URL, medians)   KEEP_REPORT=1 (keeps reports and traces, prints the folder)
 //     CANDIDATE=path/to/embed.js[,other.js]: the listing page once more with each of those builds of the
 //     loader, served by the host page's server (its origin mark set to the product's), to compare changes
-//     with /embed.js in one run (the same bytes cost the same from either origin)
+//     with /embed.js?stars in one run (the same bytes cost the same from either origin)
 //
 // Lighthouse is not a dependency of the repo: it is fetched once by npx (`lighthouse@12`). Chromium:
 // CHROME_PATH, else /usr/bin/chromium. Exits 1 when ours through /embed.js adds more than 20 ms of
@@ -148,7 +148,7 @@ const listingPage = (variant, companyId, productIds) => {
   }).join("");
   const loader =
     variant === "listingStars"
-      ? `<script src="${origin}/embed.js" async></script>`
+      ? `<script src="${origin}/embed.js?stars" async></script>`
       : variant === "listingRequest" || candidate
         ? `<script src="/${candidate ? variant : "request-floor"}.js" async></script>`
         : "";
@@ -394,7 +394,7 @@ const cases = [
   ["placeholder", "below", "ours, /embed.js on a bare placeholder"],
   ["listingFloor", "listing", "listing page, 24 products: static stars (floor)"],
   ["listingRequest", "listing", "listing page, 24 products: the one request, nothing drawn (request floor)"],
-  ["listingStars", "listing", "listing page, 24 products: stars by /embed.js"],
+  ["listingStars", "listing", "listing page, 24 products: stars by /embed.js?stars"],
   ...candidates.map((file, i) => [
     `listingCandidate${i + 1}`,
     "listing",
@@ -525,7 +525,7 @@ if (stars && request)
 for (const candidate of results.filter((r) => r.variant.startsWith("listingCandidate")))
   if (stars)
     console.log(
-      `${candidate.label.split(": ").pop()} over /embed.js: ${signed(candidate.script - stars.script)} ms of script`,
+      `${candidate.label.split(": ").pop()} over /embed.js?stars: ${signed(candidate.script - stars.script)} ms of script`,
     );
 if (process.env.VERBOSE)
   for (const r of results) console.log(`\n${r.variant}/${r.position}:\n  ${r.perUrl.join("\n  ")}`);

@@ -22,7 +22,8 @@ const preactAliases = [
 ];
 /**
  * `vite build` also produces, once the page build is done:
- * - `dist/embed.js`, the loader host pages include (a classic script, no hash in its name);
+ * - `dist/embed.js`, the loader host pages include (a classic script, no hash in its name), and
+ *   `dist/embed-stars.js`, its part for listing pages' stars alone (served as `/embed.js?stars`);
  * - `dist/server/render.mjs`, the pre-renderer the API uses to paint the first reviews without JS (`.mjs`:
  *   an ES module wherever the dist folder is copied, with or without this package.json).
  */
@@ -31,22 +32,24 @@ function extraBuilds(): Plugin {
     name: "certavis:extra-builds",
     apply: "build",
     async closeBundle() {
-      await build({
-        configFile: false,
-        root,
-        logLevel: "warn",
-        build: {
-          outDir,
-          emptyOutDir: false,
-          target: "es2019",
-          lib: {
-            entry: fileURLToPath(new URL("./src/features/embed/embed.ts", import.meta.url)),
-            formats: ["iife"],
-            name: "certavisEmbed",
-            fileName: () => "embed.js",
+      // One build an entry: a classic (iife) script has one.
+      for (const name of ["embed", "embed-stars"])
+        await build({
+          configFile: false,
+          root,
+          logLevel: "warn",
+          build: {
+            outDir,
+            emptyOutDir: false,
+            target: "es2019",
+            lib: {
+              entry: fileURLToPath(new URL(`./src/features/embed/${name}.ts`, import.meta.url)),
+              formats: ["iife"],
+              name: "certavisEmbed",
+              fileName: () => `${name}.js`,
+            },
           },
-        },
-      });
+        });
       await build({
         configFile: false,
         root,

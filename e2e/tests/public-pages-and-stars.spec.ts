@@ -137,7 +137,7 @@ test("a listing page of another site gets its stars from one request, without mo
 <body style="margin:0;font:16px sans-serif"><main><h1>Nos lampes</h1><ul>
 <li>Lampe publique <span id="known" data-certavis-stars data-company-id="${demo.companyId}" data-sku="${sku}" data-href="${origin}/avis/${slug}/produits/${productId}" style="display:inline-block;width:7.5em;height:1.25em;vertical-align:middle"></span> <span id="after-known">89,00 €</span></li>
 <li>Lampe inconnue <span id="unknown" data-certavis-stars data-company-id="${demo.companyId}" data-sku="INCONNUE-${stamp}" style="display:inline-block;width:7.5em;height:1.25em;vertical-align:middle"></span> <span id="after-unknown">19,00 €</span></li>
-</ul></main><script src="${origin}/embed.js" async></script></body></html>`,
+</ul></main><script src="${origin}/embed.js?stars" async></script></body></html>`,
   );
   try {
     const ratings: string[] = [];

@@ -132,7 +132,7 @@ describe("widget configurator /iframe (real API)", () => {
   it("gives the listing stars' code (a SKU to fill in, or the chosen product linked to its page) and the Google feed with its Merchant Center steps", async () => {
     const { companyId, productId } = await openConfigurator();
     const box = 'style="display:inline-block;width:7.5em;height:1.25em;vertical-align:middle"';
-    const loader = `<script src="${widgetOrigin}/embed.js" async></script>`;
+    const loader = `<script src="${widgetOrigin}/embed.js?stars" async></script>`;
     await waitFor(() =>
       expect(codeOf("Code des étoiles")).toBe(
         `<span data-certavis-stars data-company-id="${companyId}" data-sku="VOTRE-REFERENCE" ${box}></span>\n${loader}`,

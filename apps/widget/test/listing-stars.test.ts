@@ -88,6 +88,24 @@ describe("listing page stars", () => {
     expect(document.head.querySelectorAll("style")).toHaveLength(0);
   });
 
+  it("/embed.js?stars (the listing pages' loader) fills the stars once the page is parsed", async () => {
+    span({ "data-company-id": "c1", "data-sku": "LAMP-1" });
+    const fetchSpy = vi.spyOn(window, "fetch").mockResolvedValue(new Response('{"ratings":{}}'));
+    Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
+    try {
+      await import("../src/features/embed/embed-stars");
+      expect(fetchSpy).not.toHaveBeenCalled();
+      document.dispatchEvent(new Event("DOMContentLoaded"));
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+      expect(String(fetchSpy.mock.calls[0]?.[0])).toContain(
+        "/api/v1/public/ratings/?company_id=c1&skus=LAMP-1",
+      );
+    } finally {
+      Reflect.deleteProperty(document, "readyState");
+      fetchSpy.mockRestore();
+    }
+  });
+
   it("groups by company and key kind, 100 keys a request, never links to a javascript: address", async () => {
     for (let i = 0; i < 101; i++) span({ "data-company-id": "c1", "data-product-id": `P${i}` });
     const hostile = span({ "data-company-id": "c2", "data-sku": "A", "data-href": "javascript:alert(1)" });

@@ -224,16 +224,24 @@ export async function registerWidgetRoutes(
   } else {
     app.get("/widget/*", page);
   }
-  const embedPath = join(deps.distDir, "embed.js");
   const embedOrigin = httpOrigin(deps.widgetUrl);
-  // Read (and given its origin) once: the loader is requested by every page view of every shop.
-  let embedBody: string | null = null;
-  app.get("/embed.js", async (_request, reply) => {
-    if (embedBody === null && existsSync(embedPath)) {
-      const file = readFileSync(embedPath, "utf8");
-      embedBody = embedOrigin ? file.replaceAll(EMBED_ORIGIN_MARK, embedOrigin) : file;
-    }
-    if (embedBody === null) {
+  // Each loader read (and given its origin) once: it is requested by every page view of every shop.
+  // `/embed.js?stars` is the listing pages' loader: their stars alone, without the widget's code.
+  const loaders = new Map<string, string>();
+  const loader = (file: string): string | null => {
+    const cached = loaders.get(file);
+    if (cached !== undefined) return cached;
+    const path = join(deps.distDir, file);
+    if (!existsSync(path)) return null;
+    const text = readFileSync(path, "utf8");
+    const body = embedOrigin ? text.replaceAll(EMBED_ORIGIN_MARK, embedOrigin) : text;
+    loaders.set(file, body);
+    return body;
+  };
+  app.get("/embed.js", async (request, reply) => {
+    const starsOnly = Object.hasOwn(request.query as object, "stars");
+    const body = loader(starsOnly ? "embed-stars.js" : "embed.js");
+    if (body === null) {
       return reply
         .code(404)
         .type("application/javascript; charset=utf-8")
@@ -243,7 +251,7 @@ export async function registerWidgetRoutes(
       .type("application/javascript; charset=utf-8")
       .header("cache-control", "public, max-age=300")
       .header("access-control-allow-origin", "*")
-      .send(embedBody);
+      .send(body);
   });
   return { page };
 }

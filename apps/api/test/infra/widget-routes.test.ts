@@ -34,6 +34,7 @@ function widgetBuild(withRenderer: boolean): string {
   writeFileSync(join(dir, "index.html"), INDEX);
   writeFileSync(join(dir, "assets", "main.js"), "console.log('widget');\n");
   writeFileSync(join(dir, "embed.js"), "(function(){/* loader */})();\n");
+  writeFileSync(join(dir, "embed-stars.js"), "(function(){/* stars only */})();\n");
   writeFileSync(join(dir, "fonctionnement", "index.html"), "<h1>Comment les avis sont-ils contrôlés ?</h1>");
   if (withRenderer) {
     mkdirSync(join(dir, "server"));
@@ -190,6 +191,12 @@ describe("widget routes with a built widget and its pre-renderer", () => {
     // Read once: the file is not read again for each page view.
     writeFileSync(join(server.dir, "embed.js"), "(function(){/* rebuilt */})();\n");
     expect((await server.app.inject({ method: "GET", url: "/embed.js" })).body).toBe(res.body);
+    // The listing pages' loader, their stars alone: the same address with `?stars`, the same headers.
+    const stars = await server.app.inject({ method: "GET", url: "/embed.js?stars" });
+    expect(stars.statusCode).toBe(200);
+    expect(stars.body).toContain("stars only");
+    expect(stars.headers["cache-control"]).toBe("public, max-age=300");
+    expect(stars.headers["access-control-allow-origin"]).toBe("*");
   });
 });
 

@@ -5,7 +5,7 @@ import { CodeToCopy } from "./code-to-copy";
 
 const t = fr.iframe.stars;
 
-/** The snippet of a listing page's stars (`data-certavis-stars`, filled by `/embed.js`). */
+/** The snippet of a listing page's stars (`data-certavis-stars`, filled by `/embed.js?stars`). */
 export function ListingStarsCard({
   config,
   origin,

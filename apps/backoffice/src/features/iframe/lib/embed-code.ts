@@ -92,7 +92,8 @@ export function starsCode(
     : `data-sku="${escapeAttribute(skuPlaceholder)}"`;
   return [
     `<span data-certavis-stars data-company-id="${escapeAttribute(config.companyId)}" ${key} style="${LISTING_STARS_BOX}"></span>`,
-    `<script src="${escapeAttribute(origin)}/embed.js" async></script>`,
+    // The listing pages' loader: their stars alone, without the widget's code.
+    `<script src="${escapeAttribute(origin)}/embed.js?stars" async></script>`,
   ].join("\n");
 }
 
