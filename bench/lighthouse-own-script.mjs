@@ -45,7 +45,7 @@ const eventNames = (task, names = new Set()) => {
   for (const child of task.children) eventNames(child, names);
   return names;
 };
-const isOwnScript = (url) => url.endsWith(".js") && !url.includes("lighthouse");
+const isOwnScript = (url) => /\.js(\?|$)/.test(url) && !url.includes("lighthouse");
 
 /** The loader's evaluation (and its events) and its answers' microtasks, in one run's trace. */
 function ownScript(traceFile) {
