@@ -52,6 +52,8 @@ test("copy the /embed.js code of a product and load it on a page of another orig
   const preview = page.frameLocator('iframe[title="Aperçu"]');
   await expect(preview.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(preview.getByText(reviewed.name).first()).toBeVisible();
+  // The product list closed (while it closes, the rest of the page is still aria-hidden for it).
+  await expect(page.getByRole("listbox")).toHaveCount(0);
 
   const axe = await axeResults(page, { exclude: ['iframe[title="Aperçu"]'] });
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
