@@ -6,16 +6,22 @@ import type { AppConfig } from "../../src/config";
 
 export const S3_BUCKET = "certavis-test";
 
-/** A real S3-compatible server (s3rver) on a free port, with one bucket; `config` points the app at it. */
+/**
+ * A real S3-compatible server (s3rver) on a free port, with one bucket; `config` points the app at it.
+ * `stop()` and `restart()` take it down and back on the same port with the same files (an outage).
+ */
 export async function startS3Server() {
   const directory = mkdtempSync(join(tmpdir(), "certavis-s3-"));
-  const server = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory,
-    configureBuckets: [{ name: S3_BUCKET }],
-  });
+  const serve = (port: number) =>
+    new S3rver({
+      port,
+      address: "127.0.0.1",
+      silent: true,
+      directory,
+      configureBuckets: [{ name: S3_BUCKET }],
+    });
+  let server = serve(0);
+  let running = true;
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const config: Partial<AppConfig> = {
@@ -29,8 +35,17 @@ export async function startS3Server() {
   return {
     endpoint,
     config,
-    async close() {
+    async stop() {
+      running = false;
       await server.close();
+    },
+    async restart() {
+      server = serve(port);
+      await server.run();
+      running = true;
+    },
+    async close() {
+      if (running) await server.close();
       rmSync(directory, { recursive: true, force: true });
     },
   };

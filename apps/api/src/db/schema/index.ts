@@ -8,4 +8,5 @@ export * from "./integrations";
 export * from "./order-imports";
 export * from "./privacy";
 export * from "./reviews";
+export * from "./storage";
 export * from "./webhooks";

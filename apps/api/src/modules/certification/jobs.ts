@@ -35,7 +35,8 @@ async function inBatches(run: () => Promise<number>): Promise<number> {
 /**
  * Moves the reviews in status `from` matching `due` to `to` by the system, batch by batch, each with
  * its trail row (kind, reason) in the same transaction; each company's reviews are said to have changed.
- * With `dropFiles`, the moved reviews' photos and videos are forgotten and removed from `storage`.
+ * With `dropFiles`, the moved reviews' photos and videos are forgotten and removed from `storage`
+ * (through tombstones: what the storage refuses is retried by `removeBuriedFiles`).
  */
 async function systemTransition(
   db: Db,
@@ -94,6 +95,7 @@ async function systemTransition(
           ...(await dropReviewFiles(
             tx,
             moved.map((r) => r.id),
+            now,
           )),
         );
       for (const r of moved) companies.add(r.companyId);
@@ -101,7 +103,7 @@ async function systemTransition(
     }),
   );
   for (const id of companies) reviewsChanged(id);
-  await removeReviewFiles(move.dropFiles?.storage, files);
+  await removeReviewFiles(db, move.dropFiles?.storage, files, now);
   return total;
 }
 
@@ -216,12 +218,12 @@ export async function purgeOldRejectedReviews(db: Db, now: Date, storage?: FileS
       ).map((r) => r.id);
       if (ids.length === 0) return 0;
       // Before the reviews: their deletion would take the file rows with it (ON DELETE CASCADE).
-      files.push(...(await dropReviewFiles(tx, ids)));
+      files.push(...(await dropReviewFiles(tx, ids, now)));
       await tx.delete(reviews).where(and(inArray(reviews.id, ids), due));
       return ids.length;
     }),
   );
-  await removeReviewFiles(storage, files);
+  await removeReviewFiles(db, storage, files, now);
   return purged;
 }
 

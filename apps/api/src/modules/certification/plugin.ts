@@ -1,8 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import { removeBuriedFiles } from "../../lib/file-tombstones";
 import { registerPeriodicTask } from "../../lib/periodic-task";
 import { runCertificationJobs } from "./jobs";
 
-/** Hourly: the 30-day publication (and its 3-day warning), the 5-year retention, the 1-year purge. */
+/**
+ * Hourly: the 30-day publication (and its 3-day warning), the 5-year retention, the 1-year purge.
+ * Every minute: the stored files of erased, expired or purged reviews that the storage refused.
+ */
 export async function registerCertificationJobs(app: FastifyInstance): Promise<void> {
   registerPeriodicTask(app, {
     name: "certified reviews jobs",
@@ -12,5 +16,10 @@ export async function registerCertificationJobs(app: FastifyInstance): Promise<v
       if (result.warned > 0) app.pipeline?.notify();
       return result;
     },
+  });
+  registerPeriodicTask(app, {
+    name: "stored file deletion retry",
+    everyMs: 60 * 1000,
+    task: () => removeBuriedFiles(app.ctx.db, app.ctx.storage, app.ctx.now(), { log: app.log }),
   });
 }

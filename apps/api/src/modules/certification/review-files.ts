@@ -1,7 +1,8 @@
 import { eq, inArray, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { reviewFiles, reviews } from "../../db/schema";
-import { type FileStorage, removeStored } from "../../lib/storage";
+import { buryFiles, removeBuriedFiles } from "../../lib/file-tombstones";
+import type { FileStorage } from "../../lib/storage";
 
 /** Paths of the photos and videos of the reviews matching `where` (read before they are deleted). */
 export async function reviewFilePaths(db: DbOrTx, where: SQL): Promise<string[]> {
@@ -13,17 +14,34 @@ export async function reviewFilePaths(db: DbOrTx, where: SQL): Promise<string[]>
   return rows.map((row) => row.path);
 }
 
-/** Forgets the files of these reviews (their rows); returns the paths to remove once committed. */
-export async function dropReviewFiles(tx: DbOrTx, reviewIds: readonly string[]): Promise<string[]> {
+/**
+ * Forgets the files of these reviews (their rows) and records them to delete from the storage (a
+ * tombstone each, in the same transaction); returns the paths to remove once committed.
+ */
+export async function dropReviewFiles(
+  tx: DbOrTx,
+  reviewIds: readonly string[],
+  now: Date,
+): Promise<string[]> {
   if (reviewIds.length === 0) return [];
   const rows = await tx
     .delete(reviewFiles)
     .where(inArray(reviewFiles.reviewId, [...reviewIds]))
     .returning({ path: reviewFiles.path });
-  return rows.map((row) => row.path);
+  const paths = rows.map((row) => row.path);
+  await buryFiles(tx, paths, now);
+  return paths;
 }
 
-/** Best effort, after the commit: a file left behind is only space, its review no longer shows it. */
-export function removeReviewFiles(storage: FileStorage | undefined, paths: readonly string[]): Promise<void> {
-  return storage ? removeStored(storage, paths) : Promise.resolve();
+/**
+ * After the commit, a first attempt to delete the dropped files; what the storage refuses (or all of
+ * them without a storage at hand) stays recorded and the periodic retry deletes it later.
+ */
+export async function removeReviewFiles(
+  db: Db,
+  storage: FileStorage | undefined,
+  paths: readonly string[],
+  now: Date,
+): Promise<void> {
+  if (storage) await removeBuriedFiles(db, storage, now, { only: paths });
 }

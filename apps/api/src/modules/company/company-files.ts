@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
+import type { AppContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { products, reviews } from "../../db/schema";
+import { removeBuriedFiles } from "../../lib/file-tombstones";
 import { isStoredImage } from "../../lib/image-url";
-import type { FileStorage } from "../../lib/storage";
 import { reviewFilePaths } from "../certification/review-files";
 
 /** Stored files of a company (logo, product images, review photos and videos), read before it is deleted. */
@@ -18,11 +19,15 @@ export async function companyFiles(db: DbOrTx, companyId: string, logoPath: stri
   return { paths: [...paths], reviewUploadsFolder: `reviews/${companyId}` };
 }
 
-/** Best effort: a file left behind is only disk space, the company is already gone. */
+/**
+ * After the company's deletion: its known files, recorded as tombstones in that transaction, are
+ * deleted now or retried until the storage confirms (`lib/file-tombstones`); the sweep of its review
+ * uploads folder (a file saved while it was deleted) is a first attempt only.
+ */
 export async function removeCompanyFiles(
-  storage: FileStorage,
+  ctx: Pick<AppContext, "db" | "storage" | "now">,
   files: Awaited<ReturnType<typeof companyFiles>>,
 ): Promise<void> {
-  for (const path of files.paths) await storage.remove(path).catch(() => undefined);
-  await storage.removeFolder(files.reviewUploadsFolder).catch(() => undefined);
+  await removeBuriedFiles(ctx.db, ctx.storage, ctx.now(), { only: files.paths });
+  await ctx.storage.removeFolder(files.reviewUploadsFolder).catch(() => undefined);
 }

@@ -9,6 +9,7 @@ import { detailError, type FieldErrors, fieldErrors, notFound } from "../../http
 import { isMultipart, readMultipart } from "../../http/multipart";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
+import { buryFiles } from "../../lib/file-tombstones";
 import { isStoredImage, publicImageUrl } from "../../lib/image-url";
 import { reviewsChanged } from "../../lib/reviews-changed";
 import {
@@ -176,10 +177,11 @@ export const companyHandlers = defineHandlers({
     const toCancel = await ctx.db.transaction(async (tx) => {
       const live = company.subscriptionStatus !== "canceled" ? company.stripeSubscriptionId : null;
       const recorded = await recordSubscriptionsToCancel(tx, [live]);
+      await buryFiles(tx, files.paths, ctx.now());
       await tx.delete(companies).where(eq(companies.id, company.id));
       return recorded;
     });
-    await removeCompanyFiles(ctx.storage, files);
+    await removeCompanyFiles(ctx, files);
     await cancelSubscriptionsAtProvider(ctx, request.log, toCancel);
     return reply.code(204).send();
   },

@@ -25,7 +25,8 @@ export interface ErasureCounts {
  * names and address are blanked and their review links closed, its reviews withdrawn and blanked
  * through the one redaction the immutability trigger allows (title, comment, answers, names; the
  * company's reply too), each with a trail event `erasure` that names nobody. After the commit the
- * public caches forget the company and the photos and videos leave the storage.
+ * public caches forget the company and the photos and videos leave the storage (recorded as
+ * tombstones in the transaction, retried until the storage confirms: `lib/file-tombstones`).
  */
 export async function eraseBuyer(
   db: Db,
@@ -52,7 +53,7 @@ export async function eraseBuyer(
       )
       .for("update");
     const reviewIds = theirReviews.map((r) => r.id);
-    const paths = await dropReviewFiles(tx, reviewIds);
+    const paths = await dropReviewFiles(tx, reviewIds, now);
     if (reviewIds.length) {
       await tx
         .update(reviews)
@@ -91,6 +92,6 @@ export async function eraseBuyer(
     };
   });
   if (counts.reviews > 0) reviewsChanged(companyId);
-  await removeReviewFiles(storage, files);
+  await removeReviewFiles(db, storage, files, now);
   return counts;
 }

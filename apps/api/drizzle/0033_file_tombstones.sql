@@ -1,0 +1,12 @@
+-- A stored file (a review's photo or video) to delete from the storage: written in the transaction
+-- that forgets its row (erasure, 5-year expiry, 1-year purge), deleted once the storage confirms; a
+-- periodic task retries the others. No company reference: the file outlives a deleted company's rows.
+CREATE TABLE "file_tombstones" (
+	"path" text PRIMARY KEY NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "file_tombstones_next_attempt_idx" ON "file_tombstones" USING btree ("next_attempt_at");
