@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isWebhookDelivered, shouldDisableWebhookEndpoint, webhookRetryDelayMs } from "./webhooks";
+import {
+  isWebhookDelivered,
+  shouldDisableWebhookEndpoint,
+  webhookEndpointReceives,
+  webhookRetryDelayMs,
+} from "./webhooks";
 
 describe("webhook retries", () => {
   it("waits 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then gives up", () => {
@@ -24,5 +29,14 @@ describe("webhook retries", () => {
       false,
       false,
     ]);
+  });
+
+  it("tells an erasure to every endpoint that may hold a copy of the erased data", () => {
+    expect(webhookEndpointReceives(["review.published"], "review.erased")).toBe(true);
+    expect(webhookEndpointReceives(["order.created"], "review.erased")).toBe(false);
+    expect(webhookEndpointReceives(["order.created"], "order.erased")).toBe(true);
+    expect(webhookEndpointReceives(["review.published"], "order.erased")).toBe(false);
+    expect(webhookEndpointReceives(["review.erased"], "review.erased")).toBe(true);
+    expect(webhookEndpointReceives(["review.published"], "review.withdrawn")).toBe(false);
   });
 });

@@ -5,13 +5,27 @@ export const WEBHOOK_EVENT_TYPES = [
   "review.rejected",
   "review.withdrawn",
   "review.replied",
+  "review.erased",
   "order.created",
+  "order.erased",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export function isWebhookEventType(value: unknown): value is WebhookEventType {
   return typeof value === "string" && (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
+}
+
+/**
+ * Whether an endpoint subscribed to `events` receives an event of `type`: those it chose, and an
+ * erasure whenever it may hold a copy of the erased data (GDPR art. 19: every recipient is told), that
+ * is `review.erased` with any `review.*` event, `order.erased` with `order.created`.
+ */
+export function webhookEndpointReceives(events: readonly string[], type: WebhookEventType): boolean {
+  if (events.includes(type)) return true;
+  if (type === "review.erased") return events.some((event) => event.startsWith("review."));
+  if (type === "order.erased") return events.includes("order.created");
+  return false;
 }
 
 const SECOND = 1000;

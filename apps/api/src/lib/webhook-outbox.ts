@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { WebhookEventType } from "@certavis/domain";
+import { type WebhookEventType, webhookEndpointReceives } from "@certavis/domain";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { webhookDeliveries, webhookEndpoints, webhookMessages } from "../db/schema";
@@ -15,7 +15,7 @@ export interface WebhookEvent {
 /**
  * The outbox of the outgoing webhooks (ARCHITECTURE §10.14): called in the transaction of the change
  * it tells (the review trail, order creation), it writes the event and one delivery per enabled
- * endpoint of the company subscribed to it, due at once; `modules/webhooks` sends them. A company
+ * endpoint of the company that receives it (`webhookEndpointReceives`), due at once; `modules/webhooks` sends them. A company
  * without endpoints costs one indexed read.
  */
 export async function enqueueWebhookEvents(tx: DbOrTx, events: readonly WebhookEvent[]): Promise<void> {
@@ -33,7 +33,9 @@ export async function enqueueWebhookEvents(tx: DbOrTx, events: readonly WebhookE
   const wanted = events
     .map((event) => ({
       event,
-      endpoints: endpoints.filter((e) => e.companyId === event.companyId && e.events.includes(event.type)),
+      endpoints: endpoints.filter(
+        (e) => e.companyId === event.companyId && webhookEndpointReceives(e.events, event.type),
+      ),
     }))
     .filter((item) => item.endpoints.length > 0);
   if (wanted.length === 0) return;
@@ -89,4 +91,29 @@ export function webhookOutboxCtes(
       SELECT ${companyId}::uuid, webhook_new_messages.id, webhook_targets.id, ${when}::timestamptz, ${when}::timestamptz
       FROM webhook_new_messages CROSS JOIN webhook_targets
     )`;
+}
+
+/**
+ * Blanks, in the caller's transaction (an erasure), the stored bodies of the company's events about
+ * these reviews or orders, sent or still to send: each keeps its type, timestamp and the subject's id
+ * only, so a retry sends no more than that (its `webhook-id` is unchanged).
+ */
+export async function blankWebhookPayloads(
+  tx: DbOrTx,
+  companyId: string,
+  subjectIds: readonly string[],
+): Promise<void> {
+  if (subjectIds.length === 0) return;
+  await tx
+    .update(webhookMessages)
+    .set({
+      payload: sql`jsonb_build_object(
+        'type', ${webhookMessages.type},
+        'timestamp', to_char(${webhookMessages.occurredAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'data', jsonb_build_object('id', ${webhookMessages.subjectId})
+      )`,
+    })
+    .where(
+      and(eq(webhookMessages.companyId, companyId), inArray(webhookMessages.subjectId, [...subjectIds])),
+    );
 }

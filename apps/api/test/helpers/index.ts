@@ -33,3 +33,4 @@ export {
   type TestUser,
   uniqueEmail,
 } from "./users";
+export { type ReceivedHook, startWebhookReceiver } from "./webhook-receiver";

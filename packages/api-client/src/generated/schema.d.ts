@@ -3048,7 +3048,7 @@ export interface components {
             id: string;
             /** @description The `webhook-id` header, the same on every attempt (`msg_…`). */
             message_id: string;
-            /** @description A subscribed event, or `ping` (`POST /company/webhooks/{id}/test/`). */
+            /** @description A subscribed event (an erasure also when implied, see `WebhookEventType`), or `ping` (`POST /company/webhooks/{id}/test/`). */
             event_type: string;
             /**
              * @description `scheduled` (waiting for its first attempt or a retry), `sending`, `delivered` (a 2xx within 10 s), `failed` (every retry failed, or the endpoint was disabled).
@@ -3104,10 +3104,10 @@ export interface components {
             enabled?: boolean;
         };
         /**
-         * @description An event a webhook endpoint can subscribe to. `data` of `review.*` is a review as in `GET /company/reviews/{id}/`; of `order.created` an order as in `GET /company/orders/`.
+         * @description An event a webhook endpoint can subscribe to. `data` of `review.*` is a review as in `GET /company/reviews/{id}/`; of `order.created` an order as in `GET /company/orders/`. `review.withdrawn` tells a review leaving public view: withdrawn by its author (`data.status` `withdrawn`) or 5 years after its publication (`expired`). `review.erased` and `order.erased` tell a buyer's erasure at their request: `data` is `{"id"}` only, the receiver deletes its copy; they go to every endpoint that may hold one (`review.erased` with any `review.*` event, `order.erased` with `order.created`), whether chosen or not. The stored bodies of an erased buyer's earlier events then carry only `{"id"}` too, a retry included.
          * @enum {string}
          */
-        WebhookEventType: "review.submitted" | "review.published" | "review.rejected" | "review.withdrawn" | "review.replied" | "order.created";
+        WebhookEventType: "review.submitted" | "review.published" | "review.rejected" | "review.withdrawn" | "review.replied" | "review.erased" | "order.created" | "order.erased";
         /** @description The signing secret of a webhook endpoint. */
         WebhookSecret: {
             /** @description `whsec_` + base64 of 24 random bytes; the HMAC key is the decoded part. */

@@ -43,7 +43,10 @@ export const webhookMessages = pgTable(
     payload: jsonb("payload"),
     createdAt: createdAt(),
   },
-  (t) => [index("webhook_messages_company_idx").on(t.companyId, t.createdAt)],
+  (t) => [
+    index("webhook_messages_company_idx").on(t.companyId, t.createdAt),
+    index("webhook_messages_subject_idx").on(t.subjectId),
+  ],
 );
 
 /**

@@ -7,6 +7,7 @@ import type { FileStorage } from "../../lib/storage";
 import { dropReviewFiles, removeReviewFiles } from "../certification/review-files";
 import { recordReviewEvents } from "../review-trail/review-events";
 import { anonymizeOrders } from "./anonymize-orders";
+import { tellErasureToWebhooks } from "./erasure-webhooks";
 import { suppressAddress } from "./suppressions";
 
 export interface ErasureCounts {
@@ -24,9 +25,10 @@ export interface ErasureCounts {
  * go are cancelled (even one being sent: the worker checks its lease before sending), its orders'
  * names and address are blanked and their review links closed, its reviews withdrawn and blanked
  * through the one redaction the immutability trigger allows (title, comment, answers, names; the
- * company's reply too), each with a trail event `erasure` that names nobody. After the commit the
- * public caches forget the company and the photos and videos leave the storage (recorded as
- * tombstones in the transaction, retried until the storage confirms: `lib/file-tombstones`).
+ * company's reply too), each with a trail event `erasure` that names nobody; webhook subscribers are
+ * told (`review.erased`, `order.erased`) and the stored webhook bodies about them keep only ids.
+ * After the commit the public caches forget the company and the photos and videos leave the storage
+ * (recorded as tombstones in the transaction, retried until the storage confirms: `lib/file-tombstones`).
  */
 export async function eraseBuyer(
   db: Db,
@@ -39,7 +41,7 @@ export async function eraseBuyer(
     // First, while the orders still carry the address: their pending invitations are cancelled.
     await suppressAddress(tx, companyId, address, "erasure", now);
     const theirOrders = await tx
-      .select({ id: orders.id })
+      .select({ id: orders.id, line: orders.line })
       .from(orders)
       .where(and(eq(orders.companyId, companyId), eq(orders.buyerEmail, address)))
       .for("update");
@@ -86,6 +88,7 @@ export async function eraseBuyer(
       );
     }
     const anonymized = await anonymizeOrders(tx, orderIds, now);
+    await tellErasureToWebhooks(tx, { companyId, orders: theirOrders, reviewIds, at: now });
     return {
       counts: { orders: anonymized, reviews: reviewIds.length, files: paths.length },
       files: paths,

@@ -58,6 +58,9 @@ const WEBHOOK_TYPES: Partial<Record<ReviewEventKind, WebhookEventType>> = {
   auto_published: "review.published",
   rejected: "review.rejected",
   withdrawn: "review.withdrawn",
+  // Out of public view like a withdrawal: `data.status` is `expired`.
+  expired: "review.withdrawn",
+  erasure: "review.erased",
   reply_published: "review.replied",
   reply_edited: "review.replied",
 };

@@ -11,12 +11,15 @@ type MessageRow = typeof webhookMessages.$inferSelect;
  * The body of a message (`{"type","timestamp","data"}`): a review as `GET /company/reviews/{id}/`
  * answers it, an order as in `GET /company/orders/`. Made at the message's first attempt (within a
  * second of the change, the worker being woken by polling) and stored: every retry sends the same
- * bytes. A subject gone meanwhile is sent as `{"id"}`.
+ * bytes (unless an erasure blanks it meanwhile: `blankWebhookPayloads`). A subject gone meanwhile, and
+ * the subject of `review.erased` and `order.erased`, is sent as `{"id"}`.
  */
 async function renderPayload(db: DbOrTx, storage: FileStorage, message: MessageRow): Promise<unknown> {
   const subjectId = message.subjectId;
   let data: unknown = subjectId ? { id: subjectId } : {};
-  if (subjectId && message.type.startsWith("review.")) {
+  if (message.type.endsWith(".erased")) {
+    // Nothing of the erased buyer is left to tell: the id lets the receiver delete its copy.
+  } else if (subjectId && message.type.startsWith("review.")) {
     data = (await getReviewView(db, storage, message.companyId, subjectId)) ?? data;
   } else if (subjectId && message.type === "order.created") {
     const { results } = await listOrderViews(db, message.companyId, {
