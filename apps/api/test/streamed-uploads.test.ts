@@ -24,7 +24,7 @@ import { S3_BUCKET, startS3Server } from "./cluster/s3-server";
 import { waitUntil } from "./cluster/wait-until";
 import { authHeaders, createTestApp, TEST_DATABASES, type TestApp } from "./helpers";
 import { type MediaFormProduct, mediaFormProduct } from "./helpers/media-form";
-import { fakeMp4, fakePng, multipartBody } from "./pipeline/multipart";
+import { fakePng, mp4Head, multipartBody } from "./pipeline/multipart";
 
 const MB = 1024 * 1024;
 /** The form's limit per file: above S3's 5 Mo part, so a file at the limit goes up in several parts. */
@@ -46,8 +46,8 @@ afterAll(async () => {
   await s3?.close();
 });
 
-/** A video of `size` random bytes behind an MP4 signature. */
-const video = (size: number) => Buffer.concat([fakeMp4(12), randomBytes(size - 12)]);
+/** An MP4 of `size` bytes: its media data random bytes. */
+const video = (size: number) => Buffer.concat([mp4Head(size), randomBytes(size - 32)]);
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 
 /** What the storage holds under `prefix` (relative paths). */

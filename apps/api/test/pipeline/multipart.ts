@@ -59,10 +59,23 @@ export function fakePng(size = 256): Buffer {
   return Buffer.concat([head, filler, PNG_1PX.subarray(PNG_1PX.length - IEND_BYTES)]);
 }
 
+/** An MP4 of `size` bytes (at least 32) whose boxes add up: `ftyp`, then `mdat`. */
 export function fakeMp4(size = 256): Buffer {
-  return Buffer.concat([
-    Buffer.from([0, 0, 0, 0x18]),
-    Buffer.from("ftypisom", "latin1"),
-    Buffer.alloc(Math.max(0, size - 12), 2),
-  ]);
+  return Buffer.concat([mp4Head(size), Buffer.alloc(Math.max(0, size - MP4_HEAD_BYTES), 2)]);
+}
+
+const MP4_HEAD_BYTES = 32;
+
+/**
+ * The first 32 bytes of an MP4 of `size` bytes (at least 32): an `ftyp` box, then the header of an
+ * `mdat` box holding the rest, so that its boxes add up whatever fills it.
+ */
+export function mp4Head(size: number): Buffer {
+  const head = Buffer.alloc(MP4_HEAD_BYTES);
+  head.writeUInt32BE(24, 0);
+  head.write("ftypisom", 4, "latin1");
+  head.write("isommp42", 16, "latin1");
+  head.writeUInt32BE(Math.max(8, size - 24), 24);
+  head.write("mdat", 28, "latin1");
+  return head;
 }

@@ -37,7 +37,7 @@ const privacy: LegalPage = {
       heading: "Les données collectées",
       paragraphs: [
         "Votre commande : prénom, nom, adresse e-mail, référence et date de la commande, produits achetés.",
-        "Votre avis, si vous en déposez un : note, titre, commentaire, réponses aux questions du formulaire, photos ou vidéos ajoutées (leurs métadonnées, dont la position, sont retirées des photos), date de dépôt.",
+        "Votre avis, si vous en déposez un : note, titre, commentaire, réponses aux questions du formulaire, photos ou vidéos ajoutées (leurs métadonnées, dont la position, sont retirées des photos et des vidéos MP4 et MOV), date de dépôt.",
         "Les échanges liés à l'avis : réponse de la boutique, décisions de modération et leurs motifs, demandes de retrait.",
       ],
     },

@@ -176,6 +176,8 @@ const submission = {
   keyUsed: "Un avis a déjà été déposé pour cette commande.",
   answersNotObject: "Les réponses doivent être un objet { identifiant de champ : valeur }.",
   fileType: "Ce type de fichier n'est pas autorisé.",
+  videoUnreadable:
+    "Cette vidéo est illisible : envoyez le fichier MP4 ou MOV tel que votre téléphone l'a enregistré.",
   notUploadField: "Ce champ n'accepte pas de fichier.",
   unknownPart: (name: string) => `Partie inconnue : ${name}.`,
 } as const;

@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { pipeline, type Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import {
   cleanAnswers,
@@ -18,6 +18,7 @@ import { isMultipart, type MultipartBody, streamMultipart } from "../../http/mul
 import { imageWithoutMetadata } from "../../lib/clean-image";
 import { type SniffedType, sniffFileType } from "../../lib/sniff";
 import { type FileStorage, removeStored } from "../../lib/storage";
+import { UnreadableVideoError, videoWithoutLocation } from "../../lib/video-without-location";
 
 /** Never more than this per file nor this many files, whatever a form says. */
 export const REVIEW_FILE_MAX_BYTES = 50 * 1024 * 1024;
@@ -94,9 +95,10 @@ function refusalOf(
 /**
  * The submitted answers and files (JSON body or multipart), nothing validated against the form yet.
  * Each video the form may take streams to `storage` under `folder` as it arrives (never whole in
- * memory); each photo is read (within its limit), re-encoded without its metadata and stored, or
- * refused as not a file type we take when it does not decode. If the read fails (a file over its
- * limit, a bad body), those already stored are removed.
+ * memory), an MP4 or MOV without its metadata (the phone's location: `lib/video-without-location`;
+ * one whose boxes do not add up is refused in French); each photo is read (within its limit),
+ * re-encoded without its metadata and stored, or refused as not a file type we take when it does not
+ * decode. If the read fails (a file over its limit, a bad body), those already stored are removed.
  * The caller removes the stored files when the submission is refused later.
  */
 export async function readSubmission(
@@ -135,11 +137,19 @@ export async function readSubmission(
         let type = sniffFileType(file.head);
         let path: string | null = null;
         if (type && !refusalOf(byId, uploadsAllowed, file.field, type)) {
-          // A video streams to the storage as it arrives; a photo is decoded whole to drop its metadata.
+          // A video streams to the storage as it arrives (an MP4 or MOV without its metadata boxes);
+          // a photo is decoded whole to drop its metadata.
           let data: Buffer | Readable | null = file.stream;
           if (type.kind === "image") data = await imageWithoutMetadata(await buffer(file.stream), type);
+          else if (type.mime !== "video/webm") data = pipeline(file.stream, videoWithoutLocation(), () => {});
           if (data) {
-            path = await store.storage.save(store.folder, type.extension, data);
+            try {
+              path = await store.storage.save(store.folder, type.extension, data);
+            } catch (error) {
+              if (error instanceof UnreadableVideoError)
+                throw fieldErrors({ [fieldIdOfPart(file.field)]: [fr.server.submission.videoUnreadable] });
+              throw error;
+            }
             stored.push(path);
           } else type = null;
         }
