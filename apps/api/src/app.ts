@@ -79,6 +79,8 @@ export interface BuildAppOptions {
   passwordHashParams?: PasswordHashParams;
   /** The clock. */
   now?: () => Date;
+  /** Tests: false leaves the periodic tasks to the test (lib/periodic-task.ts); default true. */
+  periodicTasks?: boolean;
   /** Fastify logger option (default: JSON logs at LOG_LEVEL; silent in tests). */
   logger?: FastifyServerOptions["logger"];
   /** Handlers replacing or adding to the modules' ones (tests). */
@@ -149,6 +151,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
     passwordHashParams: options.passwordHashParams ?? OWASP_ARGON2ID,
     stripe: createStripeClient(config, options.stripeFetch),
     now: options.now ?? (() => new Date()),
+    periodicTasks: options.periodicTasks ?? true,
     state: { ready: false, stopping: false, demoSeeded: false },
   };
 
