@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "../../src/db/schema";
 import { readEnv } from "../../src/env";
+import { issueInvoice } from "../../src/modules/billing/invoice-numbers";
 import {
   addMember,
   authHeaders,
@@ -63,9 +64,8 @@ describe.each(TEST_DATABASES)("invoices as PDF on %s", (kind) => {
       planType: "CROISSANCE",
     });
     auth = authHeaders(company.owner.access);
-    const [row] = await t.ctx.db
-      .insert(invoices)
-      .values({
+    await t.ctx.db.transaction((tx) =>
+      issueInvoice(tx, {
         companyId: company.id,
         subscriptionType: "CROISSANCE",
         amountCents: 2999,
@@ -75,8 +75,13 @@ describe.each(TEST_DATABASES)("invoices as PDF on %s", (kind) => {
         providerRef: `sandbox_${company.id}`,
         buyerName: "Maison Lumière",
         buyerAddress: "12 rue des Lilas\n69002 Lyon",
-        createdAt: new Date("2026-03-01T10:00:00Z"),
-      })
+      }),
+    );
+    // Issued "on" a known day, so that the PDF's date is known.
+    const [row] = await t.ctx.db
+      .update(invoices)
+      .set({ createdAt: new Date("2026-03-01T10:00:00Z") })
+      .where(eq(invoices.providerRef, `sandbox_${company.id}`))
       .returning({ id: invoices.id });
     invoiceId = row?.id ?? "";
   });
