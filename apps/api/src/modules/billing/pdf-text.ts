@@ -69,12 +69,11 @@ export function pdfText(pdf: PDFDocument) {
   };
   const widthOf = (pieces: Run[], size: number) =>
     pieces.reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+  const width = async (text: string, weight: Weight, size: number) => widthOf(await runs(text, weight), size);
 
   return {
     /** The width of `text` at `size`, in points. */
-    async width(text: string, weight: Weight, size: number): Promise<number> {
-      return widthOf(await runs(text, weight), size);
-    },
+    width,
 
     /** Draws `text` on one line from `x` (or ending at `right`). */
     async draw(
@@ -101,7 +100,7 @@ export function pdfText(pdf: PDFDocument) {
      * only when the word alone is too wide (and in scripts written without spaces).
      */
     async wrap(text: string, weight: Weight, size: number, maxWidth: number): Promise<string[]> {
-      const fits = async (line: string) => (await this.width(line, weight, size)) <= maxWidth;
+      const fits = async (line: string) => (await width(line, weight, size)) <= maxWidth;
       const lines: string[] = [];
       let line = "";
       for (const word of text.split(/\s+/).filter(Boolean)) {
