@@ -7,6 +7,7 @@ import { Redis } from "ioredis";
 import { type AppConfig, OWASP_ARGON2ID, type PasswordHashParams } from "./config";
 import type { AppContext } from "./context";
 import { type Database, openDatabase } from "./db/client";
+import { buildConcurrentIndexes, CONCURRENT_INDEXES } from "./db/concurrent-indexes";
 import { readEnv } from "./env";
 import { registerApiDocs } from "./http/api-docs";
 import { registerErrorHandler } from "./http/error-handler";
@@ -79,6 +80,8 @@ export interface BuildAppOptions {
   passwordHashParams?: PasswordHashParams;
   /** The clock. */
   now?: () => Date;
+  /** Tests: false leaves the periodic tasks to the test (lib/periodic-task.ts); default true. */
+  periodicTasks?: boolean;
   /** Fastify logger option (default: JSON logs at LOG_LEVEL; silent in tests). */
   logger?: FastifyServerOptions["logger"];
   /** Handlers replacing or adding to the modules' ones (tests). */
@@ -149,6 +152,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
     passwordHashParams: options.passwordHashParams ?? OWASP_ARGON2ID,
     stripe: createStripeClient(config, options.stripeFetch),
     now: options.now ?? (() => new Date()),
+    periodicTasks: options.periodicTasks ?? true,
     state: { ready: false, stopping: false, demoSeeded: false },
   };
 
@@ -222,23 +226,42 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
   const prepare = () => {
     // Instances started at the same moment on one empty database take turns: the first migrates,
     // creates the key and seeds; the others find it done.
-    preparing ??= database.exclusive(STARTUP_LOCK, async () => {
-      await database.migrate();
-      ctx.keys = await loadKeyRing({
-        jwtSecret: config.jwtSecret,
-        jwtPreviousSecrets: config.jwtPreviousSecrets,
-        database,
-        dataDir: inMemory ? null : config.dataDir,
+    preparing ??= (async () => {
+      await database.exclusive(STARTUP_LOCK, async () => {
+        await database.migrate();
+        ctx.keys = await loadKeyRing({
+          jwtSecret: config.jwtSecret,
+          jwtPreviousSecrets: config.jwtPreviousSecrets,
+          database,
+          dataDir: inMemory ? null : config.dataDir,
+        });
+        const seeded = await seedDemoIfEmpty(ctx);
+        if (seeded) app.log.info("demo seed created");
+        ctx.state.demoSeeded = seeded || (await hasDemoAccount(ctx));
       });
-      const seeded = await seedDemoIfEmpty(ctx);
-      if (seeded) app.log.info("demo seed created");
-      ctx.state.demoSeeded = seeded || (await hasDemoAccount(ctx));
+      // Out of the migrations' transaction and the start-up lock: on PostgreSQL in the background (the
+      // table stays writable, the instance serves meanwhile); PGlite's small databases build at once.
+      const indexes = buildIndexesLogged(database, app);
+      if (database.kind === "pglite") await indexes;
       ctx.state.ready = true;
-    });
+    })();
     return preparing;
   };
 
   return { app, ctx, operations, prepare };
+}
+
+/** `CONCURRENT_INDEXES` built; what was built, or failed (retried at the next start), is logged. */
+async function buildIndexesLogged(database: Database, app: FastifyInstance): Promise<void> {
+  try {
+    const report = await buildConcurrentIndexes(database, CONCURRENT_INDEXES);
+    for (const name of report.built) app.log.info({ index: name }, "index built");
+    for (const { name, error } of report.failed) {
+      app.log.error({ err: error, index: name }, "index build failed, retried at the next start");
+    }
+  } catch (error) {
+    app.log.error({ err: error }, "index builds failed, retried at the next start");
+  }
 }
 
 function redisReady(redis: Redis, timeoutMs: number): Promise<boolean> {

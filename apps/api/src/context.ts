@@ -28,6 +28,8 @@ export interface AppContext {
   stripe: StripeClient | null;
   /** The clock (tests may move it). */
   now: () => Date;
+  /** False: no periodic task runs by itself (tests that run the tasks at the times they choose). */
+  periodicTasks: boolean;
   /** `ready` once migrated and seeded; `stopping` from SIGTERM on (GET /health/ answers 503). */
   /** `demoSeeded`: the demo account is there (seeded now or at an earlier start), known once ready. */
   state: { ready: boolean; stopping: boolean; demoSeeded: boolean };

@@ -26,6 +26,7 @@ import {
 import type { ContractOperation } from "../src/http/openapi-routes";
 import { compileCached, contractAjv, rewriteRefs } from "../src/http/openapi-schemas";
 import { type Access, OPERATION_ACCESS } from "../src/http/operation-access";
+import { issueInvoice } from "../src/modules/billing/invoice-numbers";
 import {
   addMember,
   authHeaders,
@@ -220,18 +221,22 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
         secretSealed: "",
       })
       .returning({ id: integrations.id });
-    const [invoice] = await t.ctx.db
-      .insert(invoices)
-      .values({
+    const invoiceRef = `matrix-${kind}-${company.id}`;
+    await t.ctx.db.transaction((tx) =>
+      issueInvoice(tx, {
         companyId: company.id,
         subscriptionType: "EXPANSION",
         amountCents: 7999,
         periodStart: new Date("2026-03-01T00:00:00Z"),
         periodEnd: new Date("2026-04-01T00:00:00Z"),
-        providerRef: `matrix-${kind}-${company.id}`,
+        providerRef: invoiceRef,
         buyerName: company.name,
-      })
-      .returning({ id: invoices.id });
+      }),
+    );
+    const [invoice] = await t.ctx.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.providerRef, invoiceRef));
     if (
       !review ||
       !victimMembership ||

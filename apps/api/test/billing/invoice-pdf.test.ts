@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "../../src/db/schema";
 import { readEnv } from "../../src/env";
+import { issueInvoice } from "../../src/modules/billing/invoice-numbers";
 import {
   addMember,
   authHeaders,
@@ -63,9 +64,8 @@ describe.each(TEST_DATABASES)("invoices as PDF on %s", (kind) => {
       planType: "CROISSANCE",
     });
     auth = authHeaders(company.owner.access);
-    const [row] = await t.ctx.db
-      .insert(invoices)
-      .values({
+    await t.ctx.db.transaction((tx) =>
+      issueInvoice(tx, {
         companyId: company.id,
         subscriptionType: "CROISSANCE",
         amountCents: 2999,
@@ -75,8 +75,13 @@ describe.each(TEST_DATABASES)("invoices as PDF on %s", (kind) => {
         providerRef: `sandbox_${company.id}`,
         buyerName: "Maison Lumière",
         buyerAddress: "12 rue des Lilas\n69002 Lyon",
-        createdAt: new Date("2026-03-01T10:00:00Z"),
-      })
+      }),
+    );
+    // Issued "on" a known day, so that the PDF's date is known.
+    const [row] = await t.ctx.db
+      .update(invoices)
+      .set({ createdAt: new Date("2026-03-01T10:00:00Z") })
+      .where(eq(invoices.providerRef, `sandbox_${company.id}`))
       .returning({ id: invoices.id });
     invoiceId = row?.id ?? "";
   });
@@ -193,6 +198,54 @@ describe.each(TEST_DATABASES)("invoices as PDF on %s", (kind) => {
     expect(text).toContain("Maison Lumière 12 rue des Lilas 69002 Lyon");
     expect(text).not.toContain("Marseille");
     expect(text).not.toContain("Lumière & Fils");
+  });
+
+  it("prints any Unicode name (Polish, Japanese, a symbol, Cyrillic) and wraps long address lines within the page", async () => {
+    const longLine =
+      "Zone d'activité économique des Grands Prés, bâtiment C, escalier 4, porte 12, chez Madame Anne-Sophie de La Rochefoucauld-Montmorency";
+    const buyers = [
+      { name: "Łódź Ćwiczenia 日本 ✓", address: `${longLine}\n90-001 Łódź` },
+      { name: "ООО «Ромашка» Москва", address: "ул. Тверская, д. 7\n125009 Москва" },
+    ];
+    for (const [index, buyer] of buyers.entries()) {
+      const ref = `unicode_${index}_${company.id}`;
+      await t.ctx.db.transaction((tx) =>
+        issueInvoice(tx, {
+          companyId: company.id,
+          subscriptionType: "CROISSANCE",
+          amountCents: 2999,
+          periodStart: new Date("2026-03-01T00:00:00Z"),
+          periodEnd: new Date("2026-04-01T00:00:00Z"),
+          providerRef: ref,
+          buyerName: buyer.name,
+          buyerAddress: buyer.address,
+        }),
+      );
+      const [row] = await t.ctx.db.select().from(invoices).where(eq(invoices.providerRef, ref));
+      const res = await t.inject({
+        method: "GET",
+        url: `/api/v1/company/invoices/${row?.id}/pdf/`,
+        headers: auth,
+      });
+      expect(res.statusCode).toBe(200);
+      const text = await pdfText(res.rawPayload);
+      expect(text).toContain(buyer.name);
+      for (const line of buyer.address.split("\n").slice(1)) expect(text).toContain(line);
+      expect(text).not.toContain("?");
+
+      // Every piece of text stays within the page's margins; the long line is wrapped, not cut.
+      const document = await getDocumentProxy(new Uint8Array(res.rawPayload));
+      const page = await document.getPage(1);
+      const { width } = page.getViewport({ scale: 1 });
+      const content = await page.getTextContent();
+      for (const item of content.items) {
+        if (!("str" in item) || item.str.trim() === "") continue;
+        const x = item.transform[4] as number;
+        expect(x, item.str).toBeGreaterThanOrEqual(40);
+        expect(x + item.width, item.str).toBeLessThanOrEqual(width - 40);
+      }
+      if (index === 0) expect(text).toContain(longLine.replace(/\s+/g, " ").split(" ").slice(-4).join(" "));
+    }
   });
 
   it("is another company's 404 and a member's 403", async () => {

@@ -7,7 +7,9 @@ import { createEmptyPostgres } from "./empty-postgres";
 
 async function claimsFrom(instances: Database[], name: string, everyMs: number): Promise<number> {
   const results = await Promise.all(
-    instances.flatMap((instance) => [1, 2, 3, 4, 5].map(() => claimPeriodicRun(instance.db, name, everyMs))),
+    instances.flatMap((instance) =>
+      [1, 2, 3, 4, 5].map(() => claimPeriodicRun(instance.db, name, everyMs, new Date())),
+    ),
   );
   return results.filter(Boolean).length;
 }

@@ -243,8 +243,8 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
     for (const task of tasks) {
       const runs = runsOf(task);
       const gaps = runs.slice(1).map((at, i) => at - (runs[i] ?? 0));
-      // The claim lets a run through 5 % early (a timer firing a little ahead of the database's clock);
-      // the claim times are the database's, the same clock for every instance.
+      // The claim lets a run through 5 % early (a check coming a little ahead of the period's end);
+      // the claim times are the instances' clocks, the same machine's here.
       expect(Math.min(...gaps), task).toBeGreaterThanOrEqual(PERIOD_MS * 0.9);
       const { rows } = await sql.query("select runs from periodic_task_runs where name = $1", [task]);
       expect(rows[0].runs, task).toBeGreaterThanOrEqual(runs.length);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type Database, openDatabase, wrapPglite } from "../../src/db/client";
+import { buildConcurrentIndexes, CONCURRENT_INDEXES } from "../../src/db/concurrent-indexes";
 import { freshPglite, migrationsHash } from "./pglite-template";
 
 export type TestDatabaseKind = "pglite" | "postgres";
@@ -79,6 +80,7 @@ export function migratedTemplate(serverUrl: string): Promise<string> {
       await admin.query(`CREATE DATABASE ${building}`);
       const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, building), dataDir: null });
       await database.migrate();
+      await buildConcurrentIndexes(database, CONCURRENT_INDEXES);
       await database.close();
       try {
         await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLITE_EXTENSIONS, wrapPglite } from "../../src/db/client";
+import { buildConcurrentIndexes, CONCURRENT_INDEXES } from "../../src/db/concurrent-indexes";
 import { MIGRATIONS_DIR } from "../../src/paths";
 
 /**
@@ -16,6 +17,8 @@ export function migrationsHash(): string {
     if (file.endsWith(".sql") || file.endsWith(".json"))
       hash.update(file).update(readFileSync(join(MIGRATIONS_DIR, file)));
   }
+  // The indexes built after the migrations are part of a migrated database too.
+  hash.update(JSON.stringify(CONCURRENT_INDEXES));
   return hash.digest("hex").slice(0, 16);
 }
 
@@ -34,6 +37,7 @@ async function loadTemplate(): Promise<Blob> {
     }),
   );
   await database.migrate();
+  await buildConcurrentIndexes(database, CONCURRENT_INDEXES);
   const dump = await (database.pglite as PGlite).dumpDataDir("none");
   await database.close();
   const partial = `${file}.${randomBytes(4).toString("hex")}`;

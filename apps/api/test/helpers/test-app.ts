@@ -45,6 +45,8 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
   const built = await buildApp({
     logger: false,
     passwordHashParams: TEST_PASSWORD_HASH_PARAMS,
+    // Tests run the tasks at the times they choose; periodic-task.test.ts turns them on.
+    periodicTasks: false,
     ...rest,
     database: testDb.database,
     config: {

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, tz } from "./columns";
 import { companyRef } from "./companies";
 import { users } from "./identity";
@@ -27,8 +27,11 @@ export const invoices = pgTable(
   "invoices",
   {
     id: id(),
-    /** The invoice's number, one unbroken sequence in the order invoices are issued (French invoicing rules). */
-    number: bigserial("number", { mode: "number" }).notNull(),
+    /**
+     * The invoice's number, one unbroken sequence in the order invoices are issued (French invoicing
+     * rules): taken from `invoice_counter` by the transaction that issues it (billing/invoice-numbers.ts).
+     */
+    number: bigint("number", { mode: "number" }).notNull(),
     companyId: companyRef(),
     subscriptionType: text("subscription_type").notNull(),
     /** Minor units (cents). */
@@ -50,6 +53,12 @@ export const invoices = pgTable(
     index("invoices_company_created_idx").on(t.companyId, t.createdAt),
   ],
 );
+
+/** The last invoice number issued: one row, locked while an invoice is issued (billing/invoice-numbers.ts). */
+export const invoiceCounter = pgTable("invoice_counter", {
+  id: smallint("id").primaryKey().default(1),
+  lastNumber: bigint("last_number", { mode: "number" }).notNull(),
+});
 
 /** Webhook event ids already applied (deduplication). */
 export const processedWebhookEvents = pgTable("processed_webhook_events", {

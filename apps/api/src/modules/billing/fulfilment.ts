@@ -1,8 +1,9 @@
 import { isSubscriptionUsable, normalizePlanType, type PlanType } from "@certavis/domain";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { checkoutSessions, companies, invoices, processedWebhookEvents } from "../../db/schema";
+import { checkoutSessions, companies, processedWebhookEvents } from "../../db/schema";
 import type { BillingFact, CompanyRef, PaidInvoice, SubscriptionState } from "./facts";
+import { issueInvoice } from "./invoice-numbers";
 import { recordSubscriptionsToCancel } from "./subscriptions-to-cancel";
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -157,20 +158,17 @@ async function applySubscription(
 }
 
 async function recordInvoice(tx: Tx, company: CompanyRow, invoice: PaidInvoice): Promise<void> {
-  await tx
-    .insert(invoices)
-    .values({
-      companyId: company.id,
-      subscriptionType: invoice.planType ?? normalizePlanType(company.planType) ?? "LANCEMENT",
-      amountCents: invoice.amountCents,
-      currency: invoice.currency.toLowerCase(),
-      periodStart: invoice.periodStart,
-      periodEnd: invoice.periodEnd,
-      invoiceUrl: invoice.invoiceUrl,
-      providerRef: invoice.providerRef,
-      // Frozen at issue: a later change of the company's name or address never rewrites an invoice.
-      buyerName: company.name,
-      buyerAddress: company.billingAddress,
-    })
-    .onConflictDoNothing({ target: invoices.providerRef });
+  await issueInvoice(tx, {
+    companyId: company.id,
+    subscriptionType: invoice.planType ?? normalizePlanType(company.planType) ?? "LANCEMENT",
+    amountCents: invoice.amountCents,
+    currency: invoice.currency.toLowerCase(),
+    periodStart: invoice.periodStart,
+    periodEnd: invoice.periodEnd,
+    invoiceUrl: invoice.invoiceUrl,
+    providerRef: invoice.providerRef,
+    // Frozen at issue: a later change of the company's name or address never rewrites an invoice.
+    buyerName: company.name,
+    buyerAddress: company.billingAddress,
+  });
 }

@@ -1,8 +1,9 @@
 import { invoiceNumber, normalizePlanType, splitVat, VAT_RATE_PERCENT } from "@certavis/domain";
 import { formatLongDate, formatPrice, fr, planName } from "@certavis/i18n-fr/server";
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import type { invoices } from "../../db/schema";
 import type { InvoiceSeller } from "../../env";
+import { pdfText, type Weight } from "./pdf-text";
 import { fromCents } from "./periods";
 
 const texts = fr.server.invoicePdf;
@@ -11,14 +12,6 @@ const PARIS = { timeZone: "Europe/Paris" };
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
 const GRAY = rgb(0.4, 0.4, 0.4);
-
-/** What the standard fonts can print (WinAnsi): narrow no-break spaces of French numbers become spaces. */
-function printable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return [...text.replace(/[\u202F\u00A0]/g, " ")]
-    .map((char) => (supported.has(char.codePointAt(0) ?? 0) ? char : "?"))
-    .join("");
-}
 
 /** The seller's legal lines under its name (French invoice mentions). */
 function sellerLines(seller: InvoiceSeller): string[] {
@@ -35,7 +28,8 @@ function sellerLines(seller: InvoiceSeller): string[] {
 /**
  * The invoice as a PDF: number, date, the seller's legal details (server configuration), the buyer's
  * name and billing address as they were when the invoice was issued, the plan and period, HT, TVA
- * and TTC (amounts from the domain's `splitVat`).
+ * and TTC (amounts from the domain's `splitVat`). Any Unicode name prints (`pdfText`'s fonts); the
+ * buyer's name and address lines wrap within the page.
  */
 export async function invoicePdf(
   invoice: typeof invoices.$inferSelect,
@@ -47,46 +41,47 @@ export async function invoicePdf(
   pdf.setAuthor(seller.name);
   pdf.setCreationDate(invoice.createdAt);
   pdf.setModificationDate(invoice.createdAt);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const text = pdfText(pdf);
   const page = pdf.addPage([A4.width, A4.height]);
   let y = A4.height - MARGIN;
 
   const write = (
     target: PDFPage,
-    text: string,
-    { font = regular, size = 10, x = MARGIN, color = rgb(0, 0, 0), right = false } = {},
-  ) => {
-    const safe = printable(font, text);
-    const at = right ? A4.width - MARGIN - font.widthOfTextAtSize(safe, size) : x;
-    target.drawText(safe, { x: at, y, size, font, color });
-  };
+    line: string,
+    { weight = "regular" as Weight, size = 10, x = MARGIN, color = rgb(0, 0, 0), right = false } = {},
+  ) => text.draw(target, line, { x, y, size, weight, color, right: right ? A4.width - MARGIN : undefined });
   const next = (gap: number) => {
     y -= gap;
   };
 
-  write(page, seller.name, { font: bold, size: 18 });
-  write(page, texts.title(number), { font: bold, size: 14, right: true });
+  await write(page, seller.name, { weight: "bold", size: 18 });
+  await write(page, texts.title(number), { weight: "bold", size: 14, right: true });
   next(16);
-  write(page, texts.date(formatLongDate(invoice.createdAt, PARIS)), { right: true });
+  await write(page, texts.date(formatLongDate(invoice.createdAt, PARIS)), { right: true });
   for (const line of sellerLines(seller)) {
-    write(page, line, { color: GRAY, size: 9 });
+    await write(page, line, { color: GRAY, size: 9 });
     next(12);
   }
   next(36);
 
-  write(page, texts.billedTo, { font: bold, color: GRAY, size: 9 });
+  await write(page, texts.billedTo, { weight: "bold", color: GRAY, size: 9 });
   next(15);
-  write(page, invoice.buyerName, { font: bold, size: 11 });
+  const width = A4.width - 2 * MARGIN;
+  for (const [index, line] of (await text.wrap(invoice.buyerName, "bold", 11, width)).entries()) {
+    if (index > 0) next(14);
+    await write(page, line, { weight: "bold", size: 11 });
+  }
   const address = invoice.buyerAddress?.split("\n") ?? [texts.noAddress];
   for (const line of address) {
-    next(14);
-    write(page, line, invoice.buyerAddress ? {} : { color: GRAY });
+    for (const part of await text.wrap(line, "regular", 10, width)) {
+      next(14);
+      await write(page, part, invoice.buyerAddress ? {} : { color: GRAY });
+    }
   }
   next(40);
 
-  write(page, texts.description, { font: bold });
-  write(page, texts.amount, { font: bold, right: true });
+  await write(page, texts.description, { weight: "bold" });
+  await write(page, texts.amount, { weight: "bold", right: true });
   next(8);
   page.drawLine({
     start: { x: MARGIN, y },
@@ -99,10 +94,10 @@ export async function invoicePdf(
   const { htCents, vatCents, ttcCents } = splitVat(invoice.amountCents);
   const currency = invoice.currency.toUpperCase();
   const price = (cents: number) => formatPrice(fromCents(cents), currency);
-  write(page, texts.line(plan ? planName(plan) : invoice.subscriptionType));
-  write(page, price(htCents), { right: true });
+  await write(page, texts.line(plan ? planName(plan) : invoice.subscriptionType));
+  await write(page, price(htCents), { right: true });
   next(14);
-  write(
+  await write(
     page,
     texts.period(formatLongDate(invoice.periodStart, PARIS), formatLongDate(invoice.periodEnd, PARIS)),
     {
@@ -116,11 +111,11 @@ export async function invoicePdf(
     [texts.vat(VAT_RATE_PERCENT), vatCents, false],
     [texts.totalTtc, ttcCents, true],
   ] as const) {
-    write(page, label, { x: A4.width / 2, font: strong ? bold : regular });
-    write(page, price(cents), { right: true, font: strong ? bold : regular });
+    await write(page, label, { x: A4.width / 2, weight: strong ? "bold" : "regular" });
+    await write(page, price(cents), { right: true, weight: strong ? "bold" : "regular" });
     next(18);
   }
   next(24);
-  write(page, texts.paid, { color: GRAY });
+  await write(page, texts.paid, { color: GRAY });
   return pdf.save();
 }

@@ -1,0 +1,101 @@
+import type { Database } from "./client";
+
+/**
+ * An index built after the migrations, outside their transaction: on PostgreSQL with
+ * `CREATE INDEX CONCURRENTLY`, which lets the table be written while it is built (a plain
+ * `CREATE INDEX` in a migration holds writes to its table until every pending migration is
+ * committed, minutes on a large table). docs/deploy.md, "Migrations on a large database".
+ */
+export interface ConcurrentIndex {
+  /** The index's name (unique in the schema). */
+  name: string;
+  /** What follows `ON`: `"reviews" USING btree ("company_id", "created_at")`, optionally `WHERE ...`. */
+  on: string;
+  unique?: boolean;
+}
+
+/**
+ * Indexes of existing tables that the migrations from 0031 on add: built at each start until they
+ * exist and are valid, never in a migration (a new table's indexes may stay in its migration: it
+ * is empty). Declare them in `db/schema` too, like any index. The code must work (slower) before an
+ * index here is built; a unique index that the code relies on comes in the release after the one
+ * that built it (docs/deploy.md).
+ */
+export const CONCURRENT_INDEXES: ConcurrentIndex[] = [];
+
+/** Only one instance builds at a time; the others find the indexes there at their next start. */
+const BUILD_LOCK = 4_711_001;
+
+export interface IndexBuildReport {
+  built: string[];
+  /** Invalid leftovers of an interrupted or failed build, dropped before being built again. */
+  rebuilt: string[];
+  failed: { name: string; error: unknown }[];
+  /** Another instance holds the build lock: nothing was done. */
+  skipped: boolean;
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Builds the `indexes` that are missing or invalid, idempotently: on PostgreSQL CONCURRENTLY, each in
+ * its own statement outside any transaction, one instance at a time (an advisory lock tried, not
+ * awaited); on PGlite (one connection, small databases) plainly. A failed build is reported, its
+ * invalid leftover dropped at the next call, and the other indexes are still built.
+ */
+export async function buildConcurrentIndexes(
+  database: Database,
+  indexes: ConcurrentIndex[],
+): Promise<IndexBuildReport> {
+  const report: IndexBuildReport = { built: [], rebuilt: [], failed: [], skipped: false };
+  if (indexes.length === 0) return report;
+  const { pool, pglite } = database;
+  if (!pool) {
+    if (!pglite) throw new Error("a database is PostgreSQL or PGlite");
+    const run: Run = async (statement, values) => (await pglite.query<Row>(statement, values)).rows;
+    for (const index of indexes) await buildOne(run, index, "", report);
+    return report;
+  }
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [
+      BUILD_LOCK,
+    ]);
+    if (!rows[0]?.locked) return { ...report, skipped: true };
+    try {
+      const run: Run = async (statement, values) => (await client.query<Row>(statement, values)).rows;
+      for (const index of indexes) await buildOne(run, index, "CONCURRENTLY ", report);
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [BUILD_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+  return report;
+}
+
+type Row = Record<string, unknown>;
+type Run = (statement: string, values?: unknown[]) => Promise<Row[]>;
+
+async function buildOne(run: Run, index: ConcurrentIndex, concurrently: string, report: IndexBuildReport) {
+  const name = quoted(index.name);
+  try {
+    const [found] = await run(
+      `select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
+       where c.relname = $1 and c.relnamespace = current_schema()::regnamespace`,
+      [index.name],
+    );
+    if (found?.valid) return;
+    if (found) {
+      // An interrupted or failed CONCURRENTLY build leaves an INVALID index that IF NOT EXISTS would keep.
+      await run(`DROP INDEX ${concurrently}IF EXISTS ${name}`);
+      report.rebuilt.push(index.name);
+    }
+    await run(
+      `CREATE ${index.unique ? "UNIQUE " : ""}INDEX ${concurrently}IF NOT EXISTS ${name} ON ${index.on}`,
+    );
+    report.built.push(index.name);
+  } catch (error) {
+    report.failed.push({ name: index.name, error });
+  }
+}
