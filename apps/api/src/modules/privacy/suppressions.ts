@@ -100,6 +100,32 @@ export async function suppressAddress(
   const address = normalized(email);
   const hash = emailHash(keys, address);
   const erasure = reason === "erasure";
+  // The e-mails first, as the mail worker's claim locks them (then the company, for its quota):
+  // the suppression row below locks the company (its foreign key), and the other order deadlocked.
+  const theirOrders = tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.buyerEmail, address)));
+  const stopped = await tx
+    .update(emailDeliveries)
+    .set({
+      status: "cancelled",
+      lastError: fr.server.mailQueue.suppressed,
+      leaseUntil: null,
+      leaseToken: null,
+    })
+    .where(
+      and(
+        inArray(emailDeliveries.orderId, theirOrders),
+        inArray(emailDeliveries.kind, INVITATION_KINDS),
+        // One already leased to a worker too: its lease gone, the worker does not send it (mail-send.ts).
+        inArray(emailDeliveries.status, ["scheduled", "held", "sending"]),
+      ),
+    )
+    .returning({ orderId: emailDeliveries.orderId });
+  const orderIds = [...new Set(stopped.flatMap((s) => (s.orderId ? [s.orderId] : [])))];
+  if (orderIds.length)
+    await tx.update(orders).set({ emailStop: "suppressed" }).where(inArray(orders.id, orderIds));
   const found = await tx
     .select({ id: emailSuppressions.id, emailHash: emailSuppressions.emailHash })
     .from(emailSuppressions)
@@ -140,30 +166,6 @@ export async function suppressAddress(
         })
       : insert.onConflictDoNothing());
   }
-  const theirOrders = tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.companyId, companyId), eq(orders.buyerEmail, address)));
-  const stopped = await tx
-    .update(emailDeliveries)
-    .set({
-      status: "cancelled",
-      lastError: fr.server.mailQueue.suppressed,
-      leaseUntil: null,
-      leaseToken: null,
-    })
-    .where(
-      and(
-        inArray(emailDeliveries.orderId, theirOrders),
-        inArray(emailDeliveries.kind, INVITATION_KINDS),
-        // One already leased to a worker too: its lease gone, the worker does not send it (mail-send.ts).
-        inArray(emailDeliveries.status, ["scheduled", "held", "sending"]),
-      ),
-    )
-    .returning({ orderId: emailDeliveries.orderId });
-  const orderIds = [...new Set(stopped.flatMap((s) => (s.orderId ? [s.orderId] : [])))];
-  if (orderIds.length)
-    await tx.update(orders).set({ emailStop: "suppressed" }).where(inArray(orders.id, orderIds));
 }
 
 const UPGRADE_BATCH = 500;
