@@ -178,7 +178,7 @@ export const companyHandlers = defineHandlers({
       const live = company.subscriptionStatus !== "canceled" ? company.stripeSubscriptionId : null;
       const recorded = await recordSubscriptionsToCancel(tx, [live]);
       await tx.delete(companies).where(eq(companies.id, company.id));
-      // The trail has no foreign keys (it outlives its reviews for a while): it goes explicitly.
+      // The trail has no foreign keys (the cascade does not reach it): it goes explicitly.
       await purgeTrail(tx, eq(reviewEvents.companyId, company.id));
       return recorded;
     });
