@@ -33,6 +33,7 @@ import { createOutboxMailer, type OutboxMailer } from "./mail/outbox-mailer";
 import { createSmtpMailer } from "./mail/smtp-mailer";
 import { allHandlers, modulePlugins } from "./modules";
 import { createStripeClient } from "./modules/billing/stripe-client";
+import { upgradeSuppressionHashes } from "./modules/privacy/suppressions";
 import { hasDemoAccount, seedDemoIfEmpty } from "./seed/demo";
 
 /** S3 when `S3_BUCKET` is set, else `DATA_DIR/uploads` (a temporary folder in memory mode). */
@@ -235,6 +236,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
           database,
           dataDir: inMemory ? null : config.dataDir,
         });
+        await upgradeSuppressionHashes(database.db, ctx.keys);
         const seeded = await seedDemoIfEmpty(ctx);
         if (seeded) app.log.info("demo seed created");
         ctx.state.demoSeeded = seeded || (await hasDemoAccount(ctx));

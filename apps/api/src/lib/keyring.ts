@@ -11,7 +11,8 @@ export type KeyPurpose =
   | "review-key"
   | "company-api-key"
   | "webhook-secret"
-  | "integration-secret";
+  | "integration-secret"
+  | "email-hash";
 
 export interface RootKey {
   kid: string;

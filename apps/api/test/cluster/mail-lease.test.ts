@@ -4,7 +4,7 @@ import type { Database } from "../../src/db/client";
 import type { MailMessage } from "../../src/mail/mailer";
 import { createMailWorker } from "../../src/modules/pipeline";
 import { createTestDatabase, SQL_TEST_DATABASES, type TestDatabase } from "../helpers/databases";
-import { SECRET, seedCompany, seedOrder } from "../pipeline/fixtures";
+import { KEYS, SECRET, seedCompany, seedOrder } from "../pipeline/fixtures";
 
 // Short for the test, yet with room for a slow, shared machine (PGlite runs one query at a time).
 const LEASE = 1500;
@@ -39,6 +39,7 @@ describe.each(SQL_TEST_DATABASES)("mail leases on %s: short, renewed while sendi
       mailer,
       formUrl: "http://f",
       reviewKeySecret: SECRET,
+      keys: () => KEYS,
       leaseMs: LEASE,
       pollIntervalMs: 50,
     });

@@ -12,7 +12,7 @@ import {
   purgeStoredMails,
 } from "../../src/modules/pipeline";
 import { createTestDatabase, SQL_TEST_DATABASES, type TestDatabase } from "../helpers/databases";
-import { SECRET, seedCompany, seedOrder } from "../pipeline/fixtures";
+import { KEYS, SECRET, seedCompany, seedOrder } from "../pipeline/fixtures";
 
 const mail = (to: string): MailMessage => ({
   to,
@@ -53,6 +53,7 @@ describe.each(SQL_TEST_DATABASES)(
         mailer,
         formUrl: "http://127.0.0.1",
         reviewKeySecret: SECRET,
+        keys: () => KEYS,
         clock: { now },
       });
     const rowTo = async (to: string) =>
@@ -149,6 +150,7 @@ describe.each(SQL_TEST_DATABASES)(
         mailer: slow,
         formUrl: "http://127.0.0.1",
         reviewKeySecret: SECRET,
+        keys: () => KEYS,
         leaseMs: 300,
       });
       const run = worker.runOnce();
@@ -181,6 +183,7 @@ describe.each(SQL_TEST_DATABASES)(
         mailer,
         formUrl: "http://127.0.0.1",
         reviewKeySecret: SECRET,
+        keys: () => KEYS,
         batchSize: 1,
       });
       expect(await worker.runOnce()).toMatchObject({ sent: 1 });

@@ -56,7 +56,7 @@ export async function orderWithReview(
         reference: `REF-${sequence}`,
         orderDate,
       },
-      { now: orderDate, secret: t.ctx.keys.currentKey("review-key") },
+      { now: orderDate, secret: t.ctx.keys.currentKey("review-key"), keys: t.ctx.keys },
     );
     if (!created.ok) throw new Error(JSON.stringify(created.errors));
     if (review) {

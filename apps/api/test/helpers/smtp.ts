@@ -56,7 +56,10 @@ export async function startTestSmtp(options: { refuse?: RcptRefusal } = {}): Pro
     onRcptTo(address, _session, callback) {
       const code = handle.refuse?.(address.address.toLowerCase()) ?? null;
       if (code === null) return callback();
-      const refusal = new Error(code >= 500 ? "Boîte inconnue" : "Réessayez plus tard") as Error & {
+      // Quoting the address, as receiving servers do ("550 5.1.1 <x@y>: Recipient address rejected").
+      const refusal = new Error(
+        `<${address.address}>: ${code >= 500 ? "Boîte inconnue" : "Réessayez plus tard"}`,
+      ) as Error & {
         responseCode: number;
       };
       refusal.responseCode = code;

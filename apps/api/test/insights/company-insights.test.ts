@@ -405,7 +405,7 @@ describe.each(SQL_TEST_DATABASES)("company insights on %s", (kind) => {
           reference: "DUO-1",
           orderDate: at("2026-01-01T08:00:00"),
         },
-        { now: at("2026-01-01T08:00:00"), secret: t.ctx.keys.currentKey("review-key") },
+        { now: at("2026-01-01T08:00:00"), secret: t.ctx.keys.currentKey("review-key"), keys: t.ctx.keys },
       ),
     );
     if (!both.ok) throw new Error("order refused");

@@ -264,6 +264,7 @@ describe.each(TEST_DATABASES)("shop connections on %s", (kind) => {
           db: t.ctx.db,
           now: t.ctx.now,
           reviewKeySecret: () => t.ctx.keys.currentKey("review-key"),
+          keys: t.ctx.keys,
           notify: () => {},
         },
         (error) => {

@@ -5,7 +5,7 @@ import { emailDeliveries, reviews } from "../../src/db/schema";
 import { createSmtpMailer } from "../../src/mail/smtp-mailer";
 import { addDays, createMailWorker, onReviewSubmitted } from "../../src/modules/pipeline";
 import { SQL_TEST_DATABASES, TEST_DATABASE_URL } from "../helpers";
-import { SECRET, seedCompany, seedOrder } from "./fixtures";
+import { KEYS, SECRET, seedCompany, seedOrder } from "./fixtures";
 import { type HoldingSmtp, startHoldingSmtp } from "./holding-smtp";
 import { createSharedDatabase, type SharedDatabase } from "./shared-database";
 import { spawnWorkerProcess, type WorkerProcess } from "./worker-processes";
@@ -92,6 +92,7 @@ describe.each(SQL_TEST_DATABASES)("mail worker crash safety on %s", (kind) => {
       mailer,
       formUrl: "https://avis.certavis.test",
       reviewKeySecret: SECRET,
+      keys: () => KEYS,
       clock: { now: () => NOW },
     });
     await new Promise((resolve) => setTimeout(resolve, CRASH_LEASE_MS));

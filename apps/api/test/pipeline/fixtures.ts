@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../src/db/client";
 import { companies, emailTemplates, orders, products } from "../../src/db/schema";
+import { createKeyRing, keyId } from "../../src/lib/keyring";
 import { deriveReviewKey, hashReviewKey } from "../../src/lib/review-key";
 import type { Mailer, MailMessage } from "../../src/mail/mailer";
 import { scheduleOrderEmails } from "../../src/modules/pipeline";
 
 export const SECRET = "test-review-key-secret-0123456789abcdef";
+/** The server keys of a worker run without an app (the suppression list's hashes). */
+export const KEYS = createKeyRing([{ kid: keyId(SECRET), secret: SECRET }]);
 
 export async function seedCompany(db: Db, opts: { planType?: string; sendReminder?: boolean } = {}) {
   const [company] = await db

@@ -21,7 +21,7 @@ import {
 } from "../../src/modules/pipeline";
 import { orderForReviewKey } from "../../src/modules/public/review-key-lookup";
 import { createTestDatabase, SQL_TEST_DATABASES, type TestDatabase } from "../helpers/databases";
-import { memoryMailer, SECRET, seedCompany, seedOrder } from "./fixtures";
+import { KEYS, memoryMailer, SECRET, seedCompany, seedOrder } from "./fixtures";
 
 describe.each(SQL_TEST_DATABASES)("mail worker on %s", (kind) => {
   let testDb: TestDatabase;
@@ -49,6 +49,7 @@ describe.each(SQL_TEST_DATABASES)("mail worker on %s", (kind) => {
       clock,
       formUrl: "http://f",
       reviewKeySecret: SECRET,
+      keys: () => KEYS,
       ...more,
     });
 
@@ -68,6 +69,7 @@ describe.each(SQL_TEST_DATABASES)("mail worker on %s", (kind) => {
         clock,
         formUrl: "https://avis.exemple.fr/",
         reviewKeySecret: SECRET,
+        keys: () => KEYS,
       });
 
       expect((await worker.drain()).sent).toBe(0);
@@ -228,7 +230,7 @@ describe.each(SQL_TEST_DATABASES)("mail worker on %s", (kind) => {
             reference: "MULTI-1",
             orderDate: clock.now(),
           },
-          { now: clock.now(), secret: SECRET },
+          { now: clock.now(), secret: SECRET, keys: KEYS },
         ),
       );
       if (!created.ok) throw new Error(JSON.stringify(created.errors));

@@ -4,6 +4,7 @@
  * date), CONCURRENCY, BATCH, LEASE_MS. Prints "ready" once polling; SIGTERM stops it gracefully.
  */
 import { openDatabase } from "../../src/db/client";
+import { createKeyRing } from "../../src/lib/keyring";
 import { createSmtpMailer } from "../../src/mail/smtp-mailer";
 import { createMailWorker } from "../../src/modules/pipeline";
 
@@ -13,12 +14,14 @@ const database = await openDatabase({
   dataDir: env.PGLITE_DIR || null,
 });
 const mailer = createSmtpMailer(env.SMTP_URL ?? "", env.MAIL_FROM ?? "worker@certavis.test");
+const keys = createKeyRing([{ kid: "worker", secret: env.REVIEW_KEY_SECRET ?? "" }]);
 const clockAt = new Date(env.CLOCK ?? Date.now());
 const worker = createMailWorker({
   db: database.db,
   mailer,
   formUrl: "https://avis.certavis.test",
   reviewKeySecret: env.REVIEW_KEY_SECRET ?? "",
+  keys: () => keys,
   clock: { now: () => new Date(clockAt) },
   concurrency: Number(env.CONCURRENCY ?? 1),
   batchSize: Number(env.BATCH ?? 50),

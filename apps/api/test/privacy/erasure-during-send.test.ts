@@ -11,7 +11,7 @@ import { emailDeliveries, orders } from "../../src/db/schema";
 import { createMailWorker } from "../../src/modules/pipeline";
 import { anonymizeOrders } from "../../src/modules/privacy/anonymize-orders";
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpers/databases";
-import { memoryMailer, SECRET, seedCompany, seedOrder } from "../pipeline/fixtures";
+import { KEYS, memoryMailer, SECRET, seedCompany, seedOrder } from "../pipeline/fixtures";
 
 describe.skipIf(!TEST_DATABASE_URL)(
   "an order anonymised while its e-mail is being claimed, on postgres",
@@ -46,6 +46,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         mailer,
         formUrl: "http://f",
         reviewKeySecret: SECRET,
+        keys: () => KEYS,
       });
 
       let sending: Promise<unknown> | undefined;

@@ -169,7 +169,7 @@ describe.each(TEST_DATABASES)("one-click unsubscribe and the suppression list on
       .values({
         companyId: company.id,
         email: "adresse.morte@exemple.fr",
-        emailHash: emailHash("adresse.morte@exemple.fr"),
+        emailHash: emailHash(t.ctx.keys, "adresse.morte@exemple.fr"),
         reason: "bounce",
       })
       .returning();
@@ -332,6 +332,7 @@ describe.each(TEST_DATABASES)("one-click unsubscribe and the suppression list on
       },
       () => clock.now(),
       () => {},
+      t.ctx.keys,
     );
     expect(outcome).toBe("cancelled");
     expect(sent).toEqual([]);
@@ -346,7 +347,7 @@ describe.each(TEST_DATABASES)("one-click unsubscribe and the suppression list on
     await t.ctx.db.insert(emailSuppressions).values({
       companyId: company.id,
       email: "paul.martin@exemple.fr",
-      emailHash: emailHash("paul.martin@exemple.fr"),
+      emailHash: emailHash(t.ctx.keys, "paul.martin@exemple.fr"),
       reason: "unsubscribe",
     });
     clock.advanceDays(30);

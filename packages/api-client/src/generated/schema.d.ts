@@ -1518,7 +1518,7 @@ export interface paths {
         put?: never;
         /**
          * Effacer un acheteur (RGPD)
-         * @description Owner and admin. Erases the buyer of this address in the company, in one transaction: the names and address of its orders are blanked; its reviews are withdrawn from publication (status `withdrawn`, trail event `erasure` without personal data), their title, comment, answers, author's names and the company's reply blanked (the author is shown as 'Anonyme'); their stored photos and videos are deleted; the address is suppressed (reason `erasure`, kept as a hash only). Answers what was erased; an address the company does not know answers zeros (and is suppressed all the same).
+         * @description Owner and admin. Erases the buyer of this address in the company, in one transaction: the names and address of its orders are blanked; its reviews are withdrawn from publication (status `withdrawn`, trail event `erasure` without personal data), their title, comment, answers, author's names, the company's reply and the rejection note blanked (the author is shown as 'Anonyme'), and so are the free texts of their history (replies, rejection notes, report reasons: `note` and a `reported` event's `reason` become null); failed e-mails lose their SMTP text; their stored photos and videos are deleted; the address is suppressed (reason `erasure`, kept only as an HMAC under a server key; a suppression already there for an unsubscribe or a bounce loses its address and becomes the erasure's). Answers what was erased; an address the company does not know answers zeros (and is suppressed all the same).
          */
         post: operations["companyPrivacyErasuresCreate"];
         delete?: never;
@@ -3146,7 +3146,7 @@ export interface components {
             /** @description Why the company doubts the review's authenticity (1–500 characters once trimmed). */
             reason: string;
         };
-        /** @description One row of a review's append-only moderation trail (never updated nor deleted). */
+        /** @description One row of a review's append-only moderation trail: never changed, except that the erasure of the review's author blanks its free texts (`note`, a report's `reason`); deleted with the review when a refused or withdrawn one is purged after a year, and with the company. */
         ReviewEvent: {
             /** Format: uuid */
             id: string;
@@ -3166,8 +3166,9 @@ export interface components {
             actor_name: string | null;
             from_status: components["schemas"]["ReviewStatus"] | null;
             to_status: components["schemas"]["ReviewStatus"] | null;
-            /** @description A rejection reason code, the report's text, or the job's reason (`delay_30_days`, `retention_5_years`, `buyer_request` for an erasure). */
+            /** @description A rejection reason code, the report's text (null once the author is erased), or the job's reason (`delay_30_days`, `retention_5_years`, `buyer_request` for an erasure). */
             reason: string | null;
+            /** @description The rejection note or the reply's text; null once the author is erased. */
             note: string | null;
             /** Format: date-time */
             created_at: string;

@@ -54,8 +54,10 @@ const privacy: LegalPage = {
       paragraphs: [
         "Une commande sans avis : vos nom, prénom et adresse e-mail sont anonymisés 365 jours après la commande (durée par défaut du service).",
         "Un avis publié reste en ligne tant qu'il est publié, et au plus 5 ans ; il disparaît plus tôt si vous le retirez ou demandez l'effacement de vos données.",
-        "Un avis refusé ou retiré est conservé un an pour la preuve de la modération, puis supprimé.",
-        "Une adresse désinscrite reste sur la liste d'exclusion de la boutique, dans le seul but de ne plus vous écrire.",
+        "Un avis refusé ou retiré est conservé un an pour la preuve de la modération, puis supprimé avec l'historique de sa modération (décisions et leurs motifs, réponse de la boutique, signalements).",
+        "Une adresse désinscrite ou refusée par votre messagerie reste sur la liste d'exclusion de la boutique, dans le seul but de ne plus vous écrire.",
+        "Si vous demandez l'effacement de vos données : vos nom, prénom et adresse e-mail disparaissent de vos commandes et des e-mails non remis ; vos avis sont retirés et leurs textes effacés, avec la réponse de la boutique, les notes de modération et les motifs de signalement qui les concernent (seules la note et les dates restent). Votre adresse n'est gardée sur la liste d'exclusion que sous la forme d'une empreinte calculée avec une clé secrète, qui ne permet pas de la retrouver.",
+        "Si la boutique supprime son compte Certavis, toutes ces données sont supprimées avec lui, historique de modération compris.",
       ],
     },
     {

@@ -230,12 +230,12 @@ export const settings = {
       confirmItems: [
         "les nom, prénom et adresse e-mail de ses commandes ;",
         "le titre, le commentaire et les réponses de ses avis, qui sont retirés de la publication (l'auteur apparaît comme « Anonyme ») ;",
-        "votre réponse publique à ses avis ;",
+        "votre réponse publique à ses avis, et les notes de refus et motifs de signalement de leur historique ;",
         "ses photos et vidéos ;",
         "ses demandes d'avis et relances en attente.",
       ],
       confirmSuppression:
-        "Seule une empreinte irréversible de son adresse est gardée, pour ne plus jamais lui écrire.",
+        "Seule une empreinte de son adresse, calculée avec une clé secrète, est gardée, pour ne plus jamais lui écrire (même si elle s'était déjà désinscrite).",
       confirm: "Effacer définitivement",
       done: "Acheteur effacé",
       doneCounts: (orders: number, reviews: number, files: number) =>

@@ -14,6 +14,7 @@ export const emailSuppressions = pgTable(
     companyId: companyRef(),
     /** Null once the buyer is erased. */
     email: text("email"),
+    /** `v2.<kid>.<HMAC>` under the ring's `email-hash` key (`privacy/suppressions.ts`). */
     emailHash: text("email_hash").notNull(),
     /** unsubscribe | bounce | erasure */
     reason: text("reason").notNull(),

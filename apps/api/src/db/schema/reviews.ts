@@ -171,8 +171,10 @@ export const reviews = pgTable(
 
 /**
  * The append-only moderation trail (ISO 20488): one row per event, never updated nor deleted (a
- * trigger refuses it; only the retention purge may delete, see the migration). No foreign keys: the
- * trail outlives the rows it tells about.
+ * trigger refuses it) but by the retention purge (a refused or withdrawn review's events with it,
+ * a company's with the company) and the erasure of an author (the free texts of an erased review's
+ * events blanked), see migrations 0010 and 0032 and `review-trail/trail-retention.ts`. No foreign
+ * keys: the purge and the company's deletion delete it explicitly.
  */
 export const reviewEvents = pgTable(
   "review_events",

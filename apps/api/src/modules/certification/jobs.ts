@@ -6,11 +6,12 @@ import {
 } from "@certavis/domain";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { publicationWarnings, reviews } from "../../db/schema";
+import { publicationWarnings, reviewEvents, reviews } from "../../db/schema";
 import { reviewsChanged } from "../../lib/reviews-changed";
 import type { FileStorage } from "../../lib/storage";
 import { queueAuthorEmail } from "../review-trail/author-emails";
 import { type ReviewEventKind, recordReviewEvents } from "../review-trail/review-events";
+import { purgeTrail } from "../review-trail/trail-retention";
 import { dropReviewFiles, removeReviewFiles } from "./review-files";
 
 const BATCH = 500;
@@ -196,8 +197,8 @@ export function expireOldReviews(db: Db, now: Date, storage?: FileStorage): Prom
 }
 
 /**
- * Rejected and withdrawn reviews kept one year, then purged with their photos and videos (their trail
- * rows stay).
+ * Rejected and withdrawn reviews kept one year, then purged with their photos and videos and their
+ * trail rows (the legal page's promise).
  */
 export async function purgeOldRejectedReviews(db: Db, now: Date, storage?: FileStorage): Promise<number> {
   const cutoff = at(purgeCutoff(now));
@@ -219,7 +220,18 @@ export async function purgeOldRejectedReviews(db: Db, now: Date, storage?: FileS
       if (ids.length === 0) return 0;
       // Before the reviews: their deletion would take the file rows with it (ON DELETE CASCADE).
       files.push(...(await dropReviewFiles(tx, ids, now)));
-      await tx.delete(reviews).where(and(inArray(reviews.id, ids), due));
+      const purged = await tx
+        .delete(reviews)
+        .where(and(inArray(reviews.id, ids), due))
+        .returning({ id: reviews.id });
+      if (purged.length)
+        await purgeTrail(
+          tx,
+          inArray(
+            reviewEvents.reviewId,
+            purged.map((r) => r.id),
+          ),
+        );
       return ids.length;
     }),
   );

@@ -2,7 +2,7 @@ import { isCompanySlug } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { companies, joinRequests } from "../../db/schema";
+import { companies, joinRequests, reviewEvents } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { callerMembership, callerUser } from "../../http/caller";
 import { detailError, type FieldErrors, fieldErrors, notFound } from "../../http/errors";
@@ -16,6 +16,7 @@ import {
   cancelSubscriptionsAtProvider,
   recordSubscriptionsToCancel,
 } from "../billing/subscriptions-to-cancel";
+import { purgeTrail } from "../review-trail/trail-retention";
 import { checkOwnPassword } from "../users/own-password";
 import { newApiKey } from "./api-key";
 import { companyFiles, removeCompanyFiles } from "./company-files";
@@ -179,6 +180,8 @@ export const companyHandlers = defineHandlers({
       const recorded = await recordSubscriptionsToCancel(tx, [live]);
       await buryFiles(tx, files.paths, ctx.now());
       await tx.delete(companies).where(eq(companies.id, company.id));
+      // The trail has no foreign keys (the cascade does not reach it): it goes explicitly.
+      await purgeTrail(tx, eq(reviewEvents.companyId, company.id));
       return recorded;
     });
     await removeCompanyFiles(ctx, files);

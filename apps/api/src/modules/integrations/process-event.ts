@@ -2,6 +2,7 @@ import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { integrationEvents, integrations } from "../../db/schema";
+import type { KeyRing } from "../../lib/keyring";
 import { createOrder } from "../orders/create-order";
 import { mapPrestashopEvent } from "./prestashop";
 import type { MappedEvent } from "./shop-order";
@@ -13,6 +14,8 @@ export interface EventDeps {
   db: Db;
   now: () => Date;
   reviewKeySecret: () => Uint8Array;
+  /** The server keys (an address is looked up on the suppression list by its keyed hash). */
+  keys: KeyRing;
   /** Wakes the mail worker once an order is recorded. */
   notify: () => void;
 }
@@ -59,7 +62,7 @@ async function outcomeOf(deps: EventDeps, companyId: string, mapped: MappedEvent
         reference: order.reference,
         orderDate: order.orderDate,
       },
-      { now: deps.now(), secret: deps.reviewKeySecret() },
+      { now: deps.now(), secret: deps.reviewKeySecret(), keys: deps.keys },
     ),
   );
   if (!result.ok) return refuse(Object.values(result.errors).flat().join(" "));

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { orders, products } from "../../db/schema";
 import type { FieldErrors } from "../../http/errors";
+import type { KeyRing } from "../../lib/keyring";
 import { deriveReviewKey, hashReviewKey, REVIEW_KEY_LIFETIME_DAYS } from "../../lib/review-key";
 import { enqueueWebhookEvents } from "../../lib/webhook-outbox";
 import { addDays } from "../pipeline/clock";
@@ -116,7 +117,7 @@ export async function createOrder(
   tx: DbOrTx,
   companyId: string,
   data: OrderData,
-  options: { now: Date; secret: string | Uint8Array },
+  options: { now: Date; secret: string | Uint8Array; keys: KeyRing },
 ): Promise<CreateOrderResult> {
   const reference = data.reference.trim();
   const existing = await existingOrder(tx, companyId, reference);
@@ -125,7 +126,7 @@ export async function createOrder(
   if (!resolved.ok) return resolved;
 
   const buyerEmail = data.buyerEmail.trim().toLowerCase();
-  const suppressed = await isSuppressed(tx, companyId, buyerEmail);
+  const suppressed = await isSuppressed(tx, options.keys, companyId, buyerEmail);
   // A draft product asks nobody for a review (issue 27.10): its e-mails wait on the others' delays,
   // and an order of draft products only is recorded without any e-mail.
   const mailed = resolved.products.filter((product) => product.status !== "draft");

@@ -36,7 +36,7 @@ export const orderHandlers = defineHandlers({
           reference: body.reference,
           orderDate,
         },
-        { now: ctx.now(), secret: ctx.keys.currentKey("review-key") },
+        { now: ctx.now(), secret: ctx.keys.currentKey("review-key"), keys: ctx.keys },
       ),
     );
     if (!result.ok) throw fieldErrors(result.errors);

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { companyContactEmails } from "../../db/company-contact";
 import { companies, emailTemplates, orders, products, reviews } from "../../db/schema";
+import type { KeyRing } from "../../lib/keyring";
 import { reviewKeyOf, reviewUrl } from "../../lib/review-key";
 import type { MailMessage } from "../../mail/mailer";
 import { CERTIFICATION_EMAIL_KINDS, renderCertificationEmail } from "../certification/certification-emails";
@@ -24,6 +25,8 @@ export interface MailLinks {
   publicUrl: string;
   /** The secrets review keys derive from, newest first (read when each mail is made). */
   reviewKeySecrets: () => readonly (string | Uint8Array)[];
+  /** The server keys: addresses are looked up on the suppression list by their keyed hash. */
+  keys: () => KeyRing;
   /** The absolute URL of a product's stored image (none: e-mails list products without images). */
   imageUrl?: (path: string | null) => string | null;
 }
@@ -147,7 +150,7 @@ function templateMessage(
 }
 
 /** Everything the order e-mails of a batch are made from, read in a few queries. */
-async function loadOrderContexts(tx: Tx, rows: DeliveryRow[]) {
+async function loadOrderContexts(tx: Tx, rows: DeliveryRow[], keys: KeyRing) {
   const orderIds = [...new Set(rows.flatMap((r) => (r.orderId ? [r.orderId] : [])))];
   if (orderIds.length === 0)
     return {
@@ -197,7 +200,7 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[]) {
   const suppressed = new Set<string>();
   for (const companyId of new Set(context.map((c) => c.company.id))) {
     const emails = context.filter((c) => c.company.id === companyId).map((c) => c.order.buyerEmail);
-    const found = await suppressedAmong(tx, companyId, emails);
+    const found = await suppressedAmong(tx, keys, companyId, emails);
     for (const c of context)
       if (c.company.id === companyId && found.has(c.order.buyerEmail)) suppressed.add(c.order.id);
   }
@@ -250,7 +253,11 @@ export async function renderDeliveries(
   rows: DeliveryRow[],
   links: MailLinks,
 ): Promise<RenderedBatch> {
-  const { byOrder, linesOf, reviewed, suppressed, templates, contacts } = await loadOrderContexts(tx, rows);
+  const { byOrder, linesOf, reviewed, suppressed, templates, contacts } = await loadOrderContexts(
+    tx,
+    rows,
+    links.keys(),
+  );
   const rendered: RenderedDelivery[] = [];
   const cancelled = new Map<string, string[]>();
   const cancel = (id: string, reason: string) =>

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailDeliveries, orders } from "../../db/schema";
+import type { KeyRing } from "../../lib/keyring";
 import type { MailMessage } from "../../mail/mailer";
 import { suppressAddress } from "../privacy/suppressions";
 import { releaseEmailQuota } from "./email-quota";
@@ -70,6 +71,7 @@ export async function deliver(
   send: (message: MailMessage) => Promise<void>,
   now: () => Date,
   log: (message: string, extra?: Record<string, unknown>) => void,
+  keys: KeyRing,
 ): Promise<DeliveryOutcome> {
   const { row, token } = item;
   if (!(await stillToSend(db, item))) return "cancelled";
@@ -97,7 +99,7 @@ export async function deliver(
       if (recorded && item.companyId) await releaseEmailQuota(tx, item.companyId);
       if (recorded && bounced && item.companyId && row.orderId && BUYER_KINDS.has(row.kind)) {
         // The address is dead: suppressed for the company (its reminder cancelled), this order bounced.
-        await suppressAddress(tx, item.companyId, item.message.to, "bounce", now());
+        await suppressAddress(tx, keys, item.companyId, item.message.to, "bounce", now());
         await tx.update(orders).set({ emailStop: "bounced" }).where(eq(orders.id, row.orderId));
       }
     });

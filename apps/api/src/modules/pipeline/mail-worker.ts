@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailDeliveries } from "../../db/schema";
+import type { KeyRing } from "../../lib/keyring";
 import { yieldToLoop } from "../../lib/yield-to-loop";
 import type { Mailer, MailMessage } from "../../mail/mailer";
 import { type Clock, systemClock } from "./clock";
@@ -27,6 +28,8 @@ export interface MailWorkerOptions {
   publicUrl?: string;
   /** The secret(s) review keys derive from, newest first (a function: read when each mail is made). */
   reviewKeySecret: string | Uint8Array | (() => readonly (string | Uint8Array)[]);
+  /** The server keys (a function: loaded once the database is), for the suppression list's hashes. */
+  keys: () => KeyRing;
   /** The absolute URL of a product's stored image, for the order e-mails listing products. */
   imageUrl?: (path: string | null) => string | null;
   /** When e-mails are due (tests move it through days); leases always run on the database's clock. */
@@ -83,6 +86,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     widgetUrl: options.widgetUrl ?? options.formUrl,
     publicUrl: options.publicUrl ?? options.formUrl,
     reviewKeySecrets: typeof secrets === "function" ? secrets : () => [secrets],
+    keys: options.keys,
     ...(options.imageUrl ? { imageUrl: options.imageUrl } : {}),
   };
   const clock = options.clock ?? systemClock;
@@ -183,7 +187,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       outcomes = await Promise.allSettled(
         claimed.map(async (item) => {
           try {
-            return await deliver(db, item, sendAbortable, now, log);
+            return await deliver(db, item, sendAbortable, now, log, options.keys());
           } finally {
             sending.delete(item);
           }

@@ -26,6 +26,7 @@ export async function registerPipelineWorkers(app: FastifyInstance): Promise<voi
     widgetUrl: ctx.config.widgetUrl,
     publicUrl: ctx.config.publicUrl,
     reviewKeySecret: () => ctx.keys.all("review-key"),
+    keys: () => ctx.keys,
     imageUrl: (path) => publicImageUrl(ctx.storage, path),
     clock: { now: ctx.now },
     concurrency: ctx.database.kind === "postgres" ? 4 : 1,

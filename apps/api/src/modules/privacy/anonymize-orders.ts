@@ -1,5 +1,5 @@
 import { fr } from "@certavis/i18n-fr/server";
-import { and, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailDeliveries, orders } from "../../db/schema";
 
@@ -9,7 +9,8 @@ const BUYER_KINDS = ["request", "reminder", "thanks", "rejection", "reply"];
 /**
  * Blanks the buyer's names and address on these order lines (the columns are NOT NULL: empty),
  * closes their review links and cancels their buyer's e-mails still to go, even one a worker is
- * sending (its lease gone, the worker does not send it: mail-send.ts). Returns the lines changed.
+ * sending (its lease gone, the worker does not send it: mail-send.ts); a failed one loses its SMTP
+ * text, which quotes the address. Returns the lines changed.
  */
 export async function anonymizeOrders(tx: DbOrTx, orderIds: readonly string[], now: Date): Promise<number> {
   if (orderIds.length === 0) return 0;
@@ -27,6 +28,17 @@ export async function anonymizeOrders(tx: DbOrTx, orderIds: readonly string[], n
         inArray(emailDeliveries.orderId, ids),
         inArray(emailDeliveries.kind, BUYER_KINDS),
         inArray(emailDeliveries.status, ["scheduled", "held", "sending"]),
+      ),
+    );
+  await tx
+    .update(emailDeliveries)
+    .set({ lastError: fr.server.mailQueue.anonymized })
+    .where(
+      and(
+        inArray(emailDeliveries.orderId, ids),
+        inArray(emailDeliveries.kind, BUYER_KINDS),
+        eq(emailDeliveries.status, "failed"),
+        isNotNull(emailDeliveries.lastError),
       ),
     );
   const changed = await tx

@@ -33,7 +33,9 @@ export const privacyHandlers = defineHandlers({
     const { db, keys, now } = request.server.ctx;
     const target = await unsubscribeTarget(db, keys.all("review-key"), request.query.token);
     if (!target) return sendHtmlPage(reply, 404, renderUnsubscribeInvalid());
-    await db.transaction((tx) => suppressAddress(tx, target.companyId, target.email, "unsubscribe", now()));
+    await db.transaction((tx) =>
+      suppressAddress(tx, keys, target.companyId, target.email, "unsubscribe", now()),
+    );
     return sendHtmlPage(reply, 200, renderUnsubscribed(target.companyName));
   },
 
@@ -83,8 +85,8 @@ export const privacyHandlers = defineHandlers({
   },
 
   companyPrivacyErasuresCreate: async (request) => {
-    const { db, storage, now } = request.server.ctx;
-    return eraseBuyer(db, storage, {
+    const { db, storage, keys, now } = request.server.ctx;
+    return eraseBuyer(db, storage, keys, {
       companyId: callerCompanyId(request),
       email: request.body.email,
       by: callerUser(request),

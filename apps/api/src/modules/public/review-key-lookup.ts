@@ -7,7 +7,9 @@ import { hashReviewKey } from "../../lib/review-key";
 
 /**
  * The order behind a review key with its product, company and form; 403 with a French detail for an
- * unknown, expired or already used key. `lock` takes the order row (one submission per order).
+ * unknown, expired or already used key, or an order anonymised (its buyer erased, or past the
+ * retention). `lock` takes the order row (one submission per order; an erasure takes it too, so a
+ * submission under the lock sees an erasure committed meanwhile).
  */
 export async function orderForReviewKey(db: DbOrTx, key: string, now: Date, lock = false) {
   const query = db
@@ -19,6 +21,7 @@ export async function orderForReviewKey(db: DbOrTx, key: string, now: Date, lock
     .limit(1);
   const [row] = lock ? await query.for("update", { of: orders }) : await query;
   if (!row) throw detailError(403, fr.server.submission.invalidKey);
+  if (row.order.anonymizedAt) throw detailError(403, fr.server.submission.invalidKey);
   if (row.order.reviewKeyUsedAt) throw detailError(403, fr.server.submission.keyUsed);
   const [review] = await db
     .select({ id: reviews.id })
