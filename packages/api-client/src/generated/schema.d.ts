@@ -2285,7 +2285,7 @@ export interface components {
         };
         /** @description A connection's settings: `secret` and `delay_start` for Shopify, `timezone` and `states` for PrestaShop. */
         IntegrationUpdate: {
-            /** @description The shop's signing secret, shown by Shopify under its webhook list. */
+            /** @description The shop's signing secret, shown by Shopify under its webhook list (at least 16 characters once trimmed). */
             secret?: string;
             /** @enum {string} */
             delay_start?: "paid" | "fulfilled";
