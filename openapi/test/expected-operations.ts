@@ -111,6 +111,7 @@ export const additions = [
   // orders in without code (ARCHITECTURE §10.14)
   "GET /company/integrations/",
   "POST /company/integrations/",
+  "PATCH /company/integrations/{id}/",
   "DELETE /company/integrations/{id}/",
   "GET /company/integrations/{id}/secret/",
   "GET /company/integrations/{id}/events/",

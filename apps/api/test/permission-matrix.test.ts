@@ -91,6 +91,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   companyRequestsAccept: { role: "member" },
   companyReviewsReplyPut: { body: "Merci pour votre avis." },
   companyReviewsReport: { reason: "Doute sur l'authenticité." },
+  companyIntegrationsUpdate: { delay_start: "paid" },
 };
 
 /** The operations to run last: they may end the world they run in (the owner deleting the company; without a password the call is a 400 and the company stays). */

@@ -95,6 +95,19 @@ export const SUBMISSION_UPLOAD_MB: Readonly<Record<PlanType, number>> = {
   EXPANSION: 100,
 };
 
+/**
+ * Shop connections (Shopify, WooCommerce, PrestaShop) a company may hold, per plan: each is pulled or
+ * listened to; a shop rarely needs more than one.
+ */
+export const MAX_SHOP_CONNECTIONS: Readonly<Record<PlanType, number>> = {
+  LANCEMENT: 1,
+  CROISSANCE: 3,
+  EXPANSION: 10,
+};
+
+/** Webhook endpoints per company, on every plan: enough for a shop's systems, few enough to keep each event's fan-out small. */
+export const MAX_WEBHOOK_ENDPOINTS = 10;
+
 /** Plans in display order (cheapest first). */
 export const PLAN_LIST: readonly Plan[] = PLAN_TYPES.map((type) => PLANS[type]);
 
@@ -110,6 +123,11 @@ export function normalizePlanType(value: unknown): PlanType | null {
   if (typeof value !== "string") return null;
   const upper = value.trim().toUpperCase();
   return isPlanType(upper) ? upper : null;
+}
+
+/** Shop connections allowed on a plan type; unknown types fall back to the free plan. */
+export function maxShopConnections(type: unknown): number {
+  return MAX_SHOP_CONNECTIONS[normalizePlanType(type) ?? DEFAULT_PLAN_TYPE];
 }
 
 /** Limits of a plan type; unknown types fall back to the free plan. */

@@ -147,6 +147,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   // connections of the shop (ARCHITECTURE §10.14); the webhook is checked by its signature
   companyIntegrationsList: company("integrations.manage"),
   companyIntegrationsCreate: company("integrations.manage"),
+  companyIntegrationsUpdate: company("integrations.manage"),
   companyIntegrationsDelete: company("integrations.manage"),
   companyIntegrationsSecret: company("integrations.secret"),
   companyIntegrationsEvents: company("integrations.manage"),

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { mapPrestashopEvent } from "../../src/modules/integrations/prestashop";
 import { mapShopifyEvent } from "../../src/modules/integrations/shopify";
 import { mapWooCommerceEvent } from "../../src/modules/integrations/woocommerce";
 
@@ -53,14 +54,44 @@ describe("Shopify mapping", () => {
 });
 
 describe("WooCommerce mapping", () => {
-  it("dates a completed order without date_completed by its creation", () => {
-    const mapped = mapWooCommerceEvent("order.updated", {
-      ...fixture("woocommerce-order.json"),
-      status: "completed",
-    });
+  const order = fixture("woocommerce-order.json");
+
+  it("dates a completed order without date_completed by its creation, from the _gmt field", () => {
+    // date_created 16:28:02 is the shop's time; date_created_gmt 19:28:02 is UTC.
+    const mapped = mapWooCommerceEvent("order.updated", { ...order, status: "completed" });
     expect(mapped).toMatchObject({
       kind: "order",
-      order: { reference: "727", orderDate: new Date("2017-03-22T16:28:02Z") },
+      order: { reference: "727", orderDate: new Date("2017-03-22T19:28:02Z") },
     });
+  });
+
+  it("reads date_completed_gmt across a change of daylight saving time (a Paris shop)", () => {
+    const mapped = mapWooCommerceEvent("order.updated", {
+      ...order,
+      status: "completed",
+      date_completed: "2026-03-29T03:30:00",
+      date_completed_gmt: "2026-03-29T01:30:00",
+    });
+    expect(mapped).toMatchObject({ order: { orderDate: new Date("2026-03-29T01:30:00Z") } });
+  });
+});
+
+describe("PrestaShop mapping", () => {
+  const [first] = fixture("prestashop-orders.json").orders as Record<string, unknown>[];
+  const customer = fixture("prestashop-customer.json").customer;
+  const dated = (date_add: string, timezone?: string) =>
+    mapPrestashopEvent({ order: { ...first, date_add }, customer, states: [4, 5], timezone });
+
+  it("reads its dates (without zone) in the shop's timezone, on both sides of daylight saving time", () => {
+    const date = (mapped: ReturnType<typeof mapPrestashopEvent>) =>
+      mapped.kind === "order" ? mapped.order.orderDate?.toISOString() : mapped.kind;
+    // Europe/Paris by default: UTC+1 in winter, UTC+2 from 29 March 2026 at 02:00 (then 03:00).
+    expect(date(dated("2026-03-28 03:30:00"))).toBe("2026-03-28T02:30:00.000Z");
+    expect(date(dated("2026-03-29 03:30:00"))).toBe("2026-03-29T01:30:00.000Z");
+    expect(date(dated("2026-10-25 12:00:00"))).toBe("2026-10-25T11:00:00.000Z");
+    expect(date(dated("2026-10-24 12:00:00", "Europe/Paris"))).toBe("2026-10-24T10:00:00.000Z");
+    // A shop in Montréal: UTC−5 in winter, UTC−4 from 8 March 2026.
+    expect(date(dated("2026-03-07 12:00:00", "America/Toronto"))).toBe("2026-03-07T17:00:00.000Z");
+    expect(date(dated("2026-03-09 12:00:00", "America/Toronto"))).toBe("2026-03-09T16:00:00.000Z");
   });
 });

@@ -50,6 +50,46 @@ describe("settings: Intégrations (real API)", () => {
     expect(await screen.findByText("Aucune boutique connectée.")).toBeInTheDocument();
   });
 
+  it("a Shopify connection waits for the shop's own secret, pasted after the URL, and lets the shop choose when the delay starts", async () => {
+    const app = await renderSignedIn("/settings/integrations");
+    const user = userEvent.setup();
+    const card = await screen.findByRole("region", { name: "Connexions de la boutique" });
+    await within(card).findByText("Aucune boutique connectée.");
+    await user.type(
+      within(card).getByRole("textbox", { name: "Adresse de la boutique" }),
+      "https://boutique-shopify.fr",
+    );
+    await user.click(within(card).getByRole("button", { name: "Connecter" }));
+    const panel = await screen.findByRole("region", { name: "Shopify · https://boutique-shopify.fr" });
+    expect(panel).toHaveTextContent("En attente du secret");
+    expect(panel).toHaveTextContent(
+      "Les commandes de Shopify sont refusées tant que le secret de signature de la boutique n'est pas indiqué ci-dessous.",
+    );
+    expect(within(panel).queryByText("Secret de signature")).toBeNull();
+
+    await user.type(within(panel).getByLabelText("Secret de signature de la boutique"), "court");
+    await user.click(within(panel).getByRole("button", { name: "Enregistrer le secret" }));
+    expect(
+      await within(panel).findByText("Collez le secret de signature en entier (au moins 16 caractères)."),
+    ).toBeInTheDocument();
+    const field = within(panel).getByLabelText("Secret de signature de la boutique");
+    await user.clear(field);
+    await user.type(field, "5f3a0c4e9d2b7a1c8e6f4d2b0a9c7e5f");
+    await user.click(within(panel).getByRole("button", { name: "Enregistrer le secret" }));
+    await waitFor(() => expect(panel).not.toHaveTextContent("En attente du secret"));
+    expect(panel).toHaveTextContent("En attente");
+
+    await user.click(within(panel).getByRole("combobox", { name: "La demande d'avis part" }));
+    await user.click(await screen.findByRole("option", { name: "au paiement de la commande" }));
+    await waitFor(async () => {
+      const { body } = await apiAs<{ results: { delay_start: string }[] }>(
+        app.user,
+        "/company/integrations/",
+      );
+      expect(body.results[0]?.delay_start).toBe("paid");
+    });
+  });
+
   it("a moderator is told who manages connections", async () => {
     const owner = await seed.account({ plan: "LANCEMENT" });
     const moderator = await seed.account({ companyId: owner.company?.id ?? "", role: "moderator" });

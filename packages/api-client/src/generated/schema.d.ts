@@ -1562,7 +1562,7 @@ export interface paths {
         put?: never;
         /**
          * Ajouter un point de réception
-         * @description Owner, admin and manager. The URL must be https and resolve only to public addresses (400 otherwise; http and private ranges only with OUTBOUND_ALLOW_PRIVATE=1, link-local and metadata addresses never). The answer carries the signing secret, generated here.
+         * @description Owner, admin and manager. The URL must be https and resolve only to public addresses (400 otherwise; http and private ranges only with OUTBOUND_ALLOW_PRIVATE=1, link-local and metadata addresses never). At most 10 endpoints, counted under the company lock. The answer carries the signing secret, generated here, to owners and admins (`webhooks.secret`); null for others.
          */
         post: operations["companyWebhooksCreate"];
         delete?: never;
@@ -1709,7 +1709,7 @@ export interface paths {
         put?: never;
         /**
          * Connecter une boutique
-         * @description Owner, admin and manager. `shop_url` is the shop's https address. The answer carries the webhook URL and the signing secret to paste in the shop's settings.
+         * @description Owner, admin and manager, within the plan's number of connections (counted under the company lock; past it → 403). `shop_url` is the shop's https address. The answer carries the webhook URL and, for WooCommerce, the generated signing secret to paste in the shop's settings — shown only to owners and admins (`integrations.secret`; null for others, who ask an admin). A Shopify connection has no secret of ours: it waits (`waiting_secret`) for the shop's own, given here or later (PATCH).
          */
         post: operations["companyIntegrationsCreate"];
         delete?: never;
@@ -1738,7 +1738,11 @@ export interface paths {
         delete: operations["companyIntegrationsDelete"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Régler une connexion
+         * @description Owner, admin and manager. Shopify: `secret`, the shop's signing secret (pasted after the URL, replaceable at any time; the connection then waits for its next delivery), and `delay_start`. PrestaShop: `timezone` and `states`. A field of another platform → 400.
+         */
+        patch: operations["companyIntegrationsUpdate"];
         trace?: never;
     };
     "/company/integrations/{id}/secret/": {
@@ -1778,7 +1782,7 @@ export interface paths {
         put?: never;
         /**
          * Synchroniser maintenant
-         * @description Owner, admin and manager. Pulls a PrestaShop connection now (as every 15 minutes): the orders updated since the last pull, each taken or refused in the log. A connection of another platform → 400.
+         * @description Owner, admin and manager. Pulls a PrestaShop connection now (as every 15 minutes): the orders updated since the last pull, each taken or refused in the log. A connection of another platform → 400; a second sync of the same connection within a minute → 429.
          */
         post: operations["companyIntegrationsSync"];
         delete?: never;
@@ -1824,7 +1828,7 @@ export interface paths {
         put?: never;
         /**
          * Webhook d'une boutique
-         * @description Public. The raw body is checked first: Shopify's `X-Shopify-Hmac-Sha256` or WooCommerce's `X-WC-Webhook-Signature`, base64(HMAC-SHA256(raw body, secret)); missing or wrong → 401 and nothing recorded. WooCommerce's creation ping (form body `webhook_id=…`) → 200. A delivery seen before (`X-Shopify-Event-Id`, else `X-Shopify-Webhook-Id`; `X-WC-Webhook-Delivery-ID`) → 200, nothing changes. The event is recorded and answered at once, the order taken after. Unknown or disconnected connection → 404.
+         * @description Public. The raw body is checked first: Shopify's `X-Shopify-Hmac-Sha256` or WooCommerce's `X-WC-Webhook-Signature`, base64(HMAC-SHA256(raw body, secret)); missing or wrong → 401 and nothing recorded but, once per quarter of an hour, the refusal in the connection's log and status (`waiting_secret`, `signature_refused`). WooCommerce's creation ping (form body `webhook_id=…`) → 200. A delivery seen before (`X-Shopify-Event-Id`, else `X-Shopify-Webhook-Id`; `X-WC-Webhook-Delivery-ID`), or the same raw body under a new id → 200, nothing changes. Shopify: the topic of the connection's `delay_start` is taken, the other order topic answered and logged as ignored. The event is recorded and answered at once, the order taken after. Unknown or disconnected connection → 404.
          */
         post: operations["integrationsWebhook"];
         delete?: never;
@@ -2216,23 +2220,31 @@ export interface components {
             platform: components["schemas"]["IntegrationPlatform"];
             shop_url: string;
             /**
-             * @description `waiting` until its first event, then `active` (its last order was taken or ignored) or `error` (its last order was refused, or the last pull failed).
+             * @description `waiting_secret`: a Shopify connection without the shop's signing secret (its deliveries are refused until it is given); `waiting` until its first event, then `active` (its last order was taken or ignored) or `error` (its last order was refused, or the last pull failed); `signature_refused`: the last delivery's signature did not match the secret given (the log says so).
              * @enum {string}
              */
-            status: "waiting" | "active" | "error";
+            status: "waiting_secret" | "waiting" | "signature_refused" | "active" | "error";
             /** Format: date-time */
             last_event_at: string | null;
             /** @description `{PUBLIC_URL}/api/v1/integrations/{id}/webhook/`, where the shop sends its webhooks; null for PrestaShop (pulled). */
             webhook_url: string | null;
             /** @description PrestaShop only (else empty) — the order states (`current_state`) taken. */
             states: number[];
+            delay_start: components["schemas"]["IntegrationDelayStart"];
+            /** @description PrestaShop only (else null) — the shop's timezone (IANA), in which its dates, sent without zone, are read. */
+            timezone: string | null;
             /** Format: date-time */
             created_at: string;
         };
-        /** @description A new connection, with the signing secret the shop must use (shown once here); null for PrestaShop. */
+        /** @description A new connection, with the signing secret the shop must use (WooCommerce; shown once here, to owners and admins only); null otherwise. */
         IntegrationCreated: components["schemas"]["Integration"] & {
             secret: string | null;
         };
+        /**
+         * @description Shopify only (else null) — the topic that starts the request's delay: `fulfilled` (`orders/fulfilled`, the default) or `paid` (`orders/paid`); the other topic is acknowledged and ignored.
+         * @enum {string|null}
+         */
+        IntegrationDelayStart: "paid" | "fulfilled" | null;
         /** @description One order received from the shop and what became of it. */
         IntegrationEvent: {
             /** Format: uuid */
@@ -2251,13 +2263,16 @@ export interface components {
             /** Format: date-time */
             received_at: string;
         };
-        /** @description A new connection. `secret`: Shopify's signing secret of the shop's webhooks (generated when absent; WooCommerce always gets a generated one). `api_key`: the PrestaShop Webservice key (required for PrestaShop, with read access to orders and customers); `states`: the PrestaShop order states to take (default 4, 5: shipped, delivered). */
+        /** @description A new connection. `secret`: Shopify's signing secret of the shop's webhooks (when absent, the connection waits for it; WooCommerce always gets a generated one); `delay_start`: Shopify's topic that starts the delay (default `fulfilled`). `api_key`: the PrestaShop Webservice key (required for PrestaShop, with read access to orders and customers); `states`: the PrestaShop order states to take (default 4, 5: shipped, delivered); `timezone`: the PrestaShop shop's timezone (default Europe/Paris). */
         IntegrationInput: {
             platform: components["schemas"]["IntegrationPlatform"];
             shop_url: string;
             secret?: string;
             api_key?: string;
             states?: number[];
+            /** @enum {string} */
+            delay_start?: "paid" | "fulfilled";
+            timezone?: string;
         };
         /**
          * @description The shop's platform: `shopify` and `woocommerce` push signed webhooks to `webhook_url`; `prestashop` is pulled through its Webservice every 15 minutes.
@@ -2267,6 +2282,15 @@ export interface components {
         /** @description The signing secret of a connection's webhooks. */
         IntegrationSecret: {
             secret: string;
+        };
+        /** @description A connection's settings: `secret` and `delay_start` for Shopify, `timezone` and `states` for PrestaShop. */
+        IntegrationUpdate: {
+            /** @description The shop's signing secret, shown by Shopify under its webhook list (at least 16 characters once trimmed). */
+            secret?: string;
+            /** @enum {string} */
+            delay_start?: "paid" | "fulfilled";
+            timezone?: string;
+            states?: number[];
         };
         Invoice: {
             id: string;
@@ -7099,6 +7123,37 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    companyIntegrationsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationUpdate"];
+            };
+        };
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     companyIntegrationsSecret: {
         parameters: {
             query?: never;
@@ -7151,6 +7206,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     companyIntegrationsEvents: {

@@ -91,6 +91,8 @@ export const planLimitMessages = {
     n === 0
       ? "Votre abonnement ne permet pas de créer des formulaires personnalisés."
       : `Votre abonnement a atteint la limite de formulaires personnalisés (${counted(n, "formulaire", "formulaires")}).`,
+  shopConnections: (n: number) =>
+    `Votre abonnement a atteint la limite de connexions de boutique (${counted(n, "connexion", "connexions")}).`,
   emailQuota: (n: number) =>
     `Votre abonnement a atteint son quota d'emails du mois (${counted(n, "email", "emails")}). Les envois reprendront le mois prochain.`,
   uploadsNotAllowed:

@@ -13,7 +13,7 @@ export const integrations = {
     shopUrlPlaceholder: "https://ma-boutique.fr",
     secret: "Secret de signature Shopify (facultatif)",
     secretHint:
-      "Collez le secret affiché par Shopify sous la liste des webhooks ; sinon, nous en générons un.",
+      "Collez le secret affiché par Shopify sous la liste des webhooks ; vous pourrez aussi l'indiquer après avoir créé le webhook.",
     apiKey: "Clé du Webservice PrestaShop",
     apiKeyHint: "Droits de lecture (GET) sur les ressources orders et customers.",
     connect: "Connecter",
@@ -21,7 +21,20 @@ export const integrations = {
     connectFailed: "Impossible de connecter la boutique.",
   },
   platforms: { shopify: "Shopify", woocommerce: "WooCommerce", prestashop: "PrestaShop" },
-  statuses: { waiting: "En attente", active: "Active", error: "En erreur" },
+  statuses: {
+    waiting_secret: "En attente du secret",
+    waiting: "En attente",
+    signature_refused: "Signature refusée",
+    active: "Active",
+    error: "En erreur",
+  },
+  /** Why nothing arrives, under the status badge, for the statuses that need the user. */
+  statusHints: {
+    waiting_secret:
+      "Les commandes de Shopify sont refusées tant que le secret de signature de la boutique n'est pas indiqué ci-dessous.",
+    signature_refused:
+      "Shopify signe ses webhooks avec un autre secret que celui indiqué : collez celui affiché sous la liste des webhooks.",
+  },
   connection: {
     title: (platform: string, shop: string) => `${platform} · ${shop}`,
     lastEvent: (date: string) => `Dernier événement : ${date}`,
@@ -36,6 +49,18 @@ export const integrations = {
     secretFailed: "Impossible d'afficher le secret.",
     secretOnce: "Notez ce secret maintenant : seuls les administrateurs pourront l'afficher à nouveau.",
     pulled: "Synchronisée toutes les 15 minutes (commandes expédiées ou livrées).",
+    shopSecret: "Secret de signature de la boutique",
+    shopSecretHint: "Affiché par Shopify sous la liste des webhooks (« Vos webhooks seront signés avec… »).",
+    saveSecret: "Enregistrer le secret",
+    secretSaved: "Secret enregistré",
+    delayStart: "La demande d'avis part",
+    delayStarts: { fulfilled: "à l'expédition de la commande", paid: "au paiement de la commande" },
+    timezone: "Fuseau horaire de la boutique",
+    timezoneHint:
+      "Celui de la boutique PrestaShop (par exemple Europe/Paris) : ses dates sont lues dans ce fuseau.",
+    saveTimezone: "Enregistrer le fuseau",
+    saved: "Réglage enregistré",
+    saveFailed: "Impossible d'enregistrer le réglage.",
     sync: "Synchroniser maintenant",
     synced: "Synchronisation terminée",
     syncFailed: "Impossible de synchroniser la boutique.",
@@ -50,9 +75,8 @@ export const integrations = {
   steps: {
     shopify: [
       "Dans l'administration Shopify, ouvrez Paramètres › Notifications › Webhooks.",
-      "Cliquez sur « Créer un webhook », événement « Paiement de commande », format JSON, et collez l'URL ci-dessous.",
-      "Créez un second webhook identique pour l'événement « Traitement de commande » (commande expédiée).",
-      "Copiez le secret affiché sous la liste des webhooks (« Vos webhooks seront signés avec… ») et indiquez-le ici à la connexion.",
+      "Cliquez sur « Créer un webhook », format JSON, et collez l'URL ci-dessous ; événement : « Traitement de commande » si la demande part à l'expédition, « Paiement de commande » si elle part au paiement (réglage ci-dessous).",
+      "Copiez le secret affiché sous la liste des webhooks (« Vos webhooks seront signés avec… ») et indiquez-le ci-dessous : les commandes sont refusées tant qu'il manque.",
     ],
     woocommerce: [
       "Dans WordPress, ouvrez WooCommerce › Réglages › Avancé › Webhooks, puis « Ajouter un webhook ».",

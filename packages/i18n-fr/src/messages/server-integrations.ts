@@ -18,4 +18,22 @@ export const serverIntegrations = {
   pullUnreadable: "Synchronisation impossible : réponse illisible du Webservice PrestaShop.",
   alreadyTaken: "Commande déjà reçue : aucune nouvelle demande d'avis.",
   failed: "Commande non enregistrée après une journée d'essais (erreur du serveur).",
+  pullTooLarge: (mb: number) =>
+    `Synchronisation impossible : réponse de la boutique trop volumineuse (plus de ${mb} Mo).`,
+  syncTooSoon: (seconds: number) =>
+    `Synchronisation déjà lancée il y a moins d'une minute : réessayez dans ${seconds} s.`,
+  secretMissing:
+    "Webhook refusé : indiquez le secret de signature de la boutique Shopify (sous la liste de ses webhooks).",
+  signatureRefused: "Webhook refusé : sa signature ne correspond pas au secret indiqué pour cette boutique.",
+  /** The topic a Shopify connection does not start the delay on (its `delay_start` is the other). */
+  otherTopic: {
+    paid: "Paiement reçu : la demande d'avis part à l'expédition (réglage de la connexion).",
+    fulfilled: "Expédition reçue : la demande d'avis part au paiement (réglage de la connexion).",
+  },
+  shopifyOnlySecret: "Seule une connexion Shopify reçoit le secret de la boutique.",
+  shopifyOnlyDelayStart: "Seule une connexion Shopify choisit le début du délai.",
+  prestashopOnlyTimezone: "Seule une connexion PrestaShop a un fuseau horaire.",
+  prestashopOnlyStates: "Seule une connexion PrestaShop choisit ses états de commande.",
+  secretTooShort: "Collez le secret de signature en entier (au moins 16 caractères).",
+  timezoneUnknown: "Fuseau horaire inconnu (par exemple Europe/Paris).",
 } as const;

@@ -1,17 +1,32 @@
+import { can } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { insertWithinPlan } from "../../db/company-lock";
 import { pageOfRows } from "../../db/page-of-rows";
 import { integrationEvents, integrations } from "../../db/schema";
-import { callerCompanyId } from "../../http/caller";
-import { detailError, fieldErrors, notFound } from "../../http/errors";
+import { callerCompanyId, callerMembership } from "../../http/caller";
+import { detailError, type FieldErrors, fieldErrors, notFound, tooManyRequests } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { assertOutboundUrl } from "../../lib/outbound";
+import { isTimeZone } from "../../lib/zoned-time";
+import { assertConnectionRoom } from "./connection-room";
 import { integrationEventView, integrationView } from "./integration-view";
-import { DEFAULT_PRESTASHOP_STATES } from "./prestashop";
+import { DEFAULT_PRESTASHOP_STATES, DEFAULT_SHOP_TIMEZONE } from "./prestashop";
 import { receiveWebhook } from "./receive-webhook";
+import { DEFAULT_DELAY_START } from "./shopify";
 import { integrationSecretCipher, newIntegrationSecret } from "./signing";
+
+/** 'Synchroniser maintenant' of one connection at most once per this span. */
+const SYNC_EVERY_MS = 60_000;
+
+/** A timezone given for a PrestaShop shop, trimmed; a French 400 when unknown. */
+function checkedTimeZone(value: string | undefined): string {
+  const name = value?.trim() || DEFAULT_SHOP_TIMEZONE;
+  if (!isTimeZone(name)) throw fieldErrors({ timezone: [fr.server.integrations.timezoneUnknown] });
+  return name;
+}
 
 /**
  * The shop's address, without credentials, query or trailing slash: https for the platforms that push;
@@ -68,30 +83,75 @@ export const integrationHandlers = defineHandlers({
     const { db, keys, config, now } = request.server.ctx;
     const body = request.body;
     const pulled = body.platform === "prestashop";
+    const shopify = body.platform === "shopify";
     if (pulled && !body.api_key?.trim())
       throw fieldErrors({ api_key: [fr.server.integrations.apiKeyRequired] });
+    const timezone = pulled ? checkedTimeZone(body.timezone) : DEFAULT_SHOP_TIMEZONE;
     const url = await shopUrl(body.shop_url, pulled, config.outboundAllowPrivate);
-    // WooCommerce takes the secret we give; Shopify signs with the shop's own when it is given;
-    // PrestaShop's Webservice key is sealed the same way.
+    // PrestaShop's Webservice key is sealed like a secret. WooCommerce signs with the secret it is
+    // given (ours); Shopify only ever signs with the shop's own, so a connection given none waits for it.
     const secret = pulled
       ? (body.api_key?.trim() ?? "")
-      : body.platform === "shopify" && body.secret
-        ? body.secret.trim()
+      : shopify
+        ? body.secret?.trim() || null
         : newIntegrationSecret();
-    const [row] = await db
-      .insert(integrations)
-      .values({
-        companyId,
-        platform: body.platform,
-        shopUrl: url,
-        secretSealed: integrationSecretCipher(keys).encrypt(secret),
-        states: pulled ? [...new Set(body.states ?? DEFAULT_PRESTASHOP_STATES)] : [],
-        createdAt: now(),
-      })
-      .returning();
-    if (!row) throw new Error("integration not inserted");
+    if (shopify && secret !== null && secret.length < 16)
+      throw fieldErrors({ secret: [fr.server.integrations.secretTooShort] });
+    const row = await insertWithinPlan(db, companyId, assertConnectionRoom, (tx) =>
+      tx
+        .insert(integrations)
+        .values({
+          companyId,
+          platform: body.platform,
+          shopUrl: url,
+          secretSealed: secret === null ? null : integrationSecretCipher(keys).encrypt(secret),
+          status: secret === null ? "waiting_secret" : "waiting",
+          delayStart: shopify ? (body.delay_start ?? DEFAULT_DELAY_START) : null,
+          timezone,
+          states: pulled ? [...new Set(body.states ?? DEFAULT_PRESTASHOP_STATES)] : [],
+          createdAt: now(),
+        })
+        .returning(),
+    );
     reply.code(201);
-    return { ...integrationView(row, config.publicUrl), secret: pulled ? null : secret };
+    // Only the secret we generate is answered, and only to the roles allowed to see it again.
+    const shown =
+      body.platform === "woocommerce" && can(callerMembership(request).role, "integrations.secret");
+    return { ...integrationView(row, config.publicUrl), secret: shown ? secret : null };
+  },
+
+  companyIntegrationsUpdate: async (request) => {
+    const row = await findIntegration(request, request.params.id);
+    const { db, keys, config } = request.server.ctx;
+    const body = request.body;
+    const shopify = row.platform === "shopify";
+    const pulled = row.platform === "prestashop";
+    const errors: FieldErrors = {};
+    if (body.secret !== undefined && !shopify) errors.secret = [fr.server.integrations.shopifyOnlySecret];
+    if (body.delay_start !== undefined && !shopify)
+      errors.delay_start = [fr.server.integrations.shopifyOnlyDelayStart];
+    if (body.timezone !== undefined && !pulled)
+      errors.timezone = [fr.server.integrations.prestashopOnlyTimezone];
+    if (body.states !== undefined && !pulled) errors.states = [fr.server.integrations.prestashopOnlyStates];
+    if (Object.keys(errors).length) throw fieldErrors(errors);
+    const secret = body.secret?.trim();
+    if (secret !== undefined && secret.length < 16)
+      throw fieldErrors({ secret: [fr.server.integrations.secretTooShort] });
+    const [after] = await db
+      .update(integrations)
+      .set({
+        // A new secret: deliveries are awaited again under it.
+        ...(secret !== undefined
+          ? { secretSealed: integrationSecretCipher(keys).encrypt(secret), status: "waiting" }
+          : {}),
+        ...(body.delay_start !== undefined ? { delayStart: body.delay_start } : {}),
+        ...(body.timezone !== undefined ? { timezone: checkedTimeZone(body.timezone) } : {}),
+        ...(body.states !== undefined ? { states: [...new Set(body.states)] } : {}),
+      })
+      .where(eq(integrations.id, row.id))
+      .returning();
+    if (!after) throw notFound();
+    return integrationView(after, config.publicUrl);
   },
 
   companyIntegrationsDelete: async (request, reply) => {
@@ -102,8 +162,11 @@ export const integrationHandlers = defineHandlers({
 
   companyIntegrationsSecret: async (request) => {
     const row = await findIntegration(request, request.params.id);
-    const secret = integrationSecretCipher(request.server.ctx.keys).decrypt(row.secretSealed);
-    // A secret sealed with a key this server no longer has cannot be shown: reconnect the shop.
+    // No secret yet (a Shopify connection waiting for the shop's), or one sealed with a key this
+    // server no longer has (reconnect the shop): nothing to show.
+    const secret = row.secretSealed
+      ? integrationSecretCipher(request.server.ctx.keys).decrypt(row.secretSealed)
+      : null;
     if (secret === null) throw notFound();
     return { secret };
   },
@@ -111,11 +174,29 @@ export const integrationHandlers = defineHandlers({
   companyIntegrationsSync: async (request) => {
     const row = await findIntegration(request, request.params.id);
     if (row.platform !== "prestashop") throw detailError(400, fr.server.integrations.notPulled);
+    const { db, now } = request.server.ctx;
+    const at = now();
+    // Claimed in one statement: two clicks (or two instances) never both pass.
+    const [claimed] = await db
+      .update(integrations)
+      .set({ syncedAt: at })
+      .where(
+        and(
+          eq(integrations.id, row.id),
+          or(
+            isNull(integrations.syncedAt),
+            lt(integrations.syncedAt, new Date(at.getTime() - SYNC_EVERY_MS)),
+          ),
+        ),
+      )
+      .returning({ id: integrations.id });
+    if (!claimed) {
+      const wait = SYNC_EVERY_MS - (at.getTime() - (row.syncedAt?.getTime() ?? at.getTime()));
+      const seconds = Math.max(1, Math.ceil(wait / 1000));
+      throw tooManyRequests(fr.server.integrations.syncTooSoon(seconds), seconds);
+    }
     await request.server.integrationEvents.pull(row.id);
-    const [after] = await request.server.ctx.db
-      .select()
-      .from(integrations)
-      .where(eq(integrations.id, row.id));
+    const [after] = await db.select().from(integrations).where(eq(integrations.id, row.id));
     if (!after) throw notFound();
     return integrationView(after, request.server.ctx.config.publicUrl);
   },

@@ -1,5 +1,6 @@
 import type { integrationEvents, integrations } from "../../db/schema";
 import type { SchemaOf } from "../../http/operation-types";
+import { delayStartOf } from "./shopify";
 
 type IntegrationRow = typeof integrations.$inferSelect;
 
@@ -17,6 +18,8 @@ export function integrationView(row: IntegrationRow, publicUrl: string): SchemaO
     last_event_at: row.lastEventAt?.toISOString() ?? null,
     webhook_url: row.platform === "prestashop" ? null : webhookUrl(publicUrl, row.id),
     states: row.platform === "prestashop" ? row.states : [],
+    delay_start: row.platform === "shopify" ? delayStartOf(row.delayStart) : null,
+    timezone: row.platform === "prestashop" ? row.timezone : null,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -2,8 +2,20 @@ import { fr } from "@certavis/i18n-fr/server";
 import { z } from "zod";
 import { checkedOrder, type MappedEvent, shopDate } from "./shop-order";
 
+/** The topic that starts a request's delay, the shop's choice per connection: payment or fulfilment. */
+export type DelayStart = "paid" | "fulfilled";
+export const SHOPIFY_DELAY_TOPICS: Readonly<Record<DelayStart, string>> = {
+  paid: "orders/paid",
+  fulfilled: "orders/fulfilled",
+};
+/** A connection that names none starts at fulfilment (the buyer has the product in hand soonest). */
+export const DEFAULT_DELAY_START: DelayStart = "fulfilled";
+
+export const delayStartOf = (value: string | null): DelayStart =>
+  value === "paid" || value === "fulfilled" ? value : DEFAULT_DELAY_START;
+
 /** The topics Shopify sends that carry an order to ask a review for. */
-const ORDER_TOPICS = ["orders/paid", "orders/fulfilled"];
+const ORDER_TOPICS = Object.values(SHOPIFY_DELAY_TOPICS);
 
 const id = z.union([z.string(), z.number()]).nullish();
 const shopifyOrder = z.object({

@@ -10,7 +10,7 @@ export function integrationSecretCipher(keys: KeyRing): Cipher {
   });
 }
 
-/** A new signing secret (256 bits), for WooCommerce and a Shopify connection given none. */
+/** A new signing secret (256 bits), for WooCommerce (Shopify signs only with the shop's own). */
 export function newIntegrationSecret(): string {
   return randomToken(32);
 }

@@ -8,7 +8,9 @@ const wooOrder = z.object({
   number: z.union([z.string(), z.number()]).nullish(),
   status: z.string(),
   date_created: z.string().nullish(),
+  date_created_gmt: z.string().nullish(),
   date_completed: z.string().nullish(),
+  date_completed_gmt: z.string().nullish(),
   billing: z
     .object({
       first_name: z.string().nullish(),
@@ -22,7 +24,7 @@ const wooOrder = z.object({
 /**
  * A WooCommerce order webhook ('Commande mise à jour', `X-WC-Webhook-Topic: order.updated`): taken
  * once its `status` is `completed` (reference `number`, buyer `billing`, items by SKU or product id,
- * date `date_completed` or `date_created`); any other status is ignored until then.
+ * date `date_completed_gmt` or `date_created_gmt`); any other status is ignored until then.
  */
 export function mapWooCommerceEvent(topic: string, body: unknown): MappedEvent | null {
   if (!topic.startsWith("order.")) return null;
@@ -36,8 +38,8 @@ export function mapWooCommerceEvent(topic: string, body: unknown): MappedEvent |
       reason: fr.server.integrations.notCompleted(order.status),
       reference: reference === null || reference === undefined ? null : String(reference),
     };
-  // WooCommerce's dates are the shop's local time without zone: read as UTC (`_gmt` variants exist
-  // but the REST order object documents these).
+  // `date_*` are the shop's wall clock without zone, `date_*_gmt` the same instant in UTC (also
+  // without zone): the latter are read; a date sent without its `_gmt` twin is read as UTC.
   const date = (value: string | null | undefined) =>
     shopDate(value && !/Z|[+-]\d\d:?\d\d$/.test(value) ? `${value}Z` : value);
   return checkedOrder("woocommerce", {
@@ -45,7 +47,11 @@ export function mapWooCommerceEvent(topic: string, body: unknown): MappedEvent |
     email: order.billing?.email,
     firstName: order.billing?.first_name,
     lastName: order.billing?.last_name,
-    orderDate: date(order.date_completed) ?? date(order.date_created),
+    orderDate:
+      date(order.date_completed_gmt) ??
+      date(order.date_completed) ??
+      date(order.date_created_gmt) ??
+      date(order.date_created),
     items: order.line_items.map((item) => ({ sku: item.sku, productId: item.product_id, title: item.name })),
   });
 }

@@ -1,9 +1,12 @@
+import { can, MAX_WEBHOOK_ENDPOINTS } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { insertWithinPlan, type RoomCheck } from "../../db/company-lock";
+import { countRows } from "../../db/count-rows";
 import { pageOfRows } from "../../db/page-of-rows";
 import { webhookDeliveries, webhookEndpoints, webhookMessages } from "../../db/schema";
-import { callerCompanyId } from "../../http/caller";
+import { callerCompanyId, callerMembership } from "../../http/caller";
 import { conflict, fieldError, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
@@ -11,8 +14,14 @@ import { assertOutboundUrl } from "../../lib/outbound";
 import { toDeliveryView, toEndpointView } from "./views";
 import { newWebhookSecret, webhookSecretCipher } from "./webhook-secret";
 
-/** Endpoints per company: enough for a shop's systems, few enough to keep each event's fan-out small. */
-const MAX_ENDPOINTS = 10;
+/** Room for one more endpoint (`MAX_WEBHOOK_ENDPOINTS`), checked under the company lock. */
+const assertEndpointRoom: RoomCheck = async (db, companyId) => {
+  if (
+    (await countRows(db, webhookEndpoints, eq(webhookEndpoints.companyId, companyId))) >=
+    MAX_WEBHOOK_ENDPOINTS
+  )
+    throw fieldError("non_field_errors", fr.server.webhooks.tooMany(MAX_WEBHOOK_ENDPOINTS));
+};
 
 async function endpointOf(request: FastifyRequest, id: string) {
   const [row] = await request.server.ctx.db
@@ -51,29 +60,25 @@ export const webhookHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { url, events, description } = request.body;
     await assertOutboundUrl(url.trim(), "url", { allowPrivate: config.outboundAllowPrivate });
-    const [total] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.companyId, companyId));
-    if ((total?.n ?? 0) >= MAX_ENDPOINTS)
-      throw fieldError("non_field_errors", fr.server.webhooks.tooMany(MAX_ENDPOINTS));
     const secret = newWebhookSecret();
     const at = now();
-    const [row] = await db
-      .insert(webhookEndpoints)
-      .values({
-        companyId,
-        url: url.trim(),
-        description: description?.trim() ?? "",
-        events: uniqueEvents(events),
-        secretCiphertext: webhookSecretCipher(() => keys).encrypt(secret),
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
-    if (!row) throw new Error("webhook endpoint not inserted");
+    const row = await insertWithinPlan(db, companyId, assertEndpointRoom, (tx) =>
+      tx
+        .insert(webhookEndpoints)
+        .values({
+          companyId,
+          url: url.trim(),
+          description: description?.trim() ?? "",
+          events: uniqueEvents(events),
+          secretCiphertext: webhookSecretCipher(() => keys).encrypt(secret),
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning(),
+    );
     reply.code(201);
-    return toEndpointView(row, secret);
+    // The secret is answered only to the roles that may read it again.
+    return toEndpointView(row, can(callerMembership(request).role, "webhooks.secret") ? secret : null);
   },
 
   companyWebhooksGet: async (request) => toEndpointView(await endpointOf(request, request.params.id)),

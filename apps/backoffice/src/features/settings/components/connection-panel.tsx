@@ -12,10 +12,17 @@ import { useIntegrationSecret } from "../api/get-integration-secret";
 import type { Integration } from "../api/get-integrations";
 import { useSyncIntegration } from "../api/sync-integration";
 import { useCaller } from "../lib/use-caller";
+import { ConnectionSettings } from "./connection-settings";
 import { LoadError } from "./load-error";
 
 const t = fr.integrations.connection;
-const STATUS_COLORS = { waiting: "gray", active: "green", error: "red" } as const;
+const STATUS_COLORS = {
+  waiting_secret: "amber",
+  waiting: "gray",
+  signature_refused: "red",
+  active: "green",
+  error: "red",
+} as const;
 const OUTCOME_COLORS = { pending: "gray", taken: "green", refused: "red", ignored: "gray" } as const;
 const MASK = "•".repeat(24);
 
@@ -52,6 +59,11 @@ export function ConnectionPanel({
             {fr.integrations.statuses[integration.status]}
           </Badge>
         </Flex>
+        {integration.status === "waiting_secret" || integration.status === "signature_refused" ? (
+          <Text as="p" size="2" color="amber" mb="1">
+            {fr.integrations.statusHints[integration.status]}
+          </Text>
+        ) : null}
         <Text as="p" size="2" color="gray" mb="3">
           {integration.last_event_at ? t.lastEvent(formatDateTime(integration.last_event_at)) : t.noEvent}
         </Text>
@@ -64,11 +76,11 @@ export function ConnectionPanel({
           ))}
         </ol>
         {integration.webhook_url ? <CopyRow label={t.webhookUrl} value={integration.webhook_url} /> : null}
-        {integration.platform === "prestashop" ? (
-          <SyncRow id={integration.id} />
-        ) : (
+        {integration.platform === "prestashop" ? <SyncRow id={integration.id} /> : null}
+        {integration.platform === "woocommerce" ? (
           <SecretRow id={integration.id} freshSecret={freshSecret} />
-        )}
+        ) : null}
+        <ConnectionSettings integration={integration} />
         <EventLog id={integration.id} />
         <Button
           variant="outline"
@@ -144,7 +156,10 @@ function SyncRow({ id }: { id: string }) {
   );
 }
 
-/** The signing secret: shown after creation, then to admins on demand (fetched only then). */
+/**
+ * The signing secret we generated (WooCommerce): shown after creation and then on demand, to the roles
+ * allowed `integrations.secret` only (the server answers it to no one else).
+ */
 function SecretRow({ id, freshSecret }: { id: string; freshSecret: string | null }) {
   const { role } = useCaller();
   const [asked, setAsked] = useState(false);
