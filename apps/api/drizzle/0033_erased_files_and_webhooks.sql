@@ -9,6 +9,6 @@ CREATE TABLE "file_tombstones" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "file_tombstones_next_attempt_idx" ON "file_tombstones" USING btree ("next_attempt_at");--> statement-breakpoint
--- An erasure blanks the stored webhook bodies of its reviews and orders: found by subject.
-CREATE INDEX "webhook_messages_subject_idx" ON "webhook_messages" USING btree ("subject_id");
+CREATE INDEX "file_tombstones_next_attempt_idx" ON "file_tombstones" USING btree ("next_attempt_at");
+-- An erasure blanks the stored webhook bodies of its reviews and orders: found by subject;
+-- webhook_messages_subject_idx (an existing table) is built CONCURRENTLY after the migrations: db/concurrent-indexes.ts

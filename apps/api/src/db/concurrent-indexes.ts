@@ -21,7 +21,10 @@ export interface ConcurrentIndex {
  * index here is built; a unique index that the code relies on comes in the release after the one
  * that built it (docs/deploy.md).
  */
-export const CONCURRENT_INDEXES: ConcurrentIndex[] = [];
+export const CONCURRENT_INDEXES: ConcurrentIndex[] = [
+  // 0033: the erasure finds the stored webhook bodies about the erased reviews and orders.
+  { name: "webhook_messages_subject_idx", on: '"webhook_messages" USING btree ("subject_id")' },
+];
 
 /** Only one instance builds at a time; the others find the indexes there at their next start. */
 const BUILD_LOCK = 4_711_001;
