@@ -1306,7 +1306,7 @@ export interface paths {
         };
         /**
          * Aperçu du formulaire d'avis
-         * @description Public. What a buyer of the company would see (its default form, its name, logo and contact) with an example product and order, for the template editor's test e-mail: its link opens the review form as a preview, which sends nothing. 404 for an unknown company.
+         * @description Public. What a buyer of the company would see (its default form, its name, logo and contact) with an example product and order, for the template editor's test e-mail: its link opens the review form as a preview, which sends nothing. Its `contact_email` is only the company's own contact address (null when it has none), never its owner's login e-mail. 404 for an unknown company.
          */
         get: operations["reviewFormPreview"];
         put?: never;
