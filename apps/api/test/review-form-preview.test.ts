@@ -32,8 +32,8 @@ describe.each(TEST_DATABASES)("the public form preview on %s", (kind) => {
     expect(before.statusCode).toBe(200);
     expect(before.body.toLowerCase()).not.toContain(company.owner.email.toLowerCase());
     expect(
-      expectMatchesContract<{ company: { contact_email: string | null } }>(before, "reviewFormPreview").company
-        .contact_email,
+      expectMatchesContract<{ company: { contact_email: string | null } }>(before, "reviewFormPreview")
+        .company.contact_email,
     ).toBeNull();
 
     const saved = await t.inject({
