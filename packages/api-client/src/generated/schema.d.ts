@@ -1455,7 +1455,7 @@ export interface paths {
         put?: never;
         /**
          * Se désinscrire en un clic (RFC 8058)
-         * @description What mail providers send for one-click unsubscribe (form body `List-Unsubscribe=One-Click`) and what the confirm page's button posts. The address is suppressed for that company (reason `unsubscribe`): its pending requests and reminders are cancelled and no order of it is e-mailed again. Idempotent. Answers a French HTML page. Unknown or forged token → 404 page.
+         * @description What mail providers send for one-click unsubscribe (form body `List-Unsubscribe=One-Click`, urlencoded or multipart/form-data as RFC 8058 allows; a file part is a 400) and what the confirm page's button posts. The address is suppressed for that company (reason `unsubscribe`): its pending requests and reminders are cancelled and no order of it is e-mailed again. Idempotent. Answers a French HTML page. Unknown or forged token → 404 page.
          */
         post: operations["publicUnsubscribe"];
         delete?: never;
@@ -6635,6 +6635,10 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    "List-Unsubscribe"?: "One-Click";
+                };
+                "multipart/form-data": {
                     /** @enum {string} */
                     "List-Unsubscribe"?: "One-Click";
                 };
