@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { products, reviews } from "../src/db/schema";
+import { validateXML } from "xmllint-wasm";
+import { companies, products, reviews } from "../src/db/schema";
 import { addDays } from "../src/modules/pipeline";
 import { sitemapLimits } from "../src/modules/public/sitemap";
 import {
@@ -291,5 +292,45 @@ describe.each(SQL_TEST_DATABASES)("public review pages on %s", (kind) => {
       url: api("/public/badge.svg?company_id=6f1c2b9e-2d4a-4c1e-9b7e-1a2b3c4d5e6f"),
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("gives no badge for a company whose public page is off", async () => {
+    const badge = () => t.inject({ method: "GET", url: api(`/public/badge.svg?company_id=${company.id}`) });
+    expect((await badge()).statusCode).toBe(200);
+    await t.inject({
+      method: "PATCH",
+      url: api("/company/"),
+      headers: auth,
+      payload: { public_page: false },
+    });
+    try {
+      const hidden = await badge();
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.body).not.toContain("avis");
+    } finally {
+      await t.inject({
+        method: "PATCH",
+        url: api("/company/"),
+        headers: auth,
+        payload: { public_page: true },
+      });
+    }
+    expect((await badge()).statusCode).toBe(200);
+  });
+
+  it("keeps the badge well-formed XML whatever control characters a company's name holds", async () => {
+    const other = await createCompanyFor(t, await registerVerifiedUser(t), { name: "Ombre" });
+    const name = "Maison\u0001 \u0008Aurore\u001b & <Fils>\uffff";
+    await t.ctx.db.update(companies).set({ name }).where(eq(companies.id, other.id));
+    const res = await t.inject({ method: "GET", url: api(`/public/badge.svg?company_id=${other.id}`) });
+    expect(res.statusCode).toBe(200);
+    const parsed = await validateXML({
+      xml: [{ fileName: "badge.svg", contents: res.body }],
+      normalization: "format",
+    });
+    expect(parsed.errors.map((e) => e.rawMessage)).toEqual([]);
+    expect(res.body).toContain(
+      '<title id="certavis-badge-title">Maison Aurore &amp; &lt;Fils&gt; : avis vérifiés par Certavis</title>',
+    );
   });
 });

@@ -1406,7 +1406,7 @@ export interface paths {
         };
         /**
          * Badge SVG des avis vérifiés
-         * @description Public, revalidated by every visitor (`Cache-Control: public, no-cache`, `ETag`; 304 on a matching `If-None-Match`), CORS open. An SVG image ('Avis vérifiés', the average, the count, 'Certavis') with its `<title>` text, to be linked by the shop to its page `/avis/{slug}`: no script. 404 unknown company.
+         * @description Public, revalidated by every visitor (`Cache-Control: public, no-cache`, `ETag`; 304 on a matching `If-None-Match`), CORS open. An SVG image ('Avis vérifiés', the average, the count, 'Certavis') with its `<title>` text, to be linked by the shop to its page `/avis/{slug}`: no script; the name's characters XML forbids are left out. 404 unknown company, or one whose public page is off.
          */
         get: operations["publicBadgeGet"];
         put?: never;

@@ -11,6 +11,7 @@ import { onReviewsChanged } from "../../lib/reviews-changed";
 import { type CachedBytes, createBodyCache } from "./body-cache";
 import { companyPagePath, productPagePath } from "./public-page-html";
 import { publicAuthorName } from "./public-reviews";
+import { withoutNonXml, xmlText } from "./xml-text";
 
 /**
  * Reviews read per statement while the feed streams, and the largest feed kept in memory (its bytes,
@@ -18,21 +19,8 @@ import { publicAuthorName } from "./public-reviews";
  */
 export const feedLimits = { pageSize: 500, keptBytes: 4 * 1024 * 1024 };
 
-/** Characters XML 1.0 does not allow in a document (C0 controls but tab and line breaks, lone surrogates, U+FFFE/F). */
-const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-/** Text as XML character data: forbidden characters dropped, markup escaped (`]]>` cannot survive `&gt;`). */
-export function xmlText(value: string): string {
-  return value
-    .replace(NOT_XML, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
-}
-
 /** The text as the feed keeps it: without forbidden characters, trimmed (empty when nothing is left). */
-const clean = (value: string | null | undefined) => (value ?? "").replace(NOT_XML, "").trim();
+const clean = (value: string | null | undefined) => withoutNonXml(value ?? "").trim();
 
 interface FeedCompany {
   id: string;
