@@ -81,6 +81,8 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companySuppressionsDelete: company("personalData.view"),
   companyPrivacyErasuresCreate: company("personalData.erase"),
   companyExport: company("data.export"),
+  companyExportLink: company("data.export"),
+  companyExportDownload: publicAccess,
   // outgoing webhooks (ARCHITECTURE §10.14)
   companyWebhooksList: company("webhooks.manage"),
   companyWebhooksCreate: company("webhooks.manage"),

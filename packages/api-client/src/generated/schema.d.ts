@@ -1536,9 +1536,49 @@ export interface paths {
         };
         /**
          * Exporter toutes les données de l'entreprise (ZIP)
-         * @description Owner and admin (ARCHITECTURE §10.16: no lock-in). Streams one ZIP file (`Content-Disposition: attachment; filename="certavis-export-<slug>-<AAAA-MM-JJ>.zip"`) holding `LISEZMOI.txt` (French, each file and column described), `reviews.csv` and `reviews.json` (every review with its answers, status, dates, reply and moderation trail), `orders.csv`, `products.csv`, `audit.csv` (the moderation trail) and `media/` (the stored review photos and videos, product images and logo). CSV files are UTF-8 with BOM, `;`-separated, formula-safe (a cell starting with `=`, `+`, `-`, `@`, tab or return is prefixed with `'`). Rows are read page by page while the file is written: a failure after the first bytes ends the download early (an incomplete ZIP).
+         * @description Owner and admin (ARCHITECTURE §10.16: no lock-in). Streams one ZIP file (for API clients; a browser asks for a download link, `POST /company/export/link/`, and follows it) (`Content-Disposition: attachment; filename="certavis-export-<slug>-<AAAA-MM-JJ>.zip"`) holding `LISEZMOI.txt` (French, each file and column described), `reviews.csv` and `reviews.json` (every review with its answers, status, dates, reply and moderation trail), `orders.csv`, `products.csv`, `audit.csv` (the moderation trail), `templates.json`, `forms.json`, `members.csv`, `invoices.csv`, `suppressions.csv`, `webhooks.json` and `integrations.json` (the settings, never a secret nor a key) and `media/` (the stored review photos and videos, product images and logo). CSV files are UTF-8 with BOM, `;`-separated, formula-safe (a cell starting with `=`, `+`, `-`, `@`, tab or return is prefixed with `'`). Rows are read page by page while the file is written: a failure after the first bytes ends the download early (an incomplete ZIP).
          */
         get: operations["companyExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/export/link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lien de téléchargement de l'export (ZIP)
+         * @description Owner and admin. A short-lived signed link (3 minutes) to the company's ZIP export, for the browser to follow (a plain navigation: the file goes to disk, not into the tab's memory). Nothing is stored; the member's right to export is checked again when the link is followed.
+         */
+        post: operations["companyExportLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/export/download/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Télécharger l'export par son lien signé
+         * @description Public: the signed token is the credential. The same ZIP as `GET /company/export/`, with `Content-Disposition: attachment` and `Cache-Control: no-store`. An expired or altered token, or one of a member who may no longer export, answers 404 with a French `detail` (as a forged unsubscribe link does).
+         */
+        get: operations["companyExportDownload"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6768,6 +6808,60 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    companyExportLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description `{PUBLIC_URL}/api/v1/company/export/download/?token=…`
+                         */
+                        url: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyExportDownload: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     companyWebhooksList: {
