@@ -167,6 +167,59 @@ describe.each(SQL_TEST_DATABASES)("public review pages on %s", (kind) => {
     await t.ctx.db.update(products).set({ status: "active" }).where(eq(products.id, lamp.id));
   });
 
+  it("gives each published review its own page with a Review JSON-LD; 404 for any other", async () => {
+    const [reviewed] = await t.ctx.db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(eq(reviews.comment, "Avis 22"));
+    const id = reviewed?.id ?? "";
+    const res = await t.inject({ method: "GET", url: `/avis/${slug}/${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe("public, no-cache");
+    expect(res.body).toContain(`<link rel="canonical" href="${origin}/avis/${slug}/${id}">`);
+    expect(res.body).toContain("<title>Avis de Léa B. sur Lampe &lt;Opale&gt; · Maison Aurore</title>");
+    expect(anchors(res.body)).toEqual([id]);
+    expect(res.body).toContain("<p>Avis 22</p>");
+    expect(res.body).toMatch(/<strong>Réponse de l&#39;entreprise<\/strong>.*?<p>Merci &lt;Léa&gt; !<\/p>/s);
+    expect(res.body).toContain(`href="/avis/${slug}/produits/${lamp.id}"`);
+    expect(res.body).toContain(`href="/avis/${slug}"`);
+    const script = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.body)?.[1] ?? "";
+    expect(JSON.parse(script)).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Review",
+      itemReviewed: {
+        "@type": "Product",
+        name: "Lampe <Opale>",
+        sku: "LAMP-1",
+        gtin: "4006381333931",
+        brand: { "@type": "Brand", name: "Aurore & Fils" },
+        url: `${origin}/avis/${slug}/produits/${lamp.id}`,
+      },
+      author: { "@type": "Person", name: "Léa B." },
+      datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      reviewBody: "Avis 22",
+      reviewRating: { "@type": "Rating", ratingValue: 1, bestRating: 5, worstRating: 0 },
+      publisher: { "@type": "Organization", name: "Maison Aurore" },
+    });
+    const other = await createCompanyFor(t, await registerVerifiedUser(t), { name: "Maison Voisine" });
+    const otherSlug = (
+      await t.inject({ method: "GET", url: api("/company/"), headers: authHeaders(other.owner.access) })
+    ).json().slug;
+    for (const url of [
+      `/avis/${slug}/${pendingId}`,
+      `/avis/${slug}/6f1c2b9e-2d4a-4c1e-9b7e-1a2b3c4d5e6f`,
+      `/avis/${slug}/pas-un-id`,
+      `/avis/${otherSlug}/${id}`,
+    ]) {
+      const missing = await t.inject({ method: "GET", url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.body).toContain("<h1>Page introuvable</h1>");
+    }
+    // Out of the sitemap the next test reads.
+    await t.ctx.db.update(companies).set({ publicPage: false }).where(eq(companies.id, other.id));
+  });
+
   it("answers 304 while unchanged; a moderation or a hidden page shows at once", async () => {
     const first = await t.inject({ method: "GET", url: `/avis/${slug}` });
     const etag = String(first.headers.etag);

@@ -9,7 +9,7 @@ import { companies, products, reviewFiles, reviewStats, reviews } from "../../db
 import { notFound } from "../../http/errors";
 import { onReviewsChanged } from "../../lib/reviews-changed";
 import { type CachedBytes, createBodyCache } from "./body-cache";
-import { companyPagePath, productPagePath } from "./public-page-html";
+import { productPagePath, reviewPagePath } from "./public-page-html";
 import { publicAuthorName } from "./public-reviews";
 import { withoutNonXml, xmlText } from "./xml-text";
 
@@ -183,7 +183,7 @@ export function reviewXml(
     element("review_timestamp", review.publishedAt.toISOString()),
     comment && title ? element("title", title) : "",
     element("content", content),
-    `<review_url type="singleton">${xmlText(`${origin}${companyPagePath(company.slug)}#avis-${review.id}`)}</review_url>`,
+    `<review_url type="singleton">${xmlText(`${origin}${reviewPagePath(company.slug, review.id)}`)}</review_url>`,
     photos.length
       ? `<reviewer_images>${photos.map((url) => `<reviewer_image>${element("url", url)}</reviewer_image>`).join("")}</reviewer_images>`
       : "",
