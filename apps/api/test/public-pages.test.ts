@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
 import { companies, products, reviews } from "../src/db/schema";
+import { reviewsChanged } from "../src/lib/reviews-changed";
 import { addDays } from "../src/modules/pipeline";
 import { sitemapLimits } from "../src/modules/public/sitemap";
 import {
@@ -385,5 +386,51 @@ describe.each(SQL_TEST_DATABASES)("public review pages on %s", (kind) => {
     expect(res.body).toContain(
       '<title id="certavis-badge-title">Maison Aurore &amp; &lt;Fils&gt; : avis vérifiés par Certavis</title>',
     );
+  });
+});
+
+/** The sitemap's files and the feed cost queries on large sites: kept painted, and limited per IP. */
+describe.each(SQL_TEST_DATABASES)("sitemap files and the feed under load on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind, config: { rateLimitPerIp: 3 } });
+  });
+  afterAll(async () => {
+    sitemapLimits.urlsPerFile = 50_000;
+    await t?.close();
+  });
+
+  it("serves /sitemaps/{n}.xml from the body cache until a change, then 429 past the per-IP limit", async () => {
+    const company = await createCompanyFor(t, await registerVerifiedUser(t), { name: "Maison Cache" });
+    await createCompanyFor(t, await registerVerifiedUser(t), { name: "Maison Seconde" });
+    sitemapLimits.urlsPerFile = 1;
+    const part = () => t.inject({ method: "GET", url: "/sitemaps/1.xml" });
+    const first = await part();
+    expect(first.statusCode).toBe(200);
+    const [loc] = [...first.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    // A change the server does not hear of (another instance's, straight in the database) waits for the cache.
+    const slug = (loc ?? "").slice((loc ?? "").lastIndexOf("/") + 1);
+    const [shown] = await t.ctx.db
+      .update(companies)
+      .set({ slug: `${slug}-renommee` })
+      .where(eq(companies.slug, slug))
+      .returning({ id: companies.id });
+    expect((await part()).body).toContain(`<loc>${loc}</loc>`);
+    reviewsChanged(shown?.id ?? "");
+    const after = await part();
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain(`<loc>${loc}-renommee</loc>`);
+    const limited = await part();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ detail: expect.stringMatching(/^Trop de requêtes/) });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+
+    const feed = () =>
+      t.inject({
+        method: "GET",
+        url: `/api/v1/public/feeds/google-product-reviews.xml?company_id=${company.id}`,
+      });
+    for (let i = 0; i < 3; i++) expect((await feed()).statusCode).toBe(200);
+    expect((await feed()).statusCode).toBe(429);
   });
 });

@@ -170,4 +170,6 @@ export const SENSITIVE_OPERATIONS: ReadonlySet<string> = new Set<OperationId>([
   "reviewSubmit",
   "reviewWithdrawalGet",
   "reviewWithdrawalConfirm",
+  // Public but costly: a feed past its kept size is streamed from the database on each request.
+  "publicGoogleReviewsFeedGet",
 ]);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { sensitiveRateLimit } from "../../http/security";
 import { etagOf, PUBLIC_REVALIDATED, sendCacheable } from "../../http/send-cacheable";
 import { onReviewsChanged } from "../../lib/reviews-changed";
 import { type CachedBody, createBodyCache } from "./body-cache";
@@ -103,13 +104,27 @@ export function registerPublicPages(app: FastifyInstance): void {
     });
     return sendCacheable(request, reply, cached, XML, PUBLIC_REVALIDATED);
   });
-  app.get("/sitemaps/:part", async (request, reply) => {
-    const match = /^([1-9]\d{0,4})\.xml$/.exec((request.params as { part: string }).part);
-    if (!match) return notFound(reply);
-    const body = await sitemapPart(ctx.db, origin, Number(match[1]));
-    if (body === null) return notFound(reply);
-    return sendCacheable(request, reply, { body, etag: etagOf(body) }, XML, PUBLIC_REVALIDATED);
-  });
+  // A file reads up to 50,000 pages: kept painted like the index, and limited per IP.
+  app.get(
+    "/sitemaps/:part",
+    { config: { rateLimit: sensitiveRateLimit(ctx.config) } },
+    async (request, reply) => {
+      const match = /^([1-9]\d{0,4})\.xml$/.exec((request.params as { part: string }).part);
+      if (!match) return notFound(reply);
+      const number = Number(match[1]);
+      try {
+        const cached = await cache.get("sitemap", `part|${number}`, async () => {
+          const body = await sitemapPart(ctx.db, origin, number);
+          if (body === null) throw new PageNotFound();
+          return { body, etag: etagOf(body) };
+        });
+        return sendCacheable(request, reply, cached, XML, PUBLIC_REVALIDATED);
+      } catch (error) {
+        if (error instanceof PageNotFound) return notFound(reply);
+        throw error;
+      }
+    },
+  );
   const robots = robotsTxt(origin);
   const robotsEtag = etagOf(robots);
   app.get("/robots.txt", (request, reply) =>
