@@ -6705,6 +6705,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     companySuppressionsList: {
