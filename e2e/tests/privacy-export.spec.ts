@@ -28,5 +28,7 @@ test("'Exporter toutes les données' downloads the company's ZIP", async ({ page
   ]) {
     expect(zip.includes(Buffer.from(name)), name).toBe(true);
   }
-  await expect(page.getByText("Export téléchargé")).toBeVisible();
+  await expect(
+    page.getByText("Téléchargement lancé : le fichier arrive dans vos téléchargements."),
+  ).toBeVisible();
 });

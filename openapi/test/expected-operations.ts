@@ -98,6 +98,8 @@ export const additions = [
   "GET /company/get-started/",
   "POST /company/get-started/hide/",
   "GET /company/export/",
+  "POST /company/export/link/",
+  "GET /company/export/download/",
   // ARCHITECTURE §10.14: outgoing webhooks.
   "GET /company/webhooks/",
   "POST /company/webhooks/",
@@ -125,6 +127,7 @@ export const publicCalls = [
   "GET /health/",
   "GET /public/unsubscribe/",
   "POST /public/unsubscribe/",
+  "GET /company/export/download/",
   "POST /auth/login/",
   "POST /auth/register/",
   "POST /auth/refresh/",

@@ -156,7 +156,7 @@ describe.each(SQL_TEST_DATABASES)("Google product reviews feed on %s", (kind) =>
         `<review_timestamp>${addDays(base, 5).toISOString()}</review_timestamp>`,
         "<title>Très &lt;b&gt;belle&lt;/b&gt; &amp; ]]&gt; lampe</title>",
         "<content>Lumière &lt;douce&gt; &amp; chaude ]]&gt;  fin\nLigne 2</content>",
-        `<review_url type="singleton">${origin}/avis/${slug}#avis-${hostile?.id}</review_url>`,
+        `<review_url type="singleton">${origin}/avis/${slug}/${hostile?.id}</review_url>`,
         `<reviewer_images><reviewer_image><url>${t.ctx.storage.url(`reviews/${company.id}/a.jpg`)}</url></reviewer_image></reviewer_images>`,
         '<ratings><overall min="1" max="5">4.5</overall></ratings>',
         "<products><product>",

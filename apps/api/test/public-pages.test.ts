@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { products, reviews } from "../src/db/schema";
+import { validateXML } from "xmllint-wasm";
+import { companies, products, reviews } from "../src/db/schema";
+import { reviewsChanged } from "../src/lib/reviews-changed";
 import { addDays } from "../src/modules/pipeline";
 import { sitemapLimits } from "../src/modules/public/sitemap";
 import {
@@ -166,6 +168,59 @@ describe.each(SQL_TEST_DATABASES)("public review pages on %s", (kind) => {
     await t.ctx.db.update(products).set({ status: "active" }).where(eq(products.id, lamp.id));
   });
 
+  it("gives each published review its own page with a Review JSON-LD; 404 for any other", async () => {
+    const [reviewed] = await t.ctx.db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(eq(reviews.comment, "Avis 22"));
+    const id = reviewed?.id ?? "";
+    const res = await t.inject({ method: "GET", url: `/avis/${slug}/${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe("public, no-cache");
+    expect(res.body).toContain(`<link rel="canonical" href="${origin}/avis/${slug}/${id}">`);
+    expect(res.body).toContain("<title>Avis de Léa B. sur Lampe &lt;Opale&gt; · Maison Aurore</title>");
+    expect(anchors(res.body)).toEqual([id]);
+    expect(res.body).toContain("<p>Avis 22</p>");
+    expect(res.body).toMatch(/<strong>Réponse de l&#39;entreprise<\/strong>.*?<p>Merci &lt;Léa&gt; !<\/p>/s);
+    expect(res.body).toContain(`href="/avis/${slug}/produits/${lamp.id}"`);
+    expect(res.body).toContain(`href="/avis/${slug}"`);
+    const script = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.body)?.[1] ?? "";
+    expect(JSON.parse(script)).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Review",
+      itemReviewed: {
+        "@type": "Product",
+        name: "Lampe <Opale>",
+        sku: "LAMP-1",
+        gtin: "4006381333931",
+        brand: { "@type": "Brand", name: "Aurore & Fils" },
+        url: `${origin}/avis/${slug}/produits/${lamp.id}`,
+      },
+      author: { "@type": "Person", name: "Léa B." },
+      datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      reviewBody: "Avis 22",
+      reviewRating: { "@type": "Rating", ratingValue: 1, bestRating: 5, worstRating: 0 },
+      publisher: { "@type": "Organization", name: "Maison Aurore" },
+    });
+    const other = await createCompanyFor(t, await registerVerifiedUser(t), { name: "Maison Voisine" });
+    const otherSlug = (
+      await t.inject({ method: "GET", url: api("/company/"), headers: authHeaders(other.owner.access) })
+    ).json().slug;
+    for (const url of [
+      `/avis/${slug}/${pendingId}`,
+      `/avis/${slug}/6f1c2b9e-2d4a-4c1e-9b7e-1a2b3c4d5e6f`,
+      `/avis/${slug}/pas-un-id`,
+      `/avis/${otherSlug}/${id}`,
+    ]) {
+      const missing = await t.inject({ method: "GET", url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.body).toContain("<h1>Page introuvable</h1>");
+    }
+    // Out of the sitemap the next test reads.
+    await t.ctx.db.update(companies).set({ publicPage: false }).where(eq(companies.id, other.id));
+  });
+
   it("answers 304 while unchanged; a moderation or a hidden page shows at once", async () => {
     const first = await t.inject({ method: "GET", url: `/avis/${slug}` });
     const etag = String(first.headers.etag);
@@ -291,5 +346,91 @@ describe.each(SQL_TEST_DATABASES)("public review pages on %s", (kind) => {
       url: api("/public/badge.svg?company_id=6f1c2b9e-2d4a-4c1e-9b7e-1a2b3c4d5e6f"),
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("gives no badge for a company whose public page is off", async () => {
+    const badge = () => t.inject({ method: "GET", url: api(`/public/badge.svg?company_id=${company.id}`) });
+    expect((await badge()).statusCode).toBe(200);
+    await t.inject({
+      method: "PATCH",
+      url: api("/company/"),
+      headers: auth,
+      payload: { public_page: false },
+    });
+    try {
+      const hidden = await badge();
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.body).not.toContain("avis");
+    } finally {
+      await t.inject({
+        method: "PATCH",
+        url: api("/company/"),
+        headers: auth,
+        payload: { public_page: true },
+      });
+    }
+    expect((await badge()).statusCode).toBe(200);
+  });
+
+  it("keeps the badge well-formed XML whatever control characters a company's name holds", async () => {
+    const other = await createCompanyFor(t, await registerVerifiedUser(t), { name: "Ombre" });
+    const name = "Maison\u0001 \u0008Aurore\u001b & <Fils>\uffff";
+    await t.ctx.db.update(companies).set({ name }).where(eq(companies.id, other.id));
+    const res = await t.inject({ method: "GET", url: api(`/public/badge.svg?company_id=${other.id}`) });
+    expect(res.statusCode).toBe(200);
+    const parsed = await validateXML({
+      xml: [{ fileName: "badge.svg", contents: res.body }],
+      normalization: "format",
+    });
+    expect(parsed.errors.map((e) => e.rawMessage)).toEqual([]);
+    expect(res.body).toContain(
+      '<title id="certavis-badge-title">Maison Aurore &amp; &lt;Fils&gt; : avis vérifiés par Certavis</title>',
+    );
+  });
+});
+
+/** The sitemap's files and the feed cost queries on large sites: kept painted, and limited per IP. */
+describe.each(SQL_TEST_DATABASES)("sitemap files and the feed under load on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind, config: { rateLimitPerIp: 3 } });
+  });
+  afterAll(async () => {
+    sitemapLimits.urlsPerFile = 50_000;
+    await t?.close();
+  });
+
+  it("serves /sitemaps/{n}.xml from the body cache until a change, then 429 past the per-IP limit", async () => {
+    const company = await createCompanyFor(t, await registerVerifiedUser(t), { name: "Maison Cache" });
+    await createCompanyFor(t, await registerVerifiedUser(t), { name: "Maison Seconde" });
+    sitemapLimits.urlsPerFile = 1;
+    const part = () => t.inject({ method: "GET", url: "/sitemaps/1.xml" });
+    const first = await part();
+    expect(first.statusCode).toBe(200);
+    const [loc] = [...first.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    // A change the server does not hear of (another instance's, straight in the database) waits for the cache.
+    const slug = (loc ?? "").slice((loc ?? "").lastIndexOf("/") + 1);
+    const [shown] = await t.ctx.db
+      .update(companies)
+      .set({ slug: `${slug}-renommee` })
+      .where(eq(companies.slug, slug))
+      .returning({ id: companies.id });
+    expect((await part()).body).toContain(`<loc>${loc}</loc>`);
+    reviewsChanged(shown?.id ?? "");
+    const after = await part();
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain(`<loc>${loc}-renommee</loc>`);
+    const limited = await part();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ detail: expect.stringMatching(/^Trop de requêtes/) });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+
+    const feed = () =>
+      t.inject({
+        method: "GET",
+        url: `/api/v1/public/feeds/google-product-reviews.xml?company_id=${company.id}`,
+      });
+    for (let i = 0; i < 3; i++) expect((await feed()).statusCode).toBe(200);
+    expect((await feed()).statusCode).toBe(429);
   });
 });

@@ -45,6 +45,10 @@ export interface MultipartLimits {
   keyOf?: (partName: string) => string;
   /** The message of a file over `maxFileBytes` (in Mo). */
   tooLarge?: (mb: number, partName: string) => string;
+  /** Most text fields (400 beyond); the server's default otherwise. */
+  maxFields?: number;
+  /** Longest text field kept (longer ones are cut); the server's default otherwise. */
+  maxFieldBytes?: number;
 }
 
 export function isMultipart(request: FastifyRequest): boolean {
@@ -64,6 +68,20 @@ export async function readMultipart(
     filename: file.filename,
     data: await buffer(file.stream),
   }));
+}
+
+/**
+ * A small form of text fields only (what a mail provider posts): a file part, or more fields or bytes
+ * than given, ends the read with the French 400.
+ */
+export async function readTextFields(
+  request: FastifyRequest,
+  limits: { maxFields: number; maxFieldBytes: number },
+): Promise<Record<string, string>> {
+  const body = await streamMultipart(request, { maxFileBytes: 0, ...limits }, async () => {
+    throw new HttpError(400, { detail: fr.server.multipart.invalid });
+  });
+  return body.fields;
 }
 
 /**
@@ -94,7 +112,12 @@ export async function streamMultipart<File>(
   try {
     for await (const part of request.parts({
       // One byte over the limit reaches the count below, which refuses the file.
-      limits: { fileSize: limits.maxFileBytes + 1, ...(limits.maxFiles ? { files: limits.maxFiles } : {}) },
+      limits: {
+        fileSize: limits.maxFileBytes + 1,
+        ...(limits.maxFiles ? { files: limits.maxFiles } : {}),
+        ...(limits.maxFields !== undefined ? { fields: limits.maxFields } : {}),
+        ...(limits.maxFieldBytes !== undefined ? { fieldSize: limits.maxFieldBytes } : {}),
+      },
     })) {
       current = part.fieldname;
       if (part.type === "file") {

@@ -81,6 +81,8 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companySuppressionsDelete: company("personalData.view"),
   companyPrivacyErasuresCreate: company("personalData.erase"),
   companyExport: company("data.export"),
+  companyExportLink: company("data.export"),
+  companyExportDownload: publicAccess,
   // outgoing webhooks (ARCHITECTURE §10.14)
   companyWebhooksList: company("webhooks.manage"),
   companyWebhooksCreate: company("webhooks.manage"),
@@ -169,4 +171,6 @@ export const SENSITIVE_OPERATIONS: ReadonlySet<string> = new Set<OperationId>([
   "reviewSubmit",
   "reviewWithdrawalGet",
   "reviewWithdrawalConfirm",
+  // Public but costly: a feed past its kept size is streamed from the database on each request.
+  "publicGoogleReviewsFeedGet",
 ]);

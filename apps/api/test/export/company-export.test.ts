@@ -2,14 +2,26 @@ import { fr } from "@certavis/i18n-fr/server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromBuffer } from "yauzl";
-import { companies, products, reviewEvents, reviewFiles, reviews } from "../../src/db/schema";
+import {
+  companies,
+  emailSuppressions,
+  integrations,
+  invoices,
+  products,
+  reviewEvents,
+  reviewFiles,
+  reviews,
+  webhookEndpoints,
+} from "../../src/db/schema";
 import { exportLimits } from "../../src/modules/export/export-files";
+import { exportLinkToken } from "../../src/modules/export/export-link";
 import {
   addMember,
   authHeaders,
   createCompanyFor,
   createProduct,
   createTestApp,
+  expectMatchesContract,
   orderWithReview,
   registerVerifiedUser,
   SQL_TEST_DATABASES,
@@ -64,6 +76,8 @@ describe.each(SQL_TEST_DATABASES)("the company's ZIP export on %s", (kind) => {
   };
   const stored = { photo: "", image: "", logo: "" };
   const pageSize = { ...exportLimits.pageSize };
+  const SECRET_MARK = "SECRET-NE-SORT-PAS";
+  let memberEmail = "";
 
   beforeAll(async () => {
     // Pages of 2 rows: three reviews and orders cross page boundaries.
@@ -165,6 +179,39 @@ describe.each(SQL_TEST_DATABASES)("the company's ZIP export on %s", (kind) => {
       comment: "Avis d'une autre entreprise",
     });
 
+    // Settings the README promises, secrets included in the database but never in the ZIP.
+    memberEmail = (await addMember(t, company, "moderator")).email;
+    await t.ctx.db.insert(invoices).values({
+      companyId: company.id,
+      subscriptionType: "EXPANSION",
+      amountCents: 7999,
+      periodStart: at(1),
+      periodEnd: at(31),
+      providerRef: `in_${company.id}`,
+      buyerName: "Maison Lumière",
+      buyerAddress: "12 rue des Lilas",
+      invoiceUrl: null,
+    });
+    await t.ctx.db.insert(emailSuppressions).values({
+      companyId: company.id,
+      email: "parti@exemple.fr",
+      emailHash: "hash-parti",
+      reason: "unsubscribe",
+    });
+    await t.ctx.db.insert(webhookEndpoints).values({
+      companyId: company.id,
+      url: "https://boutique.exemple.fr/hooks/certavis",
+      description: "ERP",
+      events: ["review.approved"],
+      secretCiphertext: SECRET_MARK,
+    });
+    await t.ctx.db.insert(integrations).values({
+      companyId: company.id,
+      platform: "woocommerce",
+      shopUrl: "https://boutique.exemple.fr",
+      secretSealed: SECRET_MARK,
+    });
+
     const res = await t.inject({ method: "GET", url: "/api/v1/company/export/", headers: auth });
     response = res;
     expect(res.statusCode, res.body).toBe(200);
@@ -190,6 +237,13 @@ describe.each(SQL_TEST_DATABASES)("the company's ZIP export on %s", (kind) => {
       "orders.csv",
       "products.csv",
       "audit.csv",
+      "templates.json",
+      "forms.json",
+      "members.csv",
+      "invoices.csv",
+      "suppressions.csv",
+      "webhooks.json",
+      "integrations.json",
       `media/avis/${ids.withPhoto}/${photoName}`,
       `media/produits/${ids.lamp}.webp`,
       "media/logo.png",
@@ -289,10 +343,21 @@ describe.each(SQL_TEST_DATABASES)("the company's ZIP export on %s", (kind) => {
     expect(readme.split("\r\n")[0]).toBe(
       `Export des données de Maison Lumière (Certavis), ${new Date().toISOString().slice(0, 10)}`,
     );
-    for (const name of ["reviews.csv", "reviews.json", "orders.csv", "products.csv", "audit.csv", "media/"]) {
-      expect(readme).toContain(`\r\n${name}\r\n`);
-    }
-    for (const file of ["reviews.csv", "orders.csv", "products.csv", "audit.csv"]) {
+    // Every file of the ZIP is described, and every file described is in the ZIP.
+    const described = [...readme.matchAll(/\r\n([a-z]+(?:\.csv|\.json|\/))\r\n/g)].map((m) => m[1]);
+    const entries = [
+      ...new Set([...files.keys()].map((name) => name.replace(/^media\/.*/, "media/"))),
+    ].filter((name) => name !== "LISEZMOI.txt");
+    expect(described.sort()).toEqual(entries.sort());
+    for (const file of [
+      "reviews.csv",
+      "orders.csv",
+      "products.csv",
+      "audit.csv",
+      "members.csv",
+      "invoices.csv",
+      "suppressions.csv",
+    ]) {
       const [columns = ""] = lines(files.get(file)?.toString("utf8") ?? "");
       for (const column of columns.split(";")) expect(readme).toContain(`  - ${column} : `);
     }
@@ -316,5 +381,85 @@ describe.each(SQL_TEST_DATABASES)("the company's ZIP export on %s", (kind) => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ detail: "Vous n'avez pas la permission d'effectuer cette action." });
     }
+  });
+
+  it("holds the settings: templates, forms, members, invoices, suppressions, webhooks, integrations; no secret", () => {
+    const text = (name: string) => files.get(name)?.toString("utf8") ?? "";
+    const templates = JSON.parse(text("templates.json")) as {
+      type: string;
+      texte: string;
+      par_defaut: boolean;
+    }[];
+    expect(templates.map((x) => x.type).sort()).toEqual(["reminder", "request", "thanks"]);
+    expect(templates.every((x) => x.texte.length > 0 && x.par_defaut)).toBe(true);
+    const forms = JSON.parse(text("forms.json")) as { champs: { id: string }[] }[];
+    expect(forms).toHaveLength(1);
+    expect(forms[0]?.champs.length).toBeGreaterThan(0);
+    const [, ...members] = lines(text("members.csv"));
+    expect(members.some((r) => r.includes(`;${memberEmail};moderator;`))).toBe(true);
+    expect(members.some((r) => r.includes(`;${company.owner.email};owner;`))).toBe(true);
+    const [, ...invoiceRows] = lines(text("invoices.csv"));
+    expect(invoiceRows).toHaveLength(1);
+    expect(invoiceRows[0]).toContain(";EXPANSION;79,99;eur;");
+    const [, ...suppressed] = lines(text("suppressions.csv"));
+    expect(suppressed).toEqual([expect.stringMatching(/^parti@exemple\.fr;unsubscribe;2\d{3}-/)]);
+    expect(JSON.parse(text("webhooks.json"))).toEqual([
+      expect.objectContaining({
+        url: "https://boutique.exemple.fr/hooks/certavis",
+        description: "ERP",
+        evenements: ["review.approved"],
+        actif: true,
+      }),
+    ]);
+    expect(JSON.parse(text("integrations.json"))).toEqual([
+      expect.objectContaining({ plateforme: "woocommerce", boutique: "https://boutique.exemple.fr" }),
+    ]);
+    for (const [name, bytes] of files) expect(bytes.toString("latin1"), name).not.toContain(SECRET_MARK);
+  });
+
+  it("gives a short-lived signed link the browser follows to download the ZIP (no header needed)", async () => {
+    const auth = authHeaders(company.owner.access);
+    const link = await t.inject({ method: "POST", url: "/api/v1/company/export/link/", headers: auth });
+    expect(link.statusCode, link.body).toBe(200);
+    const { url, expires_at } = expectMatchesContract<{ url: string; expires_at: string }>(
+      link,
+      "companyExportLink",
+    );
+    expect(url.startsWith(`${t.publicUrl}/api/v1/company/export/download/?token=`)).toBe(true);
+    const lifetime = new Date(expires_at).getTime() - Date.now();
+    expect(lifetime).toBeGreaterThan(60_000);
+    expect(lifetime).toBeLessThanOrEqual(5 * 60_000);
+    const path = url.slice(t.publicUrl.length);
+    const zip = await t.inject({ method: "GET", url: path });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers["content-type"]).toBe("application/zip");
+    expect(zip.headers["cache-control"]).toBe("no-store");
+    expect(String(zip.headers["content-disposition"])).toMatch(/^attachment; filename="certavis-export-/);
+    expect([...(await unzip(zip.rawPayload)).keys()]).toContain("reviews.csv");
+
+    const refused = async (target: string) => {
+      const res = await t.inject({ method: "GET", url: target });
+      expect(res.statusCode, target).toBe(404);
+      expect(expectMatchesContract(res, "companyExportDownload")).toEqual({
+        detail: "Ce lien de téléchargement a expiré ou n'est pas valide. Relancez l'export depuis Certavis.",
+      });
+    };
+    await refused(`${path.slice(0, -3)}${path.endsWith("A") ? "B" : "A"}xx`);
+    const key = t.ctx.keys.currentKey("access-token");
+    const owner = company.owner.id;
+    await refused(
+      `/api/v1/company/export/download/?token=${exportLinkToken(key, company.id, owner, new Date(Date.now() - 1000))}`,
+    );
+    // A member who may not export, or is no longer in the company, gets nothing from a link.
+    const moderator = await addMember(t, company, "moderator");
+    await refused(
+      `/api/v1/company/export/download/?token=${exportLinkToken(key, company.id, moderator.id, new Date(Date.now() + 60_000))}`,
+    );
+    const forbidden = await t.inject({
+      method: "POST",
+      url: "/api/v1/company/export/link/",
+      headers: authHeaders(moderator.access),
+    });
+    expect(forbidden.statusCode).toBe(403);
   });
 });

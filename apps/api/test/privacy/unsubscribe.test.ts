@@ -16,6 +16,7 @@ import {
   type TestApp,
   type TestCompany,
 } from "../helpers";
+import { multipartBody } from "../pipeline/multipart";
 
 const DAY = 86_400_000;
 
@@ -152,6 +153,38 @@ describe.each(TEST_DATABASES)("one-click unsubscribe and the suppression list on
     const order = expectMatchesContract<{ id: string; email_status: string }>(created, "ordersCreate");
     expect(order.email_status).toBe("suppressed");
     expect(await deliveriesOf(order.id)).toEqual([]);
+  });
+
+  it("takes the one-click POST as multipart/form-data too (RFC 8058 lets providers send either)", async () => {
+    const order = expectMatchesContract<{ id: string }>(
+      await postOrder("CMD-M1", "hugo.petit@exemple.fr", 0),
+      "ordersCreate",
+    );
+    const path = `/api/v1/public/unsubscribe/?token=${encodeURIComponent(
+      deriveUnsubscribeToken(t.ctx.keys.currentKey("review-key"), order.id),
+    )}`;
+    const body = multipartBody({ "List-Unsubscribe": "One-Click" });
+    const done = await t.inject({ method: "POST", url: path, headers: body.headers, payload: body.payload });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.body).toContain(
+      "C&#39;est fait : vous ne recevrez plus de demandes d&#39;avis de Maison Lumière.",
+    );
+    expect((await suppressions("?search=hugo.petit")).results).toEqual([
+      expect.objectContaining({ email: "hugo.petit@exemple.fr", reason: "unsubscribe" }),
+    ]);
+    expect(await deliveriesOf(order.id)).toContainEqual({ kind: "request", status: "cancelled" });
+    // A file is nothing a provider sends: refused in French, nothing read into memory.
+    const withFile = multipartBody({ "List-Unsubscribe": "One-Click" }, [
+      { name: "f", filename: "a.bin", contentType: "application/octet-stream", data: Buffer.alloc(10) },
+    ]);
+    const refused = await t.inject({
+      method: "POST",
+      url: path,
+      headers: withFile.headers,
+      payload: withFile.payload,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ detail: "Le corps multipart/form-data est invalide." });
   });
 
   it("answers a forged token with a French 404 page, GET and POST", async () => {

@@ -1306,7 +1306,7 @@ export interface paths {
         };
         /**
          * Aperçu du formulaire d'avis
-         * @description Public. What a buyer of the company would see (its default form, its name, logo and contact) with an example product and order, for the template editor's test e-mail: its link opens the review form as a preview, which sends nothing. 404 for an unknown company.
+         * @description Public. What a buyer of the company would see (its default form, its name, logo and contact) with an example product and order, for the template editor's test e-mail: its link opens the review form as a preview, which sends nothing. Its `contact_email` is only the company's own contact address (null when it has none), never its owner's login e-mail. 404 for an unknown company.
          */
         get: operations["reviewFormPreview"];
         put?: never;
@@ -1406,7 +1406,7 @@ export interface paths {
         };
         /**
          * Badge SVG des avis vérifiés
-         * @description Public, revalidated by every visitor (`Cache-Control: public, no-cache`, `ETag`; 304 on a matching `If-None-Match`), CORS open. An SVG image ('Avis vérifiés', the average, the count, 'Certavis') with its `<title>` text, to be linked by the shop to its page `/avis/{slug}`: no script. 404 unknown company.
+         * @description Public, revalidated by every visitor (`Cache-Control: public, no-cache`, `ETag`; 304 on a matching `If-None-Match`), CORS open. An SVG image ('Avis vérifiés', the average, the count, 'Certavis') with its `<title>` text, to be linked by the shop to its page `/avis/{slug}`: no script; the name's characters XML forbids are left out. 404 unknown company, or one whose public page is off.
          */
         get: operations["publicBadgeGet"];
         put?: never;
@@ -1426,7 +1426,7 @@ export interface paths {
         };
         /**
          * Flux d'avis produits pour Google (Product Reviews 2.4)
-         * @description Public, CORS open, for Google Merchant Center to fetch. The company's approved reviews in Google's Product Reviews feed format, version 2.4 (`product_reviews.xsd`): per review its id, the author's public name (first name and initial), the publication time, title and text, the review's anchor on the public page (`review_url type="singleton"`), its photos, the overall rating (1 to 5), the product (GTIN, SKU and brand when known, name, page on the shop else its public page) and `collection_method` `post_fulfillment`. A review without any text is left out (the format requires one). Streamed page by page, gzip when asked (`Accept-Encoding`), revalidated by every reader (`Cache-Control: public, no-cache`, `ETag` from the company's review figures and last changes; 304 on a matching `If-None-Match`). 404 for an unknown company or one whose public page is off (`public_page` false: its reviews' addresses would not exist).
+         * @description Public, CORS open, for Google Merchant Center to fetch. The company's approved reviews in Google's Product Reviews feed format, version 2.4 (`product_reviews.xsd`): per review its id, the author's public name (first name and initial), the publication time, title and text, the review's own public page `/avis/{slug}/{review id}` (`review_url type="singleton"`), its photos, the overall rating (1 to 5), the product (GTIN, SKU and brand when known, name, page on the shop else its public page) and `collection_method` `post_fulfillment`. A review without any text is left out (the format requires one). Streamed page by page, gzip when asked (`Accept-Encoding`), revalidated by every reader (`Cache-Control: public, no-cache`, `ETag` from the company's review figures and last changes; 304 on a matching `If-None-Match`). 404 for an unknown company or one whose public page is off (`public_page` false: its reviews' addresses would not exist). Limited per IP like the sign-in (`RATE_LIMIT_PER_IP` a minute; 429 with `Retry-After` beyond).
          */
         get: operations["publicGoogleReviewsFeedGet"];
         put?: never;
@@ -1455,7 +1455,7 @@ export interface paths {
         put?: never;
         /**
          * Se désinscrire en un clic (RFC 8058)
-         * @description What mail providers send for one-click unsubscribe (form body `List-Unsubscribe=One-Click`) and what the confirm page's button posts. The address is suppressed for that company (reason `unsubscribe`): its pending requests and reminders are cancelled and no order of it is e-mailed again. Idempotent. Answers a French HTML page. Unknown or forged token → 404 page.
+         * @description What mail providers send for one-click unsubscribe (form body `List-Unsubscribe=One-Click`, urlencoded or multipart/form-data as RFC 8058 allows; a file part is a 400) and what the confirm page's button posts. The address is suppressed for that company (reason `unsubscribe`): its pending requests and reminders are cancelled and no order of it is e-mailed again. Idempotent. Answers a French HTML page. Unknown or forged token → 404 page.
          */
         post: operations["publicUnsubscribe"];
         delete?: never;
@@ -1536,9 +1536,49 @@ export interface paths {
         };
         /**
          * Exporter toutes les données de l'entreprise (ZIP)
-         * @description Owner and admin (ARCHITECTURE §10.16: no lock-in). Streams one ZIP file (`Content-Disposition: attachment; filename="certavis-export-<slug>-<AAAA-MM-JJ>.zip"`) holding `LISEZMOI.txt` (French, each file and column described), `reviews.csv` and `reviews.json` (every review with its answers, status, dates, reply and moderation trail), `orders.csv`, `products.csv`, `audit.csv` (the moderation trail) and `media/` (the stored review photos and videos, product images and logo). CSV files are UTF-8 with BOM, `;`-separated, formula-safe (a cell starting with `=`, `+`, `-`, `@`, tab or return is prefixed with `'`). Rows are read page by page while the file is written: a failure after the first bytes ends the download early (an incomplete ZIP).
+         * @description Owner and admin (ARCHITECTURE §10.16: no lock-in). Streams one ZIP file (for API clients; a browser asks for a download link, `POST /company/export/link/`, and follows it) (`Content-Disposition: attachment; filename="certavis-export-<slug>-<AAAA-MM-JJ>.zip"`) holding `LISEZMOI.txt` (French, each file and column described), `reviews.csv` and `reviews.json` (every review with its answers, status, dates, reply and moderation trail), `orders.csv`, `products.csv`, `audit.csv` (the moderation trail), `templates.json`, `forms.json`, `members.csv`, `invoices.csv`, `suppressions.csv`, `webhooks.json` and `integrations.json` (the settings, never a secret nor a key) and `media/` (the stored review photos and videos, product images and logo). CSV files are UTF-8 with BOM, `;`-separated, formula-safe (a cell starting with `=`, `+`, `-`, `@`, tab or return is prefixed with `'`). Rows are read page by page while the file is written: a failure after the first bytes ends the download early (an incomplete ZIP).
          */
         get: operations["companyExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/export/link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lien de téléchargement de l'export (ZIP)
+         * @description Owner and admin. A short-lived signed link (3 minutes) to the company's ZIP export, for the browser to follow (a plain navigation: the file goes to disk, not into the tab's memory). Nothing is stored; the member's right to export is checked again when the link is followed.
+         */
+        post: operations["companyExportLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/export/download/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Télécharger l'export par son lien signé
+         * @description Public: the signed token is the credential. The same ZIP as `GET /company/export/`, with `Content-Disposition: attachment` and `Cache-Control: no-store`. An expired or altered token, or one of a member who may no longer export, answers 404 with a French `detail` (as a forged unsubscribe link does).
+         */
+        get: operations["companyExportDownload"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6612,6 +6652,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     publicUnsubscribePage: {
@@ -6663,6 +6704,10 @@ export interface operations {
                     /** @enum {string} */
                     "List-Unsubscribe"?: "One-Click";
                 };
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    "List-Unsubscribe"?: "One-Click";
+                };
             };
         };
         responses: {
@@ -6685,6 +6730,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     companySuppressionsList: {
@@ -6789,6 +6835,60 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    companyExportLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description `{PUBLIC_URL}/api/v1/company/export/download/?token=…`
+                         */
+                        url: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    companyExportDownload: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     companyWebhooksList: {

@@ -5,6 +5,7 @@ import { decodeCsvBytes } from "./decode";
 import {
   countRequestsDueAtOnce,
   frenchDateToIso,
+  groupOrderCsvLines,
   missingOrderCsvColumns,
   normalizeHeader,
   orderCsvLineReader,
@@ -428,5 +429,21 @@ describe("countRequestsDueAtOnce", () => {
     delays.B = 5;
     expect(countRequestsDueAtOnce(parsed.columns, records, delayOf, now, false)).toBe(2);
     expect(countRequestsDueAtOnce(parsed.columns, records, delayOf, now, true)).toBe(1);
+  });
+});
+
+describe("groupOrderCsvLines", () => {
+  it("puts an order's lines together at its first line, each line keeping its number", () => {
+    const [, ...records] = parseCsv(
+      ["sku,reference", "A,#1", "B,#2", "C, #1 ", "D,", "E,#3", "F,#2", "G,"].join("\n"),
+    ).records;
+    const groups = groupOrderCsvLines([null, "reference"], records);
+    expect(groups.map((g) => g.map((r) => `${r.cells[0]}${r.line}`))).toEqual([
+      ["A2", "C4"],
+      ["B3", "F7"],
+      ["D5"],
+      ["E6"],
+      ["G8"],
+    ]);
   });
 });

@@ -357,6 +357,34 @@ export function orderCsvLineReader(
 }
 
 /**
+ * The data lines grouped by order: each reference's lines in file order, the orders in the order of
+ * their first line; a line without reference is a group of its own. An import writes whole groups, so
+ * no batch ends inside an order, even when a file lists an order's products apart (sorted by product,
+ * written by hand). Lines keep their numbers.
+ */
+export function groupOrderCsvLines(
+  columns: readonly (OrderCsvColumn | null)[],
+  records: readonly CsvRecord[],
+): CsvRecord[][] {
+  // The first column of a given name wins, as in `validateOrderCsvRecord`.
+  const column = columns.indexOf("reference");
+  const groups: CsvRecord[][] = [];
+  const byReference = new Map<string, CsvRecord[]>();
+  for (const record of records) {
+    const reference = column < 0 ? "" : (record.cells[column] ?? "").trim();
+    const group = reference ? byReference.get(reference) : undefined;
+    if (group) {
+      group.push(record);
+      continue;
+    }
+    const opened = [record];
+    groups.push(opened);
+    if (reference) byReference.set(reference, opened);
+  }
+  return groups;
+}
+
+/**
  * Reads an orders CSV (',' or ';' detected from the header, BOM dropped, RFC 4180 quotes) and validates
  * every row with the order rules. Line numbers are those of the file (header = line 1).
  */

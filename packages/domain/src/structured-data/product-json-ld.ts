@@ -31,15 +31,27 @@ const round = (value: number) => Math.round(value * 100) / 100;
 const clampRating = (value: number) => round(Math.min(Math.max(value, WORST_RATING), BEST_RATING));
 const text = (value: string | null) => (value?.trim() ? value.trim() : undefined);
 
-/**
- * A schema.org `Product` with `aggregateRating` and `review` (Google's review snippets). A product
- * without approved reviews gets neither (an aggregate of 0 reviews is invalid for Google).
- */
-export function productJsonLd(product: JsonLdProductInput, reviews: readonly JsonLdReviewInput[]) {
-  const image = product.image && /^https?:\/\//i.test(product.image) ? product.image : undefined;
-  const rated = product.reviews_count > 0 && typeof product.mean_note === "number";
+/** One review as schema.org `Review` (without context: inside a Product, or the head of `reviewJsonLd`). */
+function reviewItem(review: JsonLdReviewInput) {
   return {
-    "@context": "https://schema.org",
+    "@type": "Review",
+    author: { "@type": "Person", name: review.author_name },
+    datePublished: review.published_at.slice(0, 10),
+    ...(text(review.title) ? { name: text(review.title) } : {}),
+    ...(text(review.comment) ? { reviewBody: text(review.comment) } : {}),
+    reviewRating: {
+      "@type": "Rating",
+      ratingValue: clampRating(review.rating),
+      bestRating: BEST_RATING,
+      worstRating: WORST_RATING,
+    },
+  };
+}
+
+/** The product a review is about, as its page's `itemReviewed` (no rating: the review carries it). */
+function productItem(product: Omit<JsonLdProductInput, "mean_note" | "reviews_count">) {
+  const image = product.image && /^https?:\/\//i.test(product.image) ? product.image : undefined;
+  return {
     "@type": "Product",
     name: product.name,
     ...(image ? { image } : {}),
@@ -47,6 +59,32 @@ export function productJsonLd(product: JsonLdProductInput, reviews: readonly Jso
     ...(product.gtin ? { gtin: product.gtin } : {}),
     ...(product.brand ? { brand: { "@type": "Brand", name: product.brand } } : {}),
     ...(product.url && /^https?:\/\//i.test(product.url) ? { url: product.url } : {}),
+  };
+}
+
+/** A review's own page: a schema.org `Review` of its product, published by the company. */
+export function reviewJsonLd(
+  review: JsonLdReviewInput,
+  product: Omit<JsonLdProductInput, "mean_note" | "reviews_count">,
+  publisher: string,
+) {
+  return {
+    "@context": "https://schema.org",
+    ...reviewItem(review),
+    itemReviewed: productItem(product),
+    publisher: { "@type": "Organization", name: publisher },
+  };
+}
+
+/**
+ * A schema.org `Product` with `aggregateRating` and `review` (Google's review snippets). A product
+ * without approved reviews gets neither (an aggregate of 0 reviews is invalid for Google).
+ */
+export function productJsonLd(product: JsonLdProductInput, reviews: readonly JsonLdReviewInput[]) {
+  const rated = product.reviews_count > 0 && typeof product.mean_note === "number";
+  return {
+    "@context": "https://schema.org",
+    ...productItem(product),
     ...(rated
       ? {
           aggregateRating: {
@@ -56,19 +94,7 @@ export function productJsonLd(product: JsonLdProductInput, reviews: readonly Jso
             bestRating: BEST_RATING,
             worstRating: WORST_RATING,
           },
-          review: reviews.slice(0, JSON_LD_MAX_REVIEWS).map((review) => ({
-            "@type": "Review",
-            author: { "@type": "Person", name: review.author_name },
-            datePublished: review.published_at.slice(0, 10),
-            ...(text(review.title) ? { name: text(review.title) } : {}),
-            ...(text(review.comment) ? { reviewBody: text(review.comment) } : {}),
-            reviewRating: {
-              "@type": "Rating",
-              ratingValue: clampRating(review.rating),
-              bestRating: BEST_RATING,
-              worstRating: WORST_RATING,
-            },
-          })),
+          review: reviews.slice(0, JSON_LD_MAX_REVIEWS).map(reviewItem),
         }
       : {}),
   };

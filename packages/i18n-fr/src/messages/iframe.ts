@@ -34,7 +34,8 @@ export const iframe = {
     code: "Code du badge",
     codeHint: "Collez ce code là où le badge doit apparaître : il n'ajoute aucun script.",
     alt: "Avis vérifiés par Certavis",
-    pageOff: "Votre page publique est désactivée (Paramètres, Entreprise) : le badge y mène quand même.",
+    pageOff:
+      "Votre page publique est désactivée (Paramètres, Entreprise) : le badge ne s'affiche pas tant qu'elle l'est.",
   },
   stars: {
     title: "Étoiles sur vos pages de liste",

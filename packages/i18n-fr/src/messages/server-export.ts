@@ -20,6 +20,19 @@ export const companyExport = {
     productsCsv: "Tous les produits, archivés compris.",
     auditCsv:
       "Le journal de modération de l'entreprise (chaque événement de chaque avis), les plus anciens d'abord.",
+    templatesJson:
+      "Les modèles d'e-mails (demande, rappel, remerciement) en JSON : nom, type, objet, texte, délais, modèle par défaut ou non.",
+    formsJson:
+      "Les formulaires d'avis en JSON : nom, titre, description, statut et la liste des champs (identifiant, libellé, type, options).",
+    membersCsv: "Les membres de l'entreprise et leur rôle.",
+    invoicesCsv:
+      "Les factures de votre abonnement Certavis (les PDF restent téléchargeables depuis Paramètres, Abonnement).",
+    suppressionsCsv:
+      "Les adresses auxquelles Certavis n'écrit plus pour vous (désinscription, adresse refusée, effacement) ; l'adresse est vide pour un acheteur effacé.",
+    webhooksJson:
+      "Les webhooks configurés (adresse, description, événements, actif ou non), sans leur secret de signature.",
+    integrationsJson:
+      "Les connexions aux boutiques (Shopify, WooCommerce, PrestaShop) et leurs réglages, sans leur secret ni clé.",
     media:
       "Les fichiers enregistrés : media/avis/<id de l'avis>/ (photos et vidéos des avis), media/produits/<id du produit>.<ext> (images des produits) et media/logo.<ext> (le logo de l'entreprise). Un fichier vide est un fichier introuvable dans le stockage au moment de l'export.",
   },
@@ -80,6 +93,29 @@ export const companyExport = {
       date_creation: "date de création",
       date_modification: "date de la dernière modification",
     },
+    members: {
+      prenom: "prénom du membre",
+      nom: "nom du membre",
+      email: "adresse e-mail de connexion",
+      role: "rôle (owner, admin, manager, moderator, accoutant, member)",
+      date_arrivee: "date d'arrivée dans l'entreprise",
+    },
+    invoices: {
+      numero: "numéro de la facture",
+      date: "date d'émission",
+      formule: "formule facturée",
+      montant: "montant payé",
+      devise: "devise",
+      debut_periode: "début de la période facturée",
+      fin_periode: "fin de la période facturée",
+      client: "nom du client sur la facture",
+      adresse: "adresse du client sur la facture",
+    },
+    suppressions: {
+      email: "adresse exclue (vide pour un acheteur effacé)",
+      raison: "unsubscribe (désinscription), bounce (adresse refusée) ou erasure (effacement)",
+      date: "date de l'exclusion",
+    },
     audit: {
       date: "date de l'événement",
       avis: "identifiant de l'avis",
@@ -93,6 +129,8 @@ export const companyExport = {
       note: "précision",
     },
   },
+  /** A download link (`/company/export/download/?token=`) expired, altered, or of a member who may no longer export. */
+  linkInvalid: "Ce lien de téléchargement a expiré ou n'est pas valide. Relancez l'export depuis Certavis.",
   yes: "oui",
   no: "non",
 } as const;

@@ -11,6 +11,10 @@ export const publicPages = {
       : `${name} : avis clients vérifiés, collectés après commande par Certavis.`,
   heading: (name: string) => `Avis clients de ${name}`,
   productHeading: (product: string) => `Avis sur ${product}`,
+  reviewTitle: (author: string, product: string, company: string) =>
+    `Avis de ${author} sur ${product} · ${company}`,
+  reviewDescription: (author: string, rating: string, product: string) =>
+    `Avis vérifié de ${author}, ${rating} sur 5, sur ${product} : collecté après commande par Certavis.`,
   website: "Site de l'entreprise",
   allReviews: (name: string) => `Tous les avis de ${name}`,
   distribution: "Répartition des notes",

@@ -2,11 +2,9 @@
 export const settingsExport = {
   title: "Exporter toutes les données",
   description:
-    "Téléchargez un fichier ZIP avec tous vos avis (réponses, statuts, dates, réponses publiques et journal de modération), vos commandes, vos produits, le journal de modération et les photos, vidéos et images enregistrées. Les fichiers CSV s'ouvrent directement dans Excel ; le fichier LISEZMOI.txt décrit chaque colonne.",
+    "Téléchargez un fichier ZIP avec tous vos avis (réponses, statuts, dates, réponses publiques et journal de modération), vos commandes, vos produits, le journal de modération, les photos, vidéos et images enregistrées, et vos réglages (modèles d'e-mails, formulaires, membres, factures, adresses exclues, webhooks et connexions aux boutiques, sans leurs secrets). Les fichiers CSV s'ouvrent directement dans Excel ; le fichier LISEZMOI.txt décrit chaque fichier et chaque colonne.",
   button: "Exporter toutes les données",
-  busy: "Export en cours…",
-  received: (megabytes: number) =>
-    `${megabytes.toLocaleString("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} Mo reçus`,
-  done: "Export téléchargé",
+  busy: "Préparation du téléchargement…",
+  done: "Téléchargement lancé : le fichier arrive dans vos téléchargements.",
   failed: "L'export a échoué. Veuillez réessayer.",
 } as const;

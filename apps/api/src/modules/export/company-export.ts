@@ -13,6 +13,15 @@ import {
   reviewsCsv,
   reviewsJson,
 } from "./export-files";
+import {
+  formsJson,
+  integrationsJson,
+  invoicesCsv,
+  membersCsv,
+  suppressionsCsv,
+  templatesJson,
+  webhooksJson,
+} from "./export-settings";
 
 export interface ExportedCompany {
   id: string;
@@ -94,5 +103,12 @@ export function companyExportZip(
     zip.end();
   });
   generated("audit.csv", () => auditCsvChunks(database, company.id));
+  generated("templates.json", () => templatesJson(database, company.id));
+  generated("forms.json", () => formsJson(database, company.id));
+  generated("members.csv", () => membersCsv(database, company.id));
+  generated("invoices.csv", () => invoicesCsv(database, company.id));
+  generated("suppressions.csv", () => suppressionsCsv(database, company.id));
+  generated("webhooks.json", () => webhooksJson(database, company.id));
+  generated("integrations.json", () => integrationsJson(database, company.id));
   return output;
 }

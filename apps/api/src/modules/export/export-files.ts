@@ -292,6 +292,13 @@ export function readme(companyName: string, date: string): string {
     ...describe("orders.csv", texts.files.ordersCsv, texts.columns.orders),
     ...describe("products.csv", texts.files.productsCsv, texts.columns.products),
     ...describe("audit.csv", texts.files.auditCsv, auditColumns),
+    ...describe("templates.json", texts.files.templatesJson),
+    ...describe("forms.json", texts.files.formsJson),
+    ...describe("members.csv", texts.files.membersCsv, texts.columns.members),
+    ...describe("invoices.csv", texts.files.invoicesCsv, texts.columns.invoices),
+    ...describe("suppressions.csv", texts.files.suppressionsCsv, texts.columns.suppressions),
+    ...describe("webhooks.json", texts.files.webhooksJson),
+    ...describe("integrations.json", texts.files.integrationsJson),
     ...describe("media/", texts.files.media),
   ].join("\r\n");
 }

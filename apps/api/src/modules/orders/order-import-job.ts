@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   type CsvRecord,
+  groupOrderCsvLines,
   isOldOrder,
   MAX_ORDER_ITEMS,
   type OrderCsvColumn,
@@ -119,13 +120,6 @@ export interface ImportSource {
 
 class JobStopped extends Error {}
 
-/**
- * Runs one import: batches of `importLimits.batchSize` lines, each checked with the domain's order
- * rules, then its new orders, their e-mail jobs and the job's counts written by ONE statement in its
- * own transaction; the event loop is given back between the checks and the write and after it, so
- * no piece holds the server longer than one batch's checks or one statement. The job row always
- * says what was kept.
- */
 /** The e-mails of an order whose mailed products have `delays`; none (`skipped`) when all are drafts. */
 function orderEmails(
   orderDate: Date,
@@ -135,6 +129,14 @@ function orderEmails(
   return { ...emailDueDates(orderDate, orderEmailDelays(delays)), emailStop: null };
 }
 
+/**
+ * Runs one import: batches of about `importLimits.batchSize` lines, whole orders each (an order's
+ * lines are read together, where its first line stands: `groupOrderCsvLines`), checked with the
+ * domain's order rules, then its new orders, their e-mail jobs and the job's counts written by ONE
+ * statement in its own transaction; the event loop is given back between the checks and the write
+ * and after it, so no piece holds the server longer than one batch's checks or one statement. The
+ * job row always says what was kept.
+ */
 export async function runOrderImport(
   ctx: AppContext,
   jobId: string,
@@ -171,7 +173,7 @@ export async function runOrderImport(
     }
     return found;
   };
-  /** References the file already brought in (created or known): a repeat is 'already known'. */
+  /** References the file already brought in (created or known); an order's lines are all in one batch. */
   const seen = new Set<string>();
   const finish = (status: "done" | "failed", detail: string | null) =>
     db
@@ -181,9 +183,12 @@ export async function runOrderImport(
 
   try {
     const { records } = source;
+    const groups = groupOrderCsvLines(source.columns, records);
     const readLine = orderCsvLineReader(source.columns, catalogue);
+    /** The next order (group of lines) to read, and the number of lines read before it. */
+    let nextGroup = 0;
     let next = 0;
-    while (next < records.length) {
+    while (nextGroup < groups.length) {
       if (shouldStop()) throw new JobStopped();
       if (Date.now() - startedAt > importLimits.timeCapMs) {
         const [job] = await db.select().from(orderImports).where(eq(orderImports.id, jobId));
@@ -206,81 +211,85 @@ export async function runOrderImport(
       const shopFields: ProductShopFields = new Map();
       const now = ctx.now();
       const secret = reviewKeySecret(ctx.keys.currentKey("review-key"));
-      // A batch ends at `batchSize` orders to write, or `linesPerBatch` lines checked (refused and
-      // repeated lines cost no insert, but each batch rewrites the job's list of errors).
-      while (next < records.length && rows.length < batchSize && next - first < linesPerBatch) {
-        const record = records[next++] as CsvRecord;
-        const checked = readLine(record);
-        if (!checked.ok) {
-          const { sku, product_name } = checked.error;
-          errors.push({
-            line: record.line,
-            errors: domainFieldErrorsText(checked.error.errors),
-            ...(sku ? { sku } : {}),
-            ...(product_name ? { product_name } : {}),
-          });
-          continue;
-        }
-        const { order } = checked.row;
-        const product = order.product_id ? byId.get(order.product_id) : bySku.get(order.sku ?? "");
-        if (!product) {
-          errors.push({
-            line: record.line,
-            errors: { [order.product_id ? "product_id" : "sku"]: [fr.server.orders.productNotFound] },
-            ...(order.sku ? { sku: order.sku } : {}),
-          });
-          continue;
-        }
-        if (checked.row.product)
-          shopFields.set(product.id, { ...shopFields.get(product.id), ...checked.row.product });
-        const reference = order.reference;
-        const id = randomUUID();
-        const delaysOfLine = delays.get(product.id) ?? (await delaysOf(product));
-        if (seen.has(reference)) {
-          // Another product of an order of this batch: a further line, its e-mails due with the latest.
-          const taken = batchOrders.get(reference);
-          const full = !taken || taken.lines.length >= MAX_ORDER_ITEMS;
-          if (full || taken.lines.some((line) => line.productId === product.id)) {
-            repeats += 1;
+      // A batch ends after the order that brings it to `batchSize` lines to write or `linesPerBatch`
+      // lines checked (refused and repeated lines cost no insert, but each batch rewrites the job's
+      // list of errors), never inside an order: a later batch would take its other lines for repeats.
+      while (nextGroup < groups.length && rows.length < batchSize && next - first < linesPerBatch) {
+        for (const record of groups[nextGroup++] as CsvRecord[]) {
+          next += 1;
+          const checked = readLine(record);
+          if (!checked.ok) {
+            const { sku, product_name } = checked.error;
+            errors.push({
+              line: record.line,
+              errors: domainFieldErrorsText(checked.error.errors),
+              ...(sku ? { sku } : {}),
+              ...(product_name ? { product_name } : {}),
+            });
             continue;
           }
-          const head = taken.lines[0] as NewOrderRow;
-          const oldAndQuiet = source.skipOldOrders && isOldOrder(head.orderDate, now);
-          if (product.status !== "draft" && !oldAndQuiet) taken.delays.push(delaysOfLine);
-          const due = orderEmails(head.orderDate, taken.delays);
-          for (const line of taken.lines) line.emailStop = due.emailStop;
-          Object.assign(head, due);
-          const item: NewOrderRow = {
-            ...head,
+          const { order } = checked.row;
+          const product = order.product_id ? byId.get(order.product_id) : bySku.get(order.sku ?? "");
+          if (!product) {
+            errors.push({
+              line: record.line,
+              errors: { [order.product_id ? "product_id" : "sku"]: [fr.server.orders.productNotFound] },
+              ...(order.sku ? { sku: order.sku } : {}),
+            });
+            continue;
+          }
+          if (checked.row.product)
+            shopFields.set(product.id, { ...shopFields.get(product.id), ...checked.row.product });
+          const reference = order.reference;
+          const id = randomUUID();
+          const delaysOfLine = delays.get(product.id) ?? (await delaysOf(product));
+          if (seen.has(reference)) {
+            // Another product of this batch's order: a further line, its e-mails due with the latest; the
+            // same product again, or one beyond `MAX_ORDER_ITEMS`, is 'already known'.
+            const taken = batchOrders.get(reference);
+            const full = !taken || taken.lines.length >= MAX_ORDER_ITEMS;
+            if (full || taken.lines.some((line) => line.productId === product.id)) {
+              repeats += 1;
+              continue;
+            }
+            const head = taken.lines[0] as NewOrderRow;
+            const oldAndQuiet = source.skipOldOrders && isOldOrder(head.orderDate, now);
+            if (product.status !== "draft" && !oldAndQuiet) taken.delays.push(delaysOfLine);
+            const due = orderEmails(head.orderDate, taken.delays);
+            for (const line of taken.lines) line.emailStop = due.emailStop;
+            Object.assign(head, due);
+            const item: NewOrderRow = {
+              ...head,
+              id,
+              line: taken.lines.length,
+              productId: product.id,
+              reviewKeyHash: hashReviewKey(deriveReviewKey(secret, id)),
+            };
+            taken.lines.push(item);
+            rows.push(item);
+            continue;
+          }
+          seen.add(reference);
+          const orderDate = (order.order_date ? parseOrderDate(order.order_date) : null) ?? now;
+          // A draft product asks nobody for a review (issue 27.10): only the others' delays count. An
+          // old order the shop chose not to write about asks nobody either (issue 27.9).
+          const quiet = product.status === "draft" || (source.skipOldOrders && isOldOrder(orderDate, now));
+          const mailedDelays = quiet ? [] : [delaysOfLine];
+          rows.push({
             id,
-            line: taken.lines.length,
+            headId: id,
+            line: 0,
             productId: product.id,
+            reference,
+            buyerEmail: order.buyer_email.toLowerCase(),
+            buyerFirstName: order.buyer_first_name,
+            buyerLastName: order.buyer_last_name,
+            orderDate,
             reviewKeyHash: hashReviewKey(deriveReviewKey(secret, id)),
-          };
-          taken.lines.push(item);
-          rows.push(item);
-          continue;
+            ...orderEmails(orderDate, mailedDelays),
+          });
+          batchOrders.set(reference, { lines: [rows[rows.length - 1] as NewOrderRow], delays: mailedDelays });
         }
-        seen.add(reference);
-        const orderDate = (order.order_date ? parseOrderDate(order.order_date) : null) ?? now;
-        // A draft product asks nobody for a review (issue 27.10): only the others' delays count. An
-        // old order the shop chose not to write about asks nobody either (issue 27.9).
-        const quiet = product.status === "draft" || (source.skipOldOrders && isOldOrder(orderDate, now));
-        const mailedDelays = quiet ? [] : [delaysOfLine];
-        rows.push({
-          id,
-          headId: id,
-          line: 0,
-          productId: product.id,
-          reference,
-          buyerEmail: order.buyer_email.toLowerCase(),
-          buyerFirstName: order.buyer_first_name,
-          buyerLastName: order.buyer_last_name,
-          orderDate,
-          reviewKeyHash: hashReviewKey(deriveReviewKey(secret, id)),
-          ...orderEmails(orderDate, mailedDelays),
-        });
-        batchOrders.set(reference, { lines: [rows[rows.length - 1] as NewOrderRow], delays: mailedDelays });
       }
       // The lines were checked on this turn of the loop, the database writes them on the next one.
       await yieldToLoop();

@@ -5,6 +5,7 @@ import { emailSuppressions } from "../../db/schema";
 import { callerCompanyId, callerUser } from "../../http/caller";
 import { forbidden, notFound } from "../../http/errors";
 import { sendHtmlPage } from "../../http/html-page";
+import { isMultipart, readTextFields } from "../../http/multipart";
 import { defineHandlers, type SchemaOf } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { eraseBuyer } from "./erasure";
@@ -31,6 +32,9 @@ export const privacyHandlers = defineHandlers({
 
   publicUnsubscribe: async (request, reply) => {
     const { db, keys, now } = request.server.ctx;
+    // RFC 8058 lets providers post `List-Unsubscribe=One-Click` as multipart/form-data too: read
+    // (bounded, no file) and, like the urlencoded body, it changes nothing: the POST itself is the click.
+    if (isMultipart(request)) await readTextFields(request, { maxFields: 4, maxFieldBytes: 1024 });
     const target = await unsubscribeTarget(db, keys.all("review-key"), request.query.token);
     if (!target) return sendHtmlPage(reply, 404, renderUnsubscribeInvalid());
     await db.transaction((tx) =>

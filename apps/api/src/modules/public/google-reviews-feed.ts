@@ -9,8 +9,9 @@ import { companies, products, reviewFiles, reviewStats, reviews } from "../../db
 import { notFound } from "../../http/errors";
 import { onReviewsChanged } from "../../lib/reviews-changed";
 import { type CachedBytes, createBodyCache } from "./body-cache";
-import { companyPagePath, productPagePath } from "./public-page-html";
+import { productPagePath, reviewPagePath } from "./public-page-html";
 import { publicAuthorName } from "./public-reviews";
+import { withoutNonXml, xmlText } from "./xml-text";
 
 /**
  * Reviews read per statement while the feed streams, and the largest feed kept in memory (its bytes,
@@ -18,21 +19,8 @@ import { publicAuthorName } from "./public-reviews";
  */
 export const feedLimits = { pageSize: 500, keptBytes: 4 * 1024 * 1024 };
 
-/** Characters XML 1.0 does not allow in a document (C0 controls but tab and line breaks, lone surrogates, U+FFFE/F). */
-const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-/** Text as XML character data: forbidden characters dropped, markup escaped (`]]>` cannot survive `&gt;`). */
-export function xmlText(value: string): string {
-  return value
-    .replace(NOT_XML, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
-}
-
 /** The text as the feed keeps it: without forbidden characters, trimmed (empty when nothing is left). */
-const clean = (value: string | null | undefined) => (value ?? "").replace(NOT_XML, "").trim();
+const clean = (value: string | null | undefined) => withoutNonXml(value ?? "").trim();
 
 interface FeedCompany {
   id: string;
@@ -195,7 +183,7 @@ export function reviewXml(
     element("review_timestamp", review.publishedAt.toISOString()),
     comment && title ? element("title", title) : "",
     element("content", content),
-    `<review_url type="singleton">${xmlText(`${origin}${companyPagePath(company.slug)}#avis-${review.id}`)}</review_url>`,
+    `<review_url type="singleton">${xmlText(`${origin}${reviewPagePath(company.slug, review.id)}`)}</review_url>`,
     photos.length
       ? `<reviewer_images>${photos.map((url) => `<reviewer_image>${element("url", url)}</reviewer_image>`).join("")}</reviewer_images>`
       : "",

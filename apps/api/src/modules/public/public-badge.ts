@@ -8,6 +8,7 @@ import { etagOf } from "../../http/send-cacheable";
 import { onReviewsChanged } from "../../lib/reviews-changed";
 import { meanOf } from "../reviews/review-totals";
 import { type CachedBody, createBodyCache } from "./body-cache";
+import { withoutNonXml } from "./xml-text";
 
 const cache = createBodyCache({ freshMs: 5_000, staleMs: 60_000, maxEntries: 1000 });
 onReviewsChanged((companyId) => cache.forget(companyId));
@@ -15,7 +16,8 @@ onReviewsChanged((companyId) => cache.forget(companyId));
 /** The badge's picture: fixed size (nothing moves while it loads), its text also in `<title>`. */
 export function badgeSvg(name: string, average: number | null, count: number): string {
   const t = fr.server.publicPages.badge;
-  const title = escapeHtml(t.title(name, average, count));
+  // An SVG is XML: a control character in the name (an old or imported one) would break the picture.
+  const title = escapeHtml(t.title(withoutNonXml(name), average, count));
   const score = count > 0 ? `★ ${escapeHtml(formatAverage(average))}/5` : "☆";
   const sub = count > 0 ? escapeHtml(t.count(count)) : escapeHtml(t.none);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="60" viewBox="0 0 180 60" role="img" aria-labelledby="certavis-badge-title">
@@ -29,13 +31,16 @@ export function badgeSvg(name: string, average: number | null, count: number): s
 </g></svg>`;
 }
 
-/** `GET /public/badge.svg`: the company's approved reviews of its public products, as a picture. */
+/**
+ * `GET /public/badge.svg`: the company's approved reviews of its public products, as a picture; a 404
+ * when its public page is off (the company chose not to be shown, and the badge leads to that page).
+ */
 export async function publicBadge(ctx: AppContext, companyId: string): Promise<CachedBody> {
   return cache.get(companyId, "badge", async () => {
     const [company] = await ctx.db
       .select({ name: companies.name })
       .from(companies)
-      .where(eq(companies.id, companyId));
+      .where(and(eq(companies.id, companyId), eq(companies.publicPage, true)));
     if (!company) throw notFound();
     const [totals] = await ctx.db
       .select({

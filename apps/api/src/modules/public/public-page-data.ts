@@ -52,6 +52,84 @@ export interface PublicPageData {
   }[];
 }
 
+type PublicReview = PublicPageData["reviews"][number];
+
+/** A review row as the public pages show it (the author's name shortened, photos as URLs). */
+function publicReview(
+  review: typeof reviews.$inferSelect,
+  productName: string,
+  orderDate: Date | null,
+): PublicReview {
+  return {
+    id: review.id,
+    rating: Number(review.rating),
+    title: review.title || null,
+    comment: review.comment || null,
+    authorName: publicAuthorName(review.authorFirstName, review.authorLastName),
+    publishedAt: review.publishedAt ?? review.createdAt,
+    experienceDate: orderDate,
+    product: { id: review.productId, name: productName },
+    photos: reviewPhotoUrls(review.answers),
+    reply:
+      review.replyBody && review.replyCreatedAt
+        ? { body: review.replyBody, createdAt: review.replyCreatedAt }
+        : null,
+  };
+}
+
+export interface PublicReviewPageData {
+  company: PublicPageData["company"];
+  product: NonNullable<PublicPageData["product"]>;
+  review: PublicReview;
+}
+
+/**
+ * What `/avis/{slug}/{review id}` shows: one published review of a company whose page is on, or null
+ * (a 404) for anything else: unknown, pending, rejected, withdrawn, expired, another company's.
+ */
+export async function loadPublicReview(
+  db: DbOrTx,
+  storage: FileStorage,
+  slug: string,
+  reviewId: string,
+): Promise<PublicReviewPageData | null> {
+  const [row] = await db
+    .select({ review: reviews, product: products, company: companies, orderDate: orders.orderDate })
+    .from(reviews)
+    .innerJoin(companies, eq(companies.id, reviews.companyId))
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .leftJoin(orders, eq(orders.id, reviews.orderId))
+    .where(
+      and(
+        eq(reviews.id, reviewId),
+        eq(reviews.status, "approved"),
+        eq(companies.slug, slug),
+        eq(companies.publicPage, true),
+      ),
+    );
+  if (!row) return null;
+  const { review, product, company } = row;
+  return {
+    company: {
+      id: company.id,
+      slug: company.slug,
+      name: company.name,
+      website: company.website,
+      logo: publicImageUrl(storage, company.logoPath),
+    },
+    product: {
+      id: product.id,
+      name: product.name,
+      image: publicImageUrl(storage, product.imagePath),
+      sku: product.sku,
+      gtin: product.gtin,
+      brand: product.brand,
+      url: product.url,
+    },
+    review: publicReview(review, product.name, row.orderDate),
+  };
+}
+
 /**
  * What a public page shows, or null when it must be a 404: an unknown slug, a company whose page is
  * off, a product not public (a draft, another company's, an archived one without reviews), a page
@@ -143,20 +221,6 @@ export async function loadPublicPage(
     matching,
     page: query.page,
     pages,
-    reviews: rows.map(({ review, productName, orderDate }) => ({
-      id: review.id,
-      rating: Number(review.rating),
-      title: review.title || null,
-      comment: review.comment || null,
-      authorName: publicAuthorName(review.authorFirstName, review.authorLastName),
-      publishedAt: review.publishedAt ?? review.createdAt,
-      experienceDate: orderDate,
-      product: { id: review.productId, name: productName },
-      photos: reviewPhotoUrls(review.answers),
-      reply:
-        review.replyBody && review.replyCreatedAt
-          ? { body: review.replyBody, createdAt: review.replyCreatedAt }
-          : null,
-    })),
+    reviews: rows.map(({ review, productName, orderDate }) => publicReview(review, productName, orderDate)),
   };
 }

@@ -1,7 +1,7 @@
-import { escapeHtml, jsonForScript, productJsonLd } from "@certavis/domain";
+import { escapeHtml, jsonForScript, productJsonLd, reviewJsonLd } from "@certavis/domain";
 import { formatAverage, formatDate, formatInteger, fr } from "@certavis/i18n-fr/server";
 import { FAVICON_LINK } from "../../http/favicon";
-import type { PublicPageData } from "./public-page-data";
+import type { PublicPageData, PublicReviewPageData } from "./public-page-data";
 
 const STYLE = `body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;background:#fff}
 main{max-width:46rem;margin:0 auto;padding:24px 16px 48px}h1{font-size:1.5rem;line-height:1.25;margin:.25rem 0}
@@ -49,6 +49,117 @@ export function pageHref(path: string, note: number | null, page: number): strin
   return search ? `${path}?${search}` : path;
 }
 
+type ReviewOfPage = PublicPageData["reviews"][number];
+
+/** One review as an `<article id="avis-…">`; `withProduct`: a line linking to its product's page. */
+function reviewArticle(r: ReviewOfPage, slug: string, withProduct: boolean): string {
+  const t = fr.server.publicPages;
+  const w = fr.widget;
+  const productLine = !withProduct
+    ? ""
+    : `<p class="meta"><a href="${escapeHtml(productPagePath(slug, r.product.id))}">${escapeHtml(
+        t.product(r.product.name),
+      )}</a></p>`;
+  const reply = r.reply
+    ? `<div class="reply"><p><strong>${escapeHtml(w.companyReply)}</strong> · <span class="meta">${escapeHtml(
+        formatDate(r.reply.createdAt),
+      )}</span></p><p>${escapeHtml(r.reply.body)}</p></div>`
+    : "";
+  // Each photo links to its full size: the page stays readable without any script.
+  const photos = r.photos.length
+    ? `<p class="photos">${r.photos
+        .map(
+          (url, i) =>
+            `<a href="${escapeHtml(url)}" aria-label="${escapeHtml(w.openPhoto(i + 1, r.authorName))}"><img src="${escapeHtml(url)}" alt="${escapeHtml(w.photo(i + 1, r.authorName))}" loading="lazy" width="96" height="96"></a>`,
+        )
+        .join("")}</p>`
+    : "";
+  return `<article id="avis-${r.id}">
+<p><span class="stars" role="img" aria-label="${escapeHtml(t.ratingOutOfFive(formatAverage(r.rating)))}">${stars(r.rating)}</span> <span class="verified">${escapeHtml(w.verified)}</span></p>
+${r.title ? `<h3>${escapeHtml(r.title)}</h3>` : ""}
+<p>${escapeHtml(r.comment ?? w.noComment)}</p>
+${photos}<p class="meta">${escapeHtml(r.authorName)} · ${escapeHtml(w.publishedOn(formatDate(r.publishedAt)))}${
+    r.experienceDate ? ` · ${escapeHtml(w.experienceOn(formatDate(r.experienceDate)))}` : ""
+  }</p>
+${productLine}${reply}
+</article>`;
+}
+
+const openGraph = (title: string, description: string, canonical: string, image: string | null) =>
+  [
+    ["og:type", "website"],
+    ["og:locale", "fr_FR"],
+    ["og:title", title],
+    ["og:description", description],
+    ["og:url", canonical],
+    ["og:site_name", "Certavis"],
+    ...(image ? [["og:image", image]] : []),
+  ]
+    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content ?? "")}">`)
+    .join("");
+
+/** A public page's HTML around its `main` content: title, description, `head` (already HTML), footer. */
+function publicDocument(
+  page: { title: string; description: string; head: string },
+  main: string,
+  urls: PageUrls,
+): string {
+  const w = fr.widget;
+  return `<!doctype html>
+<html lang="fr"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+${FAVICON_LINK}<title>${escapeHtml(page.title)}</title>
+<meta name="description" content="${escapeHtml(page.description)}">${page.head}<style>${STYLE}</style></head>
+<body><main>
+${main}
+<footer><p><a href="${escapeHtml(urls.procedure)}">${escapeHtml(w.legal.howItWorks)}</a></p><p>${escapeHtml(
+    w.poweredBy,
+  )}</p></footer>
+</main></body></html>`;
+}
+
+export function reviewPagePath(slug: string, reviewId: string): string {
+  return `/avis/${slug}/${reviewId}`;
+}
+
+/** `/avis/{slug}/{review id}`: one published review, its reply and its product, with its Review JSON-LD. */
+export function renderPublicReviewPage(data: PublicReviewPageData, urls: PageUrls): string {
+  const t = fr.server.publicPages;
+  const { company, product, review } = data;
+  const canonical = `${urls.origin}${reviewPagePath(company.slug, review.id)}`;
+  const title = t.reviewTitle(review.authorName, product.name, company.name);
+  const description = t.reviewDescription(review.authorName, formatAverage(review.rating), product.name);
+  const jsonLd = `<script type="application/ld+json">${jsonForScript(
+    reviewJsonLd(
+      {
+        rating: review.rating,
+        title: review.title,
+        comment: review.comment,
+        author_name: review.authorName,
+        published_at: review.publishedAt.toISOString(),
+      },
+      {
+        name: product.name,
+        image: absolute(urls.origin, product.image),
+        sku: product.sku,
+        gtin: product.gtin,
+        brand: product.brand,
+        url: product.url ?? `${urls.origin}${productPagePath(company.slug, product.id)}`,
+      },
+      company.name,
+    ),
+  )}</script>`;
+  const head = `<link rel="canonical" href="${escapeHtml(canonical)}">${openGraph(
+    title,
+    description,
+    canonical,
+    absolute(urls.origin, product.image ?? company.logo),
+  )}${jsonLd}`;
+  const main = `<h1>${escapeHtml(t.productHeading(product.name))}</h1>
+<p><a href="${escapeHtml(companyPagePath(company.slug))}">${escapeHtml(t.allReviews(company.name))}</a></p>
+${reviewArticle(review, company.slug, true)}`;
+  return publicDocument({ title, description, head }, main, urls);
+}
+
 /** `/avis/{slug}` or `/avis/{slug}/produits/{id}`: readable, filterable and paged without any script. */
 export function renderPublicPage(data: PublicPageData, note: number | null, urls: PageUrls): string {
   const t = fr.server.publicPages;
@@ -68,17 +179,7 @@ export function renderPublicPage(data: PublicPageData, note: number | null, urls
       ? `<link rel="next" href="${escapeHtml(`${urls.origin}${pageHref(path, note, data.page + 1)}`)}">`
       : "",
   ].join("");
-  const og = [
-    ["og:type", "website"],
-    ["og:locale", "fr_FR"],
-    ["og:title", title],
-    ["og:description", description],
-    ["og:url", canonical],
-    ["og:site_name", "Certavis"],
-    ...(image ? [["og:image", image]] : []),
-  ]
-    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content ?? "")}">`)
-    .join("");
+  const og = openGraph(title, description, canonical, image);
   const jsonLd = product
     ? `<script type="application/ld+json">${jsonForScript(
         productJsonLd(
@@ -141,38 +242,7 @@ export function renderPublicPage(data: PublicPageData, note: number | null, urls
     ? `<p>${escapeHtml(t.filtered(note))} · <a href="${escapeHtml(path)}">${escapeHtml(t.clearFilter)}</a></p>`
     : "";
 
-  const items = data.reviews
-    .map((r) => {
-      const productLine = product
-        ? ""
-        : `<p class="meta"><a href="${escapeHtml(productPagePath(company.slug, r.product.id))}">${escapeHtml(
-            t.product(r.product.name),
-          )}</a></p>`;
-      const reply = r.reply
-        ? `<div class="reply"><p><strong>${escapeHtml(w.companyReply)}</strong> · <span class="meta">${escapeHtml(
-            formatDate(r.reply.createdAt),
-          )}</span></p><p>${escapeHtml(r.reply.body)}</p></div>`
-        : "";
-      // Each photo links to its full size: the page stays readable without any script.
-      const photos = r.photos.length
-        ? `<p class="photos">${r.photos
-            .map(
-              (url, i) =>
-                `<a href="${escapeHtml(url)}" aria-label="${escapeHtml(w.openPhoto(i + 1, r.authorName))}"><img src="${escapeHtml(url)}" alt="${escapeHtml(w.photo(i + 1, r.authorName))}" loading="lazy" width="96" height="96"></a>`,
-            )
-            .join("")}</p>`
-        : "";
-      return `<article id="avis-${r.id}">
-<p><span class="stars" role="img" aria-label="${escapeHtml(t.ratingOutOfFive(formatAverage(r.rating)))}">${stars(r.rating)}</span> <span class="verified">${escapeHtml(w.verified)}</span></p>
-${r.title ? `<h3>${escapeHtml(r.title)}</h3>` : ""}
-<p>${escapeHtml(r.comment ?? w.noComment)}</p>
-${photos}<p class="meta">${escapeHtml(r.authorName)} · ${escapeHtml(w.publishedOn(formatDate(r.publishedAt)))}${
-        r.experienceDate ? ` · ${escapeHtml(w.experienceOn(formatDate(r.experienceDate)))}` : ""
-      }</p>
-${productLine}${reply}
-</article>`;
-    })
-    .join("\n");
+  const items = data.reviews.map((r) => reviewArticle(r, company.slug, product === null)).join("\n");
   const empty = data.reviews.length === 0 ? `<p>${escapeHtml(w.empty)}</p>` : "";
   const pager =
     data.pages > 1
@@ -187,23 +257,18 @@ ${productLine}${reply}
         }</nav>`
       : "";
 
-  return `<!doctype html>
-<html lang="fr"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-${FAVICON_LINK}<title>${escapeHtml(title)}</title>
-<meta name="description" content="${escapeHtml(description)}">${links}${og}<style>${STYLE}</style>${jsonLd}</head>
-<body><main>
-${heading}
+  return publicDocument(
+    { title, description, head: `${links}${og}${jsonLd}` },
+    `${heading}
 ${summary}
 ${filter}
 <section aria-label="${escapeHtml(w.reviewsOf(product?.name ?? company.name))}">
 <p class="meta">${escapeHtml(w.legal.certifiedNotice)} · ${escapeHtml(w.legal.sortOrder)}</p>
 ${items}${empty}
 </section>
-${pager}
-<footer><p><a href="${escapeHtml(urls.procedure)}">${escapeHtml(w.legal.howItWorks)}</a></p><p>${escapeHtml(
-    w.poweredBy,
-  )}</p></footer>
-</main></body></html>`;
+${pager}`,
+    urls,
+  );
 }
 
 /** The 404 page of an unknown or unpublished address. */

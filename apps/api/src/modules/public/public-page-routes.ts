@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { sensitiveRateLimit } from "../../http/security";
 import { etagOf, PUBLIC_REVALIDATED, sendCacheable } from "../../http/send-cacheable";
 import { onReviewsChanged } from "../../lib/reviews-changed";
 import { type CachedBody, createBodyCache } from "./body-cache";
-import { loadPublicPage } from "./public-page-data";
-import { renderPublicNotFound, renderPublicPage } from "./public-page-html";
+import { loadPublicPage, loadPublicReview } from "./public-page-data";
+import { renderPublicNotFound, renderPublicPage, renderPublicReviewPage } from "./public-page-html";
 import { robotsTxt, sitemapPart, sitemapXml } from "./sitemap";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,7 +23,8 @@ function pageQuery(query: unknown): { note: number | null; page: number } {
 }
 
 /**
- * The public review pages `/avis/{slug}` and `/avis/{slug}/produits/{id}`, `/sitemap.xml` and
+ * The public review pages `/avis/{slug}`, `/avis/{slug}/produits/{id}` and `/avis/{slug}/{review id}`,
+ * `/sitemap.xml`, its files `/sitemaps/{n}.xml` and
  * `/robots.txt`: server-rendered, kept painted in-process (5 s fresh, then refreshed in the
  * background) and revalidated by every visitor (ETag, 304), so that a moderation shows at once: a
  * change of a company's reviews or of the company itself forgets its pages.
@@ -38,6 +40,8 @@ export function registerPublicPages(app: FastifyInstance): void {
     cache.forget("sitemap");
   });
 
+  const procedureOf = (companyId: string) =>
+    `${ctx.config.widgetUrl}/widget/fonctionnement?company_id=${companyId}`;
   const notFound = (reply: FastifyReply) =>
     reply.code(404).type(HTML).header("cache-control", "no-cache").send(renderPublicNotFound());
 
@@ -57,7 +61,7 @@ export function registerPublicPages(app: FastifyInstance): void {
       slugsOf.set(data.company.id, slugs.add(slug));
       const body = renderPublicPage(data, note, {
         origin,
-        procedure: `${ctx.config.widgetUrl}/widget/fonctionnement?company_id=${data.company.id}`,
+        procedure: procedureOf(data.company.id),
       });
       return { body, etag: etagOf(body) };
     };
@@ -72,6 +76,27 @@ export function registerPublicPages(app: FastifyInstance): void {
   app.get("/avis/:slug", page);
   app.get("/avis/:slug/produits/:productId", page);
 
+  // One review's page: the `review_url` of Google's feed (a page for that review, its partner rules).
+  app.get("/avis/:slug/:reviewId", async (request, reply) => {
+    const { slug, reviewId } = request.params as { slug: string; reviewId: string };
+    if (!UUID.test(reviewId)) return notFound(reply);
+    const load = async (): Promise<CachedBody> => {
+      const data = await loadPublicReview(ctx.db, ctx.storage, slug, reviewId);
+      if (!data) throw new PageNotFound();
+      const slugs = slugsOf.get(data.company.id) ?? new Set();
+      slugsOf.set(data.company.id, slugs.add(slug));
+      const body = renderPublicReviewPage(data, { origin, procedure: procedureOf(data.company.id) });
+      return { body, etag: etagOf(body) };
+    };
+    try {
+      const cached = await cache.get(`page:${slug}`, `review|${reviewId.toLowerCase()}`, load);
+      return sendCacheable(request, reply, cached, HTML, PUBLIC_REVALIDATED);
+    } catch (error) {
+      if (error instanceof PageNotFound) return notFound(reply);
+      throw error;
+    }
+  });
+
   app.get("/sitemap.xml", async (request, reply) => {
     const cached = await cache.get("sitemap", "index", async () => {
       const body = await sitemapXml(ctx.db, origin);
@@ -79,13 +104,27 @@ export function registerPublicPages(app: FastifyInstance): void {
     });
     return sendCacheable(request, reply, cached, XML, PUBLIC_REVALIDATED);
   });
-  app.get("/sitemaps/:part", async (request, reply) => {
-    const match = /^([1-9]\d{0,4})\.xml$/.exec((request.params as { part: string }).part);
-    if (!match) return notFound(reply);
-    const body = await sitemapPart(ctx.db, origin, Number(match[1]));
-    if (body === null) return notFound(reply);
-    return sendCacheable(request, reply, { body, etag: etagOf(body) }, XML, PUBLIC_REVALIDATED);
-  });
+  // A file reads up to 50,000 pages: kept painted like the index, and limited per IP.
+  app.get(
+    "/sitemaps/:part",
+    { config: { rateLimit: sensitiveRateLimit(ctx.config) } },
+    async (request, reply) => {
+      const match = /^([1-9]\d{0,4})\.xml$/.exec((request.params as { part: string }).part);
+      if (!match) return notFound(reply);
+      const number = Number(match[1]);
+      try {
+        const cached = await cache.get("sitemap", `part|${number}`, async () => {
+          const body = await sitemapPart(ctx.db, origin, number);
+          if (body === null) throw new PageNotFound();
+          return { body, etag: etagOf(body) };
+        });
+        return sendCacheable(request, reply, cached, XML, PUBLIC_REVALIDATED);
+      } catch (error) {
+        if (error instanceof PageNotFound) return notFound(reply);
+        throw error;
+      }
+    },
+  );
   const robots = robotsTxt(origin);
   const robotsEtag = etagOf(robots);
   app.get("/robots.txt", (request, reply) =>

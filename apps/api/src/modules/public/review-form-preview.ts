@@ -2,7 +2,6 @@ import { SAMPLE_TEMPLATE_VALUES } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { companyContactEmail } from "../../db/company-contact";
 import { companies } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import type { ResponseOf } from "../../http/operation-types";
@@ -14,7 +13,8 @@ export const PREVIEW_PRODUCT_ID = "00000000-0000-4000-8000-000000000000";
 
 /**
  * `GET /review/preview/`: the company's default form as a buyer would see it, with an example product
- * and order (the template editor's test e-mail links here; the form then sends nothing).
+ * and order (the template editor's test e-mail links here; the form then sends nothing). Public: it
+ * carries nothing a stranger may not read.
  */
 export async function reviewFormPreview(
   ctx: Pick<AppContext, "db" | "storage" | "now">,
@@ -34,7 +34,9 @@ export async function reviewFormPreview(
       name: company.name,
       url: company.website ?? null,
       logo: ctx.storage.url(company.logoPath),
-      contact_email: await companyContactEmail(ctx.db, company.id),
+      // Only the address the company gave for buyers: anyone may ask for this preview (a company's id
+      // is in its widget's code), the owner's login e-mail that buyers' mails fall back to is not theirs.
+      contact_email: company.contactEmail,
     },
     product: {
       id: PREVIEW_PRODUCT_ID,

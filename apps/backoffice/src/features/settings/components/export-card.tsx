@@ -11,15 +11,14 @@ const t = fr.settings.privacy.export;
 
 /** 'Exporter toutes les données': the company's whole data as one ZIP (owner and admin). */
 export function ExportCard() {
-  const [received, setReceived] = useState<number | null>(null);
-  const busy = received !== null;
+  const [busy, setBusy] = useState(false);
 
   const start = () => {
-    setReceived(0);
-    downloadExport(setReceived)
+    setBusy(true);
+    downloadExport()
       .then(() => toast({ title: t.done, variant: "success" }))
       .catch((error: unknown) => toastError(error, t.failed))
-      .finally(() => setReceived(null));
+      .finally(() => setBusy(false));
   };
 
   return (
@@ -32,7 +31,7 @@ export function ExportCard() {
           {t.button}
         </Button>
         <Text size="2" color="gray" role="status" aria-live="polite">
-          {busy ? `${t.busy} ${t.received(received / 1_000_000)}` : ""}
+          {busy ? t.busy : ""}
         </Text>
       </Flex>
     </SettingsSection>
