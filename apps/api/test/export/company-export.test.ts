@@ -6,13 +6,13 @@ import {
   companies,
   emailSuppressions,
   integrations,
-  invoices,
   products,
   reviewEvents,
   reviewFiles,
   reviews,
   webhookEndpoints,
 } from "../../src/db/schema";
+import { issueInvoice } from "../../src/modules/billing/invoice-numbers";
 import { exportLimits } from "../../src/modules/export/export-files";
 import { exportLinkToken } from "../../src/modules/export/export-link";
 import {
@@ -181,17 +181,19 @@ describe.each(SQL_TEST_DATABASES)("the company's ZIP export on %s", (kind) => {
 
     // Settings the README promises, secrets included in the database but never in the ZIP.
     memberEmail = (await addMember(t, company, "moderator")).email;
-    await t.ctx.db.insert(invoices).values({
-      companyId: company.id,
-      subscriptionType: "EXPANSION",
-      amountCents: 7999,
-      periodStart: at(1),
-      periodEnd: at(31),
-      providerRef: `in_${company.id}`,
-      buyerName: "Maison Lumière",
-      buyerAddress: "12 rue des Lilas",
-      invoiceUrl: null,
-    });
+    await t.ctx.db.transaction((tx) =>
+      issueInvoice(tx, {
+        companyId: company.id,
+        subscriptionType: "EXPANSION",
+        amountCents: 7999,
+        periodStart: at(1),
+        periodEnd: at(31),
+        providerRef: `in_${company.id}`,
+        buyerName: "Maison Lumière",
+        buyerAddress: "12 rue des Lilas",
+        invoiceUrl: null,
+      }),
+    );
     await t.ctx.db.insert(emailSuppressions).values({
       companyId: company.id,
       email: "parti@exemple.fr",
