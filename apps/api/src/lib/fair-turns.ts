@@ -17,12 +17,15 @@ export interface FairTurns {
   lane?: { key: SQLWrapper; room: SQL };
 }
 
+/** Candidates read per place to fill: the rows parallel workers have just locked are skipped, not waited for. */
+const CANDIDATES_PER_PLACE = 4;
+
 /**
- * Ids of up to `limit` due rows in their fair order (not locked: the caller locks them with
- * `SKIP LOCKED` in that order, `inListOrder`). Each claim reads every due row's key once (an index
- * range), so a backlog costs one scan per batch, not one per row; the same SQL runs on PGlite.
+ * Ids of the due rows to fill `places` from, in their fair order (not locked: the caller locks the
+ * first `places` free ones with `SKIP LOCKED` in that order, `inListOrder`). Each claim reads every
+ * due row's key once (an index range), a scan per batch, not per row; the same SQL runs on PGlite.
  */
-export async function fairDueIds(tx: Tx, turns: FairTurns, limit: number): Promise<string[]> {
+export async function fairDueIds(tx: Tx, turns: FairTurns, places: number): Promise<string[]> {
   const laneTurn = turns.lane
     ? sql`row_number() over (partition by ${turns.lane.key} order by ${turns.dueAt}, ${turns.id})`
     : sql`1`;
@@ -39,7 +42,7 @@ export async function fairDueIds(tx: Tx, turns: FairTurns, limit: number): Promi
       where lane_turn <= lane_room
     ) fair
     order by turn, due_at, id
-    limit ${limit}`);
+    limit ${places * CANDIDATES_PER_PLACE}`);
   return (result as { rows: { id: string }[] }).rows.map((row) => row.id);
 }
 

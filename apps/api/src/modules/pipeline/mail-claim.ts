@@ -5,9 +5,6 @@ import { fairDueIds, inListOrder } from "../../lib/fair-turns";
 
 export type DeliveryRow = typeof emailDeliveries.$inferSelect;
 
-/** Fair candidates read per place in a batch: what parallel workers' locks may take from it. */
-const CANDIDATES_PER_PLACE = 4;
-
 /** `now() + ms` on the database's clock: every lease of every instance is read against the same one. */
 const databaseNowPlus = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000}::double precision)`;
 
@@ -48,7 +45,6 @@ export async function lockDueDeliveries(tx: Tx, now: Date, batchSize: number): P
     .for("update", { skipLocked: true });
   const room = batchSize - expired.length - account.length;
   if (room <= 0) return [...expired, ...account];
-  // More candidates than room: rows a parallel worker has just locked are skipped, not waited for.
   const ids = await fairDueIds(
     tx,
     {
@@ -58,7 +54,7 @@ export async function lockDueDeliveries(tx: Tx, now: Date, batchSize: number): P
       dueAt: emailDeliveries.scheduledAt,
       tenant: emailDeliveries.companyId,
     },
-    room * CANDIDATES_PER_PLACE,
+    room,
   );
   if (ids.length === 0) return [...expired, ...account];
   const due = await tx
