@@ -22,3 +22,13 @@ export function smtpReplyCode(error: unknown): number | null {
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
   return typeof code === "number" ? code : null;
 }
+
+/**
+ * Whether an enhanced status code (RFC 3463, `5.1.1`) of a delivery-status notification says the
+ * recipient's address is bad (`5.1.x`: no such mailbox or domain) or its mailbox takes nothing
+ * (`5.2.1`, disabled). Policy, content, routing or system codes (`5.7.x`, `5.6.x`, `5.4.x`, `5.3.x`)
+ * are the sending side's problem, as at `RCPT TO`.
+ */
+export function isRecipientStatus(status: string): boolean {
+  return /^5\.1\.\d{1,3}$/.test(status) || status === "5.2.1";
+}

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { emailDeliveries, orders } from "../../db/schema";
+import { emailDeliveries } from "../../db/schema";
+import { DELIVERY_HEADER } from "../../mail/dsn";
 import type { MailMessage } from "../../mail/mailer";
 import { smtpRefusalOf, smtpReplyCode } from "../../mail/smtp-refusal";
-import { suppressAddress } from "../privacy/suppressions";
+import { BUYER_KINDS, recordBounce } from "./bounce";
 import { releaseEmailQuota } from "./email-quota";
 import { stillLeased } from "./mail-claim";
 import type { RenderedDelivery } from "./mail-render";
@@ -24,9 +25,6 @@ export class AbortedError extends Error {
     super("mail worker stopped");
   }
 }
-
-/** E-mails sent to the order's buyer: a refusal of the address suppresses it (a bounce). */
-const BUYER_KINDS: ReadonlySet<string> = new Set(["request", "reminder", "thanks", "rejection", "reply"]);
 
 type Log = (message: string, extra?: Record<string, unknown>) => void;
 
@@ -71,7 +69,8 @@ export async function deliver(
   const { row, token } = item;
   if (!(await stillToSend(db, item))) return "cancelled";
   try {
-    await send(item.message);
+    // A delivery-status notification arriving later quotes this header: it names the e-mail (bounce.ts).
+    await send({ ...item.message, headers: { ...item.message.headers, [DELIVERY_HEADER]: row.id } });
   } catch (error) {
     if (error instanceof AbortedError) throw error;
     const message = error instanceof Error ? error.message : String(error);
@@ -94,9 +93,11 @@ export async function deliver(
       // Nothing was sent: the quota unit comes back.
       if (recorded && item.companyId) await releaseEmailQuota(tx, item.companyId);
       if (recorded && bounced && item.companyId && row.orderId && BUYER_KINDS.has(row.kind)) {
-        // The address is dead: suppressed for the company (its reminder cancelled), this order bounced.
-        await suppressAddress(tx, item.companyId, item.message.to, "bounce", now());
-        await tx.update(orders).set({ emailStop: "bounced" }).where(eq(orders.id, row.orderId));
+        await recordBounce(
+          tx,
+          { companyId: item.companyId, orderId: row.orderId, address: item.message.to },
+          now(),
+        );
       }
     });
     const details = {
