@@ -91,6 +91,7 @@ export const additions = [
   "GET /public/feeds/google-product-reviews.xml",
   "GET /public/unsubscribe/",
   "POST /public/unsubscribe/",
+  "POST /mail/bounces/",
   "GET /company/suppressions/",
   "DELETE /company/suppressions/{id}/",
   "POST /company/privacy/erasures/",
@@ -151,6 +152,7 @@ export const publicCalls = [
   "POST /billing/sandbox/{session_id}/complete/",
   "POST /billing/sandbox/{session_id}/cancel/",
   "POST /integrations/{id}/webhook/",
+  "POST /mail/bounces/",
 ] as const;
 
 /** Entities of spec §3 (and the contract brief) that must exist as component schemas. */

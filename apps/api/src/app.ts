@@ -15,6 +15,7 @@ import { registerFormBodyParser } from "./http/form-body";
 import { registerStartupGate } from "./http/health";
 import { registerJsonParser } from "./http/json-body";
 import { redactedLogger } from "./http/log-redaction";
+import { registerMessageBodyParser } from "./http/message-body";
 import { type ContractOperation, registerOpenApiRoutes } from "./http/openapi-routes";
 import type { OpenApiDocument } from "./http/openapi-schemas";
 import type { OperationHandlers } from "./http/operation-types";
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
   registerErrorHandler(app);
   registerJsonParser(app);
   registerFormBodyParser(app);
+  registerMessageBodyParser(app);
   registerSecurityHeaders(app, config);
   await registerCors(app, config);
   const redis = config.redisUrl

@@ -25,6 +25,8 @@ export interface EnvConfig {
   widgetUrl: string;
   stripeSecretKey: string | null;
   stripeWebhookSecret: string | null;
+  /** The `token` the mail provider posts delivery-status notifications with (`POST /mail/bounces/`). */
+  bounceWebhookSecret: string | null;
   /**
    * Given secret (≥ 256 bits) shared by every instance; when absent one is generated once and kept
    * in the database (table `server_keys`), which every instance on that database shares.
@@ -206,6 +208,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     widgetUrl: origin(nonEmpty(env.WIDGET_URL) ?? publicUrl),
     stripeSecretKey: nonEmpty(env.STRIPE_SECRET_KEY),
     stripeWebhookSecret: nonEmpty(env.STRIPE_WEBHOOK_SECRET),
+    bounceWebhookSecret: nonEmpty(env.BOUNCE_WEBHOOK_SECRET),
     jwtSecret: nonEmpty(env.JWT_SECRET),
     jwtPreviousSecrets: (nonEmpty(env.JWT_PREVIOUS_SECRETS) ?? "")
       .split(",")

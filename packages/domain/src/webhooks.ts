@@ -62,6 +62,12 @@ export function shouldDisableWebhookEndpoint(failingSince: Date | null, now: Dat
 /** How long one attempt may take, answer included. */
 export const WEBHOOK_TIMEOUT_MS = 10 * SECOND;
 
+/**
+ * Attempts in flight at once to one endpoint, all instances together: a slow receiver holds at most
+ * these places, never the queue.
+ */
+export const WEBHOOK_ENDPOINT_CONCURRENCY = 4;
+
 /** A 2xx answer is a delivery; anything else (3xx included: redirects are not followed) is retried. */
 export function isWebhookDelivered(status: number): boolean {
   return status >= 200 && status < 300;

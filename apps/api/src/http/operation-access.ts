@@ -77,6 +77,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   // privacy
   publicUnsubscribePage: publicAccess,
   publicUnsubscribe: publicAccess,
+  mailBouncesReceive: publicAccess,
   companySuppressionsList: company("personalData.view"),
   companySuppressionsDelete: company("personalData.view"),
   companyPrivacyErasuresCreate: company("personalData.erase"),

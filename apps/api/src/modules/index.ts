@@ -15,6 +15,7 @@ import { integrationHandlers } from "./integrations/handlers";
 import { registerIntegrationsPlugin } from "./integrations/plugin";
 import { orderHandlers } from "./orders/handlers";
 import { registerOrderImports } from "./orders/imports-plugin";
+import { pipelineHandlers } from "./pipeline/handlers";
 import { registerPipelineWorkers } from "./pipeline/plugin";
 import { privacyHandlers } from "./privacy/handlers";
 import { registerPrivacyTasks } from "./privacy/plugin";
@@ -50,6 +51,7 @@ const moduleHandlers: OperationHandlers[] = [
   orderHandlers,
   publicHandlers,
   privacyHandlers,
+  pipelineHandlers,
   exportHandlers,
   integrationHandlers,
   // --- certified reviews ---

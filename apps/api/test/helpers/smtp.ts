@@ -28,6 +28,10 @@ export interface TestSmtp {
   refuse?: RcptRefusal;
   /** Messages refused after `DATA` (the recipients accepted first), by reply code. */
   refuseData?: RcptRefusal;
+  /** The reply code to refuse the sender with at `MAIL FROM` (550, 553…), or null. */
+  refuseSender?: () => number | null;
+  /** With `auth`: the reply code to refuse the credentials with (535), or null to accept them. */
+  refuseAuth?: () => number | null;
   /** Mails sent to `address` (case-insensitive), oldest first. */
   mailsTo(address: string): ReceivedMail[];
   clear(): void;
@@ -39,31 +43,50 @@ const LINK = /https?:\/\/[^\s"'<>)]+/g;
 /** The SMTP reply code to refuse `address` with at `RCPT TO` (550 permanent, 450 temporary), or null. */
 export type RcptRefusal = (address: string) => number | null;
 
+/** An SMTP error reply with `code` (smtp-server answers `code message`). */
+const replyError = (code: number, message: string) =>
+  Object.assign(new Error(message), { responseCode: code });
+
 /**
  * A real SMTP server (smtp-server) on a free port, parsing every message with mailparser; `refuse`
- * makes it refuse chosen recipients at `RCPT TO`, `refuseData` their message after `DATA` (both can
- * be set later on the returned object).
+ * makes it refuse chosen recipients at `RCPT TO`, `refuseData` their message after `DATA`,
+ * `refuseSender` the sender at `MAIL FROM`, `refuseAuth` the credentials (with `auth`: the URL then
+ * carries them and the server requires them); all can be set later on the returned object.
  */
-export async function startTestSmtp(options: { refuse?: RcptRefusal } = {}): Promise<TestSmtp> {
+export async function startTestSmtp(
+  options: { refuse?: RcptRefusal; auth?: { user: string; pass: string } } = {},
+): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
-  // Read by onRcptTo at each recipient, so a test may change `refuse` on the returned object.
-  const handle: { refuse?: RcptRefusal; refuseData?: RcptRefusal } = { refuse: options.refuse };
+  // Read at each command, so a test may change the refusals on the returned object.
+  const handle: Pick<TestSmtp, "refuse" | "refuseData" | "refuseSender" | "refuseAuth"> = {
+    refuse: options.refuse,
+  };
   const waiters = new Set<() => void>();
+  const { auth } = options;
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: !auth,
+    allowInsecureAuth: true,
+    disabledCommands: auth ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
     logger: false,
+    onAuth(credentials, _session, callback) {
+      const code = handle.refuseAuth?.() ?? null;
+      if (code !== null) return callback(replyError(code, "Identifiants refusés"));
+      if (credentials.username !== auth?.user || credentials.password !== auth?.pass)
+        return callback(replyError(535, "Identifiants refusés"));
+      callback(null, { user: credentials.username });
+    },
+    onMailFrom(_address, _session, callback) {
+      const code = handle.refuseSender?.() ?? null;
+      if (code === null) return callback();
+      callback(replyError(code, "Expéditeur refusé"));
+    },
     onRcptTo(address, _session, callback) {
       const code = handle.refuse?.(address.address.toLowerCase()) ?? null;
       if (code === null) return callback();
       // Quoting the address, as receiving servers do ("550 5.1.1 <x@y>: Recipient address rejected").
-      const refusal = new Error(
-        `<${address.address}>: ${code >= 500 ? "Boîte inconnue" : "Réessayez plus tard"}`,
-      ) as Error & {
-        responseCode: number;
-      };
-      refusal.responseCode = code;
-      callback(refusal);
+      callback(
+        replyError(code, `<${address.address}>: ${code >= 500 ? "Boîte inconnue" : "Réessayez plus tard"}`),
+      );
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -76,9 +99,7 @@ export async function startTestSmtp(options: { refuse?: RcptRefusal } = {}): Pro
           const recipient = session.envelope.rcptTo[0]?.address.toLowerCase() ?? "";
           const code = handle.refuseData?.(recipient) ?? null;
           if (code === null) return raw;
-          throw Object.assign(new Error(code >= 500 ? "Message refusé" : "Réessayez plus tard"), {
-            responseCode: code,
-          });
+          throw replyError(code, code >= 500 ? "Message refusé" : "Réessayez plus tard");
         })
         .then(async (raw) => ({ raw, parsed: await simpleParser(raw) }))
         .then(({ raw, parsed }) => {
@@ -117,8 +138,9 @@ export async function startTestSmtp(options: { refuse?: RcptRefusal } = {}): Pro
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
 
-  const rest: Omit<TestSmtp, "refuse" | "refuseData"> = {
-    url: `smtp://127.0.0.1:${port}`,
+  const credentials = auth ? `${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.pass)}@` : "";
+  const rest: Omit<TestSmtp, "refuse" | "refuseData" | "refuseSender" | "refuseAuth"> = {
+    url: `smtp://${credentials}127.0.0.1:${port}`,
     port,
     messages,
     mailsTo: (address) => messages.filter((m) => m.to.includes(address.toLowerCase())),

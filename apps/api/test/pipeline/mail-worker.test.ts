@@ -359,6 +359,39 @@ describe.each(SQL_TEST_DATABASES)("mail worker on %s", (kind) => {
       expect(seenByOthers).toBeLessThan(6);
     });
 
+    it("one company's backlog never holds another's e-mail: companies take turns in every batch", async () => {
+      const clock = manualClock(new Date("2026-07-01T10:00:00Z"));
+      const { company: big } = await seedCompany(database.db);
+      const { company: small } = await seedCompany(database.db);
+      const stored = (companyId: string, to: string, scheduledAt: Date) => ({
+        companyId,
+        kind: "test",
+        toEmail: to,
+        subject: "Test",
+        textBody: "Bonjour",
+        htmlBody: "<p>Bonjour</p>",
+        scheduledAt,
+      });
+      // A's 60 e-mails waited an hour; B's one is due now, after all of them.
+      await database.db
+        .insert(emailDeliveries)
+        .values(
+          Array.from({ length: 60 }, (_, i) =>
+            stored(big.id, `backlog-${i}@exemple.fr`, addDays(clock.now(), -1 / 24)),
+          ),
+        );
+      await database.db.insert(emailDeliveries).values(stored(small.id, "seule@exemple.fr", clock.now()));
+      const mailer = memoryMailer();
+      const worker = workerFor(mailer, clock, { batchSize: 10 });
+      await worker.runOnce();
+      expect(mailer.sent.map((m) => m.to)).toContain("seule@exemple.fr");
+      expect(mailer.sent.filter((m) => m.to.startsWith("backlog-")).length).toBeGreaterThan(0);
+      // The backlog still goes out, oldest first within the company, each once.
+      await worker.drain();
+      expect(mailer.sent.filter((m) => m.to.startsWith("backlog-"))).toHaveLength(60);
+      expect(new Set(mailer.sent.map((m) => m.to)).size).toBe(mailer.sent.length);
+    });
+
     it("retries a failed send with backoff, then dead-letters it", async () => {
       const clock = manualClock(new Date("2026-03-02T10:00:00Z"));
       const { company, product } = await seedCompany(database.db, { sendReminder: false });

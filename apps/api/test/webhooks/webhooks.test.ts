@@ -187,6 +187,8 @@ describe.each(SQL_TEST_DATABASES)("outgoing webhooks on %s", (kind) => {
       await t.inject({ method: "GET", url: "/api/v1/company/reviews/", headers: auth })
     ).json().results as { id: string }[];
     if (!review) throw new Error("no review");
+    // A second later: the endpoint's deliveries go oldest first, so the receiver's 200 then 500 match.
+    clock.set(new Date(clock.now().getTime() + SECOND));
     const approved = await t.inject({
       method: "PATCH",
       url: `/api/v1/company/reviews/${review.id}/`,

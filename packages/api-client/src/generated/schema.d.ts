@@ -1484,6 +1484,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mail/bounces/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Notifications de non-distribution (DSN) reçues par le fournisseur d'emails
+         * @description Public, for the mail provider: the bounce address's mail forwarded raw (a delivery-status notification, RFC 3464 `multipart/report`), authenticated by `token` (`BOUNCE_WEBHOOK_SECRET`). A DSN that quotes a buyer e-mail's `X-Certavis-Delivery` header and says its recipient's address is bad (`5.1.x`, `5.2.1`) makes that e-mail a bounce: failed, the address suppressed for the company. Other failures (policy, content) are logged for the operators. Anything else is accepted and ignored. 400 when the secret is not configured, 401 on a wrong token.
+         */
+        post: operations["mailBouncesReceive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company/suppressions/{id}/": {
         parameters: {
             query?: never;
@@ -6761,6 +6781,42 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    mailBouncesReceive: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The notification as received; an empty body reads as no notification. */
+        requestBody?: {
+            content: {
+                "message/rfc822": string;
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description Notification read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        received: true;
+                        /** @description Buyer e-mails recorded as bounced by this notification. */
+                        bounces: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     companySuppressionsDelete: {

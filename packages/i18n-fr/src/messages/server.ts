@@ -206,6 +206,8 @@ const privacy = {
   invalidLink: "Ce lien de désinscription n'est pas valide. Copiez-le en entier depuis l'email reçu.",
   suppressionKept:
     "Seule une adresse exclue après un rejet du serveur de messagerie peut être retirée : un acheteur qui s'est désinscrit ou a été effacé ne peut pas être réinscrit.",
+  bouncesNotConfigured: "La réception des notifications de non-distribution n'est pas configurée.",
+  bouncesBadToken: "Jeton des notifications de non-distribution invalide.",
 } as const;
 
 /** Everything the server says in French: `fr.server.http.notFound`, `fr.server.team.alreadyMember`, … */

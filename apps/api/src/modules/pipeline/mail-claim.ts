@@ -1,17 +1,24 @@
-import { and, asc, eq, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { emailDeliveries } from "../../db/schema";
+import { fairDueIds, inListOrder } from "../../lib/fair-turns";
 
 export type DeliveryRow = typeof emailDeliveries.$inferSelect;
 
 /** `now() + ms` on the database's clock: every lease of every instance is read against the same one. */
 const databaseNowPlus = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000}::double precision)`;
 
+/** Due order e-mails (scheduled, or held by the quota and looked at again) by the queue's clock. */
+const dueCondition = (dueAt: SQL): SQL =>
+  sql`${inArray(emailDeliveries.status, ["scheduled", "held"])} and ${ne(emailDeliveries.kind, "account")}
+    and ${lte(emailDeliveries.scheduledAt, dueAt)}`;
+
 /**
  * Locks up to `batchSize` rows to handle (`FOR UPDATE SKIP LOCKED`: parallel workers never take the
  * same row): first the ones whose lease ran out on the database's clock (a dead worker's; their quota
  * was already taken), then those due by the queue's clock (tests move it through days), account
- * e-mails first.
+ * e-mails first, then the companies' in turns (lib/fair-turns.ts): one company's backlog of thousands
+ * never holds another's first e-mail.
  */
 export async function lockDueDeliveries(tx: Tx, now: Date, batchSize: number): Promise<DeliveryRow[]> {
   const expired = await tx
@@ -36,20 +43,26 @@ export async function lockDueDeliveries(tx: Tx, now: Date, batchSize: number): P
     .orderBy(asc(emailDeliveries.scheduledAt))
     .limit(batchSize - expired.length)
     .for("update", { skipLocked: true });
-  const taken = expired.length + account.length;
-  if (taken >= batchSize) return [...expired, ...account];
+  const room = batchSize - expired.length - account.length;
+  if (room <= 0) return [...expired, ...account];
+  const ids = await fairDueIds(
+    tx,
+    {
+      from: sql`${emailDeliveries}`,
+      id: emailDeliveries.id,
+      due: dueCondition(dueAt),
+      dueAt: emailDeliveries.scheduledAt,
+      tenant: emailDeliveries.companyId,
+    },
+    room,
+  );
+  if (ids.length === 0) return [...expired, ...account];
   const due = await tx
     .select()
     .from(emailDeliveries)
-    .where(
-      and(
-        inArray(emailDeliveries.status, ["scheduled", "held"]),
-        ne(emailDeliveries.kind, "account"),
-        lte(emailDeliveries.scheduledAt, dueAt),
-      ),
-    )
-    .orderBy(asc(emailDeliveries.scheduledAt))
-    .limit(batchSize - taken)
+    .where(and(inArray(emailDeliveries.id, ids), dueCondition(dueAt)))
+    .orderBy(inListOrder(emailDeliveries.id, ids))
+    .limit(room)
     .for("update", { skipLocked: true });
   return [...expired, ...account, ...due];
 }

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { emailDeliveries, orders } from "../../db/schema";
+import { emailDeliveries } from "../../db/schema";
 import type { KeyRing } from "../../lib/keyring";
+import { DELIVERY_HEADER } from "../../mail/dsn";
 import type { MailMessage } from "../../mail/mailer";
-import { suppressAddress } from "../privacy/suppressions";
+import { smtpRefusalOf, smtpReplyCode } from "../../mail/smtp-refusal";
+import { BUYER_KINDS, recordBounce } from "./bounce";
 import { releaseEmailQuota } from "./email-quota";
 import { stillLeased } from "./mail-claim";
 import type { RenderedDelivery } from "./mail-render";
@@ -25,17 +27,7 @@ export class AbortedError extends Error {
   }
 }
 
-/** E-mails sent to the order's buyer: a permanent refusal of the address suppresses it (a bounce). */
-const BUYER_KINDS: ReadonlySet<string> = new Set(["request", "reminder", "thanks", "rejection", "reply"]);
-
-/**
- * A permanent refusal by the receiving server (SMTP 5xx, at `RCPT TO` or after `DATA`): retrying
- * would only be refused again. 4xx and network errors are temporary.
- */
-export function isPermanentRefusal(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === "number" && code >= 500 && code < 600;
-}
+type Log = (message: string, extra?: Record<string, unknown>) => void;
 
 /** A stored message (an account e-mail's links and codes) is blanked once it has nothing left to send. */
 function blanked(kind: string) {
@@ -62,25 +54,30 @@ async function stillToSend(db: Db, item: ClaimedDelivery): Promise<boolean> {
 /**
  * Sends one leased e-mail and records the outcome, only while the claim still holds the lease (a
  * worker whose lease ran out and was claimed again records nothing). A failure gives the quota unit
- * back and comes back after the backoff, or is dead after the last attempt; a permanent refusal is
- * dead at once and, for a buyer's e-mail, a bounce.
+ * back and comes back after the backoff, or is dead after the last attempt. Only a refusal of the
+ * recipient (smtp-refusal.ts) is dead at once and, for a buyer's e-mail, a bounce; any other refusal
+ * by the server (credentials, sender, content) is retried like a temporary failure and reported to
+ * the operators through `alert` (error level): the fault is ours or the server's, not the buyer's.
  */
 export async function deliver(
   db: Db,
   item: ClaimedDelivery,
   send: (message: MailMessage) => Promise<void>,
   now: () => Date,
-  log: (message: string, extra?: Record<string, unknown>) => void,
+  log: Log,
+  alert: Log,
   keys: KeyRing,
 ): Promise<DeliveryOutcome> {
   const { row, token } = item;
   if (!(await stillToSend(db, item))) return "cancelled";
   try {
-    await send(item.message);
+    // A delivery-status notification arriving later quotes this header: it names the e-mail (bounce.ts).
+    await send({ ...item.message, headers: { ...item.message.headers, [DELIVERY_HEADER]: row.id } });
   } catch (error) {
     if (error instanceof AbortedError) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    const bounced = isPermanentRefusal(error);
+    const refusal = smtpRefusalOf(error);
+    const bounced = refusal === "recipient";
     const dead = bounced || item.attempts >= MAX_ATTEMPTS;
     await db.transaction(async (tx) => {
       const [recorded] = await tx
@@ -95,22 +92,31 @@ export async function deliver(
         })
         .where(stillLeased(row.id, token))
         .returning({ id: emailDeliveries.id });
+      // The address first, then the quota: the order in which a claim locks them (an unsubscribe or an
+      // erasure suppressing the same address meanwhile never waits on us while we wait on it).
+      if (recorded && bounced && item.companyId && row.orderId && BUYER_KINDS.has(row.kind)) {
+        await recordBounce(
+          tx,
+          keys,
+          { companyId: item.companyId, orderId: row.orderId, address: item.message.to },
+          now(),
+        );
+      }
       // Nothing was sent: the quota unit comes back.
       if (recorded && item.companyId) await releaseEmailQuota(tx, item.companyId);
-      if (recorded && bounced && item.companyId && row.orderId && BUYER_KINDS.has(row.kind)) {
-        // The address is dead: suppressed for the company (its reminder cancelled), this order bounced.
-        await suppressAddress(tx, keys, item.companyId, item.message.to, "bounce", now());
-        await tx.update(orders).set({ emailStop: "bounced" }).where(eq(orders.id, row.orderId));
-      }
     });
-    log("mail delivery failed", {
+    const details = {
       deliveryId: row.id,
       kind: row.kind,
       attempts: item.attempts,
       dead,
       bounced,
+      responseCode: smtpReplyCode(error),
       error: message,
-    });
+    };
+    if (refusal === "server")
+      alert("SMTP server refused a mail: not the recipient's fault, retried", details);
+    else log("mail delivery failed", details);
     return dead ? "dead" : "retry";
   }
   await db

@@ -40,6 +40,8 @@ export interface MailWorkerOptions {
   batchSize?: number;
   pollIntervalMs?: number;
   log?: (message: string, extra?: Record<string, unknown>) => void;
+  /** What the operators must act on (the SMTP server refusing our mails): logged at error level. */
+  alert?: (message: string, extra?: Record<string, unknown>) => void;
   /** Jobs are claimed only once this says the database is migrated. */
   isReady?: () => boolean;
   /** The lease (tests shorten it); renewed every third of it while sending. */
@@ -95,6 +97,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const log = options.log ?? (() => {});
+  const alert = options.alert ?? log;
   const isReady = options.isReady ?? (() => true);
   const leaseMs = options.leaseMs ?? LEASE_MS;
   let running = false;
@@ -187,7 +190,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       outcomes = await Promise.allSettled(
         claimed.map(async (item) => {
           try {
-            return await deliver(db, item, sendAbortable, now, log, options.keys());
+            return await deliver(db, item, sendAbortable, now, log, alert, options.keys());
           } finally {
             sending.delete(item);
           }

@@ -34,6 +34,7 @@ export async function registerPipelineWorkers(app: FastifyInstance): Promise<voi
     ...(ctx.config.mailLeaseMs ? { leaseMs: ctx.config.mailLeaseMs } : {}),
     isReady: () => ctx.state.ready,
     log: (message, extra) => app.log.warn(extra ?? {}, message),
+    alert: (message, extra) => app.log.error(extra ?? {}, message),
   });
   app.decorate("pipeline", worker);
   app.addHook("onReady", async () => {

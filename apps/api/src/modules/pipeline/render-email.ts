@@ -17,6 +17,11 @@ export interface RenderedEmail {
   html: string;
 }
 
+/*
+ * Every substitution here goes through a function replacer: a replacement string would read `$&`,
+ * `$\``, `$'` or `$$` in a shop's, a product's or a buyer's name as patterns.
+ */
+
 /**
  * Subject and text part are the template with the values as typed; the HTML part escapes the
  * template and the values, and the review link becomes a short link 'Donner mon avis' (the long
@@ -55,7 +60,7 @@ export function withFooter(email: RenderedEmail, lines: (string | FooterLink)[])
   return {
     subject: email.subject,
     text: `${email.text}\n\n${lines.map(footerText).join("\n")}`,
-    html: email.html.replace("</body></html>", `<br>\n<br>\n${html}</body></html>`),
+    html: email.html.replace("</body></html>", () => `<br>\n<br>\n${html}</body></html>`),
   };
 }
 
@@ -120,7 +125,7 @@ export function asShopEmail(
   const cards = items.map(itemCardHtml).join("\n");
   const html = email.html
     .replace(/<body([^>]*)>/, (_m, attrs: string) => `<body${attrs}>${shopHeaderHtml(shop)}`)
-    .replace("</body></html>", `${cards ? `\n${cards}` : ""}</body></html>`);
+    .replace("</body></html>", () => `${cards ? `\n${cards}` : ""}</body></html>`);
   const lines = items.map((item) => fr.server.orders.itemLine(item.name, item.reviewUrl)).join("\n");
   const text = listInText ? `${email.text}\n\n${fr.server.orders.itemsIntro}\n${lines}` : email.text;
   return { subject: email.subject, text, html };

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
+import { fairDueIds, inListOrder } from "../../lib/fair-turns";
 
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
@@ -13,12 +14,16 @@ const enabledEndpoints = (tx: Tx) =>
 /**
  * Locks up to `batchSize` deliveries to attempt (`FOR UPDATE SKIP LOCKED`, as `mail-claim.ts`): first
  * those whose lease ran out on the database's clock (a dead worker's), then those due by the queue's
- * clock; only of enabled endpoints.
+ * clock, only of enabled endpoints, in turns (lib/fair-turns.ts): companies first, then each
+ * company's endpoints, and never more than `endpointConcurrency` in flight to one endpoint (its
+ * leased deliveries count, whichever instance holds them). One company's slow receiver or big import
+ * holds its own places, not another's.
  */
 export async function lockDueWebhookDeliveries(
   tx: Tx,
   now: Date,
   batchSize: number,
+  endpointConcurrency: number,
 ): Promise<WebhookDeliveryRow[]> {
   const expired = await tx
     .select()
@@ -32,19 +37,42 @@ export async function lockDueWebhookDeliveries(
     )
     .limit(batchSize)
     .for("update", { skipLocked: true });
-  if (expired.length >= batchSize) return expired;
+  const room = batchSize - expired.length;
+  if (room <= 0) return expired;
+  const dueAt = sql`${now.toISOString()}::timestamptz`;
+  const ids = await fairDueIds(
+    tx,
+    {
+      from: sql`${webhookDeliveries}
+        join ${webhookEndpoints} on ${webhookEndpoints.id} = ${webhookDeliveries.endpointId} and ${webhookEndpoints.enabled}
+        left join (
+          select endpoint_id, count(*)::int as n from ${webhookDeliveries}
+          where status = 'sending' and lease_until > now() group by endpoint_id
+        ) in_flight on in_flight.endpoint_id = ${webhookDeliveries.endpointId}`,
+      id: webhookDeliveries.id,
+      due: sql`${webhookDeliveries.status} = 'scheduled' and ${webhookDeliveries.nextAttemptAt} <= ${dueAt}`,
+      dueAt: webhookDeliveries.nextAttemptAt,
+      tenant: webhookDeliveries.companyId,
+      lane: {
+        key: webhookDeliveries.endpointId,
+        room: sql`${endpointConcurrency}::int - coalesce(in_flight.n, 0)`,
+      },
+    },
+    room,
+  );
+  if (ids.length === 0) return expired;
   const due = await tx
     .select()
     .from(webhookDeliveries)
     .where(
       and(
+        inArray(webhookDeliveries.id, ids),
         eq(webhookDeliveries.status, "scheduled"),
-        lte(webhookDeliveries.nextAttemptAt, sql`${now.toISOString()}::timestamptz`),
-        inArray(webhookDeliveries.endpointId, enabledEndpoints(tx)),
+        lte(webhookDeliveries.nextAttemptAt, dueAt),
       ),
     )
-    .orderBy(webhookDeliveries.nextAttemptAt)
-    .limit(batchSize - expired.length)
+    .orderBy(inListOrder(webhookDeliveries.id, ids))
+    .limit(room)
     .for("update", { skipLocked: true });
   return [...expired, ...due];
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   isWebhookDelivered,
   shouldDisableWebhookEndpoint,
+  WEBHOOK_ENDPOINT_CONCURRENCY,
   WEBHOOK_TIMEOUT_MS,
   webhookRetryDelayMs,
 } from "@certavis/domain";
@@ -32,7 +33,12 @@ export interface WebhookWorkerOptions {
   settingsUrl: string;
   /** When deliveries are due (tests move it through days); leases run on the database's clock. */
   clock?: Clock;
+  /** Deliveries claimed per transaction. */
   batchSize?: number;
+  /** Attempts in flight at once in this worker (its running loop claims more as they end). */
+  maxInFlight?: number;
+  /** Attempts in flight at once to one endpoint, all instances together. */
+  endpointConcurrency?: number;
   pollIntervalMs?: number;
   isReady?: () => boolean;
   log?: (message: string, extra?: Record<string, unknown>) => void;
@@ -73,26 +79,32 @@ interface Attempt {
 
 /**
  * The outgoing webhooks' queue worker (ARCHITECTURE §10.14): claims due deliveries in a short
- * transaction, signs each body per Standard Webhooks (`standardwebhooks`), POSTs it through the
- * outbound guard with a 10 s limit, and records the outcome: a 2xx is delivered, anything else is
- * retried on the domain's schedule, then failed. After 5 days of failures the endpoint is disabled
- * and its admins are e-mailed. At least once: a worker dying between the answer and its record sends
- * the message again, with the same `webhook-id`.
+ * transaction, companies and endpoints in turns and a few at a time per endpoint (delivery-claim.ts),
+ * signs each body per Standard Webhooks (`standardwebhooks`), POSTs it through the outbound guard
+ * with a 10 s limit, and records the outcome: a 2xx is delivered, anything else is retried on the
+ * domain's schedule, then failed. The running loop claims again as soon as a place is free, without
+ * waiting for a batch's slowest receiver. After 5 days of failures the endpoint is disabled and its
+ * admins are e-mailed. At least once: a worker dying between the answer and its record sends the
+ * message again, with the same `webhook-id`.
  */
 export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const { db, secretCipher } = options;
   const clock = options.clock ?? systemClock;
   const batchSize = options.batchSize ?? 20;
+  const maxInFlight = Math.max(1, options.maxInFlight ?? 64);
+  const endpointConcurrency = options.endpointConcurrency ?? WEBHOOK_ENDPOINT_CONCURRENCY;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const isReady = options.isReady ?? (() => true);
   const log = options.log ?? (() => {});
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
+  /** The running loop's attempts not yet recorded. */
+  const inFlight = new Set<Promise<void>>();
 
-  async function claim(): Promise<Claimed[] | null> {
+  async function claim(places: number): Promise<Claimed[] | null> {
     return db.transaction(async (tx) => {
-      const rows = await lockDueWebhookDeliveries(tx, clock.now(), batchSize);
+      const rows = await lockDueWebhookDeliveries(tx, clock.now(), places, endpointConcurrency);
       if (rows.length === 0) return null;
       const token = randomUUID();
       await leaseWebhookDeliveries(
@@ -233,7 +245,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   }
 
   async function runOnce(): Promise<WebhookOutcomes | null> {
-    const claimed = await claim();
+    const claimed = await claim(batchSize);
     if (!claimed) return null;
     const counts: WebhookOutcomes = { delivered: 0, retry: 0, failed: 0 };
     await Promise.all(
@@ -268,21 +280,44 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     });
   }
 
+  /** Claims what the free places allow and starts those attempts; whether any was claimed. */
+  async function fillPlaces(): Promise<boolean> {
+    const places = Math.min(batchSize, maxInFlight - inFlight.size);
+    if (places <= 0) return false;
+    const claimed = await claim(places);
+    if (!claimed) return false;
+    for (const item of claimed) {
+      const attempted: Promise<void> = attempt(item)
+        .then((result) => record(item, result))
+        .then(
+          () => {},
+          (error: unknown) => log("webhook attempt failed", { err: error, deliveryId: item.id }),
+        )
+        .finally(() => {
+          inFlight.delete(attempted);
+          // A place is free (and the endpoint may have one): claim again.
+          wake?.();
+        });
+      inFlight.add(attempted);
+    }
+    return true;
+  }
+
   return {
     start() {
       if (running) return;
       running = true;
       loop = (async () => {
         while (running) {
-          let worked = false;
+          let claimed = false;
           if (isReady()) {
             try {
-              worked = (await runOnce()) !== null;
+              claimed = await fillPlaces();
             } catch (error) {
               log("webhook worker failed", { err: error });
             }
           }
-          if (running && !worked) await sleep(pollIntervalMs);
+          if (running && !claimed) await sleep(pollIntervalMs);
         }
       })();
     },
@@ -291,6 +326,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       wake?.();
       await loop;
       loop = null;
+      await Promise.allSettled([...inFlight]);
     },
     runOnce,
     drain,
