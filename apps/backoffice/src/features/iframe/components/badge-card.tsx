@@ -1,0 +1,46 @@
+import { fr } from "@certavis/i18n-fr";
+import { Callout, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import type { Company } from "../../../lib/api/get-company";
+import { badgeCode, publicPageUrl } from "../lib/embed-code";
+import { CodeToCopy } from "./code-to-copy";
+
+const t = fr.iframe.badge;
+
+/** The company's public reviews page and the badge that links to it. */
+export function BadgeCard({
+  company,
+  apiOrigin,
+  apiBase,
+}: {
+  company: Company;
+  apiOrigin: string;
+  apiBase: string;
+}) {
+  return (
+    <Card size="3">
+      <Heading as="h2" size="4" mb="1">
+        {t.title}
+      </Heading>
+      <Text as="p" size="2" color="gray" mb="4">
+        {t.intro}
+      </Text>
+      <Flex direction="column" gap="4">
+        <Text as="p" size="2">
+          <Link href={publicPageUrl(apiOrigin, company.slug)} target="_blank" rel="noopener">
+            {t.pageLink}
+          </Link>
+        </Text>
+        {company.public_page ? null : (
+          <Callout.Root color="gray" size="1">
+            <Callout.Text>{t.pageOff}</Callout.Text>
+          </Callout.Root>
+        )}
+        <CodeToCopy
+          label={t.code}
+          hint={t.codeHint}
+          code={badgeCode(apiOrigin, apiBase, company.id, company.slug, t.alt)}
+        />
+      </Flex>
+    </Card>
+  );
+}
