@@ -1,8 +1,9 @@
 import { fr } from "@certavis/i18n-fr";
-import { Callout, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import { Callout, Flex, Link, Text } from "@radix-ui/themes";
 import type { Company } from "../../../lib/api/get-company";
 import { badgeCode, publicPageUrl } from "../lib/embed-code";
 import { CodeToCopy } from "./code-to-copy";
+import { ConfiguratorCard } from "./configurator-card";
 
 const t = fr.iframe.badge;
 
@@ -17,13 +18,7 @@ export function BadgeCard({
   apiBase: string;
 }) {
   return (
-    <Card size="3">
-      <Heading as="h2" size="4" mb="1">
-        {t.title}
-      </Heading>
-      <Text as="p" size="2" color="gray" mb="4">
-        {t.intro}
-      </Text>
+    <ConfiguratorCard title={t.title} intro={t.intro}>
       <Flex direction="column" gap="4">
         <Text as="p" size="2">
           <Link href={publicPageUrl(apiOrigin, company.slug)} target="_blank" rel="noopener">
@@ -41,6 +36,6 @@ export function BadgeCard({
           code={badgeCode(apiOrigin, apiBase, company.id, company.slug, t.alt)}
         />
       </Flex>
-    </Card>
+    </ConfiguratorCard>
   );
 }

@@ -1,7 +1,8 @@
 import { fr } from "@certavis/i18n-fr";
-import { Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Flex, Text } from "@radix-ui/themes";
 import { plainIframeCode, scriptEmbedCode, type WidgetConfig } from "../lib/embed-code";
 import { CodeToCopy } from "./code-to-copy";
+import { ConfiguratorCard } from "./configurator-card";
 import { IncompleteConfig } from "./incomplete-config";
 
 const t = fr.iframe;
@@ -9,13 +10,7 @@ const t = fr.iframe;
 /** The widget's two embed codes: the spec's plain iframe and the `/embed.js` form. */
 export function EmbedCodeCard({ config, origin }: { config: WidgetConfig | null; origin: string }) {
   return (
-    <Card size="3">
-      <Heading as="h2" size="4" mb="1">
-        {t.embedCode}
-      </Heading>
-      <Text as="p" size="2" color="gray" mb="4">
-        {t.embedHint}
-      </Text>
+    <ConfiguratorCard title={t.embedCode} intro={t.embedHint}>
       {config ? (
         <Flex direction="column" gap="4">
           <CodeToCopy
@@ -35,6 +30,6 @@ export function EmbedCodeCard({ config, origin }: { config: WidgetConfig | null;
       ) : (
         <IncompleteConfig />
       )}
-    </Card>
+    </ConfiguratorCard>
   );
 }

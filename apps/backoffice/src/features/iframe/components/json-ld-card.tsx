@@ -1,7 +1,8 @@
 import { fr } from "@certavis/i18n-fr";
-import { Callout, Card, Checkbox, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import { Callout, Checkbox, Flex, Link, Text } from "@radix-ui/themes";
 import { hasProduct, jsonLdUrl, type WidgetConfig } from "../lib/embed-code";
 import { CodeToCopy } from "./code-to-copy";
+import { ConfiguratorCard } from "./configurator-card";
 import { IncompleteConfig } from "./incomplete-config";
 
 const t = fr.iframe.jsonLd;
@@ -19,13 +20,7 @@ export function JsonLdCard({
   onJsonLdChange: (on: boolean) => void;
 }) {
   return (
-    <Card size="3">
-      <Heading as="h2" size="4" mb="1">
-        {t.title}
-      </Heading>
-      <Text as="p" size="2" color="gray" mb="4">
-        {t.intro}
-      </Text>
+    <ConfiguratorCard title={t.title} intro={t.intro}>
       {!config ? (
         <IncompleteConfig />
       ) : !hasProduct(config) ? (
@@ -57,6 +52,6 @@ export function JsonLdCard({
           </Text>
         </Flex>
       )}
-    </Card>
+    </ConfiguratorCard>
   );
 }
