@@ -19,7 +19,7 @@ export function ImportJobCard({
   onAnother,
 }: {
   job: OrderImportJob;
-  latest: OrderImportJob | null;
+  latest: { filename: string; created_at: string } | null;
   followFailed: boolean;
   onAnother: () => void;
 }) {
