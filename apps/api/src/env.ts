@@ -1,7 +1,10 @@
-import { readFileSync } from "node:fs";
 import { DEFAULT_ORDER_PII_RETENTION_DAYS } from "@certavis/domain";
+import { EnvError, type EnvVariables, envError, envVariables } from "./env-schema";
+
+export { EnvError };
 /**
- * The ONLY place that reads process.env (lint-enforced). Every variable of ARCHITECTURE §2 with its
+ * The ONLY place that reads process.env (lint-enforced). Every variable of ARCHITECTURE §2, parsed by
+ * one schema (env-schema.ts: a wrong value stops the start with an `EnvError` naming it), with its
  * embedded default; `buildApp(options)` lets tests override any of them.
  */
 export interface EnvConfig {
@@ -13,7 +16,7 @@ export interface EnvConfig {
   dataDir: string;
   /**
    * PGlite stays on V8's baseline compiler (db/pglite-baseline-compiler.ts) unless
-   * `PGLITE_BASELINE_COMPILER=0`: no ~600 MB peak on the first heavy work, memory flat.
+   * `PGLITE_BASELINE_COMPILER=0`: memory flat, no peak on the first heavy work.
    */
   pgliteBaselineCompiler: boolean;
   smtpUrl: string | null;
@@ -120,43 +123,29 @@ const DEVELOPMENT_SELLER = {
   vatNumber: "FR00000000000",
 } as const;
 
-function readInvoiceSeller(env: NodeJS.ProcessEnv): InvoiceSeller {
+function invoiceSeller(v: EnvVariables): InvoiceSeller {
+  const address = v.INVOICE_SELLER_ADDRESS?.split(/\||\n|\\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   const given = {
-    name: nonEmpty(env.INVOICE_SELLER_NAME),
-    legalForm: nonEmpty(env.INVOICE_SELLER_LEGAL_FORM),
-    shareCapital: nonEmpty(env.INVOICE_SELLER_SHARE_CAPITAL),
-    address: nonEmpty(env.INVOICE_SELLER_ADDRESS)
-      ?.split(/\||\n|\\n/)
-      .map((line) => line.trim())
-      .filter(Boolean),
-    siret: nonEmpty(env.INVOICE_SELLER_SIRET)?.replace(/\s+/g, ""),
-    rcsCity: nonEmpty(env.INVOICE_SELLER_RCS_CITY),
-    vatNumber: nonEmpty(env.INVOICE_SELLER_VAT_NUMBER)?.replace(/\s+/g, ""),
+    name: v.INVOICE_SELLER_NAME,
+    legalForm: v.INVOICE_SELLER_LEGAL_FORM,
+    shareCapital: v.INVOICE_SELLER_SHARE_CAPITAL,
+    siret: v.INVOICE_SELLER_SIRET,
+    rcsCity: v.INVOICE_SELLER_RCS_CITY,
+    vatNumber: v.INVOICE_SELLER_VAT_NUMBER?.replace(/\s+/g, ""),
   };
-  const placeholders = Object.values(given).some((value) => value === null || value === undefined);
+  const placeholders = Object.values(given).some((value) => value === undefined) || !address?.length;
   return {
     name: given.name ?? DEVELOPMENT_SELLER.name,
     legalForm: given.legalForm ?? DEVELOPMENT_SELLER.legalForm,
     shareCapital: given.shareCapital ?? DEVELOPMENT_SELLER.shareCapital,
-    address: given.address?.length ? given.address : [...DEVELOPMENT_SELLER.address],
+    address: address?.length ? address : [...DEVELOPMENT_SELLER.address],
     siret: given.siret ?? DEVELOPMENT_SELLER.siret,
     rcsCity: given.rcsCity ?? DEVELOPMENT_SELLER.rcsCity,
     vatNumber: given.vatNumber ?? DEVELOPMENT_SELLER.vatNumber,
-    placeholders: placeholders || !given.address?.length,
+    placeholders,
   };
-}
-
-function nonEmpty(value: string | undefined): string | null {
-  return value !== undefined && value.trim() !== "" ? value.trim() : null;
-}
-
-function int(value: string | undefined, fallback: number): number {
-  const parsed = Number.parseInt(value ?? "", 10);
-  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-}
-
-function origin(value: string): string {
-  return value.replace(/\/+$/, "");
 }
 
 /** `TRUST_PROXY`: none (default, `false`, `0`), a hop count, or addresses/CIDRs. `true` is refused. */
@@ -180,56 +169,62 @@ export interface DkimConfig {
   privateKey: string;
 }
 
-function readDkim(env: NodeJS.ProcessEnv): DkimConfig | null {
-  const domain = nonEmpty(env.DKIM_DOMAIN);
-  const selector = nonEmpty(env.DKIM_SELECTOR);
-  const key = nonEmpty(env.DKIM_PRIVATE_KEY);
-  if (!domain || !selector || !key) return null;
-  const privateKey = key.includes("-----BEGIN") ? key.replace(/\\n/g, "\n") : readFileSync(key, "utf8");
-  return { domain, selector, privateKey };
+function csv(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
-export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
-  const port = int(env.PORT, 3000);
-  const publicUrl = origin(nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`);
-  const seed = nonEmpty(env.SEED_DEMO);
+/** The variables with their defaults: what the server runs with. */
+function toConfig(v: EnvVariables): EnvConfig {
+  const port = v.PORT ?? 3000;
+  const publicUrl = v.PUBLIC_URL ?? `http://localhost:${port}`;
+  const dkim =
+    v.DKIM_DOMAIN && v.DKIM_SELECTOR && v.DKIM_PRIVATE_KEY
+      ? { domain: v.DKIM_DOMAIN, selector: v.DKIM_SELECTOR, privateKey: v.DKIM_PRIVATE_KEY }
+      : null;
   return {
-    nodeEnv: nonEmpty(env.NODE_ENV) ?? "development",
-    host: nonEmpty(env.HOST) ?? "0.0.0.0",
+    nodeEnv: v.NODE_ENV ?? "development",
+    host: v.HOST ?? "0.0.0.0",
     port,
-    databaseUrl: nonEmpty(env.DATABASE_URL),
-    dataDir: nonEmpty(env.DATA_DIR) ?? "./.data",
-    pgliteBaselineCompiler: nonEmpty(env.PGLITE_BASELINE_COMPILER) !== "0",
-    smtpUrl: nonEmpty(env.SMTP_URL),
-    mailFrom: nonEmpty(env.MAIL_FROM) ?? "Certavis <no-reply@certavis.local>",
-    dkim: readDkim(env),
+    databaseUrl: v.DATABASE_URL ?? null,
+    dataDir: v.DATA_DIR ?? "./.data",
+    pgliteBaselineCompiler: v.PGLITE_BASELINE_COMPILER !== "0",
+    smtpUrl: v.SMTP_URL ?? null,
+    mailFrom: v.MAIL_FROM ?? "Certavis <no-reply@certavis.local>",
+    dkim,
     publicUrl,
-    formUrl: origin(nonEmpty(env.FORM_URL) ?? publicUrl),
-    widgetUrl: origin(nonEmpty(env.WIDGET_URL) ?? publicUrl),
-    stripeSecretKey: nonEmpty(env.STRIPE_SECRET_KEY),
-    stripeWebhookSecret: nonEmpty(env.STRIPE_WEBHOOK_SECRET),
-    bounceWebhookSecret: nonEmpty(env.BOUNCE_WEBHOOK_SECRET),
-    jwtSecret: nonEmpty(env.JWT_SECRET),
-    jwtPreviousSecrets: (nonEmpty(env.JWT_PREVIOUS_SECRETS) ?? "")
-      .split(",")
-      .map((value) => value.trim())
-      .filter(Boolean),
-    seedDemo: seed === null ? null : seed !== "0" && seed.toLowerCase() !== "false",
-    rateLimitPerIp: int(env.RATE_LIMIT_PER_IP, 30),
-    redisUrl: nonEmpty(env.REDIS_URL),
-    trustProxy: parseTrustProxy(nonEmpty(env.TRUST_PROXY)),
-    logLevel: nonEmpty(env.LOG_LEVEL) ?? "info",
-    shutdownDrainMs: nonEmpty(env.SHUTDOWN_DRAIN_MS) === "0" ? 0 : int(env.SHUTDOWN_DRAIN_MS, 5000),
-    periodicTasksEveryMs: int(env.PERIODIC_TASKS_EVERY_MS, 0) || null,
-    mailLeaseMs: int(env.MAIL_LEASE_MS, 0) || null,
-    orderPiiRetentionDays: int(env.ORDER_PII_RETENTION_DAYS, DEFAULT_ORDER_PII_RETENTION_DAYS),
-    s3Bucket: nonEmpty(env.S3_BUCKET),
-    s3Endpoint: nonEmpty(env.S3_ENDPOINT),
-    s3Region: nonEmpty(env.S3_REGION) ?? "us-east-1",
-    s3AccessKeyId: nonEmpty(env.S3_ACCESS_KEY_ID),
-    s3SecretAccessKey: nonEmpty(env.S3_SECRET_ACCESS_KEY),
-    s3PublicUrl: nonEmpty(env.S3_PUBLIC_URL),
-    outboundAllowPrivate: nonEmpty(env.OUTBOUND_ALLOW_PRIVATE) === "1",
-    invoiceSeller: readInvoiceSeller(env),
+    formUrl: v.FORM_URL ?? publicUrl,
+    widgetUrl: v.WIDGET_URL ?? publicUrl,
+    stripeSecretKey: v.STRIPE_SECRET_KEY ?? null,
+    stripeWebhookSecret: v.STRIPE_WEBHOOK_SECRET ?? null,
+    bounceWebhookSecret: v.BOUNCE_WEBHOOK_SECRET ?? null,
+    jwtSecret: v.JWT_SECRET ?? null,
+    jwtPreviousSecrets: csv(v.JWT_PREVIOUS_SECRETS),
+    seedDemo: v.SEED_DEMO === undefined ? null : v.SEED_DEMO === "1" || v.SEED_DEMO === "true",
+    rateLimitPerIp: v.RATE_LIMIT_PER_IP ?? 30,
+    redisUrl: v.REDIS_URL ?? null,
+    trustProxy: parseTrustProxy(v.TRUST_PROXY ?? null),
+    logLevel: v.LOG_LEVEL ?? "info",
+    shutdownDrainMs: v.SHUTDOWN_DRAIN_MS ?? 5000,
+    periodicTasksEveryMs: v.PERIODIC_TASKS_EVERY_MS || null,
+    mailLeaseMs: v.MAIL_LEASE_MS || null,
+    orderPiiRetentionDays: v.ORDER_PII_RETENTION_DAYS ?? DEFAULT_ORDER_PII_RETENTION_DAYS,
+    s3Bucket: v.S3_BUCKET ?? null,
+    s3Endpoint: v.S3_ENDPOINT ?? null,
+    s3Region: v.S3_REGION ?? "us-east-1",
+    s3AccessKeyId: v.S3_ACCESS_KEY_ID ?? null,
+    s3SecretAccessKey: v.S3_SECRET_ACCESS_KEY ?? null,
+    s3PublicUrl: v.S3_PUBLIC_URL ?? null,
+    outboundAllowPrivate: v.OUTBOUND_ALLOW_PRIVATE === "1",
+    invoiceSeller: invoiceSeller(v),
   };
+}
+
+/** The configuration from `env`; throws an `EnvError` naming every wrong variable. */
+export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
+  const parsed = envVariables.safeParse(env);
+  if (!parsed.success) throw envError(parsed.error.issues, env);
+  return toConfig(parsed.data);
 }

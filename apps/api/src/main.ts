@@ -1,4 +1,5 @@
 import { buildApp } from "./app";
+import { EnvError } from "./env";
 import { DEMO_ACCOUNT } from "./seed/demo";
 
 /** `node dist/main.js`: listen, migrate, seed, then print where everything is. */
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A wrong environment variable is the deployer's to fix: its message says all, a stack would bury it.
+  console.error(error instanceof EnvError ? error.message : error);
   process.exit(1);
 });

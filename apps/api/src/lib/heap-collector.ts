@@ -31,8 +31,8 @@ export function oldSpacesBytes(): number {
  *
  * Why: the pages of such a task live across database and socket waits, long enough to be promoted to V8's
  * old space, where they wait for a full collection that V8 starts only near its old space's limit (a few
- * hundred MB on a server with memory to spare). Exporting 100,000 reviews on PGlite grew the heap by some
- * 150 MB of garbage that way; with a collection every 32 MB, by about 50 MB, at 5 to 10 % more CPU.
+ * hundred MB on a server with memory to spare). A collection every 32 MB keeps the heap about three
+ * times lower for a few % more CPU (export, figures in bench/README.md).
  */
 export function heapCollector(
   stepBytes = 32 * 1024 * 1024,

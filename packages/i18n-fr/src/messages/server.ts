@@ -2,6 +2,7 @@ import { countOf } from "../format/plural";
 import { companySetup } from "./company-setup";
 import { errors } from "./errors";
 import { companyDefaults } from "./server-company-defaults";
+import { environment } from "./server-env";
 import { companyExport } from "./server-export";
 import { serverIntegrations } from "./server-integrations";
 import { invoicePdf } from "./server-invoice";
@@ -238,4 +239,5 @@ export const server = {
   outbound,
   webhooks,
   invoicePdf,
+  environment,
 } as const;

@@ -36,10 +36,9 @@ import {
 export const importLimits = {
   /**
    * Orders written per batch: one statement each, with the event loop given back before and after
-   * it. PGlite runs queries on the server's own thread: one batch's statement costs about 1.5 ms +
-   * 0.11 ms an order there (about 4 ms at 25; on 2 shared cores a request waiting behind it and a
-   * progress poll must stay under 100 ms). On PostgreSQL only the lines' checks hold the loop
-   * (about 0.02 ms a line).
+   * it. PGlite runs queries on the server's own thread, so its batches are small: on 2 shared cores a
+   * request waiting behind one, and a progress poll, must stay under 100 ms. On PostgreSQL only the
+   * lines' checks hold the loop (figures in bench/README.md).
    */
   batchSize: { pglite: 25, postgres: 500 },
   /** At most this many lines checked per batch (a file of refused lines writes no order). */

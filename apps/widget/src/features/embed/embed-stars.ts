@@ -3,8 +3,8 @@ import { loaderOrigin } from "./embed-loader";
 import { fillStars } from "./listing-stars";
 
 // `/embed.js?stars`: the loader of listing pages, which fills their stars and nothing else (the
-// configurator's stars code). Without the widget's code a page compiles and runs less: 2 KB against
-// 4.8, about 2 ms less of script at Lighthouse's 4× CPU (bench/widget-lighthouse.mjs, listing page).
+// configurator's stars code). Without the widget's code a page compiles and runs less (figures in
+// bench/README.md).
 // `/embed.js` fills the stars too, for a page that has both.
 const start = () => fillStars(document, loaderOrigin("__CERTAVIS_WIDGET_ORIGIN__", document), starsLabel);
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -6,16 +6,13 @@
  * runs, and the stars drawn in it fit it, so filling it moves nothing; a product without reviews
  * leaves it empty at the same size. `data-href` makes the stars a link (http(s) or a path only).
  *
- * Cheap on purpose (bench/widget-lighthouse.mjs, listing page): attributes are read with
- * `getAttribute` and never written to the host's elements, no stylesheet is added, and a rating is two
- * created elements (no markup parsed): the named box, holding the stars (one run of glyphs painted by a
- * gradient cut at the average) and the count as text. On a page with no other script each element
- * created costs its main thread about as much as the rest of the drawing: 24 products (5 of them links)
- * take 1.3–1.6 ms of CPU in Chromium unthrottled against 1.6–2.4 ms with the three elements cloned
- * from parsed markup of before; one element with the count outside the named box would take 0.9–1.1 ms
- * but have screen readers read the count twice. Stars drawn without glyphs cost more than they save: an
- * SVG mask makes Chromium build an SVG document for the page (10 ms of CPU once), a star-shaped
- * clip-path's polygon costs its style parse for every product.
+ * Cheap on purpose, for the host's main thread (bench/widget-lighthouse.mjs, listing page; figures in
+ * bench/README.md): attributes are read with `getAttribute` and never written to the host's elements,
+ * no stylesheet is added, and a rating is two created elements (no markup parsed), since on a page
+ * with no other script each element created costs about as much as the rest of the drawing: the named
+ * box, holding the stars (one run of glyphs painted by a gradient cut at the average) and the count as
+ * text. The count stays inside the named box, or screen readers would read it twice. The stars are
+ * glyphs: an SVG mask or a star-shaped clip-path costs the page more than they save.
  */
 import { httpSchemeLength } from "../../lib/http-scheme";
 
@@ -24,10 +21,8 @@ const MAX_KEYS = 100;
 
 /**
  * The stars' style, inline: the glyphs show their background, the gradient. A stylesheet for all the
- * stars (attributes only on each span, `::before` stars, `::after` count) costs the page more, not less:
- * adding it, as a `<style>` or an adopted sheet, took 0.4–0.5 ms of script in Lighthouse's traces and
- * the drawing no less. The box is inline in the span, whose inline style (`LISTING_STARS_BOX`, from the
- * configurator) reserves its place.
+ * stars costs the page more script, not less, and draws no faster. The box is inline in the span, whose
+ * inline style (`LISTING_STARS_BOX`, from the configurator) reserves its place.
  */
 const STARS_STYLE = "color:transparent;-webkit-background-clip:text;background-clip:text";
 /** A link keeps the page's text colour for the count, not underlined. */
@@ -40,7 +35,7 @@ type Label = (average: number, count: number) => string;
  * A span already handled carries this mark on its JavaScript object (a property, not an attribute: the
  * host's DOM is unchanged), seen by every copy of the loader a page includes (the widget's snippet and
  * the stars' each bring one). Not a set kept on the document: a property of `document` is looked up
- * through its named elements, which costs the host's main thread a tenth of a millisecond.
+ * through its named elements, at a cost to the host's main thread.
  */
 const FILLED = Symbol.for("certavis.stars.filled");
 type Marked = Element & { [FILLED]?: true };

@@ -1,28 +1,21 @@
-import {
-  DEFAULT_INVITATION_RECORD_ROLE,
-  REGISTRATION_INVITE_ROLE_CHOICES,
-  validateInviteList,
-} from "@certavis/domain";
+import { validateInviteList } from "@certavis/domain";
 import { domainCodeText, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Flex, SegmentedControl, Select, Text } from "@radix-ui/themes";
-import { type FormEvent, useId, useState } from "react";
+import { Flex, SegmentedControl } from "@radix-ui/themes";
+import { type FormEvent, useState } from "react";
 import { FormField } from "../../../components/form-field";
 import { useAcceptInvitation } from "../../../lib/api/accept-invitation";
 import { createCompanyErrorMessage, useCreateCompany } from "../../../lib/api/create-company";
 import { useMe } from "../../../lib/api/get-me";
-import { type InviteInput, sendInvites } from "../../../lib/api/send-invite";
+import { sendInvites } from "../../../lib/api/send-invite";
 import { apiFieldErrors } from "../../../lib/field-errors";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
+import { CompanyInvitesFieldset } from "./company-invites-fieldset";
+import type { InviteRow } from "./invite-row-fields";
+import { JoinCompanyFields } from "./join-company-fields";
 
 const t = fr.auth.register.company;
-
-interface InviteRow {
-  key: number;
-  email: string;
-  role: InviteInput["role"];
-}
 
 /**
  * Step 2: join with an invitation code, or create a company with optional invites. The company is
@@ -44,11 +37,9 @@ export function RegisterCompanyStep({
   const [codeError, setCodeError] = useState<string>();
   const [invites, setInvites] = useState<InviteRow[]>([]);
   const [inviteErrors, setInviteErrors] = useState<Map<number, string>>(new Map());
-  const [nextKey, setNextKey] = useState(1);
   const [busy, setBusy] = useState(false);
   const create = useCreateCompany();
   const accept = useAcceptInvitation();
-  const roleLabelId = useId();
 
   async function createWith(rows: InviteRow[]) {
     if (!name.trim()) {
@@ -121,28 +112,13 @@ export function RegisterCompanyStep({
         </SegmentedControl.Root>
 
         {mode === "join" ? (
-          <>
-            {invitedTo ? (
-              <Text size="2" color="gray">
-                {fr.companySetup.invitations.invitedBy(
-                  `${invitedTo.inviter_first_name} ${invitedTo.inviter_last_name}`.trim(),
-                )}{" "}
-                — {invitedTo.company.name}
-              </Text>
-            ) : null}
-            <FormField
-              label={t.invitationCode}
-              name="code"
-              value={code}
-              placeholder={invitedTo ? invitedTo.id : undefined}
-              onChange={(e) => setCode(e.target.value)}
-              autoComplete="off"
-              error={codeError}
-            />
-            <Button type="submit" size="lg" loading={accept.isPending}>
-              {t.joinSubmit}
-            </Button>
-          </>
+          <JoinCompanyFields
+            invitedTo={invitedTo}
+            code={code}
+            error={codeError}
+            pending={accept.isPending}
+            onCodeChange={setCode}
+          />
         ) : (
           <>
             <FormField
@@ -154,101 +130,17 @@ export function RegisterCompanyStep({
               required
               error={nameError}
             />
-            <fieldset className="m-0 flex flex-col gap-3 border-0 p-0">
-              <legend className="mb-1 p-0">
-                <Text size="2" weight="medium">
-                  {t.invitesTitle}
-                </Text>
-                <Text as="p" size="1" color="gray">
-                  {t.invitesDescription}
-                </Text>
-                <Text as="p" size="1" color="gray">
-                  {t.freePlanInvites}
-                </Text>
-              </legend>
-              <span id={roleLabelId} hidden>
-                {t.inviteRole}
-              </span>
-              {invites.map((row, index) => (
-                <Flex key={row.key} gap="2" align="start">
-                  <div className="flex-1">
-                    <FormField
-                      label={`${t.inviteEmail} ${index + 1}`}
-                      type="email"
-                      value={row.email}
-                      onChange={(e) =>
-                        setInvites((list) =>
-                          list.map((r) => (r.key === row.key ? { ...r, email: e.target.value } : r)),
-                        )
-                      }
-                      error={inviteErrors.get(row.key)}
-                    />
-                  </div>
-                  <div className="flex flex-col gap-1">
-                    <Text size="2" weight="medium" aria-hidden="true">
-                      {t.inviteRole}
-                    </Text>
-                    <Select.Root
-                      size="3"
-                      value={row.role}
-                      onValueChange={(role) =>
-                        setInvites((list) =>
-                          list.map((r) =>
-                            r.key === row.key ? { ...r, role: role as InviteRow["role"] } : r,
-                          ),
-                        )
-                      }
-                    >
-                      <Select.Trigger aria-label={`${t.inviteRole} ${index + 1}`} />
-                      <Select.Content position="popper">
-                        {REGISTRATION_INVITE_ROLE_CHOICES.map((role) => (
-                          <Select.Item key={role} value={role}>
-                            {fr.roles[role]}
-                          </Select.Item>
-                        ))}
-                      </Select.Content>
-                    </Select.Root>
-                  </div>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    className="mt-7"
-                    onClick={() => setInvites((list) => list.filter((r) => r.key !== row.key))}
-                  >
-                    {t.removeInvite}
-                  </Button>
-                </Flex>
-              ))}
-              <Flex gap="2" wrap="wrap">
-                <Button
-                  type="button"
-                  variant="outline"
-                  onClick={() => {
-                    setInvites((list) => [
-                      ...list,
-                      { key: nextKey, email: "", role: DEFAULT_INVITATION_RECORD_ROLE as InviteRow["role"] },
-                    ]);
-                    setNextKey((k) => k + 1);
-                  }}
-                >
-                  {t.addInvite}
-                </Button>
-                {invites.length > 0 ? (
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    disabled={busy}
-                    onClick={() => {
-                      setInvites([]);
-                      setInviteErrors(new Map());
-                      void createWith([]);
-                    }}
-                  >
-                    {t.ignoreInvitations}
-                  </Button>
-                ) : null}
-              </Flex>
-            </fieldset>
+            <CompanyInvitesFieldset
+              invites={invites}
+              errors={inviteErrors}
+              busy={busy}
+              onChange={setInvites}
+              onIgnore={() => {
+                setInvites([]);
+                setInviteErrors(new Map());
+                void createWith([]);
+              }}
+            />
             <Button type="submit" size="lg" loading={busy}>
               {fr.common.continue}
             </Button>

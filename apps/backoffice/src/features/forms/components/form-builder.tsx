@@ -1,4 +1,3 @@
-import { ApiError, errorMessage, fieldErrors, generalErrors } from "@certavis/api-client";
 import {
   addField,
   addPage,
@@ -17,12 +16,11 @@ import {
 } from "@certavis/domain";
 import { domainCodeText, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Callout, Card, Flex, Grid, Text, TextArea } from "@radix-ui/themes";
+import { Flex, Grid } from "@radix-ui/themes";
 import { useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { EditorLeaveDialog } from "../../../components/editor-leave-dialog";
-import { FormField as LabelledInput } from "../../../components/form-field";
 import { PageHeader } from "../../../components/page-header";
 import { useUnsavedChanges } from "../../../lib/hooks/use-unsaved-changes";
 import { returnWithAssignment, safeReturnPath } from "../../../lib/return-url";
@@ -31,20 +29,16 @@ import { toast } from "../../../lib/toast/toast-store";
 import type { ReviewForm } from "../api/get-forms";
 import { useSaveForm } from "../api/save-form";
 import { type BuilderValues, initialValues, toPayload } from "../lib/builder-values";
+import { type ServerErrors, serverErrors } from "../lib/server-errors";
 import { FieldPalette } from "./field-palette";
-import { FieldSettings } from "./field-settings";
+import { FormErrorsBox } from "./form-errors-box";
+import { FormIdentityCard } from "./form-identity-card";
 import { FormPlanLimit } from "./form-plan-limit";
 import { FormPreview } from "./form-preview";
+import { PageFieldsList } from "./page-fields-list";
 import { PageTabs } from "./page-tabs";
 
 const t = fr.forms.editor;
-
-interface ServerErrors {
-  name?: string;
-  title?: string;
-  /** Schema and general errors, de-duplicated (spec §8). */
-  box: string[];
-}
 
 /** The form builder (spec §2, §4, §5): name, title, description; fields by page; palette; settings. */
 export function FormBuilder({
@@ -139,20 +133,7 @@ export function FormBuilder({
     <>
       <PageHeader title={form ? t.editTitle : t.newTitle} />
       {blockedForPlan ? <FormPlanLimit /> : null}
-      {boxMessages.length > 0 ? (
-        <Callout.Root color="red" role="alert" mb="4">
-          <Callout.Text>
-            <Text weight="bold">{t.errorsTitle}</Text>
-          </Callout.Text>
-          <ul className="m-0 pl-5">
-            {boxMessages.map((message) => (
-              <li key={message}>
-                <Text size="2">{message}</Text>
-              </li>
-            ))}
-          </ul>
-        </Callout.Root>
-      ) : null}
+      <FormErrorsBox messages={boxMessages} />
       <form
         noValidate
         onSubmit={(event) => {
@@ -160,18 +141,7 @@ export function FormBuilder({
           void submit();
         }}
       >
-        <Card mb="5">
-          <Grid columns={{ initial: "1", md: "2" }} gap="4" p="2">
-            <LabelledInput label={t.name} error={nameError} {...register("name")} />
-            <LabelledInput label={t.formTitle} error={titleError} {...register("title")} />
-            <div className="flex flex-col gap-1 md:col-span-2">
-              <Text as="label" htmlFor="form-description" size="2" weight="medium">
-                {t.description}
-              </Text>
-              <TextArea id="form-description" rows={2} {...register("description")} />
-            </div>
-          </Grid>
-        </Card>
+        <FormIdentityCard register={register} nameError={nameError} titleError={titleError} />
 
         <Grid columns={{ initial: "1", lg: "4" }} gap="5">
           <FieldPalette onAdd={onAdd} uploadsAllowed={uploadsAllowed} />
@@ -183,35 +153,16 @@ export function FormBuilder({
               onAdd={onAddPage}
               onDelete={onDeletePage}
             />
-            <section aria-label={t.pageFields(current + 1)}>
-              {pageFields.length === 0 ? (
-                <Card>
-                  <Text color="gray" size="2">
-                    {t.noFields}
-                  </Text>
-                </Card>
-              ) : (
-                <ol className="m-0 flex list-none flex-col gap-3 p-0">
-                  {pageFields.map((field) => {
-                    const index = fields.findIndex((f) => f.id === field.id);
-                    return (
-                      <li key={field.id}>
-                        <FieldSettings
-                          field={field}
-                          index={index}
-                          count={pageFields.length}
-                          register={register}
-                          onChange={(next) => update(index, next)}
-                          onMove={(direction) => onMove(field, direction)}
-                          onRemove={() => onRemove(field)}
-                          onTitle={(on) => setFields(markTitleField(getValues("fields"), field.id, on))}
-                        />
-                      </li>
-                    );
-                  })}
-                </ol>
-              )}
-            </section>
+            <PageFieldsList
+              page={current}
+              fields={fields}
+              pageFields={pageFields}
+              register={register}
+              onUpdate={update}
+              onMove={onMove}
+              onRemove={onRemove}
+              onTitle={(field, on) => setFields(markTitleField(getValues("fields"), field.id, on))}
+            />
             <p aria-live="polite" className="sr-only">
               {announcement}
             </p>
@@ -240,20 +191,4 @@ export function FormBuilder({
       <EditorLeaveDialog guard={guard} saving={save.isPending} onSave={() => void submit()} />
     </>
   );
-}
-
-/** Spec §8: name/title beside their inputs; schema and general errors in one de-duplicated box. */
-function serverErrors(error: unknown): ServerErrors {
-  if (!(error instanceof ApiError) || error.status !== 400)
-    return { box: [errorMessage(error, fr.errors.forms.saveFailed)] };
-  const byField = fieldErrors(error);
-  const body = (error.body ?? {}) as Record<string, unknown>;
-  const box = Object.entries(body)
-    .filter(([key]) => key !== "name" && key !== "title" && key in byField)
-    .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
-    .filter((message): message is string => typeof message === "string");
-  box.push(...generalErrors(error));
-  if (!byField.name && !byField.title && box.length === 0)
-    box.push(errorMessage(error, fr.errors.forms.saveFailed));
-  return { name: byField.name, title: byField.title, box };
 }

@@ -1,7 +1,8 @@
 import { fr } from "@certavis/i18n-fr";
-import { Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Callout, Flex, Heading } from "@radix-ui/themes";
 import { googleFeedUrl } from "../lib/embed-code";
 import { CodeToCopy } from "./code-to-copy";
+import { ConfiguratorCard } from "./configurator-card";
 
 const t = fr.iframe.feed;
 
@@ -18,13 +19,7 @@ export function GoogleFeedCard({
   publicPage: boolean;
 }) {
   return (
-    <Card size="3">
-      <Heading as="h2" size="4" mb="1">
-        {t.title}
-      </Heading>
-      <Text as="p" size="2" color="gray" mb="4">
-        {t.intro}
-      </Text>
+    <ConfiguratorCard title={t.title} intro={t.intro}>
       <Flex direction="column" gap="4">
         {publicPage ? null : (
           <Callout.Root color="gray" size="1">
@@ -43,6 +38,6 @@ export function GoogleFeedCard({
           </ol>
         </div>
       </Flex>
-    </Card>
+    </ConfiguratorCard>
   );
 }

@@ -1,7 +1,8 @@
 import { fr } from "@certavis/i18n-fr";
-import { Card, Heading, Text } from "@radix-ui/themes";
+import { Text } from "@radix-ui/themes";
 import { starsCode, type WidgetConfig } from "../lib/embed-code";
 import { CodeToCopy } from "./code-to-copy";
+import { ConfiguratorCard } from "./configurator-card";
 
 const t = fr.iframe.stars;
 
@@ -18,13 +19,7 @@ export function ListingStarsCard({
   slug: string;
 }) {
   return (
-    <Card size="3">
-      <Heading as="h2" size="4" mb="1">
-        {t.title}
-      </Heading>
-      <Text as="p" size="2" color="gray" mb="4">
-        {t.intro}
-      </Text>
+    <ConfiguratorCard title={t.title} intro={t.intro}>
       <CodeToCopy
         label={t.code}
         hint={t.codeHint}
@@ -33,6 +28,6 @@ export function ListingStarsCard({
       <Text as="p" size="2" color="gray" mt="2">
         {t.linkHint}
       </Text>
-    </Card>
+    </ConfiguratorCard>
   );
 }

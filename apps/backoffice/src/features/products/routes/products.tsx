@@ -1,16 +1,11 @@
-import { averageRating, isProductLimitReached, responseRatePercent } from "@certavis/domain";
-import { DASH, formatAverage, formatInteger, formatPercent, formatRelativeTime, fr } from "@certavis/i18n-fr";
-import { Button } from "@certavis/ui";
-import { Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { isProductLimitReached } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
 import { useMemo, useState } from "react";
-import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { BoxIcon, ClockIcon, PlusIcon, StarIcon, TrendIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/load-error";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
 import { PlanLimitCallout } from "../../../components/plan-limit-callout";
-import { StatCard } from "../../../components/stat-card";
 import { useCompany } from "../../../lib/api/get-company";
 import { useProducts } from "../../../lib/api/get-products";
 import { toastError } from "../../../lib/toast/error-toast";
@@ -22,14 +17,14 @@ import { ArchiveInsteadDialog } from "../components/archive-instead-dialog";
 import { type Product, ProductCard } from "../components/product-card";
 import { ProductFiltersBar } from "../components/product-filters";
 import { ProductReviewsDialog } from "../components/product-reviews-dialog";
+import { ProductStatTiles } from "../components/product-stat-tiles";
+import { ProductsEmpty } from "../components/products-empty";
+import { ProductsHeaderActions } from "../components/products-header-actions";
 import { filterProducts, NO_PRODUCT_FILTERS, type ProductFilters } from "../lib/filter-products";
 import { toastProductError } from "../lib/product-error-toast";
 
 const t = fr.products;
 const errors = fr.errors.products;
-
-/** Where the order-import screen lives. */
-const ORDER_IMPORT_PATH = "/orders/import";
 
 export function ProductsRoute() {
   const products = useProducts();
@@ -46,41 +41,13 @@ export function ProductsRoute() {
   const visible = useMemo(() => filterProducts(products.data ?? [], filters), [products.data, filters]);
   const maxProducts = company.data?.subscription_limits.max_products;
   const limitReached = isProductLimitReached(all.length, maxProducts);
-  const totals = all.reduce(
-    (sum, p) => ({ reviews: sum.reviews + p.reviews_count, orders: sum.orders + p.orders }),
-    { reviews: 0, orders: 0 },
-  );
-  const lastReviewed = all
-    .map((p) => p.last_reviewed_at)
-    .filter((d): d is string => Boolean(d))
-    .sort()
-    .at(-1);
-
-  const newButton = limitReached ? (
-    <Button disabled>
-      <PlusIcon /> {t.newProduct}
-    </Button>
-  ) : (
-    <Button asChild>
-      <Link to="/products/new">
-        <PlusIcon /> {t.newProduct}
-      </Link>
-    </Button>
-  );
 
   return (
     <>
       <PageHeader
         title={t.title}
         subtitle={t.subtitle}
-        actions={
-          <Flex gap="3" wrap="wrap">
-            <Button variant="outline" asChild>
-              <Link to={ORDER_IMPORT_PATH}>{t.importOrders}</Link>
-            </Button>
-            {newButton}
-          </Flex>
-        }
+        actions={<ProductsHeaderActions limitReached={limitReached} />}
       />
 
       {limitReached && typeof maxProducts === "number" ? (
@@ -91,33 +58,12 @@ export function ProductsRoute() {
         />
       ) : null}
 
-      <Grid columns={{ initial: "1", sm: "2", lg: "4" }} gap="4" mb="5">
-        <StatCard
-          label={t.tiles.totalProducts}
-          value={formatInteger(all.length)}
-          icon={BoxIcon}
-          loading={products.isPending}
-        />
-        <StatCard
-          label={t.tiles.responseRate}
-          value={formatPercent(responseRatePercent(totals.reviews, totals.orders))}
-          icon={TrendIcon}
-          loading={products.isPending}
-        />
-        <StatCard
-          label={t.tiles.averageRating}
-          value={formatAverage(averageRating(company.data?.mean_note, all))}
-          icon={StarIcon}
-          loading={products.isPending || company.isPending}
-        />
-        <StatCard
-          label={t.tiles.lastReview}
-          value={lastReviewed ? formatRelativeTime(lastReviewed) : DASH}
-          wordy={Boolean(lastReviewed)}
-          icon={ClockIcon}
-          loading={products.isPending}
-        />
-      </Grid>
+      <ProductStatTiles
+        products={all}
+        meanNote={company.data?.mean_note}
+        loading={products.isPending}
+        companyLoading={company.isPending}
+      />
 
       <ProductFiltersBar filters={filters} onChange={setFilters} />
 
@@ -130,17 +76,7 @@ export function ProductsRoute() {
           onRetry={() => void products.refetch()}
         />
       ) : visible.length === 0 ? (
-        <Flex direction="column" align="center" gap="3" py="9" className="text-center">
-          <Heading as="h2" size="4">
-            {all.length === 0 ? t.empty.title : t.empty.noMatch}
-          </Heading>
-          <Text color="gray">{all.length === 0 ? t.empty.description : t.empty.noMatchDescription}</Text>
-          {all.length === 0 && !limitReached ? (
-            <Button asChild>
-              <Link to="/products/new">{t.newProduct}</Link>
-            </Button>
-          ) : null}
-        </Flex>
+        <ProductsEmpty noProducts={all.length === 0} canCreate={!limitReached} />
       ) : (
         <ul
           className="m-0 grid list-none grid-cols-1 gap-4 p-0 md:grid-cols-2 xl:grid-cols-3"

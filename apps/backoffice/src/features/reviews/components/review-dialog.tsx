@@ -1,20 +1,23 @@
 import { isModerable, type NormalizedReview } from "@certavis/domain";
-import { formatDate, fr } from "@certavis/i18n-fr";
-import { Button, Stars } from "@certavis/ui";
-import { Dialog, Flex, IconButton, Text } from "@radix-ui/themes";
-import { useEffect, useRef, useState } from "react";
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../../../components/icons";
+import { fr } from "@certavis/i18n-fr";
+import { Button } from "@certavis/ui";
+import { Dialog, Flex, IconButton } from "@radix-ui/themes";
+import { useRef, useState } from "react";
+import { CloseIcon } from "../../../components/icons";
 import { ReviewAuthor } from "../../../components/review-author";
 import { StatusBadge, StatusBadgeMenu } from "../../../components/review-status-badge";
 import { ReviewText } from "../../../components/review-text";
-import { ratingText } from "../../../lib/rating-text";
 import type { Rejection } from "../api/update-review-status";
 import { useReviewModeration } from "../api/use-review-moderation";
 import { afterModeration, neighbours } from "../lib/review-navigation";
+import { useReviewArrowKeys } from "../lib/use-review-arrow-keys";
 import { RejectDialog } from "./reject-dialog";
 import { ReportDoubtDialog } from "./report-doubt-dialog";
 import { ReviewHistory } from "./review-history";
+import { ReviewNavigationBar } from "./review-navigation-bar";
+import { ReviewProductSummary } from "./review-product-summary";
 import { ReviewReplyEditor } from "./review-reply-editor";
+import { ReviewStatusNote } from "./review-status-note";
 
 const t = fr.reviews.detail;
 
@@ -24,10 +27,6 @@ export interface ReviewDialogProps {
   openId: string | null;
   onOpenIdChange: (id: string | null) => void;
 }
-
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 /**
  * 'Avis client' (spec §2 dashboard and reviews): the review and its answers, previous/next (also with the
@@ -59,26 +58,8 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
     else if (next.type === "close") onOpenIdChange(null);
   }
 
-  // Arrow keys go to the previous/next review: from inside the dialog, or from nowhere (the focused
-  // button at an end of the list got disabled); never from a menu or a field.
   const content = useRef<HTMLDivElement>(null);
-  const previousId = nav.previous;
-  const nextId = nav.next;
-  useEffect(() => {
-    if (!openId) return;
-    function onKeyDown(event: globalThis.KeyboardEvent) {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      const target = event.target as Node | null;
-      const inside = target === document.body || (target !== null && content.current?.contains(target));
-      if (!inside || typing(target)) return;
-      const to = event.key === "ArrowLeft" ? previousId : event.key === "ArrowRight" ? nextId : null;
-      if (!to) return;
-      event.preventDefault();
-      onOpenIdChange(to);
-    }
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [openId, previousId, nextId, onOpenIdChange]);
+  useReviewArrowKeys({ content, openId, previousId: nav.previous, nextId: nav.next, onOpenIdChange });
 
   return (
     <Dialog.Root open={Boolean(review)} onOpenChange={(open) => (open ? undefined : onOpenIdChange(null))}>
@@ -112,55 +93,11 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
               }
             />
 
-            <Flex gap="3" align="center" className="rounded-lg bg-[var(--gray-2)] p-3">
-              {review.productImage ? (
-                <img
-                  src={review.productImage}
-                  alt={review.productName}
-                  className="size-14 shrink-0 rounded-md object-cover"
-                />
-              ) : null}
-              <div className="min-w-0">
-                <Text as="p" size="1" color="gray">
-                  {t.product}
-                </Text>
-                <Text as="p" weight="medium" className="truncate">
-                  {review.productName}
-                </Text>
-              </div>
-              <Flex direction="column" align="end" ml="auto" gap="1">
-                <Text size="1" color="gray" aria-hidden="true">
-                  {t.rating}
-                </Text>
-                <Stars rating={review.rating} size={18} />
-                <Text size="2" weight="bold" aria-hidden="true">
-                  {ratingText(review.rating)}
-                </Text>
-              </Flex>
-            </Flex>
+            <ReviewProductSummary review={review} />
 
             <ReviewText review={review} />
 
-            {review.status === "pending" && review.autoPublishAt ? (
-              <Text as="p" size="2" color="gray">
-                {fr.certification.backoffice.autoPublishOn(formatDate(review.autoPublishAt))}
-              </Text>
-            ) : null}
-            {review.status === "rejected" && review.rejectionReason ? (
-              <Text as="p" size="2" color="red">
-                {fr.certification.backoffice.rejectedFor(fr.certification.reasons[review.rejectionReason])}
-                {review.rejectionNote ? ` — ${review.rejectionNote}` : ""}
-              </Text>
-            ) : null}
-            {review.status === "withdrawn" || review.status === "expired" ? (
-              <Text as="p" size="2" color="gray">
-                {review.erasedAt
-                  ? fr.certification.backoffice.erasedReadOnly
-                  : review.status === "withdrawn"
-                    ? fr.certification.backoffice.readOnly
-                    : fr.certification.backoffice.expiredReadOnly}
-              </Text>
-            ) : null}
+            <ReviewStatusNote review={review} />
             {review.status === "approved" ? (
               <ReviewReplyEditor key={review.id} reviewId={review.id} reply={review.reply?.body ?? null} />
             ) : null}
@@ -181,32 +118,13 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
             </Flex>
             <ReviewHistory reviewId={review.id} />
 
-            <Flex
-              justify="between"
-              align="center"
-              wrap="wrap"
-              gap="2"
-              pt="2"
-              className="border-[var(--gray-5)] border-t"
-            >
-              <Button
-                variant="ghost"
-                disabled={!nav.previous}
-                onClick={() => nav.previous && onOpenIdChange(nav.previous)}
-              >
-                <ChevronLeftIcon /> {t.previous}
-              </Button>
-              <Text size="2" color="gray" aria-live="polite">
-                {nav.index >= 0 ? t.position(nav.index + 1, reviews.length) : null}
-              </Text>
-              <Button
-                variant="ghost"
-                disabled={!nav.next}
-                onClick={() => nav.next && onOpenIdChange(nav.next)}
-              >
-                {t.next} <ChevronRightIcon />
-              </Button>
-            </Flex>
+            <ReviewNavigationBar
+              index={nav.index}
+              count={reviews.length}
+              previousId={nav.previous}
+              nextId={nav.next}
+              onOpen={onOpenIdChange}
+            />
           </Flex>
         ) : null}
         <RejectDialog

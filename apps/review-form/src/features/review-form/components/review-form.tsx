@@ -1,14 +1,17 @@
 import { cleanAnswers, firstPageWithError, validateAnswers, validatePage } from "@certavis/domain";
 import { answerErrorsText } from "@certavis/i18n-fr/domain-text";
-import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { clearDraft, loadDraft, saveDraft } from "../../../lib/draft-storage";
 import { type Answers, formPages, initialAnswers } from "../../../lib/form-rules";
 import { fr } from "../../../lib/fr";
 import type { PublicForm } from "../api/review-form-types";
 import { submitErrorsOf } from "../api/submit-errors";
 import { submitReview } from "../api/submit-review";
+import { useFormFocus } from "../lib/use-form-focus";
 import { ErrorBanner } from "./error-banner";
 import { FieldInput } from "./field-input";
+import { FormPageNav } from "./form-page-nav";
+import { UploadProgress } from "./upload-progress";
 
 interface Props {
   apiKey: string;
@@ -18,8 +21,6 @@ interface Props {
   onSubmitted: () => void;
   submit?: typeof submitReview;
 }
-
-type FocusTarget = { kind: "error" | "page" | "banner"; seq: number };
 
 /** The paged form: 'Suivant' checks the page, 'Envoyer mon avis' checks everything. */
 export function ReviewForm({ apiKey, form, note = null, onSubmitted, submit = submitReview }: Props) {
@@ -38,10 +39,6 @@ export function ReviewForm({ apiKey, form, note = null, onSubmitted, submit = su
   const [banner, setBanner] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [focus, setFocus] = useState<FocusTarget | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const pageHeading = useRef<HTMLParagraphElement>(null);
-  const bannerRef = useRef<HTMLDivElement>(null);
 
   const index = Math.min(pageIndex, Math.max(pages.length - 1, 0));
   const page = pages[index];
@@ -50,20 +47,7 @@ export function ReviewForm({ apiKey, form, note = null, onSubmitted, submit = su
 
   useEffect(() => saveDraft(apiKey, { answers, page: index }), [apiKey, answers, index]);
 
-  useEffect(() => {
-    if (!focus) return;
-    if (focus.kind === "banner") bannerRef.current?.focus();
-    else if (focus.kind === "page") pageHeading.current?.focus();
-    else {
-      const firstInvalid = page?.fields.find((field) => errors[field.id]);
-      const container = firstInvalid
-        ? formRef.current?.querySelector(`[data-field-id="${CSS.escape(firstInvalid.id)}"]`)
-        : null;
-      container?.querySelector<HTMLElement>("input, select, textarea")?.focus();
-    }
-  }, [focus, errors, page]);
-
-  const requestFocus = (kind: FocusTarget["kind"]) => setFocus((f) => ({ kind, seq: (f?.seq ?? 0) + 1 }));
+  const { formRef, pageHeading, bannerRef, requestFocus } = useFormFocus(errors, page?.fields);
 
   const change = (fieldId: string, isFile: boolean, value: unknown) => {
     if (isFile) {
@@ -165,33 +149,8 @@ export function ReviewForm({ apiKey, form, note = null, onSubmitted, submit = su
           onChange={(value) => change(field.id, field.type === "file" || field.type === "media", value)}
         />
       ))}
-      {progress !== null ? (
-        <div className="rf-progress">
-          <progress max={100} value={Math.round(progress * 100)} aria-label={fr.publicForm.sending} />
-          <span aria-live="polite">{fr.publicForm.files.uploadProgress(Math.round(progress * 100))}</span>
-        </div>
-      ) : null}
-      <div className="rf-nav">
-        {index > 0 ? (
-          <button
-            type="button"
-            className="rf-button rf-button--secondary"
-            onClick={() => goTo(index - 1)}
-            disabled={sending}
-          >
-            {fr.publicForm.previous}
-          </button>
-        ) : null}
-        {isLast ? (
-          <button type="submit" className="rf-button" disabled={sending}>
-            {sending ? fr.publicForm.sending : fr.publicForm.submit}
-          </button>
-        ) : (
-          <button type="submit" className="rf-button">
-            {fr.publicForm.next}
-          </button>
-        )}
-      </div>
+      {progress !== null ? <UploadProgress progress={progress} /> : null}
+      <FormPageNav first={index === 0} last={isLast} sending={sending} onPrevious={() => goTo(index - 1)} />
     </form>
   );
 }

@@ -1,0 +1,74 @@
+import type { OrderCsvMapping } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
+import { Button } from "@certavis/ui";
+import { Card, Checkbox, Flex, Heading, Text } from "@radix-ui/themes";
+import type { OrdersFilePreview } from "../lib/orders-file";
+import { ColumnMapping } from "./column-mapping";
+import { CsvPreview } from "./csv-preview";
+import { DueAtOnce } from "./due-at-once";
+
+const t = fr.orderImport;
+
+/** The file as read: its columns (to map when unknown), its first lines, what it will send, 'Importer'. */
+export function OrdersFileCard({
+  preview,
+  mapping,
+  onMappingChange,
+  skipOldOrders,
+  onSkipOldOrdersChange,
+  starting,
+  onStart,
+  onChangeFile,
+}: {
+  preview: OrdersFilePreview;
+  mapping: OrderCsvMapping;
+  onMappingChange: (mapping: OrderCsvMapping) => void;
+  skipOldOrders: boolean;
+  onSkipOldOrdersChange: (skip: boolean) => void;
+  starting: boolean;
+  onStart: () => void;
+  onChangeFile: () => void;
+}) {
+  return (
+    <Card size="3">
+      <Flex direction="column" gap="3">
+        <Heading as="h2" size="4">
+          {t.previewTitle(preview.file.name)}
+        </Heading>
+        <Text as="p" color="gray" size="2">
+          {t.previewSummary(preview.rows, preview.separator, t.encodings[preview.encoding])}
+        </Text>
+        {preview.unmapped.length ? (
+          <ColumnMapping
+            columns={preview.unmapped}
+            headers={preview.headers}
+            mapping={mapping}
+            onChange={onMappingChange}
+          />
+        ) : null}
+        <CsvPreview preview={preview} />
+        <DueAtOnce preview={preview} skipOldOrders={skipOldOrders} />
+        <Text as="label" size="2">
+          <Flex gap="2" align="center">
+            <Checkbox
+              checked={skipOldOrders}
+              onCheckedChange={(checked) => onSkipOldOrdersChange(checked === true)}
+            />
+            {t.skipOldOrders}
+          </Flex>
+        </Text>
+        <Text as="p" color="gray" size="1">
+          {t.skipOldOrdersHelp}
+        </Text>
+        <Flex gap="3" wrap="wrap">
+          <Button onClick={onStart} disabled={preview.fileErrors.length > 0 || starting} loading={starting}>
+            {t.start(preview.rows)}
+          </Button>
+          <Button variant="outline" onClick={onChangeFile}>
+            {t.changeFile}
+          </Button>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
