@@ -23,6 +23,8 @@ export const defaultPublicPaths: readonly string[] = [
   "/orders/",
   "/health/",
   "/billing/stripe/webhook/",
+  "/mail/bounces/",
+  "/company/export/download/",
   "/billing/sandbox/{session_id}/",
   "/billing/sandbox/{session_id}/complete/",
   "/billing/sandbox/{session_id}/cancel/",

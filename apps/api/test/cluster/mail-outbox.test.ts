@@ -80,7 +80,10 @@ describe.each(SQL_TEST_DATABASES)(
         .where(eq(emailDeliveries.id, row?.id ?? ""));
       expect(await worker.drain()).toMatchObject({ sent: 1 });
       expect(await worker.drain()).toMatchObject({ sent: 0 });
-      expect(mailer.sent).toEqual([mail("panne@exemple.fr")]);
+      // Sent as queued, with the header a later delivery-status notification names it by.
+      expect(mailer.sent).toEqual([
+        { ...mail("panne@exemple.fr"), headers: { "X-Certavis-Delivery": expect.any(String) } },
+      ]);
       // The reset link and the code are not kept once the mail is sent.
       expect(await rowTo("panne@exemple.fr")).toMatchObject({
         status: "sent",

@@ -19,6 +19,7 @@ const runsOverTwoDays: Record<string, number> = {
   "review alerts digest": 2,
   "webhook message purge": 8,
   "certified reviews jobs": 48,
+  "stored file deletion retry": 48,
   "stored mail purge": 48,
   "expired throttle purge": 48,
   "prestashop pull": 48,

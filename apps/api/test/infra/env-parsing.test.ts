@@ -35,6 +35,7 @@ describe("the environment's defaults", () => {
       widgetUrl: "http://localhost:3000",
       stripeSecretKey: null,
       stripeWebhookSecret: null,
+      bounceWebhookSecret: null,
       jwtSecret: null,
       jwtPreviousSecrets: [],
       seedDemo: null,

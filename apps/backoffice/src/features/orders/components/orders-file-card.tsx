@@ -36,7 +36,7 @@ export function OrdersFileCard({
           {t.previewTitle(preview.file.name)}
         </Heading>
         <Text as="p" color="gray" size="2">
-          {t.previewSummary(preview.rows, preview.separator, t.encodings[preview.encoding])}
+          {t.previewSummary(preview.rows, preview.separator, fr.orderImport.encodings[preview.encoding])}
         </Text>
         {preview.unmapped.length ? (
           <ColumnMapping
