@@ -8,11 +8,7 @@ import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { integrationEvents, integrations, orders, products } from "../../src/db/schema";
-import {
-  type PullDeps,
-  pullAllPrestashop,
-  pullPrestashop,
-} from "../../src/modules/integrations/prestashop-pull";
+import { type PullDeps, pullAllConnections, pullConnection } from "../../src/modules/integrations/pull";
 import { integrationSecretCipher } from "../../src/modules/integrations/signing";
 import {
   authHeaders,
@@ -169,7 +165,7 @@ describe.each(TEST_DATABASES)("PrestaShop pull on %s", (kind) => {
 
     // The next pull asks for the orders after the last one read: later in its second, then later.
     shop.seen.length = 0;
-    await pullPrestashop(deps(), c.id);
+    await pullConnection(deps(), c.id);
     expect(shop.seen.map((r) => [r.query.get("filter[date_upd]"), r.query.get("filter[id]")])).toEqual([
       ["[2026-11-24 09:30:00]", "[7,999999999999]"],
       ["[2026-11-24 09:30:01,9999-12-31 23:59:59]", null],
@@ -185,7 +181,7 @@ describe.each(TEST_DATABASES)("PrestaShop pull on %s", (kind) => {
       awaitingOrder(2000, "2026-12-01 10:00:02"),
     ];
     const c = await connect(API_KEY);
-    for (let pull = 0; pull < 3; pull++) await pullPrestashop(deps(20), c.id);
+    for (let pull = 0; pull < 3; pull++) await pullConnection(deps(20), c.id);
     const results = await t.ctx.db
       .select({ reference: integrationEvents.reference, outcome: integrationEvents.outcome })
       .from(integrationEvents)
@@ -238,7 +234,7 @@ describe.each(TEST_DATABASES)("PrestaShop pull on %s", (kind) => {
         states: [4, 5],
       })),
     );
-    await pullAllPrestashop(deps(), (error) => {
+    await pullAllConnections(deps(), (error) => {
       throw error;
     });
     expect(shop.maxInFlight).toBeGreaterThan(1);
