@@ -297,4 +297,37 @@ describe.each(TEST_DATABASES)("PrestaShop pull on %s", (kind) => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ detail: "Seules les connexions PrestaShop se synchronisent." });
   });
+
+  it("keeps the timezone and states to PrestaShop connections, and takes no webhook for them", async () => {
+    const own = await createCompanyFor(t, await registerVerifiedUser(t), { planType: "EXPANSION" });
+    const headers = authHeaders(own.owner.access);
+    const create = (payload: Record<string, unknown>) =>
+      t.inject({ method: "POST", url: "/api/v1/company/integrations/", headers, payload });
+    const update = (id: string, payload: Record<string, unknown>) =>
+      t.inject({ method: "PATCH", url: `/api/v1/company/integrations/${id}/`, headers, payload });
+    const shopify = (await create({ platform: "shopify", shop_url: "https://boutique.exemple.fr" })).json();
+    const refused = await update(shopify.id, { timezone: "Europe/Paris", states: [4] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      timezone: ["Seule une connexion PrestaShop a un fuseau horaire."],
+      states: ["Seule une connexion PrestaShop choisit ses états de commande."],
+    });
+    const pulled = (await create({ platform: "prestashop", shop_url: shop.url, api_key: API_KEY })).json();
+    const unknown = await update(pulled.id, { timezone: "Mars/Olympus" });
+    expect(unknown.json()).toEqual({ timezone: ["Fuseau horaire inconnu (par exemple Europe/Paris)."] });
+    const changed = await update(pulled.id, { timezone: "America/Montreal", states: [5, 5, 4] });
+    expect(changed.json()).toMatchObject({
+      webhook_url: null,
+      timezone: "America/Montreal",
+      states: [5, 4],
+      delay_start: null,
+    });
+    const webhook = await t.inject({
+      method: "POST",
+      url: `/api/v1/integrations/${pulled.id}/webhook/`,
+      headers: { "content-type": "application/json" },
+      payload: "{}",
+    });
+    expect(webhook.statusCode).toBe(404);
+  });
 });
