@@ -44,7 +44,7 @@ export interface PullContext {
   take(eventId: string): Promise<void>;
 }
 
-/** The connection's own settings at its creation (those of other platforms keep their column defaults). */
+/** The connection's own settings at its creation (no timezone: the default shop timezone is stored). */
 export interface CreatedSettings {
   delayStart: string | null;
   timezone?: string;
