@@ -2,9 +2,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { mapPrestashopEvent } from "../../src/modules/integrations/prestashop";
-import { mapShopifyEvent } from "../../src/modules/integrations/shopify";
-import { mapWooCommerceEvent } from "../../src/modules/integrations/woocommerce";
+import { mapPrestashopEvent } from "../../src/modules/integrations/platforms/prestashop";
+import { mapShopifyEvent } from "../../src/modules/integrations/platforms/shopify";
+import { mapWooCommerceEvent } from "../../src/modules/integrations/platforms/woocommerce";
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(join(import.meta.dirname, "fixtures", name), "utf8")) as Record<string, unknown>;

@@ -8,11 +8,7 @@ import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { integrationEvents, integrations, orders, products } from "../../src/db/schema";
-import {
-  type PullDeps,
-  pullAllPrestashop,
-  pullPrestashop,
-} from "../../src/modules/integrations/prestashop-pull";
+import { type PullDeps, pullAllConnections, pullConnection } from "../../src/modules/integrations/pull";
 import { integrationSecretCipher } from "../../src/modules/integrations/signing";
 import {
   authHeaders,
@@ -169,7 +165,7 @@ describe.each(TEST_DATABASES)("PrestaShop pull on %s", (kind) => {
 
     // The next pull asks for the orders after the last one read: later in its second, then later.
     shop.seen.length = 0;
-    await pullPrestashop(deps(), c.id);
+    await pullConnection(deps(), c.id);
     expect(shop.seen.map((r) => [r.query.get("filter[date_upd]"), r.query.get("filter[id]")])).toEqual([
       ["[2026-11-24 09:30:00]", "[7,999999999999]"],
       ["[2026-11-24 09:30:01,9999-12-31 23:59:59]", null],
@@ -185,7 +181,7 @@ describe.each(TEST_DATABASES)("PrestaShop pull on %s", (kind) => {
       awaitingOrder(2000, "2026-12-01 10:00:02"),
     ];
     const c = await connect(API_KEY);
-    for (let pull = 0; pull < 3; pull++) await pullPrestashop(deps(20), c.id);
+    for (let pull = 0; pull < 3; pull++) await pullConnection(deps(20), c.id);
     const results = await t.ctx.db
       .select({ reference: integrationEvents.reference, outcome: integrationEvents.outcome })
       .from(integrationEvents)
@@ -238,7 +234,7 @@ describe.each(TEST_DATABASES)("PrestaShop pull on %s", (kind) => {
         states: [4, 5],
       })),
     );
-    await pullAllPrestashop(deps(), (error) => {
+    await pullAllConnections(deps(), (error) => {
       throw error;
     });
     expect(shop.maxInFlight).toBeGreaterThan(1);
@@ -300,5 +296,38 @@ describe.each(TEST_DATABASES)("PrestaShop pull on %s", (kind) => {
     const refused = await sync(woo.json().id);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ detail: "Seules les connexions PrestaShop se synchronisent." });
+  });
+
+  it("keeps the timezone and states to PrestaShop connections, and takes no webhook for them", async () => {
+    const own = await createCompanyFor(t, await registerVerifiedUser(t), { planType: "EXPANSION" });
+    const headers = authHeaders(own.owner.access);
+    const create = (payload: Record<string, unknown>) =>
+      t.inject({ method: "POST", url: "/api/v1/company/integrations/", headers, payload });
+    const update = (id: string, payload: Record<string, unknown>) =>
+      t.inject({ method: "PATCH", url: `/api/v1/company/integrations/${id}/`, headers, payload });
+    const shopify = (await create({ platform: "shopify", shop_url: "https://boutique.exemple.fr" })).json();
+    const refused = await update(shopify.id, { timezone: "Europe/Paris", states: [4] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      timezone: ["Seule une connexion PrestaShop a un fuseau horaire."],
+      states: ["Seule une connexion PrestaShop choisit ses états de commande."],
+    });
+    const pulled = (await create({ platform: "prestashop", shop_url: shop.url, api_key: API_KEY })).json();
+    const unknown = await update(pulled.id, { timezone: "Mars/Olympus" });
+    expect(unknown.json()).toEqual({ timezone: ["Fuseau horaire inconnu (par exemple Europe/Paris)."] });
+    const changed = await update(pulled.id, { timezone: "America/Montreal", states: [5, 5, 4] });
+    expect(changed.json()).toMatchObject({
+      webhook_url: null,
+      timezone: "America/Montreal",
+      states: [5, 4],
+      delay_start: null,
+    });
+    const webhook = await t.inject({
+      method: "POST",
+      url: `/api/v1/integrations/${pulled.id}/webhook/`,
+      headers: { "content-type": "application/json" },
+      payload: "{}",
+    });
+    expect(webhook.statusCode).toBe(404);
   });
 });

@@ -10,27 +10,27 @@ import { detailError, type FieldErrors, fieldErrors, notFound, tooManyRequests }
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { assertOutboundUrl } from "../../lib/outbound";
-import { isTimeZone } from "../../lib/zoned-time";
 import { assertConnectionRoom } from "./connection-room";
 import { integrationEventView, integrationView } from "./integration-view";
-import { DEFAULT_PRESTASHOP_STATES, DEFAULT_SHOP_TIMEZONE } from "./prestashop";
+import { type ConnectionSetting, PLATFORMS, platformOf } from "./platforms";
 import { receiveWebhook } from "./receive-webhook";
-import { DEFAULT_DELAY_START } from "./shopify";
+import { checkedTimeZone, DEFAULT_SHOP_TIMEZONE } from "./shop-timezone";
 import { integrationSecretCipher, newIntegrationSecret } from "./signing";
 
 /** 'Synchroniser maintenant' of one connection at most once per this span. */
 const SYNC_EVERY_MS = 60_000;
 
-/** A timezone given for a PrestaShop shop, trimmed; a French 400 when unknown. */
-function checkedTimeZone(value: string | undefined): string {
-  const name = value?.trim() || DEFAULT_SHOP_TIMEZONE;
-  if (!isTimeZone(name)) throw fieldErrors({ timezone: [fr.server.integrations.timezoneUnknown] });
-  return name;
-}
+/** Why a setting of another platform is refused on a connection. */
+const NOT_ITS_SETTING: Readonly<Record<ConnectionSetting, string>> = {
+  secret: fr.server.integrations.shopifyOnlySecret,
+  delay_start: fr.server.integrations.shopifyOnlyDelayStart,
+  timezone: fr.server.integrations.prestashopOnlyTimezone,
+  states: fr.server.integrations.prestashopOnlyStates,
+};
 
 /**
  * The shop's address, without credentials, query or trailing slash: https for the platforms that push;
- * for PrestaShop, which we call, whatever the outbound guard allows (checked on its addresses now,
+ * for those we pull (PrestaShop), whatever the outbound guard allows (checked on its addresses now,
  * and again at every pull).
  */
 async function shopUrl(value: string, pulled: boolean, allowPrivate: boolean): Promise<string> {
@@ -82,20 +82,20 @@ export const integrationHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, keys, config, now } = request.server.ctx;
     const body = request.body;
-    const pulled = body.platform === "prestashop";
-    const shopify = body.platform === "shopify";
-    if (pulled && !body.api_key?.trim())
+    const platform = PLATFORMS[body.platform];
+    if (platform.secret === "api_key" && !body.api_key?.trim())
       throw fieldErrors({ api_key: [fr.server.integrations.apiKeyRequired] });
-    const timezone = pulled ? checkedTimeZone(body.timezone) : DEFAULT_SHOP_TIMEZONE;
-    const url = await shopUrl(body.shop_url, pulled, config.outboundAllowPrivate);
-    // PrestaShop's Webservice key is sealed like a secret. WooCommerce signs with the secret it is
-    // given (ours); Shopify only ever signs with the shop's own, so a connection given none waits for it.
-    const secret = pulled
-      ? (body.api_key?.trim() ?? "")
-      : shopify
-        ? body.secret?.trim() || null
-        : newIntegrationSecret();
-    if (shopify && secret !== null && secret.length < 16)
+    const settings = platform.createdSettings(body);
+    const url = await shopUrl(body.shop_url, platform.pull !== null, config.outboundAllowPrivate);
+    // The key of the shop's API we call is sealed like a secret. A platform that signs with the
+    // secret it is given gets ours; one that only ever signs with the shop's own waits for it.
+    const secret =
+      platform.secret === "api_key"
+        ? (body.api_key?.trim() ?? "")
+        : platform.secret === "shop"
+          ? body.secret?.trim() || null
+          : newIntegrationSecret();
+    if (platform.secret === "shop" && secret !== null && secret.length < 16)
       throw fieldErrors({ secret: [fr.server.integrations.secretTooShort] });
     const row = await insertWithinPlan(db, companyId, assertConnectionRoom, (tx) =>
       tx
@@ -106,9 +106,9 @@ export const integrationHandlers = defineHandlers({
           shopUrl: url,
           secretSealed: secret === null ? null : integrationSecretCipher(keys).encrypt(secret),
           status: secret === null ? "waiting_secret" : "waiting",
-          delayStart: shopify ? (body.delay_start ?? DEFAULT_DELAY_START) : null,
-          timezone,
-          states: pulled ? [...new Set(body.states ?? DEFAULT_PRESTASHOP_STATES)] : [],
+          delayStart: settings.delayStart,
+          timezone: settings.timezone ?? DEFAULT_SHOP_TIMEZONE,
+          states: settings.states,
           createdAt: now(),
         })
         .returning(),
@@ -116,7 +116,7 @@ export const integrationHandlers = defineHandlers({
     reply.code(201);
     // Only the secret we generate is answered, and only to the roles allowed to see it again.
     const shown =
-      body.platform === "woocommerce" && can(callerMembership(request).role, "integrations.secret");
+      platform.secret === "generated" && can(callerMembership(request).role, "integrations.secret");
     return { ...integrationView(row, config.publicUrl), secret: shown ? secret : null };
   },
 
@@ -124,15 +124,10 @@ export const integrationHandlers = defineHandlers({
     const row = await findIntegration(request, request.params.id);
     const { db, keys, config } = request.server.ctx;
     const body = request.body;
-    const shopify = row.platform === "shopify";
-    const pulled = row.platform === "prestashop";
+    const own = platformOf(row.platform)?.settings ?? [];
     const errors: FieldErrors = {};
-    if (body.secret !== undefined && !shopify) errors.secret = [fr.server.integrations.shopifyOnlySecret];
-    if (body.delay_start !== undefined && !shopify)
-      errors.delay_start = [fr.server.integrations.shopifyOnlyDelayStart];
-    if (body.timezone !== undefined && !pulled)
-      errors.timezone = [fr.server.integrations.prestashopOnlyTimezone];
-    if (body.states !== undefined && !pulled) errors.states = [fr.server.integrations.prestashopOnlyStates];
+    for (const setting of Object.keys(NOT_ITS_SETTING) as ConnectionSetting[])
+      if (body[setting] !== undefined && !own.includes(setting)) errors[setting] = [NOT_ITS_SETTING[setting]];
     if (Object.keys(errors).length) throw fieldErrors(errors);
     const secret = body.secret?.trim();
     if (secret !== undefined && secret.length < 16)
@@ -173,7 +168,7 @@ export const integrationHandlers = defineHandlers({
 
   companyIntegrationsSync: async (request) => {
     const row = await findIntegration(request, request.params.id);
-    if (row.platform !== "prestashop") throw detailError(400, fr.server.integrations.notPulled);
+    if (!platformOf(row.platform)?.pull) throw detailError(400, fr.server.integrations.notPulled);
     const { db, now } = request.server.ctx;
     const at = now();
     // Claimed in one statement: two clicks (or two instances) never both pass.

@@ -1,8 +1,6 @@
-import type { integrationEvents, integrations } from "../../db/schema";
+import type { integrationEvents } from "../../db/schema";
 import type { SchemaOf } from "../../http/operation-types";
-import { delayStartOf } from "./shopify";
-
-type IntegrationRow = typeof integrations.$inferSelect;
+import { type IntegrationRow, platformOf } from "./platforms";
 
 /** The webhook URL the shop sends its orders to. */
 export function webhookUrl(publicUrl: string, id: string): string {
@@ -10,16 +8,15 @@ export function webhookUrl(publicUrl: string, id: string): string {
 }
 
 export function integrationView(row: IntegrationRow, publicUrl: string): SchemaOf<"Integration"> {
+  const platform = platformOf(row.platform);
   return {
     id: row.id,
     platform: row.platform as SchemaOf<"Integration">["platform"],
     shop_url: row.shopUrl,
     status: row.status as SchemaOf<"Integration">["status"],
     last_event_at: row.lastEventAt?.toISOString() ?? null,
-    webhook_url: row.platform === "prestashop" ? null : webhookUrl(publicUrl, row.id),
-    states: row.platform === "prestashop" ? row.states : [],
-    delay_start: row.platform === "shopify" ? delayStartOf(row.delayStart) : null,
-    timezone: row.platform === "prestashop" ? row.timezone : null,
+    webhook_url: platform?.webhook ? webhookUrl(publicUrl, row.id) : null,
+    ...(platform?.settingsView(row) ?? { states: [], delay_start: null, timezone: null }),
     created_at: row.createdAt.toISOString(),
   };
 }

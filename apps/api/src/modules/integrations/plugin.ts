@@ -1,16 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import { registerPeriodicTask } from "../../lib/periodic-task";
-import { type PullDeps, pullAllPrestashop, pullPrestashop } from "./prestashop-pull";
 import { processIntegrationEvent, SWEEP_AFTER_MS, sweepPendingEvents } from "./process-event";
+import { type PullDeps, pullAllConnections, pullConnection } from "./pull";
 
-const PRESTASHOP_PULL_EVERY_MS = 15 * 60_000;
+const PULL_EVERY_MS = 15 * 60_000;
 
 declare module "fastify" {
   interface FastifyInstance {
     /** Takes the connections' recorded events after their webhook was answered. */
     integrationEvents: {
       process(eventId: string): void;
-      /** Pulls a PrestaShop connection now ('Synchroniser maintenant'). */
+      /** Pulls a connection of a pulled platform (PrestaShop) now ('Synchroniser maintenant'). */
       pull(integrationId: string): Promise<void>;
       idle(): Promise<void>;
     };
@@ -20,8 +20,8 @@ declare module "fastify" {
 /**
  * A webhook is answered as soon as its event is recorded (Shopify allows 5 s); the order is taken
  * right after, here. Work still running when the server closes is awaited; an event a crash left
- * pending is taken by the sweep, once across instances, a minute later. PrestaShop connections are
- * pulled every 15 minutes, once across instances.
+ * pending is taken by the sweep, once across instances, a minute later. Connections of a pulled
+ * platform (PrestaShop) are pulled every 15 minutes, once across instances.
  */
 export async function registerIntegrationsPlugin(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -50,7 +50,7 @@ export async function registerIntegrationsPlugin(app: FastifyInstance): Promise<
         ),
       );
     },
-    pull: (integrationId: string) => pullPrestashop(deps, integrationId),
+    pull: (integrationId: string) => pullConnection(deps, integrationId),
     async idle() {
       while (running.size) await Promise.all([...running]);
     },
@@ -65,7 +65,7 @@ export async function registerIntegrationsPlugin(app: FastifyInstance): Promise<
   });
   registerPeriodicTask(app, {
     name: "prestashop pull",
-    everyMs: PRESTASHOP_PULL_EVERY_MS,
-    task: () => pullAllPrestashop(deps, (error) => app.log.warn({ err: error }, "prestashop pull failed")),
+    everyMs: PULL_EVERY_MS,
+    task: () => pullAllConnections(deps, (error) => app.log.warn({ err: error }, "prestashop pull failed")),
   });
 }

@@ -4,11 +4,9 @@ import type { Db } from "../../db/client";
 import { integrationEvents, integrations } from "../../db/schema";
 import type { KeyRing } from "../../lib/keyring";
 import { createOrder } from "../orders/create-order";
-import { mapPrestashopEvent } from "./prestashop";
+import { platformOf } from "./platforms";
 import type { MappedEvent } from "./shop-order";
 import { shopProducts } from "./shop-products";
-import { mapShopifyEvent } from "./shopify";
-import { mapWooCommerceEvent } from "./woocommerce";
 
 export interface EventDeps {
   db: Db;
@@ -36,10 +34,7 @@ function mapEvent(platform: string, topic: string, payload: string): MappedEvent
   } catch {
     return { kind: "refused", reason: fr.server.integrations.unreadable, reference: null };
   }
-  if (platform === "shopify") return mapShopifyEvent(topic, body);
-  if (platform === "woocommerce") return mapWooCommerceEvent(topic, body);
-  if (platform === "prestashop") return mapPrestashopEvent(body);
-  return null;
+  return platformOf(platform)?.mapEvent(topic, body) ?? null;
 }
 
 async function outcomeOf(deps: EventDeps, companyId: string, mapped: MappedEvent | null): Promise<Outcome> {

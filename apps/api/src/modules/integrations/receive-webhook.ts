@@ -5,10 +5,8 @@ import type { Db } from "../../db/client";
 import { integrationEvents, integrations } from "../../db/schema";
 import { notFound, unauthorized } from "../../http/errors";
 import { sha256 } from "../../lib/crypto";
-import { delayStartOf, SHOPIFY_DELAY_TOPICS } from "./shopify";
-import { integrationSecretCipher, signatureMatches } from "./signing";
-
-type IntegrationRow = typeof integrations.$inferSelect;
+import { type IntegrationRow, platformOf, type WebhookReading } from "./platforms";
+import { integrationSecretCipher } from "./signing";
 
 /** A refused signature is written in the connection's log at most once per this span (and kind). */
 const SIGNATURE_LOG_EVERY_MS = 15 * 60_000;
@@ -16,41 +14,6 @@ const SIGNATURE_LOG_EVERY_MS = 15 * 60_000;
 const header = (request: FastifyRequest, name: string): string => {
   const value = request.headers[name];
   return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
-};
-
-/** What a connection does with a signed delivery's topic: take it, log it as ignored (why), or neither. */
-type Handling = { take: true } | { take: false; ignoredBecause: string } | null;
-
-/** Where each platform puts its signature, topic and delivery id, and what each topic means. */
-const PLATFORMS: Record<
-  string,
-  {
-    signature: string;
-    topic: string;
-    deliveryIds: string[];
-    handling: (topic: string, row: IntegrationRow) => Handling;
-  }
-> = {
-  shopify: {
-    signature: "x-shopify-hmac-sha256",
-    topic: "x-shopify-topic",
-    deliveryIds: ["x-shopify-event-id", "x-shopify-webhook-id"],
-    // One topic starts the delay (the shop's choice); the other would race it, so it is only logged.
-    handling: (topic, row) => {
-      const start = delayStartOf(row.delayStart);
-      if (topic === SHOPIFY_DELAY_TOPICS[start]) return { take: true };
-      const other = start === "paid" ? "fulfilled" : "paid";
-      if (topic === SHOPIFY_DELAY_TOPICS[other])
-        return { take: false, ignoredBecause: fr.server.integrations.otherTopic[other] };
-      return null;
-    },
-  },
-  woocommerce: {
-    signature: "x-wc-webhook-signature",
-    topic: "x-wc-webhook-topic",
-    deliveryIds: ["x-wc-webhook-delivery-id"],
-    handling: (topic) => (topic.startsWith("order.") ? { take: true } : null),
-  },
 };
 
 /**
@@ -78,11 +41,10 @@ async function logRefusedSignature(db: Db, row: IntegrationRow, missing: boolean
     await db.update(integrations).set({ status: "signature_refused" }).where(eq(integrations.id, row.id));
 }
 
-/** The order's reference in a body that will not be processed (Shopify's `name`), for the log. */
-function referenceOf(raw: string): string | null {
+/** The order's reference in a body that will not be processed, for the log, when the platform names one. */
+function referenceOf(webhook: WebhookReading, raw: string): string | null {
   try {
-    const name = (JSON.parse(raw) as { name?: unknown })?.name;
-    return typeof name === "string" ? name.slice(0, 200) : null;
+    return webhook.referenceOf?.(JSON.parse(raw)) ?? null;
   } catch {
     return null;
   }
@@ -99,13 +61,12 @@ export async function receiveWebhook(request: FastifyRequest<{ Params: { id: str
   const { db, keys, now } = request.server.ctx;
   const [integration] = await db.select().from(integrations).where(eq(integrations.id, request.params.id));
   if (!integration) throw notFound();
-  const platform = PLATFORMS[integration.platform];
-  if (!platform) throw notFound();
+  const webhook = platformOf(integration.platform)?.webhook;
+  if (!webhook) throw notFound();
   const contentType = header(request, "content-type").split(";")[0]?.toLowerCase();
   if (contentType === "application/x-www-form-urlencoded") {
-    // WooCommerce checks the URL answers when the webhook is saved: `webhook_id=…`, nothing to record.
-    const body = request.body as Record<string, unknown> | undefined;
-    if (integration.platform === "woocommerce" && typeof body?.webhook_id === "string") return;
+    // A platform may check that the URL answers when the webhook is saved: nothing to record.
+    if (webhook.isUrlCheck?.(request.body)) return;
     throw unauthorized(fr.server.integrations.signatureInvalid);
   }
   const raw = request.rawBody;
@@ -115,16 +76,16 @@ export async function receiveWebhook(request: FastifyRequest<{ Params: { id: str
   if (
     typeof raw !== "string" ||
     !secret ||
-    !signatureMatches(raw, secret, header(request, platform.signature))
+    !webhook.signatureMatches(raw, secret, header(request, webhook.signatureHeader))
   ) {
     if (typeof raw === "string") await logRefusedSignature(db, integration, !secret, now());
     throw unauthorized(fr.server.integrations.signatureInvalid);
   }
-  const topic = header(request, platform.topic);
-  const handling = platform.handling(topic, integration);
+  const topic = header(request, webhook.topicHeader);
+  const handling = webhook.handling(topic, integration);
   if (!handling) return;
   const deliveryId =
-    platform.deliveryIds.map((name) => header(request, name)).find(Boolean) ?? `sha256:${sha256(raw)}`;
+    webhook.deliveryIdHeaders.map((name) => header(request, name)).find(Boolean) ?? `sha256:${sha256(raw)}`;
   const at = now();
   const [recorded] = await db
     .insert(integrationEvents)
@@ -140,7 +101,7 @@ export async function receiveWebhook(request: FastifyRequest<{ Params: { id: str
         : {
             outcome: "ignored",
             reason: handling.ignoredBecause,
-            reference: referenceOf(raw),
+            reference: referenceOf(webhook, raw),
             processedAt: at,
           }),
     })

@@ -1,6 +1,8 @@
 import { fr } from "@certavis/i18n-fr/server";
 import { z } from "zod";
-import { checkedOrder, type MappedEvent, shopDate } from "./shop-order";
+import { checkedOrder, type MappedEvent, shopDate } from "../shop-order";
+import { signatureMatches } from "../signing";
+import type { ShopPlatform } from "./platform";
 
 const id = z.union([z.string(), z.number()]).nullish();
 const wooOrder = z.object({
@@ -55,3 +57,25 @@ export function mapWooCommerceEvent(topic: string, body: unknown): MappedEvent |
     items: order.line_items.map((item) => ({ sku: item.sku, productId: item.product_id, title: item.name })),
   });
 }
+
+/**
+ * WooCommerce pushes signed webhooks (`X-WC-Webhook-Signature`, base64 HMAC-SHA256 of the raw body)
+ * with the secret it is given: ours, generated at creation and shown to the roles allowed. Saving
+ * the webhook first checks that the URL answers (a form-encoded `webhook_id=…`, nothing to record).
+ */
+export const woocommerce: ShopPlatform = {
+  secret: "generated",
+  settings: [],
+  createdSettings: () => ({ delayStart: null, states: [] }),
+  settingsView: () => ({ states: [], delay_start: null, timezone: null }),
+  webhook: {
+    signatureHeader: "x-wc-webhook-signature",
+    signatureMatches,
+    topicHeader: "x-wc-webhook-topic",
+    deliveryIdHeaders: ["x-wc-webhook-delivery-id"],
+    handling: (topic) => (topic.startsWith("order.") ? { take: true } : null),
+    isUrlCheck: (body) => typeof (body as { webhook_id?: unknown } | undefined)?.webhook_id === "string",
+  },
+  pull: null,
+  mapEvent: mapWooCommerceEvent,
+};

@@ -1,21 +1,23 @@
 import { fr } from "@certavis/i18n-fr/server";
 import { z } from "zod";
-import { checkedOrder, type MappedEvent, shopDate } from "./shop-order";
+import { checkedOrder, type MappedEvent, shopDate } from "../shop-order";
+import { signatureMatches } from "../signing";
+import type { ShopPlatform } from "./platform";
 
 /** The topic that starts a request's delay, the shop's choice per connection: payment or fulfilment. */
 export type DelayStart = "paid" | "fulfilled";
-export const SHOPIFY_DELAY_TOPICS: Readonly<Record<DelayStart, string>> = {
+const DELAY_TOPICS: Readonly<Record<DelayStart, string>> = {
   paid: "orders/paid",
   fulfilled: "orders/fulfilled",
 };
 /** A connection that names none starts at fulfilment (the buyer has the product in hand soonest). */
-export const DEFAULT_DELAY_START: DelayStart = "fulfilled";
+const DEFAULT_DELAY_START: DelayStart = "fulfilled";
 
-export const delayStartOf = (value: string | null): DelayStart =>
+const delayStartOf = (value: string | null): DelayStart =>
   value === "paid" || value === "fulfilled" ? value : DEFAULT_DELAY_START;
 
 /** The topics Shopify sends that carry an order to ask a review for. */
-const ORDER_TOPICS = Object.values(SHOPIFY_DELAY_TOPICS);
+const ORDER_TOPICS = Object.values(DELAY_TOPICS);
 
 const id = z.union([z.string(), z.number()]).nullish();
 const shopifyOrder = z.object({
@@ -54,3 +56,38 @@ export function mapShopifyEvent(topic: string, body: unknown): MappedEvent | nul
     items: order.line_items.map((item) => ({ sku: item.sku, productId: item.product_id, title: item.title })),
   });
 }
+
+/** The order's `name` of a body logged as ignored. */
+function referenceOf(body: unknown): string | null {
+  const name = (body as { name?: unknown } | null)?.name;
+  return typeof name === "string" ? name.slice(0, 200) : null;
+}
+
+/**
+ * Shopify pushes signed webhooks (`X-Shopify-Hmac-Sha256`, base64 HMAC-SHA256 of the raw body) and
+ * signs only with the shop's own secret: a connection given none waits for it. One topic starts the
+ * delay (the connection's `delay_start`); the other would race it, so it is only logged.
+ */
+export const shopify: ShopPlatform = {
+  secret: "shop",
+  settings: ["secret", "delay_start"],
+  createdSettings: (body) => ({ delayStart: body.delay_start ?? DEFAULT_DELAY_START, states: [] }),
+  settingsView: (row) => ({ states: [], delay_start: delayStartOf(row.delayStart), timezone: null }),
+  webhook: {
+    signatureHeader: "x-shopify-hmac-sha256",
+    signatureMatches,
+    topicHeader: "x-shopify-topic",
+    deliveryIdHeaders: ["x-shopify-event-id", "x-shopify-webhook-id"],
+    handling: (topic, row) => {
+      const start = delayStartOf(row.delayStart);
+      if (topic === DELAY_TOPICS[start]) return { take: true };
+      const other = start === "paid" ? "fulfilled" : "paid";
+      if (topic === DELAY_TOPICS[other])
+        return { take: false, ignoredBecause: fr.server.integrations.otherTopic[other] };
+      return null;
+    },
+    referenceOf,
+  },
+  pull: null,
+  mapEvent: mapShopifyEvent,
+};
