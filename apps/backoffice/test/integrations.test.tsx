@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderApp, renderSignedIn } from "../support/render-app";
-import { apiAs, seed, signIn } from "../support/test-api";
+import { renderApp, renderSignedIn } from "./support/render-app";
+import { apiAs, seed, signIn } from "./support/test-api";
 
 describe("settings: Intégrations (real API)", () => {
   it("an owner connects WooCommerce, sees steps, URL and secret, shows the secret again, then disconnects after confirmation", async () => {

@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderApp, renderSignedIn } from "../support/render-app";
-import { seed, signIn } from "../support/test-api";
+import { renderApp, renderSignedIn } from "./support/render-app";
+import { seed, signIn } from "./support/test-api";
 
 // The real API runs without OUTBOUND_ALLOW_PRIVATE: a loopback URL is refused at creation, and no
 // endpoint is ever created here (nothing could be sent anywhere).

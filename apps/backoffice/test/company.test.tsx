@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { currentPath, renderApp, renderSignedIn } from "../support/render-app";
-import { apiAs, seed, signIn } from "../support/test-api";
+import { currentPath, renderApp, renderSignedIn } from "./support/render-app";
+import { apiAs, seed, signIn } from "./support/test-api";
 
 const region = (name: string) => screen.findByRole("region", { name });
 

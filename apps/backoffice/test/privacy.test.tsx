@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { renderApp, renderSignedIn } from "../support/render-app";
-import { apiOrigin, seed, signIn } from "../support/test-api";
+import { renderApp, renderSignedIn } from "./support/render-app";
+import { apiOrigin, seed, signIn } from "./support/test-api";
 
 describe("settings: Confidentialité (real API)", () => {
   it("shows the erasure form to an admin, not to a manager (who still sees the suppression list)", async () => {
