@@ -1,10 +1,10 @@
 import { can } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { Flex, Text } from "@radix-ui/themes";
-import { useCaller } from "../lib/use-caller";
-import { ConnectionsCard } from "./connections-card";
-import { SettingsSection } from "./settings-section";
-import { WebhooksCard } from "./webhooks-card";
+import { SettingsSection } from "../../../components/settings-section";
+import { useCaller } from "../../../lib/hooks/use-caller";
+import { ConnectionsCard } from "../../integrations";
+import { WebhooksCard } from "../../webhooks";
 
 /**
  * Intégrations (owner, admin, manager): the shop's connections that bring orders in without code, and

@@ -1,0 +1,162 @@
+import { safeLogoUrl, websiteHref } from "@certavis/domain";
+import { fr } from "@certavis/i18n-fr";
+import { Button } from "@certavis/ui";
+import { Flex, Link, Switch, Text, TextArea } from "@radix-ui/themes";
+import { type FormEvent, useId, useState } from "react";
+import { ErrorCallout } from "../../../components/error-callout";
+import { FormField } from "../../../components/form-field";
+import { ImageInput, type ImageValue } from "../../../components/image-input";
+import { SettingsSection } from "../../../components/settings-section";
+import type { Company } from "../../../lib/api/get-company";
+import { type FieldErrors, showSaveError } from "../../../lib/field-errors";
+import { toast } from "../../../lib/toast/toast-store";
+import { type CompanyInput, useUpdateCompany } from "../api/update-company";
+
+const t = fr.settings.company;
+
+/**
+ * Name (disabled for roles that cannot edit), website with its link, public page address and switch,
+ * logo; 'Enregistrer' once changed.
+ */
+export function CompanyForm({ company, editable }: { company: Company; editable: boolean }) {
+  const savedLogo = safeLogoUrl(company.logo);
+  const [name, setName] = useState(company.name);
+  const [billingAddress, setBillingAddress] = useState(company.billing_address ?? "");
+  const [website, setWebsite] = useState(company.website ?? "");
+  const [contactEmail, setContactEmail] = useState(company.contact_email);
+  const addressId = useId();
+  const [slug, setSlug] = useState(company.slug);
+  const [publicPage, setPublicPage] = useState(company.public_page);
+  const [logo, setLogo] = useState<ImageValue>(savedLogo);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const update = useUpdateCompany();
+  const href = websiteHref(company.website);
+
+  const changes: CompanyInput = {};
+  if (name.trim() !== company.name) changes.name = name.trim();
+  if (billingAddress.trim() !== (company.billing_address ?? ""))
+    changes.billing_address = billingAddress.trim() || null;
+  if (website.trim() !== (company.website ?? "")) changes.website = website.trim() || null;
+  if (contactEmail.trim().toLowerCase() !== company.contact_email.toLowerCase())
+    changes.contact_email = contactEmail.trim() || null;
+  if (slug.trim() !== company.slug) changes.slug = slug.trim();
+  if (publicPage !== company.public_page) changes.public_page = publicPage;
+  if (logo instanceof File) changes.logo = logo;
+  else if (logo === null && savedLogo) changes.logo = null;
+  const changed = Object.keys(changes).length > 0;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!changed) return;
+    if (!name.trim()) {
+      setErrors({ name: fr.validation.companyNameRequired });
+      return;
+    }
+    update.mutate(changes, {
+      onSuccess: (saved) => {
+        setErrors({});
+        setLogo(safeLogoUrl(saved.logo));
+        setContactEmail(saved.contact_email);
+        toast({ title: t.updated, variant: "success" });
+      },
+      onError: (error) => showSaveError(error, setErrors, fr.errors.company.updateFailed),
+    });
+  }
+
+  return (
+    <SettingsSection id="company-title" title={t.title}>
+      <form noValidate onSubmit={submit}>
+        <Flex direction="column" gap="3">
+          <ErrorCallout message={errors._general} />
+          <FormField
+            label={t.name}
+            value={name}
+            disabled={!editable}
+            error={errors.name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <Flex direction="column" gap="1">
+            <Text as="label" htmlFor={addressId} size="2" weight="medium">
+              {t.billingAddress}
+            </Text>
+            <TextArea
+              id={addressId}
+              value={billingAddress}
+              disabled={!editable}
+              rows={3}
+              maxLength={500}
+              aria-describedby={`${addressId}-hint${errors.billing_address ? ` ${addressId}-error` : ""}`}
+              aria-invalid={errors.billing_address ? true : undefined}
+              onChange={(e) => setBillingAddress(e.target.value)}
+            />
+            <Text id={`${addressId}-hint`} size="1" color="gray">
+              {t.billingAddressHint}
+            </Text>
+            {errors.billing_address ? (
+              <Text id={`${addressId}-error`} size="1" color="red">
+                {errors.billing_address}
+              </Text>
+            ) : null}
+          </Flex>
+          <FormField
+            label={t.website}
+            value={website}
+            disabled={!editable}
+            placeholder={t.websitePlaceholder}
+            error={errors.website}
+            onChange={(e) => setWebsite(e.target.value)}
+          />
+          {href ? (
+            <Text size="2">
+              <Link href={href} target="_blank" rel="noopener noreferrer">
+                {t.openWebsite}
+              </Link>
+            </Text>
+          ) : null}
+          <FormField
+            label={t.contactEmail}
+            hint={t.contactEmailHint}
+            type="email"
+            autoComplete="email"
+            value={contactEmail}
+            disabled={!editable}
+            error={errors.contact_email}
+            onChange={(e) => setContactEmail(e.target.value)}
+          />
+          <FormField
+            label={t.slug}
+            hint={t.slugHint}
+            value={slug}
+            disabled={!editable}
+            error={errors.slug}
+            autoComplete="off"
+            onChange={(e) => setSlug(e.target.value)}
+          />
+          <Flex direction="column" gap="1">
+            <Text as="label" size="2" weight="medium">
+              <Flex gap="2" align="center">
+                <Switch checked={publicPage} disabled={!editable} onCheckedChange={setPublicPage} />
+                {t.publicPage}
+              </Flex>
+            </Text>
+            <Text size="1" color="gray">
+              {t.publicPageHint}
+            </Text>
+          </Flex>
+          {editable ? (
+            <ImageInput label={t.logo} value={logo} onChange={setLogo} error={errors.logo} />
+          ) : savedLogo ? (
+            <img src={savedLogo} alt={t.logo} className="size-20 rounded-md object-cover" />
+          ) : null}
+          {editable ? (
+            <Flex justify="end">
+              <Button type="submit" disabled={!changed} loading={update.isPending}>
+                {t.save}
+              </Button>
+            </Flex>
+          ) : null}
+        </Flex>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,3 @@
+// What the settings page shows of privacy: its tab (erasure, export, suppression list).
+
+export { PrivacyTab } from "./components/privacy-tab";
