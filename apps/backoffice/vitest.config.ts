@@ -10,6 +10,6 @@ export default defineProject({
     // The real API (apps/api) on PGlite, shared by the project's test files; each test seeds its own company.
     globalSetup: ["./test/support/api-global-setup.ts"],
     include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}"],
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 });

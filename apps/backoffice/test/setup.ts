@@ -7,8 +7,9 @@ import { apiBaseUrl } from "./support/test-api";
 
 // Every component test talks to the real API started by support/api-global-setup.ts.
 setApiBaseUrl(apiBaseUrl);
-// Lazy routes and a real server on a busy shared machine: wait longer than the 1 s default.
-configure({ asyncUtilTimeout: 5_000 });
+// Lazy routes and a real server on a busy shared machine (2 cores, every project at once): wait longer
+// than the 1 s default, up to the test timeout's share (a first route's load was seen at 6-7 s under load).
+configure({ asyncUtilTimeout: 12_000 });
 
 // What Radix needs from a browser and jsdom lacks.
 class ResizeObserverStub {
