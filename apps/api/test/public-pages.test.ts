@@ -4,7 +4,7 @@ import { validateXML } from "xmllint-wasm";
 import { companies, products, reviews } from "../src/db/schema";
 import { reviewsChanged } from "../src/lib/reviews-changed";
 import { addDays } from "../src/modules/pipeline";
-import { sitemapLimits } from "../src/modules/public/sitemap";
+import { sitemapLimits } from "../src/modules/seo/sitemap";
 import {
   authHeaders,
   createCompanyFor,

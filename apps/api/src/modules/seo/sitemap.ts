@@ -1,7 +1,7 @@
 import { escapeHtml } from "@certavis/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { isListedWithoutReviews } from "./listed-products";
+import { isListedWithoutReviews } from "../public-api/listed-products";
 import { companyPagePath, productPagePath } from "./public-page-html";
 
 /** Bounds of a sitemap file (sitemaps.org: 50,000 URLs); tests may lower it. */
