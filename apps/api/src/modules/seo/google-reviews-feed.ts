@@ -11,7 +11,7 @@ import { type CachedBytes, createBodyCache } from "../../lib/body-cache";
 import { onReviewsChanged } from "../../lib/reviews-changed";
 import { withoutNonXml, xmlText } from "../../lib/xml-text";
 import { publicAuthorName } from "../public-api/public-reviews";
-import { productPagePath, reviewPagePath } from "./public-page-html";
+import { productPagePath, reviewPagePath } from "./page-paths";
 
 /**
  * Reviews read per statement while the feed streams, and the largest feed kept in memory (its bytes,
