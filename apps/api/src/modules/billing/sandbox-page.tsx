@@ -2,7 +2,10 @@ import type { Plan } from "@certavis/domain";
 import { formatPrice } from "@certavis/i18n-fr/format";
 import { planName } from "@certavis/i18n-fr/server";
 import { type HtmlPage, htmlPage } from "../../http/html-page";
-import style from "./sandbox-page.css";
+import cardPage from "../../http/pages/card-page.css";
+import pageStyle from "./sandbox-page.css";
+
+const style = cardPage + pageStyle;
 
 /** The local checkout page (no Stripe): the plan, its price and 'Payer' / 'Annuler'. */
 export function renderSandboxCheckout(input: {

@@ -1,7 +1,10 @@
 import { fr } from "@certavis/i18n-fr/server";
 import type { ResponseOf } from "../../http/operation-types";
 import { PageShell, renderPage } from "../../http/pages/page-shell";
-import style from "./procedure-page.css";
+import readingPage from "../../http/pages/reading-page.css";
+import pageStyle from "./procedure-page.css";
+
+const style = readingPage + pageStyle;
 
 type Procedure = ResponseOf<"publicProcedureGet", 200>;
 

@@ -1,6 +1,9 @@
 import { fr } from "@certavis/i18n-fr/server";
 import { type HtmlPage, htmlPage } from "../../http/html-page";
-import style from "./unsubscribe-page.css";
+import cardPage from "../../http/pages/card-page.css";
+import pageStyle from "./unsubscribe-page.css";
+
+const style = cardPage + pageStyle;
 
 const t = fr.server.privacy;
 

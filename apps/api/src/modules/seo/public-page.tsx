@@ -2,8 +2,12 @@ import { jsonForScript, productJsonLd, reviewJsonLd } from "@certavis/domain";
 import { formatAverage, formatDate, formatInteger, fr } from "@certavis/i18n-fr/server";
 import type { ReactNode } from "react";
 import { PageShell, renderPage } from "../../http/pages/page-shell";
+import readingPage from "../../http/pages/reading-page.css";
 import { companyPagePath, pageHref, productPagePath, reviewPagePath } from "./page-paths";
-import style from "./public-page.css";
+import pageStyle from "./public-page.css";
+
+const style = readingPage + pageStyle;
+
 import type { PublicPageData, PublicReviewPageData } from "./public-page-data";
 
 export interface PageUrls {
