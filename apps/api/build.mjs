@@ -1,11 +1,13 @@
 // Bundles the server into dist/main.js (ESM, Node 24): workspace packages (@certavis/*, including the
 // contract JSON) and Ajv (no `exports` map, so its deep imports need bundling) are bundled; every other
 // dependency stays external (resolved from apps/api/node_modules).
+// A `.css` file the server imports is bundled as its text (see css-text.mjs).
 // Migrations are read at runtime from apps/api/drizzle (found from the bundle's location, see src/paths.ts).
 import { rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { cssText } from "./css-text.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 rmSync(join(here, "dist"), { recursive: true, force: true });
@@ -30,6 +32,14 @@ const externalDependencies = {
   },
 };
 
+// The server's page stylesheets (`import style from "./page.css"`) are bundled as their text, minified.
+const cssAsText = {
+  name: "css-as-text",
+  setup(b) {
+    b.onLoad({ filter: /\.css$/ }, (args) => ({ contents: cssText(args.path), loader: "text" }));
+  },
+};
+
 await build({
   entryPoints: [join(here, "src/main.ts")],
   outfile: join(here, "dist/main.js"),
@@ -41,7 +51,7 @@ await build({
   legalComments: "none",
   logLevel: "warning",
   tsconfig: join(here, "tsconfig.json"),
-  plugins: [externalDependencies],
+  plugins: [externalDependencies, cssAsText],
   // Bundled CommonJS (Ajv) may call require() for Node built-ins.
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',

@@ -1,6 +1,18 @@
-import { defineProject } from "vitest/config";
+import { defineProject, type Plugin } from "vitest/config";
+import { cssTextModule } from "./css-text.mjs";
+
+/** A `.css` file the server imports is its text, as in the build (see css-text.mjs). */
+const cssAsText: Plugin = {
+  name: "certavis:css-as-text",
+  enforce: "pre",
+  load(id) {
+    if (!id.endsWith(".css")) return null;
+    return cssTextModule(id);
+  },
+};
 
 export default defineProject({
+  plugins: [cssAsText],
   test: {
     name: "@certavis/api",
     environment: "node",

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type CachedBytes, createBodyCache } from "../src/modules/public/body-cache";
+import { type CachedBytes, createBodyCache } from "../src/lib/body-cache";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -6,7 +6,7 @@ import { validateXML } from "xmllint-wasm";
 import { reviewFiles, reviews } from "../src/db/schema";
 import { reviewsChanged } from "../src/lib/reviews-changed";
 import { addDays } from "../src/modules/pipeline";
-import { feedLimits } from "../src/modules/public/google-reviews-feed";
+import { feedLimits } from "../src/modules/seo/google-reviews-feed";
 import {
   authHeaders,
   createCompanyFor,

@@ -4,7 +4,7 @@ import { validateXML } from "xmllint-wasm";
 import { companies, products, reviews } from "../src/db/schema";
 import { reviewsChanged } from "../src/lib/reviews-changed";
 import { addDays } from "../src/modules/pipeline";
-import { sitemapLimits } from "../src/modules/public/sitemap";
+import { sitemapLimits } from "../src/modules/seo/sitemap";
 import {
   authHeaders,
   createCompanyFor,
@@ -93,12 +93,12 @@ describe.each(SQL_TEST_DATABASES)("public review pages on %s", (kind) => {
     const html = res.body;
     expect(html).toContain("<title>Avis clients de Maison Aurore : avis vérifiés</title>");
     expect(html).toContain(
-      '<meta name="description" content="Maison Aurore : note moyenne de 4,0/5 sur 22 avis clients vérifiés, collectés après commande par Certavis.">',
+      '<meta name="description" content="Maison Aurore : note moyenne de 4,0/5 sur 22 avis clients vérifiés, collectés après commande par Certavis."/>',
     );
-    expect(html).toContain(`<link rel="canonical" href="${origin}/avis/${slug}">`);
-    expect(html).toContain(`<link rel="next" href="${origin}/avis/${slug}?page=2">`);
+    expect(html).toContain(`<link rel="canonical" href="${origin}/avis/${slug}"/>`);
+    expect(html).toContain(`<link rel="next" href="${origin}/avis/${slug}?page=2"/>`);
     expect(html).toContain(
-      '<meta property="og:title" content="Avis clients de Maison Aurore : avis vérifiés">',
+      '<meta property="og:title" content="Avis clients de Maison Aurore : avis vérifiés"/>',
     );
     expect(anchors(html)).toHaveLength(20);
     expect(html).toContain("Avis 22");
@@ -109,7 +109,7 @@ describe.each(SQL_TEST_DATABASES)("public review pages on %s", (kind) => {
     expect(html).toContain("Léa B.");
     expect(html).toContain("Avis vérifié");
     expect(html).toMatch(
-      /Avis 22<\/p>.*?<strong>Réponse de l&#39;entreprise<\/strong>.*?<p>Merci &lt;Léa&gt; !<\/p>/s,
+      /Avis 22<\/p>.*?<strong>Réponse de l&#x27;entreprise<\/strong>.*?<p>Merci &lt;Léa&gt; !<\/p>/s,
     );
     expect(html).toContain("Produit : Lampe &lt;Opale&gt;");
     expect(html).toContain(`/widget/fonctionnement?company_id=${company.id}`);
@@ -119,14 +119,14 @@ describe.each(SQL_TEST_DATABASES)("public review pages on %s", (kind) => {
 
     const second = await t.inject({ method: "GET", url: `/avis/${slug}?page=2` });
     expect(anchors(second.body)).toHaveLength(2);
-    expect(second.body).toContain(`<link rel="prev" href="${origin}/avis/${slug}">`);
+    expect(second.body).toContain(`<link rel="prev" href="${origin}/avis/${slug}"/>`);
     expect(second.body).toContain("Page 2 sur 2");
     expect((await t.inject({ method: "GET", url: `/avis/${slug}?page=3` })).statusCode).toBe(404);
 
     const ones = await t.inject({ method: "GET", url: `/avis/${slug}?note=1` });
     expect(anchors(ones.body)).toHaveLength(4);
     expect(ones.body).toContain("Avis 1 étoile seulement");
-    expect(ones.body).toContain(`<link rel="canonical" href="${origin}/avis/${slug}?note=1">`);
+    expect(ones.body).toContain(`<link rel="canonical" href="${origin}/avis/${slug}?note=1"/>`);
   });
 
   it("gives the product page its Product JSON-LD with ids, and 404s what is not public", async () => {
@@ -178,11 +178,11 @@ describe.each(SQL_TEST_DATABASES)("public review pages on %s", (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(res.headers["cache-control"]).toBe("public, no-cache");
-    expect(res.body).toContain(`<link rel="canonical" href="${origin}/avis/${slug}/${id}">`);
+    expect(res.body).toContain(`<link rel="canonical" href="${origin}/avis/${slug}/${id}"/>`);
     expect(res.body).toContain("<title>Avis de Léa B. sur Lampe &lt;Opale&gt; · Maison Aurore</title>");
     expect(anchors(res.body)).toEqual([id]);
     expect(res.body).toContain("<p>Avis 22</p>");
-    expect(res.body).toMatch(/<strong>Réponse de l&#39;entreprise<\/strong>.*?<p>Merci &lt;Léa&gt; !<\/p>/s);
+    expect(res.body).toMatch(/<strong>Réponse de l&#x27;entreprise<\/strong>.*?<p>Merci &lt;Léa&gt; !<\/p>/s);
     expect(res.body).toContain(`href="/avis/${slug}/produits/${lamp.id}"`);
     expect(res.body).toContain(`href="/avis/${slug}"`);
     const script = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.body)?.[1] ?? "";

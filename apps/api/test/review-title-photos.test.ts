@@ -157,7 +157,7 @@ describe.each(TEST_DATABASES)("review titles and photos on %s", (kind) => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("<h3>Superbe lumière</h3>");
     expect(page.body).toContain(
-      `<a href="${photoUrl}" aria-label="Agrandir la photo 1 de l&#39;avis de Léa B."><img src="${photoUrl}" alt="Photo 1 de l&#39;avis de Léa B." loading="lazy"`,
+      `<a href="${photoUrl}" aria-label="Agrandir la photo 1 de l&#x27;avis de Léa B."><img src="${photoUrl}" alt="Photo 1 de l&#x27;avis de Léa B." loading="lazy"`,
     );
   });
 });

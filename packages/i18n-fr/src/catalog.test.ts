@@ -245,9 +245,9 @@ const FRENCH_LITERAL_ALLOWED: Record<string, string> = {
   "apps/api/src/modules/seed-catalog/index.ts": "demo catalogue data",
   "apps/api/src/seed/demo.ts": "demo company name",
   "apps/api/src/main.ts": "developer console banner",
-  "apps/api/src/mail/mailbox-routes.ts": "developer mailbox page",
-  "apps/api/src/http/placeholder-page.ts": "developer page shown before a build",
-  "apps/api/src/modules/billing/sandbox-page.ts": "Stripe sandbox page (stands in for Stripe's own)",
+  "apps/api/src/mail/mailbox-routes.tsx": "developer mailbox page",
+  "apps/api/src/http/placeholder-page.tsx": "developer page shown before a build",
+  "apps/api/src/modules/billing/sandbox-page.tsx": "Stripe sandbox page (stands in for Stripe's own)",
   "packages/domain/src/insights/french-stop-words.ts":
     "French words the themes skip (language data, never shown)",
 };

@@ -91,7 +91,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
   // agent cluster, DNS prefetch, download and XSS options) mean nothing there, and the public endpoints
   // answer thousands of requests a second, each header written every time. A policy that allows nothing
   // keeps an answer opened directly inert (an SVG badge, a JSON file). An HTML page under /api/v1/ sets
-  // its own policy (html-page.ts).
+  // its own policy (html-page.tsx).
   const data: Record<string, string> = {
     "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
     "x-frame-options": "DENY",

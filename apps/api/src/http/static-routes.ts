@@ -3,7 +3,7 @@ import { fr } from "@certavis/i18n-fr/server";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
-import { registerPublicPages } from "../modules/public/public-page-routes";
+import { registerPublicPages } from "../modules/seo/public-page-routes";
 import { APP_DIST_DIRS } from "../paths";
 import { registerFavicon } from "./favicon";
 import { spaBuild } from "./spa";

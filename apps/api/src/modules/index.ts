@@ -20,9 +20,11 @@ import { registerPipelineWorkers } from "./pipeline/plugin";
 import { privacyHandlers } from "./privacy/handlers";
 import { registerPrivacyTasks } from "./privacy/plugin";
 import { productHandlers } from "./products/handlers";
-import { publicHandlers } from "./public/handlers";
+import { publicApiHandlers } from "./public-api/handlers";
 import { registerReviewAlerts } from "./review-alerts/plugin";
+import { reviewFormHandlers } from "./review-form/handlers";
 import { reviewHandlers } from "./reviews/handlers";
+import { seoHandlers } from "./seo/handlers";
 import { systemHandlers } from "./system/handlers";
 import { teamHandlers } from "./teams/handlers";
 import { templateHandlers } from "./templates/handlers";
@@ -49,7 +51,9 @@ const moduleHandlers: OperationHandlers[] = [
   formHandlers,
   reviewHandlers,
   orderHandlers,
-  publicHandlers,
+  reviewFormHandlers,
+  publicApiHandlers,
+  seoHandlers,
   privacyHandlers,
   pipelineHandlers,
   exportHandlers,

@@ -673,12 +673,12 @@ describe.each(SQL_TEST_DATABASES)("certified reviews on %s", (kind) => {
     expect(page.body).toContain(
       "Cette décision est définitive : un avis publié ne peut plus être rejeté, ni un avis rejeté être publié.",
     );
-    expect(page.body).toContain("ni retirer un avis publié, même quand le produit n&#39;est plus vendu");
+    expect(page.body).toContain("ni retirer un avis publié, même quand le produit n&#x27;est plus vendu");
     expect(page.body).toContain("pendant 5 ans au plus après leur publication");
     expect(page.body).toContain(
-      "Les nom, prénom et adresse e-mail des clients qui n&#39;ont pas déposé d&#39;avis sont anonymisés 365 jours après la commande.",
+      "Les nom, prénom et adresse e-mail des clients qui n&#x27;ont pas déposé d&#x27;avis sont anonymisés 365 jours après la commande.",
     );
     expect(page.body).toContain("<li>Soupçon de faux avis</li>");
-    expect(page.body).toContain("Aucune contrepartie n&#39;est accordée");
+    expect(page.body).toContain("Aucune contrepartie n&#x27;est accordée");
   });
 });

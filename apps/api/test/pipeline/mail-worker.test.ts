@@ -19,7 +19,7 @@ import {
   manualClock,
   onReviewSubmitted,
 } from "../../src/modules/pipeline";
-import { orderForReviewKey } from "../../src/modules/public/review-key-lookup";
+import { orderForReviewKey } from "../../src/modules/review-form/review-key-lookup";
 import { createTestDatabase, SQL_TEST_DATABASES, type TestDatabase } from "../helpers/databases";
 import { KEYS, memoryMailer, SECRET, seedCompany, seedOrder } from "./fixtures";
 

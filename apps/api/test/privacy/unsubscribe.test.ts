@@ -109,8 +109,8 @@ describe.each(TEST_DATABASES)("one-click unsubscribe and the suppression list on
     const page = await t.inject({ method: "GET", url: path });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
-    expect(page.body).toContain("Ne plus recevoir de demandes d&#39;avis de Maison Lumière ?");
-    expect(page.body).toContain('<input type="hidden" name="List-Unsubscribe" value="One-Click">');
+    expect(page.body).toContain("Ne plus recevoir de demandes d&#x27;avis de Maison Lumière ?");
+    expect(page.body).toContain('<input type="hidden" name="List-Unsubscribe" value="One-Click"/>');
     expect(page.body).toContain("Confirmer la désinscription");
     expect((await suppressions()).count).toBe(0);
     expect(await deliveriesOf(order.id)).toContainEqual({ kind: "reminder", status: "scheduled" });
@@ -124,7 +124,7 @@ describe.each(TEST_DATABASES)("one-click unsubscribe and the suppression list on
     });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain(
-      "C&#39;est fait : vous ne recevrez plus de demandes d&#39;avis de Maison Lumière.",
+      "C&#x27;est fait : vous ne recevrez plus de demandes d&#x27;avis de Maison Lumière.",
     );
     const again = await t.inject({
       method: "POST",
@@ -167,7 +167,7 @@ describe.each(TEST_DATABASES)("one-click unsubscribe and the suppression list on
     const done = await t.inject({ method: "POST", url: path, headers: body.headers, payload: body.payload });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.body).toContain(
-      "C&#39;est fait : vous ne recevrez plus de demandes d&#39;avis de Maison Lumière.",
+      "C&#x27;est fait : vous ne recevrez plus de demandes d&#x27;avis de Maison Lumière.",
     );
     expect((await suppressions("?search=hugo.petit")).results).toEqual([
       expect.objectContaining({ email: "hugo.petit@exemple.fr", reason: "unsubscribe" }),

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sensitiveRateLimit } from "../../http/security";
 import { etagOf, PUBLIC_REVALIDATED, sendCacheable } from "../../http/send-cacheable";
+import { type CachedBody, createBodyCache } from "../../lib/body-cache";
 import { onReviewsChanged } from "../../lib/reviews-changed";
-import { type CachedBody, createBodyCache } from "./body-cache";
+import { renderPublicNotFound, renderPublicPage, renderPublicReviewPage } from "./public-page";
 import { loadPublicPage, loadPublicReview } from "./public-page-data";
-import { renderPublicNotFound, renderPublicPage, renderPublicReviewPage } from "./public-page-html";
 import { robotsTxt, sitemapPart, sitemapXml } from "./sitemap";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

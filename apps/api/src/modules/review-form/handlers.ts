@@ -1,17 +1,8 @@
-import { pipeline } from "node:stream";
-import { createGzip } from "node:zlib";
 import { DEFAULT_PLAN_TYPE, type FormField, normalizePlanType } from "@certavis/domain";
 import { eq } from "drizzle-orm";
 import { companyContactEmail } from "../../db/company-contact";
 import { orders, reviewFiles, reviews } from "../../db/schema";
 import { defineHandlers } from "../../http/operation-types";
-import {
-  acceptsGzip,
-  isNotModified,
-  PUBLIC_FOR_A_MINUTE,
-  PUBLIC_REVALIDATED,
-  sendCacheable,
-} from "../../http/send-cacheable";
 import { publicImageUrl } from "../../lib/image-url";
 import { hashReviewKey } from "../../lib/review-key";
 import { removeStored } from "../../lib/storage";
@@ -20,18 +11,11 @@ import { wireFields } from "../forms/form-views";
 import { onReviewSubmitted } from "../pipeline/schedule";
 import { queueNegativeReviewAlert } from "../review-alerts/negative-alert";
 import { recordReviewEvents } from "../review-trail/review-events";
-import { feedHead, googleReviewsFeed, keptFeed } from "./google-reviews-feed";
-import { publicBadge } from "./public-badge";
-import { isCurrentPublicRatings, publicRatings, ratingKeys } from "./public-ratings";
-import { isCurrentPublicReviews, publicReviews } from "./public-reviews";
-import { publicReviewsJsonLd } from "./public-reviews-jsonld";
 import { reviewFormPreview } from "./review-form-preview";
 import { orderForReviewKey } from "./review-key-lookup";
 import { checkSubmission, ratingOf, readSubmission, textsOf } from "./submission";
 
-const FEED_TYPE = "application/xml; charset=utf-8";
-
-export const publicHandlers = defineHandlers({
+export const reviewFormHandlers = defineHandlers({
   reviewFormGet: async (request) => {
     const { db, storage, now } = request.server.ctx;
     const { order, product, company, form } = await orderForReviewKey(db, request.query.api_key, now());
@@ -164,56 +148,5 @@ export const publicHandlers = defineHandlers({
       );
       throw error;
     }
-  },
-
-  publicReviewsGet: async (request, reply) => {
-    const answer = await publicReviews(request.server.ctx, {
-      companyId: request.query.company_id,
-      productId:
-        request.query.product_id && request.query.product_id !== "all" ? request.query.product_id : null,
-      sku: request.query.sku?.trim() || null,
-      limit: request.query.limit ?? 10,
-    });
-    return sendCacheable(request, reply, answer, "application/json; charset=utf-8", PUBLIC_FOR_A_MINUTE, () =>
-      isCurrentPublicReviews(answer),
-    );
-  },
-
-  publicRatingsGet: async (request, reply) => {
-    const asked = ratingKeys(request.query);
-    const answer = await publicRatings(request.server.ctx, request.query.company_id, asked);
-    return sendCacheable(request, reply, answer, "application/json; charset=utf-8", PUBLIC_FOR_A_MINUTE, () =>
-      isCurrentPublicRatings(answer),
-    );
-  },
-
-  publicBadgeGet: async (request, reply) => {
-    const answer = await publicBadge(request.server.ctx, request.query.company_id);
-    return sendCacheable(request, reply, answer, "image/svg+xml; charset=utf-8", PUBLIC_REVALIDATED);
-  },
-
-  publicGoogleReviewsFeedGet: async (request, reply) => {
-    const { ctx } = request.server;
-    const { company, etag } = await feedHead(ctx.db, request.query.company_id);
-    if (isNotModified(request, reply, etag, PUBLIC_REVALIDATED, true)) {
-      reply.code(304);
-      return reply.send();
-    }
-    const kept = await keptFeed(ctx, company, etag);
-    if (kept) return sendCacheable(request, reply, kept, FEED_TYPE, PUBLIC_REVALIDATED);
-    reply.header("content-type", FEED_TYPE);
-    const feed = googleReviewsFeed(ctx, company);
-    if (!acceptsGzip(request.headers["accept-encoding"])) return reply.send(feed);
-    reply.header("content-encoding", "gzip");
-    // pipeline, not pipe: a reader that goes away stops the feed's queries too.
-    return reply.send(pipeline(feed, createGzip(), () => {}));
-  },
-
-  publicReviewsJsonLd: async (request, reply) => {
-    const answer = await publicReviewsJsonLd(request.server.ctx, {
-      companyId: request.query.company_id,
-      productId: request.query.product_id,
-    });
-    return sendCacheable(request, reply, answer, "application/ld+json; charset=utf-8");
   },
 });

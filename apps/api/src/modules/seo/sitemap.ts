@@ -1,8 +1,8 @@
 import { escapeHtml } from "@certavis/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { isListedWithoutReviews } from "./listed-products";
-import { companyPagePath, productPagePath } from "./public-page-html";
+import { isListedWithoutReviews } from "../public-api/listed-products";
+import { companyPagePath, productPagePath } from "./page-paths";
 
 /** Bounds of a sitemap file (sitemaps.org: 50,000 URLs); tests may lower it. */
 export const sitemapLimits = { urlsPerFile: 50_000 };

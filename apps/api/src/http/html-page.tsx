@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { escapeHtml } from "@certavis/domain";
 import type { FastifyReply } from "fastify";
-import { FAVICON_LINK } from "./favicon";
+import type { ReactNode } from "react";
+import { PageShell, renderPage } from "./pages/page-shell";
 
 /** A small server-made page (no script) and the CSP that goes with it. */
 export interface HtmlPage {
@@ -22,31 +22,19 @@ function csp(nonce: string, formOrigins: string[]): string {
   ].join("; ");
 }
 
-/** `body` is already escaped HTML; `title` is escaped here. */
+/** A page under /api/v1/ (unsubscribing, the payment sandbox): kept out of indexes, its style by nonce. */
 export function htmlPage(input: {
   title: string;
   style: string;
-  body: string;
+  body: ReactNode;
   formOrigins?: string[];
 }): HtmlPage {
   const nonce = randomBytes(16).toString("base64");
-  const html = `<!doctype html>
-<html lang="fr">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-${FAVICON_LINK}
-<title>${escapeHtml(input.title)}</title>
-<style nonce="${nonce}">${input.style}</style>
-</head>
-<body>
-<main>
-${input.body}
-</main>
-</body>
-</html>
-`;
+  const html = renderPage(
+    <PageShell title={input.title} style={input.style} nonce={nonce} noindex>
+      {input.body}
+    </PageShell>,
+  );
   return { html, csp: csp(nonce, input.formOrigins ?? []) };
 }
 

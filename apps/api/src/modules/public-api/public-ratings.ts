@@ -4,8 +4,8 @@ import type { AppContext } from "../../context";
 import { companies, products, reviewStats } from "../../db/schema";
 import { fieldErrors, notFound } from "../../http/errors";
 import { etagOf } from "../../http/send-cacheable";
+import { type CachedBody, createBodyCache } from "../../lib/body-cache";
 import { onReviewsChanged } from "../../lib/reviews-changed";
-import { type CachedBody, createBodyCache } from "./body-cache";
 
 export const MAX_RATING_KEYS = 100;
 

@@ -7,11 +7,11 @@ import type { AppContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { companies, products, reviewFiles, reviewStats, reviews } from "../../db/schema";
 import { notFound } from "../../http/errors";
+import { type CachedBytes, createBodyCache } from "../../lib/body-cache";
 import { onReviewsChanged } from "../../lib/reviews-changed";
-import { type CachedBytes, createBodyCache } from "./body-cache";
-import { productPagePath, reviewPagePath } from "./public-page-html";
-import { publicAuthorName } from "./public-reviews";
-import { withoutNonXml, xmlText } from "./xml-text";
+import { withoutNonXml, xmlText } from "../../lib/xml-text";
+import { publicAuthorName } from "../public-api/public-reviews";
+import { productPagePath, reviewPagePath } from "./page-paths";
 
 /**
  * Reviews read per statement while the feed streams, and the largest feed kept in memory (its bytes,

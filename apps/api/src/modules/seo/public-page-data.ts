@@ -4,9 +4,9 @@ import type { DbOrTx } from "../../db/client";
 import { companies, orders, products, reviewStats, reviews } from "../../db/schema";
 import { publicImageUrl } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
+import { LISTED_WITHOUT_REVIEWS } from "../public-api/listed-products";
+import { publicAuthorName } from "../public-api/public-reviews";
 import { meanOf } from "../reviews/review-totals";
-import { LISTED_WITHOUT_REVIEWS } from "./listed-products";
-import { publicAuthorName } from "./public-reviews";
 
 export const PUBLIC_PAGE_SIZE = 20;
 

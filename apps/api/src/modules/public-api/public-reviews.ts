@@ -4,10 +4,10 @@ import type { AppContext } from "../../context";
 import { companies, orders, products, reviews } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { etagOf } from "../../http/send-cacheable";
+import { type CachedBody, createBodyCache } from "../../lib/body-cache";
 import { publicImageUrl } from "../../lib/image-url";
 import { onReviewsChanged } from "../../lib/reviews-changed";
 import { meanOf, noReviews, reviewTotalsByProduct } from "../reviews/review-totals";
-import { type CachedBody, createBodyCache } from "./body-cache";
 import { isListedWithoutReviews } from "./listed-products";
 
 /**

@@ -5,10 +5,10 @@ import type { AppContext } from "../../context";
 import { companies, reviewStats } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { etagOf } from "../../http/send-cacheable";
+import { type CachedBody, createBodyCache } from "../../lib/body-cache";
 import { onReviewsChanged } from "../../lib/reviews-changed";
+import { withoutNonXml } from "../../lib/xml-text";
 import { meanOf } from "../reviews/review-totals";
-import { type CachedBody, createBodyCache } from "./body-cache";
-import { withoutNonXml } from "./xml-text";
 
 const cache = createBodyCache({ freshMs: 5_000, staleMs: 60_000, maxEntries: 1000 });
 onReviewsChanged((companyId) => cache.forget(companyId));

@@ -1,0 +1,2 @@
+export function cssText(path: string): string;
+export function cssTextModule(path: string): string;

@@ -1,0 +1,26 @@
+import { pipeline } from "node:stream";
+import { createGzip } from "node:zlib";
+import { defineHandlers } from "../../http/operation-types";
+import { acceptsGzip, isNotModified, PUBLIC_REVALIDATED, sendCacheable } from "../../http/send-cacheable";
+import { feedHead, googleReviewsFeed, keptFeed } from "./google-reviews-feed";
+
+const FEED_TYPE = "application/xml; charset=utf-8";
+
+export const seoHandlers = defineHandlers({
+  publicGoogleReviewsFeedGet: async (request, reply) => {
+    const { ctx } = request.server;
+    const { company, etag } = await feedHead(ctx.db, request.query.company_id);
+    if (isNotModified(request, reply, etag, PUBLIC_REVALIDATED, true)) {
+      reply.code(304);
+      return reply.send();
+    }
+    const kept = await keptFeed(ctx, company, etag);
+    if (kept) return sendCacheable(request, reply, kept, FEED_TYPE, PUBLIC_REVALIDATED);
+    reply.header("content-type", FEED_TYPE);
+    const feed = googleReviewsFeed(ctx, company);
+    if (!acceptsGzip(request.headers["accept-encoding"])) return reply.send(feed);
+    reply.header("content-encoding", "gzip");
+    // pipeline, not pipe: a reader that goes away stops the feed's queries too.
+    return reply.send(pipeline(feed, createGzip(), () => {}));
+  },
+});
