@@ -66,7 +66,12 @@ describe.each(SQL_TEST_DATABASES)("leased queue on %s", (kind) => {
   function worker(
     name: string,
     work: Work,
-    options: { leaseMs?: number; maxInFlight?: number; pollIntervalMs?: number } = {},
+    options: {
+      leaseMs?: number;
+      maxInFlight?: number;
+      pollIntervalMs?: number;
+      afterClaim?: () => Promise<void>;
+    } = {},
   ) {
     const queue = createLeasedQueue({
       db: database.db,
@@ -86,6 +91,7 @@ describe.each(SQL_TEST_DATABASES)("leased queue on %s", (kind) => {
           .orderBy(asc(jobs.dueAt))
           .limit(places)
           .for("update", { skipLocked: true }),
+      ...(options.afterClaim ? { afterClaim: options.afterClaim } : {}),
       async prepare(_tx, rows, claim) {
         await claim.lease(rows.map((row) => row.id));
         return { jobs: rows.map((row) => ({ id: row.id })) };
@@ -124,6 +130,35 @@ describe.each(SQL_TEST_DATABASES)("leased queue on %s", (kind) => {
     slow.open();
     await running;
     expect(await rowOf(id)).toMatchObject({ status: "done", doneBy: "b", attempts: 2, leaseToken: null });
+  });
+
+  it("a job whose row was taken over between its claim and its work does not run", async () => {
+    const id = await addJob();
+    const claimed = gate();
+    const ran: string[] = [];
+    const a = worker(
+      "a",
+      async (job) => {
+        ran.push(job);
+      },
+      { afterClaim: () => claimed.wait() },
+    );
+    const running = a.runOnce();
+    await claimed.reached;
+    await database.db
+      .update(jobs)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, id));
+    const held = gate();
+    const b = worker("b", () => held.wait());
+    const taking = b.runOnce();
+    await held.reached;
+    claimed.open();
+    expect(await running).toEqual({ done: 0 });
+    expect(ran).toEqual([]);
+    held.open();
+    expect(await taking).toEqual({ done: 1 });
+    expect(await rowOf(id)).toMatchObject({ status: "done", doneBy: "b", attempts: 2 });
   });
 
   it("an expired lease is taken over by another worker, not before it runs out", async () => {

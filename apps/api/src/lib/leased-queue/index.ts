@@ -1,14 +1,12 @@
+export { AbortedError, runLeasedJob, unlessAborted } from "./job";
 export { type LeasedTable, lockExpiredLeases, recordWhileLeased, stillLeased } from "./lease";
-export {
-  AbortedError,
-  type ClaimContext,
-  type Counts,
-  createLeasedQueue,
-  type Finished,
-  type JobHooks,
-  type JobLease,
-  type LeasedQueue,
-  type LeasedQueueOptions,
-  runLeasedJob,
-  unlessAborted,
-} from "./queue";
+export type {
+  ClaimContext,
+  Counts,
+  Finished,
+  JobHooks,
+  JobLease,
+  LeasedQueue,
+  LeasedQueueOptions,
+} from "./options";
+export { createLeasedQueue } from "./queue";

@@ -1,99 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { SQL } from "drizzle-orm";
-import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import type { Db, Tx } from "../../db/client";
 import { yieldToLoop } from "../yield-to-loop";
-import { type LeasedTable, leaseRows, lockExpiredLeases, recordWhileLeased, renewLeases } from "./lease";
-
-type Log = (message: string, extra?: Record<string, unknown>) => void;
-export type Counts<Outcome extends string> = Record<Outcome, number>;
-
-/** Thrown by work abandoned by `stop({ abort: true })`: nothing is recorded, the lease runs out. */
-export class AbortedError extends Error {
-  constructor() {
-    super("queue worker stopped");
-  }
-}
-
-/** What a claim gives the queue's own code, inside the claim's transaction. */
-export interface ClaimContext {
-  token: string;
-  /** Leases these locked rows to this claim (status `sending`, the attempt counted). */
-  lease(ids: readonly string[]): Promise<void>;
-}
-
-/** What a job's work gets: its claim's token and the signal of `stop({ abort: true })`. */
-export interface JobLease {
-  token: string;
-  signal: AbortSignal;
-}
-
-/** The end of one job: its row's new state, written only while the claim still holds the lease. */
-export interface Finished<T extends LeasedTable, Outcome extends string> {
-  outcome: Outcome;
-  record: PgUpdateSetSource<T>;
-  /** In the recording transaction, once recorded (the row was still this claim's); may change the outcome. */
-  andThen?: (tx: Tx) => Promise<Outcome | undefined>;
-}
-
-export interface LeasedQueueOptions<
-  T extends LeasedTable,
-  Job extends { id: string },
-  Outcome extends string,
-> {
-  db: Db;
-  table: T;
-  /** Every outcome a run counts (its counts start at 0). */
-  outcomes: readonly Outcome[];
-  /** How long a claimed row belongs to its worker; renewed every third of it while the job runs. */
-  leaseMs: number;
-  /** Rows claimed per transaction. */
-  batchSize: number;
-  /** Parallel claim loops (PostgreSQL); PGlite is one session, keep 1. */
-  concurrency?: number;
-  /**
-   * Jobs in flight at once in this worker: the loop claims again as soon as a place is free, without
-   * waiting for a batch's slowest job. Without it each loop waits for its whole batch.
-   */
-  maxInFlight?: number;
-  pollIntervalMs: number;
-  /** Rows are claimed only once this says the database is migrated. */
-  isReady?: () => boolean;
-  log: Log;
-  /** Names the queue in its logs. */
-  name: string;
-  /** Narrows the expired leases taken over (webhooks: of enabled endpoints only). */
-  expiredWhere?: (tx: Tx) => SQL;
-  /** Locks up to `places` due rows, `FOR UPDATE SKIP LOCKED`, in the queue's fair order (lib/fair-turns.ts). */
-  lockDue(tx: Tx, places: number): Promise<T["$inferSelect"][]>;
-  /**
-   * Turns the locked rows (expired leases first) into jobs: leases those to work on through
-   * `claim.lease`, settles the others itself (their counts in `settled`).
-   */
-  prepare(
-    tx: Tx,
-    rows: T["$inferSelect"][],
-    claim: ClaimContext,
-  ): Promise<{ jobs: Job[]; settled?: Partial<Counts<Outcome>> }>;
-  /** After the claim's transaction, before the jobs run. */
-  afterClaim?(jobs: Job[]): Promise<void>;
-  /** Just before a job runs, if its row is no longer this claim's (cancelled, taken over): its outcome, if counted. */
-  lost?(job: Job): Promise<Outcome | null>;
-  /** The job's work (an e-mail sent, a webhook posted), done only while the claim holds its lease. */
-  work(job: Job, lease: JobLease): Promise<Finished<T, Outcome>>;
-}
-
-export interface LeasedQueue<Outcome extends string> {
-  start(): void;
-  /** Graceful by default (work under way finishes, nothing new is claimed); `abort` abandons it: its lease runs out. */
-  stop(options?: { abort?: boolean }): Promise<void>;
-  /** Claims one batch and runs it to the end; null when nothing is due. */
-  runOnce(): Promise<Counts<Outcome> | null>;
-  /** Runs batches until nothing is due (tests, benchmarks). */
-  drain(): Promise<Counts<Outcome>>;
-  /** Wakes the sleeping loops (a row became due now). */
-  notify(): void;
-}
+import { AbortedError, keepLeased, messageOf, runLeasedJob } from "./job";
+import { type LeasedTable, leaseRows, lockExpiredLeases } from "./lease";
+import type { Counts, LeasedQueue, LeasedQueueOptions } from "./options";
+import { wakeableSleep } from "./wakeable-sleep";
 
 /**
  * A durable queue of rows leased to one worker at a time (ARCHITECTURE §6), shared by the e-mail and
@@ -115,7 +25,7 @@ export function createLeasedQueue<T extends LeasedTable, Job extends { id: strin
   let running = false;
   let abortController = new AbortController();
   let loops: Promise<void>[] = [];
-  const wakers = new Set<() => void>();
+  const { sleep, wake } = wakeableSleep();
   const inFlight = new Set<Promise<void>>();
 
   async function claim(
@@ -135,35 +45,15 @@ export function createLeasedQueue<T extends LeasedTable, Job extends { id: strin
     });
   }
 
-  /** Renews the claim's leases of its jobs still running every third of the lease. */
-  function keepLeased(unfinished: Set<Job>, token: string): () => void {
-    let renewal: Promise<void> = Promise.resolve();
-    const timer = setInterval(() => {
-      renewal = renewal
-        .then(async () => {
-          const jobs = [...unfinished];
-          const ours = await renewLeases(
-            db,
-            table,
-            jobs.map((job) => job.id),
-            token,
-            leaseMs,
-          );
-          // Taken over by another worker, or finished: no more renewals for it.
-          for (const job of jobs) if (!ours.has(job.id)) unfinished.delete(job);
-        })
-        .catch((error: unknown) => log(`${options.name} lease renewal failed`, { error: messageOf(error) }));
-    }, leaseMs / 3);
-    return () => clearInterval(timer);
-  }
-
   /** Claims up to `places` rows and starts their jobs; null when nothing was due. */
   async function claimAndStart(places: number) {
     const batch = await claim(places);
     if (batch === null) return null;
     const { token, jobs, counts } = batch;
     const unfinished = new Set(jobs);
-    const stopRenewing = keepLeased(unfinished, token);
+    const stopRenewing = keepLeased(db, table, leaseMs, unfinished, token, (error) =>
+      log(`${options.name} lease renewal failed`, { error: messageOf(error) }),
+    );
     try {
       await options.afterClaim?.(jobs);
     } catch (error) {
@@ -215,22 +105,6 @@ export function createLeasedQueue<T extends LeasedTable, Job extends { id: strin
     return true;
   }
 
-  function sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        wakers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      wakers.add(done);
-    });
-  }
-
-  function wake() {
-    for (const w of [...wakers]) w();
-  }
-
   async function loop(): Promise<void> {
     while (running) {
       let claimed = false;
@@ -274,46 +148,4 @@ export function createLeasedQueue<T extends LeasedTable, Job extends { id: strin
     },
     notify: wake,
   };
-}
-
-/** The work of one leased job, with the hooks of its queue (`lost`, `work`). */
-export type JobHooks<T extends LeasedTable, Job extends { id: string }, Outcome extends string> = Pick<
-  LeasedQueueOptions<T, Job, Outcome>,
-  "lost" | "work"
->;
-
-/**
- * Runs one claimed job: the last check before the work's side effect, which also renews the lease
- * (a row cancelled or taken over since the claim is left alone: `lost`), the work, then its record,
- * only while `lease.token` still holds the row. The job's outcome; null when lost and not counted.
- */
-export async function runLeasedJob<T extends LeasedTable, Job extends { id: string }, Outcome extends string>(
-  db: Db,
-  table: T,
-  leaseMs: number,
-  hooks: JobHooks<T, Job, Outcome>,
-  job: Job,
-  lease: JobLease,
-): Promise<Outcome | null> {
-  const ours = await renewLeases(db, table, [job.id], lease.token, leaseMs);
-  if (!ours.has(job.id)) return (await hooks.lost?.(job)) ?? null;
-  const finished = await hooks.work(job, lease);
-  let outcome = finished.outcome;
-  await db.transaction(async (tx) => {
-    if (!(await recordWhileLeased(tx, table, job.id, lease.token, finished.record))) return;
-    outcome = (await finished.andThen?.(tx)) ?? outcome;
-  });
-  return outcome;
-}
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** `work` racing `stop({ abort: true })`: rejects with `AbortedError` once the signal is aborted. */
-export function unlessAborted<R>(signal: AbortSignal, work: Promise<R>): Promise<R> {
-  if (signal.aborted) return Promise.reject(new AbortedError());
-  return new Promise<R>((resolve, reject) => {
-    const abort = () => reject(new AbortedError());
-    signal.addEventListener("abort", abort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
-  });
 }
