@@ -71,6 +71,8 @@ describe.each(SQL_TEST_DATABASES)("leased queue on %s", (kind) => {
       maxInFlight?: number;
       pollIntervalMs?: number;
       afterClaim?: () => Promise<void>;
+      /** How long the claim's transaction works before it leases its rows (rendering, quotas). */
+      claimMs?: number;
     } = {},
   ) {
     const queue = createLeasedQueue({
@@ -93,6 +95,7 @@ describe.each(SQL_TEST_DATABASES)("leased queue on %s", (kind) => {
           .for("update", { skipLocked: true }),
       ...(options.afterClaim ? { afterClaim: options.afterClaim } : {}),
       async prepare(_tx, rows, claim) {
+        if (options.claimMs) await sleep(options.claimMs);
         await claim.lease(rows.map((row) => row.id));
         return { jobs: rows.map((row) => ({ id: row.id })) };
       },
@@ -177,6 +180,20 @@ describe.each(SQL_TEST_DATABASES)("leased queue on %s", (kind) => {
     expect(await rowOf(id)).toMatchObject({ status: "sending", leaseToken: leased?.leaseToken });
     await expect.poll(() => b.runOnce(), { timeout: 10_000, interval: 100 }).toEqual({ done: 1 });
     expect(await rowOf(id)).toMatchObject({ status: "done", doneBy: "b", attempts: 2 });
+  });
+
+  it("a claim slower than the lease does not shorten it: the lease runs from when it is given", async () => {
+    const LEASE = 1000;
+    const id = await addJob();
+    const claimed = gate();
+    const a = worker("a", noWork, { leaseMs: LEASE, claimMs: 1.5 * LEASE, afterClaim: () => claimed.wait() });
+    const running = a.runOnce();
+    await claimed.reached;
+    // Right after A's claim: its lease has most of its second ahead, whatever the claim took.
+    expect(await worker("b", noWork, { leaseMs: LEASE }).runOnce()).toBeNull();
+    claimed.open();
+    expect(await running).toEqual({ done: 1 });
+    expect(await rowOf(id)).toMatchObject({ status: "done", doneBy: "a", attempts: 1 });
   });
 
   it("renews the lease of work slower than the lease: nobody else takes it", async () => {
