@@ -12,9 +12,12 @@ const LEASE = 1500;
 /** A mailer whose sends take `delayMs` (forever when null). */
 function slowMailer(delayMs: number | null) {
   const sent: MailMessage[] = [];
+  const started: MailMessage[] = [];
   return {
     sent,
+    started,
     async send(message: MailMessage) {
+      started.push(message);
       if (delayMs === null) await new Promise(() => {});
       await sleep(delayMs ?? 0);
       sent.push(message);
@@ -63,7 +66,8 @@ describe.each(SQL_TEST_DATABASES)("mail leases on %s: short, renewed while sendi
     const a = worker(slow);
     const b = worker(fast);
     const first = a.runOnce();
-    await sleep(100);
+    // B starts once A holds the four (a fixed pause let B claim first on a loaded machine).
+    await expect.poll(() => requests(slow.started, to).length, { timeout: 10_000, interval: 20 }).toBe(4);
     b.start();
     await first;
     await sleep(200);

@@ -1,8 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailDeliveries, emailSuppressions, orders } from "../../src/db/schema";
-import { manualClock } from "../../src/modules/pipeline";
-import { deliver } from "../../src/modules/pipeline/mail-send";
+import { runLeasedJob } from "../../src/lib/leased-queue";
+import { LEASE_MS, manualClock } from "../../src/modules/pipeline";
+import { mailJob } from "../../src/modules/pipeline/mail-send";
 import { emailHash } from "../../src/modules/privacy/suppressions";
 import { deriveUnsubscribeToken } from "../../src/modules/privacy/unsubscribe-token";
 import {
@@ -349,23 +350,30 @@ describe.each(TEST_DATABASES)("one-click unsubscribe and the suppression list on
     expect(done.statusCode).toBe(200);
     // The worker comes to the send step with its claim.
     const sent: string[] = [];
-    const outcome = await deliver(
+    const outcome = await runLeasedJob(
       t.ctx.db,
+      emailDeliveries,
+      LEASE_MS,
+      mailJob({
+        db: t.ctx.db,
+        send: async (message) => {
+          sent.push(message.to);
+        },
+        now: () => clock.now(),
+        log: () => {},
+        alert: () => {},
+        keys: () => t.ctx.keys,
+      }),
       {
+        id: leased.id,
         row: leased,
         companyId: company.id,
         message: { to: "zoe.leroy@exemple.fr", subject: "Votre avis", text: "", html: "" },
         reviewKeyOrderIds: [order.id],
-        token,
         attempts: 1,
+        claimedAt: clock.now(),
       },
-      async (message) => {
-        sent.push(message.to);
-      },
-      () => clock.now(),
-      () => {},
-      () => {},
-      t.ctx.keys,
+      { token, signal: new AbortController().signal },
     );
     expect(outcome).toBe("cancelled");
     expect(sent).toEqual([]);

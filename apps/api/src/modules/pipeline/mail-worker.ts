@@ -1,16 +1,15 @@
-import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailDeliveries } from "../../db/schema";
 import type { KeyRing } from "../../lib/keyring";
-import { yieldToLoop } from "../../lib/yield-to-loop";
-import type { Mailer, MailMessage } from "../../mail/mailer";
+import { createLeasedQueue, type LeasedQueue } from "../../lib/leased-queue";
+import type { Mailer } from "../../mail/mailer";
 import { type Clock, systemClock } from "./clock";
-import { leaseDeliveries, lockDueDeliveries, renewLeases } from "./mail-claim";
+import { lockDueDeliveries } from "./mail-claim";
 import { applyEmailQuota } from "./mail-quota";
 import { type MailLinks, renderDeliveries } from "./mail-render";
 import { LEASE_MS } from "./mail-rules";
-import { AbortedError, type ClaimedDelivery, type DeliveryOutcome, deliver } from "./mail-send";
+import { type ClaimedDelivery, DELIVERY_OUTCOMES, type DeliveryOutcome, mailJob } from "./mail-send";
 import { keepReviewKeysValid } from "./review-key-expiry";
 
 export { backoffMs, LEASE_MS, MAX_ATTEMPTS } from "./mail-rules";
@@ -48,34 +47,16 @@ export interface MailWorkerOptions {
   leaseMs?: number;
 }
 
-export interface MailWorker {
-  start(): void;
-  /** Graceful by default (in-flight sends finish); `abort` abandons them: their lease runs out. */
-  stop(options?: { abort?: boolean }): Promise<void>;
-  /** Claims and handles one batch of due e-mails; null when nothing is due. */
-  runOnce(): Promise<OutcomeCounts | null>;
-  /** Handles due e-mails until none is left (tests, benchmarks). */
-  drain(): Promise<OutcomeCounts>;
-  /** Wakes the polling loops (an e-mail became due now). */
-  notify(): void;
-}
+/** Graceful `stop()` by default (in-flight sends finish); `abort` abandons them: their lease runs out. */
+export type MailWorker = LeasedQueue<DeliveryOutcome>;
 
 const DEFAULT_BATCH_SIZE = 50;
-const noOutcomes = (): OutcomeCounts => ({ sent: 0, held: 0, cancelled: 0, retry: 0, dead: 0 });
-
-function abortedPromise(signal: AbortSignal): Promise<never> {
-  const promise = new Promise<never>((_, reject) => {
-    signal.addEventListener("abort", () => reject(new AbortedError()), { once: true });
-  });
-  promise.catch(() => {});
-  return promise;
-}
 
 /**
- * The one durable e-mail queue (`email_deliveries`; ARCHITECTURE §6): every e-mail of the server.
- * A short transaction claims a batch of due rows (mail-claim.ts), renders them or cancels the ones
- * with nothing left to say (mail-render.ts), takes the quota (mail-quota.ts: over it, held) and
- * leases the rest to this claim; the e-mails are then sent in parallel (mail-send.ts) and each is
+ * The one durable e-mail queue (`email_deliveries`; ARCHITECTURE §6): every e-mail of the server,
+ * a leased queue (lib/leased-queue). Its claim locks due rows (mail-claim.ts), renders them or
+ * cancels the ones with nothing left to say (mail-render.ts), takes the quota (mail-quota.ts: over
+ * it, held) and leases the rest; the e-mails are then sent in parallel (mail-send.ts) and each is
  * marked `sent` as soon as the SMTP server accepts it. A worker that dies mid-send leaves its rows
  * `sending`: once the lease runs out another worker sends them. Only an e-mail accepted in the instant
  * before its `sent` mark could go out twice. Failures come back with backoff, then end `failed`.
@@ -93,173 +74,55 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   };
   const clock = options.clock ?? systemClock;
   const now = () => clock.now();
-  const concurrency = Math.max(1, options.concurrency ?? 1);
-  const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
-  const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const log = options.log ?? (() => {});
   const alert = options.alert ?? log;
-  const isReady = options.isReady ?? (() => true);
-  const leaseMs = options.leaseMs ?? LEASE_MS;
-  let running = false;
-  let abortController = new AbortController();
-  let loops: Promise<void>[] = [];
-  const wakers = new Set<() => void>();
-  /** Rejects once stop({ abort: true }) is called: one listener for every send in flight. */
-  let aborted = abortedPromise(abortController.signal);
-
-  function sendAbortable(message: MailMessage): Promise<void> {
-    if (abortController.signal.aborted) return Promise.reject(new AbortedError());
-    return Promise.race([mailer.send(message), aborted]);
-  }
-
-  /** One short transaction: claim, render or cancel, apply the quota, lease the batch. */
-  async function claim(
-    counts: OutcomeCounts,
-  ): Promise<{ token: string; at: Date; claimed: ClaimedDelivery[] } | null> {
-    return db.transaction(async (tx) => {
+  return createLeasedQueue({
+    db,
+    table: emailDeliveries,
+    outcomes: DELIVERY_OUTCOMES,
+    name: "mail",
+    leaseMs: options.leaseMs ?? LEASE_MS,
+    batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+    concurrency: options.concurrency ?? 1,
+    pollIntervalMs: options.pollIntervalMs ?? 1000,
+    ...(options.isReady ? { isReady: options.isReady } : {}),
+    log,
+    lockDue: (tx, places) => lockDueDeliveries(tx, now(), places),
+    async prepare(tx, rows, claim) {
       const at = now();
-      const rows = await lockDueDeliveries(tx, at, batchSize);
-      if (rows.length === 0) return null;
       const { rendered, cancelled } = await renderDeliveries(tx, rows, links);
+      const settled = { cancelled: 0, held: 0 };
       for (const [reason, ids] of cancelled) {
         await tx
           .update(emailDeliveries)
           .set({ status: "cancelled", lastError: reason, leaseUntil: null, leaseToken: null })
           .where(inArray(emailDeliveries.id, ids));
-        counts.cancelled += ids.length;
+        settled.cancelled += ids.length;
       }
       const { granted, held } = await applyEmailQuota(tx, rendered, at);
       for (const [companyId, count] of held) {
         log("e-mails held by the monthly quota", { companyId, count });
-        counts.held += count;
+        settled.held += count;
       }
-      const token = randomUUID();
-      await leaseDeliveries(
-        tx,
-        granted.map((item) => item.row.id),
-        token,
-        leaseMs,
-      );
-      return {
-        token,
-        at,
-        claimed: granted.map((item) => ({ ...item, token, attempts: item.row.attempts + 1 })),
-      };
-    });
-  }
-
-  /** Renews the claim's leases of the e-mails still being sent every third of the lease. */
-  function keepLeased(sending: Set<ClaimedDelivery>, token: string): () => void {
-    let renewal: Promise<void> = Promise.resolve();
-    const timer = setInterval(() => {
-      renewal = renewal
-        .then(async () => {
-          const items = [...sending];
-          const ours = await renewLeases(
-            db,
-            items.map((item) => item.row.id),
-            token,
-            leaseMs,
-          );
-          // Claimed again by another worker: no more renewals for it.
-          for (const item of items) if (!ours.has(item.row.id)) sending.delete(item);
-        })
-        .catch((error: unknown) =>
-          log("mail lease renewal failed", { error: error instanceof Error ? error.message : String(error) }),
-        );
-    }, leaseMs / 3);
-    return () => clearInterval(timer);
-  }
-
-  async function runOnce(): Promise<OutcomeCounts | null> {
-    const counts = noOutcomes();
-    const batch = await claim(counts);
-    if (batch === null) return null;
-    const { token, at, claimed } = batch;
+      await claim.lease(granted.map((item) => item.row.id));
+      const jobs: ClaimedDelivery[] = granted.map((item) => ({
+        ...item,
+        id: item.row.id,
+        attempts: item.row.attempts + 1,
+        claimedAt: at,
+      }));
+      return { jobs, settled };
+    },
     // After the claim, not inside it: the claim locks e-mails, then this locks orders; an erasure or the
     // retention locks orders, then cancels their e-mails. In one transaction the two orders deadlocked.
-    await keepReviewKeysValid(
-      db,
-      claimed.flatMap((item) => item.reviewKeyOrderIds),
-      at,
-    );
-    const sending = new Set(claimed);
-    const stopRenewing = keepLeased(sending, token);
-    let outcomes: PromiseSettledResult<DeliveryOutcome>[];
-    try {
-      outcomes = await Promise.allSettled(
-        claimed.map(async (item) => {
-          try {
-            return await deliver(db, item, sendAbortable, now, log, alert, options.keys());
-          } finally {
-            sending.delete(item);
-          }
-        }),
-      );
-    } finally {
-      stopRenewing();
-    }
-    for (const outcome of outcomes) {
-      if (outcome.status === "fulfilled") counts[outcome.value] += 1;
-      else throw outcome.reason;
-    }
-    return counts;
-  }
-
-  function sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        wakers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      wakers.add(done);
-    });
-  }
-
-  async function loop(): Promise<void> {
-    while (running) {
-      let outcome: OutcomeCounts | null = null;
-      try {
-        if (isReady()) outcome = await runOnce();
-      } catch (error) {
-        if (error instanceof AbortedError) return;
-        log("mail worker error", { error: error instanceof Error ? error.message : String(error) });
-      }
-      if (outcome === null && running) await sleep(pollIntervalMs);
-      // A batch with nothing to send (held by the quota, cancelled) does no I/O: on PGlite, whose
-      // queries resolve without leaving the thread, batch after batch would hold every request.
-      else await yieldToLoop();
-    }
-  }
-
-  return {
-    start() {
-      if (running) return;
-      running = true;
-      abortController = new AbortController();
-      aborted = abortedPromise(abortController.signal);
-      loops = Array.from({ length: concurrency }, () => loop());
+    async afterClaim(jobs) {
+      if (jobs[0])
+        await keepReviewKeysValid(
+          db,
+          jobs.flatMap((job) => job.reviewKeyOrderIds),
+          jobs[0].claimedAt,
+        );
     },
-    async stop(stopOptions) {
-      running = false;
-      if (stopOptions?.abort) abortController.abort();
-      for (const w of [...wakers]) w();
-      await Promise.allSettled(loops);
-      loops = [];
-    },
-    runOnce,
-    async drain() {
-      const total = noOutcomes();
-      for (;;) {
-        const counts = await runOnce();
-        if (counts === null) return total;
-        for (const key of Object.keys(total) as DeliveryOutcome[]) total[key] += counts[key];
-      }
-    },
-    notify() {
-      for (const w of [...wakers]) w();
-    },
-  };
+    ...mailJob({ db, send: (message) => mailer.send(message), now, log, alert, keys: options.keys }),
+  });
 }

@@ -9,7 +9,7 @@ const BUYER_KINDS = ["request", "reminder", "thanks", "rejection", "reply"];
 /**
  * Blanks the buyer's names and address on these order lines (the columns are NOT NULL: empty),
  * closes their review links and cancels their buyer's e-mails still to go, even one a worker is
- * sending (its lease gone, the worker does not send it: mail-send.ts); a failed one loses its SMTP
+ * sending (its lease gone, the worker does not send it: lib/leased-queue); a failed one loses its SMTP
  * text, which quotes the address. Returns the lines changed.
  */
 export async function anonymizeOrders(tx: DbOrTx, orderIds: readonly string[], now: Date): Promise<number> {

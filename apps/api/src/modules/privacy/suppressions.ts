@@ -118,7 +118,7 @@ export async function suppressAddress(
       and(
         inArray(emailDeliveries.orderId, theirOrders),
         inArray(emailDeliveries.kind, INVITATION_KINDS),
-        // One already leased to a worker too: its lease gone, the worker does not send it (mail-send.ts).
+        // One already leased to a worker too: its lease gone, the worker does not send it (lib/leased-queue).
         inArray(emailDeliveries.status, ["scheduled", "held", "sending"]),
       ),
     )

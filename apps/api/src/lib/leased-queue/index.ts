@@ -1,0 +1,12 @@
+export { AbortedError, runLeasedJob, unlessAborted } from "./job";
+export { type LeasedTable, lockExpiredLeases, recordWhileLeased, stillLeased } from "./lease";
+export type {
+  ClaimContext,
+  Counts,
+  Finished,
+  JobHooks,
+  JobLease,
+  LeasedQueue,
+  LeasedQueueOptions,
+} from "./options";
+export { createLeasedQueue } from "./queue";
