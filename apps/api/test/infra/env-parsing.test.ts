@@ -199,12 +199,16 @@ describe("a wrong variable stops the start with one message naming it", () => {
   });
 
   it("makes the server exit with that message alone, no stack trace", () => {
-    const run = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      cwd: API_PACKAGE_DIR,
-      env: { PATH: process.env.PATH, PORT: "abc", DATA_DIR: "memory://" },
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "--import", "./css-text-hooks.mjs", "src/main.ts"],
+      {
+        cwd: API_PACKAGE_DIR,
+        env: { PATH: process.env.PATH, PORT: "abc", DATA_DIR: "memory://" },
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
     expect(run.status).toBe(1);
     expect(run.stderr).toBe(
       [
