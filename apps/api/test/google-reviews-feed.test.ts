@@ -187,7 +187,7 @@ describe.each(SQL_TEST_DATABASES)("Google product reviews feed on %s", (kind) =>
     expect(await validate(paged.body)).toEqual([]);
   });
 
-  it("answers repeat requests from memory per ETag, gzipped too; a feed past the bound is streamed", async () => {
+  it("answers repeat requests from memory per ETag, gzipped too; a feed whose gzip passes the bound is streamed", async () => {
     const first = await feed();
     expect(first.headers["content-length"]).toBe(String(first.rawPayload.length));
     // Renamed behind the server's back (updated_at kept), the product leaves the ETag as it was: the
@@ -200,7 +200,7 @@ describe.each(SQL_TEST_DATABASES)("Google product reviews feed on %s", (kind) =>
     expect(zipped.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(zipped.rawPayload).toString("utf8")).toBe(first.body);
 
-    feedLimits.keptBytes = first.rawPayload.length;
+    feedLimits.keptBytes = zipped.rawPayload.length - 1;
     const streamed = await feed();
     expect(streamed.headers.etag).toBe(first.headers.etag);
     expect(streamed.headers["content-length"]).toBeUndefined();
@@ -208,6 +208,39 @@ describe.each(SQL_TEST_DATABASES)("Google product reviews feed on %s", (kind) =>
     const streamedZip = await feed({ "accept-encoding": "gzip" });
     expect(gunzipSync(streamedZip.rawPayload).toString("utf8")).toBe(streamed.body);
     await t.ctx.db.execute(sql`UPDATE products SET name = 'Lampe <Opale> & co' WHERE id = ${lamp.id}`);
+  });
+
+  it("keeps only the gzip of a feed too big to keep whole: both encodings from memory, same bytes as streamed", async () => {
+    feedLimits.keptBytes = 0;
+    const streamed = await feed();
+    const streamedZip = await feed({ "accept-encoding": "gzip" });
+    expect(streamed.headers["content-length"]).toBeUndefined();
+    expect(gunzipSync(streamedZip.rawPayload).equals(streamed.rawPayload)).toBe(true);
+    const zippedSize = streamedZip.rawPayload.length;
+    // The raw body is past the bound (alone, and with its gzip), its gzip fits.
+    feedLimits.keptBytes = streamed.rawPayload.length - 1;
+    expect(zippedSize).toBeLessThan(feedLimits.keptBytes);
+    const plain = await feed();
+    expect(plain.body).toBe(streamed.body);
+    // Renamed behind the server's back (updated_at kept): only bytes kept for the ETag still say the old name.
+    await t.ctx.db.execute(sql`UPDATE products SET name = 'Lampe renommée' WHERE id = ${lamp.id}`);
+    try {
+      const zipped = await feed({ "accept-encoding": "gzip" });
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers["content-encoding"]).toBe("gzip");
+      expect(zipped.headers.etag).toBe(streamed.headers.etag);
+      expect(zipped.headers.vary).toBe("accept-encoding");
+      expect(zipped.headers["content-length"]).toBe(String(zipped.rawPayload.length));
+      expect(gunzipSync(zipped.rawPayload).equals(streamed.rawPayload)).toBe(true);
+      const inflated = await feed();
+      expect(inflated.statusCode).toBe(200);
+      expect(inflated.headers["content-encoding"]).toBeUndefined();
+      expect(inflated.headers.etag).toBe(streamed.headers.etag);
+      expect(inflated.rawPayload.equals(streamed.rawPayload)).toBe(true);
+      expect((await feed({ "if-none-match": String(streamed.headers.etag) })).statusCode).toBe(304);
+    } finally {
+      await t.ctx.db.execute(sql`UPDATE products SET name = 'Lampe <Opale> & co' WHERE id = ${lamp.id}`);
+    }
   });
 
   it("answers 304 to its ETag until the reviews change, gzips when asked, 404s a hidden or unknown company", async () => {

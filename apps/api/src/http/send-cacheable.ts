@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { createGunzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { keepForReplay } from "./replayed-answers";
 
@@ -58,14 +59,17 @@ export function isNotModified(
  * A public body any site may read, with its ETag; 304 on a matching `If-None-Match`. The public
  * reviews and their JSON-LD are kept a minute; the widget page asks again each time, so that a
  * moderation or a withdrawal shows on the shop's pages at once (and costs a 304 when nothing changed).
- * A body kept gzipped too (`gzipped`) is sent that way to whoever accepts gzip. With `replayWhile`, the
+ * A body kept gzipped too (`gzipped`) is sent that way to whoever accepts gzip; one kept only gzipped
+ * (no `body`: too big to keep twice) is inflated as it is sent to whoever does not. With `replayWhile`, the
  * answer is replayed to identical requests while it holds (http/replayed-answers.ts; not for a body
  * with a gzip variant).
  */
 export function sendCacheable(
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: { body: string | Buffer; etag: string; gzipped?: Buffer },
+  answer:
+    | { body: string | Buffer; etag: string; gzipped?: Buffer }
+    | { body?: undefined; etag: string; gzipped: Buffer },
   contentType: string,
   cacheControl = PUBLIC_FOR_A_MINUTE,
   replayWhile?: () => boolean,
@@ -78,6 +82,11 @@ export function sendCacheable(
   if (answer.gzipped && acceptsGzip(request.headers["accept-encoding"])) {
     reply.header("content-encoding", "gzip");
     return reply.send(answer.gzipped);
+  }
+  if (answer.body === undefined) {
+    const inflated = createGunzip();
+    inflated.end(answer.gzipped);
+    return reply.send(inflated);
   }
   const bytes = bytesOf(answer);
   if (replayWhile && !answer.gzipped) keepForReplay(request, reply, bytes, replayWhile);

@@ -1,21 +1,22 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
+import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
 import { and, desc, eq, inArray, like, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { companies, products, reviewFiles, reviewStats, reviews } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import { type CachedBytes, createBodyCache } from "../../lib/body-cache";
+import { createBodyCache } from "../../lib/body-cache";
 import { onReviewsChanged } from "../../lib/reviews-changed";
 import { withoutNonXml, xmlText } from "../../lib/xml-text";
 import { publicAuthorName } from "../public-api/public-reviews";
 import { productPagePath, reviewPagePath } from "./page-paths";
 
 /**
- * Reviews read per statement while the feed streams, and the largest feed kept in memory (its bytes,
- * gzipped ones included); a bigger one is streamed from the database on each request (tests lower both).
+ * Reviews read per statement while the feed streams, and the most bytes a feed keeps in memory: its body
+ * and gzip, or its gzip alone when both do not fit; a feed whose gzip is bigger is streamed from the
+ * database on each request (tests lower both).
  */
 export const feedLimits = { pageSize: 500, keptBytes: 4 * 1024 * 1024 };
 
@@ -239,57 +240,86 @@ export function googleReviewsFeed(ctx: AppContext, company: FeedCompany): Readab
   return Readable.from(chunks(), { objectMode: false });
 }
 
+/** A rendered feed: its gzip, and its body unless that was too big to keep as well. */
+export interface KeptFeed {
+  etag: string;
+  body?: Buffer;
+  gzipped: Buffer;
+}
+
 /**
- * Rendered feeds by company and ETag, with their gzip, at most 16 MB in all: Merchant Center and the
+ * Rendered feeds by company and ETag (see `KeptFeed`), at most 16 MB in all: Merchant Center and the
  * shop's tools fetch the same feed again and again, and rendering it costs ~50 ms of CPU per 2,000
  * reviews. The ETag is the key, read from the database (`feedHead`), so a change anywhere (on this
  * instance or another) changes it: an entry is never stale, only left unasked until the LRU drops it.
  */
-const kept = createBodyCache<CachedBytes>({
+const kept = createBodyCache<KeptFeed>({
   freshMs: 3_600_000,
   staleMs: 3_600_000,
   maxEntries: 200,
   maxBytes: 16 << 20,
 });
-/** ETags (and bounds) whose feed was found bigger than `feedLimits.keptBytes`: streamed without trying again. */
+/** ETags (and bounds) whose feed's gzip was found bigger than `feedLimits.keptBytes`: streamed without trying again. */
 const tooBigToKeep = new Set<string>();
-const gzipped = promisify(gzip);
 
 class TooBigToKeep extends Error {}
 
-/** The whole feed, or a `TooBigToKeep` error as soon as it passes `maxBytes` (its queries stop there). */
-async function renderFeed(ctx: AppContext, company: FeedCompany, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of googleReviewsFeed(ctx, company)) {
-    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), "utf8");
-    size += bytes.length;
-    // Leaving the loop destroys the stream, which ends its generator before its next query.
-    if (size > maxBytes) throw new TooBigToKeep();
-    chunks.push(bytes);
-  }
-  return Buffer.concat(chunks, size);
+/**
+ * The feed rendered once through gzip, keeping its body too while body and gzip fit in `maxBytes` (a
+ * bigger body is let go as it grows, never held whole), or a `TooBigToKeep` error as soon as the gzip
+ * passes `maxBytes` (the feed's queries stop there).
+ */
+async function renderFeed(
+  ctx: AppContext,
+  company: FeedCompany,
+  etag: string,
+  maxBytes: number,
+): Promise<KeptFeed> {
+  let body: Buffer[] | null = [];
+  let bodySize = 0;
+  const zipped: Buffer[] = [];
+  let zippedSize = 0;
+  await pipeline(
+    googleReviewsFeed(ctx, company),
+    async function* keepBody(source: AsyncIterable<Buffer | string>) {
+      for await (const chunk of source) {
+        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, "utf8");
+        bodySize += bytes.length;
+        if (body && bodySize + zippedSize > maxBytes) body = null;
+        body?.push(bytes);
+        yield bytes;
+      }
+    },
+    createGzip(),
+    async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source) {
+        zippedSize += chunk.length;
+        // Throwing destroys the pipeline, which ends the feed's generator before its next query.
+        if (zippedSize > maxBytes) throw new TooBigToKeep();
+        zipped.push(chunk);
+      }
+    },
+  );
+  const gzipped = Buffer.concat(zipped, zippedSize);
+  if (body === null || bodySize + zippedSize > maxBytes) return { etag, gzipped };
+  return { etag, body: Buffer.concat(body, bodySize), gzipped };
 }
 
 /**
- * The feed of `etag` from memory (rendered and gzipped once per ETag and instance), or `null` when it
- * is bigger than `feedLimits.keptBytes`: then it is to be streamed.
+ * The feed of `etag` from memory (rendered once per ETag and instance: body and gzip, or its gzip alone
+ * when both are bigger than `feedLimits.keptBytes`), or `null` when even its gzip is bigger: then it is
+ * to be streamed.
  */
 export async function keptFeed(
   ctx: AppContext,
   company: FeedCompany,
   etag: string,
-): Promise<CachedBytes | null> {
+): Promise<KeptFeed | null> {
   const maxBytes = feedLimits.keptBytes;
   const key = `${etag}|${maxBytes}`;
   if (tooBigToKeep.has(key)) return null;
   try {
-    return await kept.get(company.id, key, async () => {
-      const body = await renderFeed(ctx, company, maxBytes);
-      const zipped = await gzipped(body);
-      if (body.length + zipped.length > maxBytes) throw new TooBigToKeep();
-      return { body, etag, gzipped: zipped };
-    });
+    return await kept.get(company.id, key, () => renderFeed(ctx, company, etag, maxBytes));
   } catch (error) {
     if (!(error instanceof TooBigToKeep)) throw error;
     // Bounded like the cache: a company's older ETags are never asked for again.

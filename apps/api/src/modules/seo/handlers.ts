@@ -14,6 +14,7 @@ export const seoHandlers = defineHandlers({
       reply.code(304);
       return reply.send();
     }
+    // From memory unless even its gzip is too big to keep: then streamed from the database.
     const kept = await keptFeed(ctx, company, etag);
     if (kept) return sendCacheable(request, reply, kept, FEED_TYPE, PUBLIC_REVALIDATED);
     reply.header("content-type", FEED_TYPE);
