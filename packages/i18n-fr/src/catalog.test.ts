@@ -246,6 +246,8 @@ const FRENCH_LITERAL_ALLOWED: Record<string, string> = {
   "apps/api/src/seed/demo.ts": "demo company name",
   "apps/api/src/main.ts": "developer console banner",
   "apps/api/src/mail/mailbox-routes.ts": "developer mailbox page",
+  "apps/api/src/dev/email-previews.ts": "sample values of the e-mail previews (development only)",
+  "apps/api/src/dev/email-preview-routes.ts": "developer e-mail preview page",
   "apps/api/src/http/placeholder-page.ts": "developer page shown before a build",
   "apps/api/src/modules/billing/sandbox-page.ts": "Stripe sandbox page (stands in for Stripe's own)",
   "packages/domain/src/insights/french-stop-words.ts":

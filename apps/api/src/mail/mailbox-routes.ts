@@ -21,6 +21,7 @@ function renderMailbox(mails: SentMail[], smtp: boolean): string {
 <html lang="fr"><head><meta charset="utf-8"><title>Boîte de réception (développement)</title>
 <style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#555}.code{font-size:1.5rem;letter-spacing:.2em}</style>
 </head><body><h1>Boîte de réception (développement)</h1>
+<p><a href="/_dev/emails">Aperçu de chaque e-mail</a></p>
 ${mails.length ? items : empty}
 </body></html>`;
 }
