@@ -8,6 +8,7 @@ import { type AppConfig, OWASP_ARGON2ID, type PasswordHashParams } from "./confi
 import type { AppContext } from "./context";
 import { type Database, openDatabase } from "./db/client";
 import { buildConcurrentIndexes, CONCURRENT_INDEXES } from "./db/concurrent-indexes";
+import { registerEmailPreviewRoutes } from "./dev/email-preview-routes";
 import { readEnv } from "./env";
 import { registerApiDocs } from "./http/api-docs";
 import { registerErrorHandler } from "./http/error-handler";
@@ -215,7 +216,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
     config,
   });
   for (const plugin of modulePlugins) await plugin(app);
-  if (outbox) registerMailboxRoutes(app, () => outbox.list(), Boolean(config.smtpUrl));
+  if (outbox) {
+    registerMailboxRoutes(app, () => outbox.list(), Boolean(config.smtpUrl));
+    registerEmailPreviewRoutes(app);
+  }
   await registerApiDocs(app, config, openapiDocument);
   await registerStaticRoutes(app, ctx);
 

@@ -248,6 +248,8 @@ const FRENCH_LITERAL_ALLOWED: Record<string, string> = {
   "apps/api/src/mail/mailbox-routes.tsx": "developer mailbox page",
   "apps/api/src/http/placeholder-page.tsx": "developer page shown before a build",
   "apps/api/src/modules/billing/sandbox-page.tsx": "Stripe sandbox page (stands in for Stripe's own)",
+  "apps/api/src/dev/email-previews.ts": "sample values of the e-mail previews (development only)",
+  "apps/api/src/dev/email-preview-routes.ts": "developer e-mail preview page",
   "packages/domain/src/insights/french-stop-words.ts":
     "French words the themes skip (language data, never shown)",
 };

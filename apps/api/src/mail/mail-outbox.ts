@@ -1,5 +1,6 @@
 import type { DbOrTx } from "../db/client";
 import { emailDeliveries } from "../db/schema";
+import type { MailKind } from "./mail-kinds";
 import type { MailMessage } from "./mailer";
 
 /**
@@ -11,7 +12,7 @@ export async function enqueueMail(db: DbOrTx, message: MailMessage, at: Date): P
   await db.insert(emailDeliveries).values({
     companyId: null,
     orderId: null,
-    kind: "account",
+    kind: "account" satisfies MailKind,
     status: "scheduled",
     scheduledAt: at,
     toEmail: message.to,

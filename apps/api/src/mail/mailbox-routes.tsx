@@ -33,6 +33,9 @@ function renderMailbox(mails: SentMail[], smtp: boolean): string {
   return renderPage(
     <PageShell title={title} style={style} noindex>
       <h1>{title}</h1>
+      <p>
+        <a href="/_dev/emails">Aperçu de chaque e-mail</a>
+      </p>
       {mails.length ? (
         mails.map((mail, i) => <SentMailItem key={`${i}`} mail={mail} />)
       ) : smtp ? (

@@ -151,6 +151,22 @@ describe("security headers, CORS, static apps", () => {
     const mail = await t.current.smtp.waitForMail((m) => m.subject === "Essai");
     expect(mail.to).toEqual(["x@exemple.fr"]);
   });
+
+  it("previews every e-mail with sample values at /_dev/emails, linked from the mailbox", async () => {
+    const mailbox = await t.current.inject({ method: "GET", url: "/_dev/mailbox" });
+    expect(mailbox.body).toContain('href="/_dev/emails"');
+    const list = await t.current.inject({ method: "GET", url: "/_dev/emails" });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('href="/_dev/emails/request"');
+    expect(list.body).toContain('href="/_dev/emails/verification-code"');
+    const html = await t.current.inject({ method: "GET", url: "/_dev/emails/request" });
+    expect(html.headers["content-type"]).toContain("text/html");
+    expect(html.body).toContain("La Fromagerie Zoé");
+    const text = await t.current.inject({ method: "GET", url: "/_dev/emails/request?part=text" });
+    expect(text.headers["content-type"]).toContain("text/plain");
+    expect(text.body).toContain("Vos produits :");
+    expect((await t.current.inject({ method: "GET", url: "/_dev/emails/inconnu" })).statusCode).toBe(404);
+  });
 });
 
 describe("startup and production", () => {
@@ -201,6 +217,8 @@ describe("startup and production", () => {
     await built.prepare();
     const res = await built.app.inject({ method: "GET", url: "/_dev/mailbox" });
     expect(res.statusCode).toBe(404);
+    expect((await built.app.inject({ method: "GET", url: "/_dev/emails" })).statusCode).toBe(404);
+    expect((await built.app.inject({ method: "GET", url: "/_dev/emails/request" })).statusCode).toBe(404);
     await built.app.close();
     await db.dispose();
   });

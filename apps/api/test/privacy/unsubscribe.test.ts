@@ -102,7 +102,7 @@ describe.each(TEST_DATABASES)("one-click unsubscribe and the suppression list on
     expect(mail.headers["reply-to"]).toBe(ownerEmail);
     expect(mail.text).toContain(`Ne plus recevoir de demandes d'avis de Maison Lumière : ${url}`);
     expect(mail.html).toContain(
-      `<a href="${url.replace(/&/g, "&amp;")}">Ne plus recevoir de demandes d&#39;avis de Maison Lumière</a>`,
+      `<a href="${url.replace(/&/g, "&amp;")}">Ne plus recevoir de demandes d&#x27;avis de Maison Lumière</a>`,
     );
     const path = url.slice(t.publicUrl.length);
 

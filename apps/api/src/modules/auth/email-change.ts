@@ -40,14 +40,17 @@ export async function requestEmailChange(
   await Promise.all([
     deliverMail(
       request,
-      emailChangeConfirmationMail({
+      await emailChangeConfirmationMail({
         to: newEmail,
         firstName: user.firstName,
         token,
         publicUrl: ctx.config.publicUrl,
       }),
     ),
-    deliverMail(request, emailChangeNoticeMail({ to: user.email, firstName: user.firstName, newEmail })),
+    deliverMail(
+      request,
+      await emailChangeNoticeMail({ to: user.email, firstName: user.firstName, newEmail }),
+    ),
   ]);
 }
 

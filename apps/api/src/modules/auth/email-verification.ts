@@ -51,7 +51,7 @@ export async function resendEmailCode(request: FastifyRequest): Promise<void> {
   }
   await deliverMail(
     request,
-    verificationCodeMail({
+    await verificationCodeMail({
       to: user.email,
       firstName: user.firstName,
       code: outcome.code,

@@ -1,5 +1,5 @@
 import { fr } from "@certavis/i18n-fr/server";
-import { composeMail, type MailParagraph } from "../../mail/compose";
+import { composeMail, type MailParagraph } from "../../mail/emails/notice-email";
 import type { MailMessage } from "../../mail/mailer";
 
 const texts = fr.server.mails;
@@ -19,7 +19,7 @@ function compose(
   subject: string,
   paragraphs: MailParagraph[],
   code?: string,
-): MailMessage {
+): Promise<MailMessage> {
   return composeMail({
     to,
     subject,
@@ -34,7 +34,7 @@ export function verificationCodeMail(input: {
   firstName: string;
   code: string;
   publicUrl: string;
-}): MailMessage {
+}): Promise<MailMessage> {
   const mail = texts.verificationCode;
   return compose(
     input.to,
@@ -61,18 +61,18 @@ function linkMail(
   input: LinkMailInput,
   mail: { subject: string; link: string; ignore: string },
   link: (publicUrl: string, token: string) => string,
-): MailMessage {
+): Promise<MailMessage> {
   return compose(input.to, input.firstName, mail.subject, [
     { text: mail.link, link: link(input.publicUrl, input.token) },
     { text: mail.ignore },
   ]);
 }
 
-export function passwordResetMail(input: LinkMailInput): MailMessage {
+export function passwordResetMail(input: LinkMailInput): Promise<MailMessage> {
   return linkMail(input, texts.passwordReset, identityLinks.resetPassword);
 }
 
-export function emailChangeConfirmationMail(input: LinkMailInput): MailMessage {
+export function emailChangeConfirmationMail(input: LinkMailInput): Promise<MailMessage> {
   return linkMail(input, texts.emailChangeConfirmation, identityLinks.confirmEmailChange);
 }
 
@@ -80,7 +80,7 @@ export function emailChangeNoticeMail(input: {
   to: string;
   firstName: string;
   newEmail: string;
-}): MailMessage {
+}): Promise<MailMessage> {
   const mail = texts.emailChangeNotice;
   return compose(input.to, input.firstName, mail.subject, [
     { text: mail.requested(input.newEmail) },
@@ -88,7 +88,7 @@ export function emailChangeNoticeMail(input: {
   ]);
 }
 
-export function passwordChangedMail(input: { to: string; firstName: string }): MailMessage {
+export function passwordChangedMail(input: { to: string; firstName: string }): Promise<MailMessage> {
   const mail = texts.passwordChanged;
   return compose(input.to, input.firstName, mail.subject, [{ text: mail.changed }, { text: mail.notYou }]);
 }

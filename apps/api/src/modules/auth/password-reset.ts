@@ -29,10 +29,15 @@ export async function requestPasswordReset(request: FastifyRequest, email: strin
     { userId: user.id, kind: "password_reset", ttlMs: RESET_TOKEN_TTL_MS },
     now,
   );
-  void deliverMail(
-    request,
-    passwordResetMail({ to: user.email, firstName: user.firstName, token, publicUrl: ctx.config.publicUrl }),
-  );
+  // Rendered and queued after the answer too.
+  void passwordResetMail({
+    to: user.email,
+    firstName: user.firstName,
+    token,
+    publicUrl: ctx.config.publicUrl,
+  })
+    .then((message) => deliverMail(request, message))
+    .catch((err) => request.log.error({ err }, "identity mail not queued"));
 }
 
 /** Sets the password from a reset link (single use), signs every session out and lifts the login lock. */
@@ -56,5 +61,5 @@ export async function confirmPasswordReset(
     return updated ?? null;
   });
   if (!user) throw fieldErrors({ token: [fr.server.identity.invalidResetToken] });
-  await deliverMail(request, passwordChangedMail({ to: user.email, firstName: user.firstName }));
+  await deliverMail(request, await passwordChangedMail({ to: user.email, firstName: user.firstName }));
 }

@@ -49,7 +49,7 @@ export async function registerAccount(
   }
   await deliverMail(
     request,
-    verificationCodeMail({ to: email, firstName, code: created.code, publicUrl: ctx.config.publicUrl }),
+    await verificationCodeMail({ to: email, firstName, code: created.code, publicUrl: ctx.config.publicUrl }),
   );
   return created.tokens;
 }

@@ -1,9 +1,11 @@
-import { autoPublicationDate, escapeHtml, isRejectionReason } from "@certavis/domain";
+import { autoPublicationDate, isRejectionReason, type RejectionReason } from "@certavis/domain";
 import { formatDate, fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { createElement } from "react";
 import type { Tx } from "../../db/client";
 import { memberships, products, reviews, users } from "../../db/schema";
-import { htmlMailDocument } from "../../mail/compose";
+import { CertificationEmail } from "../../mail/emails/certification-email";
+import { renderMail } from "../../mail/emails/render-mail";
 import type { MailMessage } from "../../mail/mailer";
 import type { CertificationEmailKind } from "../review-trail/author-emails";
 
@@ -15,28 +17,76 @@ export const CERTIFICATION_EMAIL_KINDS: ReadonlySet<string> = new Set<Certificat
 
 const DATE = { timeZone: "Europe/Paris" };
 
-/**
- * The e-mail with `lines` as plain text in both parts: staff text (a rejection note, a reply) and
- * authors' names are never turned into links. Only our procedure page is a link.
- */
-function message(
+/** The e-mail with `lines` (mail/emails/certification-email.tsx), rendered to both parts. */
+async function message(
   to: string,
   subject: string,
   lines: string[],
   procedureUrl: string | null,
-): Omit<MailMessage, "code"> {
-  const procedure = procedureUrl ? fr.certification.mail.procedureLine(procedureUrl) : null;
-  const paragraphs = [escapeHtml(lines.join("\n")).replace(/\r?\n/g, "<br>\n")];
-  if (procedure && procedureUrl) {
-    const link = escapeHtml(procedureUrl);
-    paragraphs.push(escapeHtml(procedure).replace(link, () => `<a href="${link}">${link}</a>`));
-  }
-  return {
-    to,
-    subject,
-    text: procedure ? `${lines.join("\n")}\n\n${procedure}` : lines.join("\n"),
-    html: htmlMailDocument(paragraphs.join("<br>\n<br>\n")),
-  };
+): Promise<Omit<MailMessage, "code">> {
+  const procedure = procedureUrl
+    ? { line: fr.certification.mail.procedureLine(procedureUrl), url: procedureUrl }
+    : undefined;
+  const { html, text } = await renderMail(
+    createElement(CertificationEmail, { lines, ...(procedure ? { procedure } : {}) }),
+  );
+  return { to, subject, text, html };
+}
+
+const m = fr.certification.mail;
+
+/** The author's review was rejected: the reason (and the moderator's note), then the procedure. */
+export function rejectionEmail(input: {
+  to: string;
+  firstName: string;
+  productName: string;
+  companyName: string;
+  reason: RejectionReason;
+  note: string | null;
+  procedureUrl: string;
+}) {
+  const lines = [
+    m.rejectionBody(
+      input.firstName,
+      input.productName,
+      input.companyName,
+      fr.certification.reasons[input.reason],
+    ),
+  ];
+  if (input.note) lines.push(m.rejectionNote(input.note));
+  return message(input.to, m.rejectionSubject(input.companyName), lines, input.procedureUrl);
+}
+
+/** The company answered the author's review. */
+export function replyEmail(input: {
+  to: string;
+  firstName: string;
+  productName: string;
+  companyName: string;
+  reply: string;
+  procedureUrl: string;
+}) {
+  return message(
+    input.to,
+    m.replySubject(input.companyName),
+    [m.replyBody(input.firstName, input.productName, input.companyName, input.reply)],
+    input.procedureUrl,
+  );
+}
+
+/** To the company's admins: these pending reviews publish themselves soon (`date`, already formatted). */
+export function publicationWarningEmail(input: {
+  to: string;
+  companyName: string;
+  reviews: { author: string; productName: string; date: string }[];
+}) {
+  const lines = input.reviews.map((r) => m.warningLine(r.author, r.productName, r.date));
+  return message(
+    input.to,
+    m.warningSubject(input.reviews.length),
+    [m.warningBody(input.companyName), "", ...lines],
+    null,
+  );
 }
 
 interface Context {
@@ -54,7 +104,6 @@ export async function renderCertificationEmail(
   kind: CertificationEmailKind,
   ctx: Context,
 ): Promise<Omit<MailMessage, "code"> | null> {
-  const m = fr.certification.mail;
   if (kind === "publication_warning") {
     const due = await tx
       .select({ review: reviews, productName: products.name })
@@ -76,19 +125,17 @@ export async function renderCertificationEmail(
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.companyId, ctx.company.id), inArray(memberships.role, ["owner", "admin"])));
     if (admins.length === 0) return null;
-    const lines = due.map(({ review, productName }) =>
-      m.warningLine(
-        [review.authorFirstName, review.authorLastName].filter(Boolean).join(" ") || fr.common.defaultAuthor,
+    return publicationWarningEmail({
+      to: admins.map((a) => a.email).join(", "),
+      companyName: ctx.company.name,
+      reviews: due.map(({ review, productName }) => ({
+        author:
+          [review.authorFirstName, review.authorLastName].filter(Boolean).join(" ") ||
+          fr.common.defaultAuthor,
         productName,
-        formatDate(autoPublicationDate(review.createdAt).toISOString(), DATE),
-      ),
-    );
-    return message(
-      admins.map((a) => a.email).join(", "),
-      m.warningSubject(due.length),
-      [m.warningBody(ctx.company.name), "", ...lines],
-      null,
-    );
+        date: formatDate(autoPublicationDate(review.createdAt).toISOString(), DATE),
+      })),
+    });
   }
   const [review] = await tx
     .select({ review: reviews, productName: products.name })
@@ -98,26 +145,18 @@ export async function renderCertificationEmail(
     .limit(1);
   if (!review) return null;
   const first = ctx.order.buyerFirstName || review.review.authorFirstName;
-  if (kind === "rejection") {
-    const r = review.review;
-    if (r.status !== "rejected" || !isRejectionReason(r.rejectionReason)) return null;
-    const lines = [
-      m.rejectionBody(
-        first,
-        review.productName,
-        ctx.company.name,
-        fr.certification.reasons[r.rejectionReason],
-      ),
-    ];
-    if (r.rejectionNote) lines.push(m.rejectionNote(r.rejectionNote));
-    return message(ctx.order.buyerEmail, m.rejectionSubject(ctx.company.name), lines, ctx.procedureUrl);
-  }
   const r = review.review;
+  const common = {
+    to: ctx.order.buyerEmail,
+    firstName: first,
+    productName: review.productName,
+    companyName: ctx.company.name,
+    procedureUrl: ctx.procedureUrl,
+  };
+  if (kind === "rejection") {
+    if (r.status !== "rejected" || !isRejectionReason(r.rejectionReason)) return null;
+    return rejectionEmail({ ...common, reason: r.rejectionReason, note: r.rejectionNote });
+  }
   if (r.status !== "approved" || !r.replyBody) return null;
-  return message(
-    ctx.order.buyerEmail,
-    m.replySubject(ctx.company.name),
-    [m.replyBody(first, review.productName, ctx.company.name, r.replyBody)],
-    ctx.procedureUrl,
-  );
+  return replyEmail({ ...common, reply: r.replyBody });
 }

@@ -3,17 +3,9 @@ import type { Db, Tx } from "../../db/client";
 import { emailDeliveries, orders } from "../../db/schema";
 import type { KeyRing } from "../../lib/keyring";
 import { readDsn } from "../../mail/dsn";
+import { kindHas } from "../../mail/mail-kinds";
 import { isRecipientStatus } from "../../mail/smtp-refusal";
 import { suppressAddress } from "../privacy/suppressions";
-
-/** E-mails sent to the order's buyer: a refusal of the address suppresses it (a bounce). */
-export const BUYER_KINDS: ReadonlySet<string> = new Set([
-  "request",
-  "reminder",
-  "thanks",
-  "rejection",
-  "reply",
-]);
 
 /** The buyer's address is dead: suppressed for the company (its reminder cancelled), this order bounced. */
 export async function recordBounce(
@@ -50,7 +42,7 @@ export async function applyDsn(db: Db, keys: KeyRing, raw: string, at: Date, ale
     .from(emailDeliveries)
     .innerJoin(orders, eq(orders.id, emailDeliveries.orderId))
     .where(eq(emailDeliveries.id, deliveryId));
-  if (!delivery?.companyId || !delivery.orderId || !delivery.buyerEmail || !BUYER_KINDS.has(delivery.kind))
+  if (!delivery?.companyId || !delivery.orderId || !delivery.buyerEmail || !kindHas(delivery.kind, "toBuyer"))
     return 0;
   const { companyId, orderId, buyerEmail } = delivery;
   const failure = failures.find((f) => f.recipient === buyerEmail.toLowerCase());

@@ -1,13 +1,14 @@
-import { and, asc, eq, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { emailDeliveries } from "../../db/schema";
 import { fairDueIds, inListOrder } from "../../lib/fair-turns";
+import { kindsWith } from "../../mail/mail-kinds";
 
 export type DeliveryRow = typeof emailDeliveries.$inferSelect;
 
 /** Due order e-mails (scheduled, or held by the quota and looked at again) by the queue's clock. */
 const dueCondition = (dueAt: SQL): SQL =>
-  sql`${inArray(emailDeliveries.status, ["scheduled", "held"])} and ${ne(emailDeliveries.kind, "account")}
+  sql`${inArray(emailDeliveries.status, ["scheduled", "held"])} and ${notInArray(emailDeliveries.kind, kindsWith("quota", false))}
     and ${lte(emailDeliveries.scheduledAt, dueAt)}`;
 
 /**
@@ -18,13 +19,14 @@ const dueCondition = (dueAt: SQL): SQL =>
  */
 export async function lockDueDeliveries(tx: Tx, now: Date, places: number): Promise<DeliveryRow[]> {
   const dueAt = sql`${now.toISOString()}::timestamptz`;
-  // Someone waits for an account e-mail (a code, a reset link): it goes before a backlog of orders'.
+  // Someone waits for an account e-mail (a code, a reset link; the kinds outside the quota: mail-kinds.ts):
+  // it goes before a backlog of orders.
   const account = await tx
     .select()
     .from(emailDeliveries)
     .where(
       and(
-        eq(emailDeliveries.kind, "account"),
+        inArray(emailDeliveries.kind, kindsWith("quota", false)),
         eq(emailDeliveries.status, "scheduled"),
         lte(emailDeliveries.scheduledAt, dueAt),
       ),

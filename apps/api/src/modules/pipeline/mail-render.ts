@@ -5,6 +5,7 @@ import { companyContactEmails } from "../../db/company-contact";
 import { companies, emailTemplates, orders, products, reviews } from "../../db/schema";
 import type { KeyRing } from "../../lib/keyring";
 import { reviewKeyOf, reviewUrl } from "../../lib/review-key";
+import { kindHas } from "../../mail/mail-kinds";
 import type { MailMessage } from "../../mail/mailer";
 import { CERTIFICATION_EMAIL_KINDS, renderCertificationEmail } from "../certification/certification-emails";
 import { deriveWithdrawalToken, procedureUrl, withdrawalUrl } from "../certification/withdrawal-token";
@@ -12,8 +13,7 @@ import { suppressedAmong } from "../privacy/suppressions";
 import { deriveUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token";
 import type { CertificationEmailKind } from "../review-trail/author-emails";
 import type { DeliveryRow } from "./mail-claim";
-import { STORED_MESSAGE_KINDS } from "./mail-rules";
-import { asShopEmail, renderEmail, withFooter } from "./render-email";
+import { asShopEmail, renderEmail } from "./render-email";
 import type { EmailKind } from "./schedule";
 
 export interface MailLinks {
@@ -67,10 +67,10 @@ function storedMessage(row: DeliveryRow): MailMessage {
 }
 
 /** What French law asks every invitation and the thanks e-mail to say, whatever the template. */
-function legalFooter(
+export function legalFooter(
   kind: EmailKind,
-  ctx: OrderContext,
-  links: MailLinks,
+  ctx: { order: { id: string }; company: { id: string; name: string } },
+  links: Pick<MailLinks, "formUrl" | "widgetUrl" | "reviewKeySecrets">,
   productNames: string,
   unsubscribe: string | null,
 ) {
@@ -98,7 +98,7 @@ function unsubscribeHeaders(url: string): Record<string, string> {
  * A template e-mail. The request and the reminder name the products still to review (`lines`); an
  * order of several products lists them, each with its image and its own review link.
  */
-function templateMessage(
+async function templateMessage(
   kind: EmailKind,
   ctx: OrderContext,
   lines: OrderLine[],
@@ -106,7 +106,7 @@ function templateMessage(
   template: Template,
   links: MailLinks,
   contact: string | undefined,
-): MailMessage {
+): Promise<MailMessage> {
   const { order, company } = ctx;
   const urlOf = (line: OrderLine) =>
     reviewUrl(links.formUrl, reviewKeyOf(links.reviewKeySecrets(), line.order.id, line.order.reviewKeyHash));
@@ -129,22 +129,23 @@ function templateMessage(
           imageUrl: links.imageUrl?.(line.product.imagePath) ?? null,
           reviewUrl: urlOf(line),
         }));
-  const listed = asShopEmail(
-    email,
-    { name: company.name, logoUrl: links.imageUrl?.(company.logoPath) ?? null },
-    items,
-    multiple,
-  );
   const unsubscribe =
     kind === "thanks"
       ? null
       : unsubscribeUrl(links.publicUrl, deriveUnsubscribeToken(links.reviewKeySecrets()[0] ?? "", order.id));
+  const rendered = await asShopEmail(
+    email,
+    { name: company.name, logoUrl: links.imageUrl?.(company.logoPath) ?? null },
+    items,
+    multiple,
+    legalFooter(kind, ctx, links, productNames, unsubscribe),
+  );
   return {
     to: order.buyerEmail,
     // The company speaks: its name as sender, its contact address for the buyer's answer.
     fromName: company.name,
     ...(contact ? { replyTo: contact } : {}),
-    ...withFooter(listed, legalFooter(kind, ctx, links, productNames, unsubscribe)),
+    ...rendered,
     ...(unsubscribe ? { headers: unsubscribeHeaders(unsubscribe) } : {}),
   };
 }
@@ -263,7 +264,7 @@ export async function renderDeliveries(
   const cancel = (id: string, reason: string) =>
     cancelled.set(reason, [...(cancelled.get(reason) ?? []), id]);
   for (const row of rows) {
-    if (STORED_MESSAGE_KINDS.has(row.kind)) {
+    if (kindHas(row.kind, "stored")) {
       rendered.push({ row, companyId: row.companyId, message: storedMessage(row), reviewKeyOrderIds: [] });
       continue;
     }
@@ -296,7 +297,7 @@ export async function renderDeliveries(
         rendered.push({
           row,
           companyId,
-          message: templateMessage(kind, ctx, [ctx], false, template, links, contacts.get(companyId)),
+          message: await templateMessage(kind, ctx, [ctx], false, template, links, contacts.get(companyId)),
           reviewKeyOrderIds: [],
         });
       else cancel(row.id, fr.server.mailQueue.noTemplate);
@@ -327,7 +328,15 @@ export async function renderDeliveries(
     rendered.push({
       row,
       companyId,
-      message: templateMessage(kind, ctx, open, all.length > 1, template, links, contacts.get(companyId)),
+      message: await templateMessage(
+        kind,
+        ctx,
+        open,
+        all.length > 1,
+        template,
+        links,
+        contacts.get(companyId),
+      ),
       reviewKeyOrderIds: open.map((line) => line.order.id),
     });
   }

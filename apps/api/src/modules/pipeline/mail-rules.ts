@@ -26,8 +26,5 @@ export const LEASE_MS = 30 * 1000;
 /** A held e-mail (over the monthly quota) is looked at again this soon (a plan upgrade releases it). */
 export const HELD_RECHECK_MS = 60 * 60 * 1000;
 
-/** E-mails whose message is stored with them when queued (the others are rendered when sent). */
-export const STORED_MESSAGE_KINDS: ReadonlySet<string> = new Set(["test", "account"]);
-
-/** Sent or dead e-mails with a stored message are deleted this long after they were queued. */
+/** Sent or dead e-mails with a stored message (mail-kinds.ts `stored`) are deleted this long after they were queued. */
 export const STORED_MESSAGE_RETENTION_DAYS = 7;

@@ -4,12 +4,13 @@ import { emailDeliveries } from "../../db/schema";
 import type { KeyRing } from "../../lib/keyring";
 import { AbortedError, type Finished, type JobHooks, unlessAborted } from "../../lib/leased-queue";
 import { DELIVERY_HEADER } from "../../mail/dsn";
+import { kindHas } from "../../mail/mail-kinds";
 import type { MailMessage } from "../../mail/mailer";
 import { smtpRefusalOf, smtpReplyCode } from "../../mail/smtp-refusal";
-import { BUYER_KINDS, recordBounce } from "./bounce";
+import { recordBounce } from "./bounce";
 import { releaseEmailQuota } from "./email-quota";
 import type { RenderedDelivery } from "./mail-render";
-import { backoffMs, MAX_ATTEMPTS, STORED_MESSAGE_KINDS } from "./mail-rules";
+import { backoffMs, MAX_ATTEMPTS } from "./mail-rules";
 
 export type DeliveryOutcome = "sent" | "held" | "cancelled" | "retry" | "dead";
 export const DELIVERY_OUTCOMES: readonly DeliveryOutcome[] = ["sent", "held", "cancelled", "retry", "dead"];
@@ -27,7 +28,7 @@ type Log = (message: string, extra?: Record<string, unknown>) => void;
 
 /** A stored message (an account e-mail's links and codes) is blanked once it has nothing left to send. */
 function blanked(kind: string) {
-  return STORED_MESSAGE_KINDS.has(kind) ? { textBody: null, htmlBody: null, code: null } : {};
+  return kindHas(kind, "stored") ? { textBody: null, htmlBody: null, code: null } : {};
 }
 
 /**
@@ -96,7 +97,7 @@ async function deliver(
       andThen: async (tx) => {
         // The address first, then the quota: the order in which a claim locks them (an unsubscribe or
         // an erasure suppressing the same address meanwhile never waits on us while we wait on it).
-        if (bounced && item.companyId && row.orderId && BUYER_KINDS.has(row.kind)) {
+        if (bounced && item.companyId && row.orderId && kindHas(row.kind, "toBuyer")) {
           await recordBounce(
             tx,
             keys,

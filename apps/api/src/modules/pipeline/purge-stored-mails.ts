@@ -1,8 +1,9 @@
 import { and, inArray, lt } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailDeliveries } from "../../db/schema";
+import { kindsWith } from "../../mail/mail-kinds";
 import { addDays } from "./clock";
-import { STORED_MESSAGE_KINDS, STORED_MESSAGE_RETENTION_DAYS } from "./mail-rules";
+import { STORED_MESSAGE_RETENTION_DAYS } from "./mail-rules";
 
 /**
  * Deletes the test and account e-mails (their message was stored with them) queued more than
@@ -13,7 +14,7 @@ export async function purgeStoredMails(db: DbOrTx, now: Date): Promise<number> {
     .delete(emailDeliveries)
     .where(
       and(
-        inArray(emailDeliveries.kind, [...STORED_MESSAGE_KINDS]),
+        inArray(emailDeliveries.kind, kindsWith("stored")),
         inArray(emailDeliveries.status, ["sent", "failed", "cancelled"]),
         lt(emailDeliveries.createdAt, addDays(now, -STORED_MESSAGE_RETENTION_DAYS)),
       ),

@@ -2,9 +2,7 @@ import { fr } from "@certavis/i18n-fr/server";
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailDeliveries, orders } from "../../db/schema";
-
-/** The e-mails of an order that go to its buyer. */
-const BUYER_KINDS = ["request", "reminder", "thanks", "rejection", "reply"];
+import { kindsWith } from "../../mail/mail-kinds";
 
 /**
  * Blanks the buyer's names and address on these order lines (the columns are NOT NULL: empty),
@@ -26,7 +24,7 @@ export async function anonymizeOrders(tx: DbOrTx, orderIds: readonly string[], n
     .where(
       and(
         inArray(emailDeliveries.orderId, ids),
-        inArray(emailDeliveries.kind, BUYER_KINDS),
+        inArray(emailDeliveries.kind, kindsWith("toBuyer")),
         inArray(emailDeliveries.status, ["scheduled", "held", "sending"]),
       ),
     );
@@ -36,7 +34,7 @@ export async function anonymizeOrders(tx: DbOrTx, orderIds: readonly string[], n
     .where(
       and(
         inArray(emailDeliveries.orderId, ids),
-        inArray(emailDeliveries.kind, BUYER_KINDS),
+        inArray(emailDeliveries.kind, kindsWith("toBuyer")),
         eq(emailDeliveries.status, "failed"),
         isNotNull(emailDeliveries.lastError),
       ),

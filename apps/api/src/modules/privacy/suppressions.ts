@@ -5,11 +5,9 @@ import type { DbOrTx } from "../../db/client";
 import { emailDeliveries, emailSuppressions, orders } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import type { KeyRing } from "../../lib/keyring";
+import { kindsWith } from "../../mail/mail-kinds";
 
 export type SuppressionReason = "unsubscribe" | "bounce" | "erasure";
-
-/** The e-mails a suppressed address no longer gets: the invitations to review. */
-const INVITATION_KINDS = ["request", "reminder"];
 
 const normalized = (email: string) => email.trim().toLowerCase();
 
@@ -117,7 +115,7 @@ export async function suppressAddress(
     .where(
       and(
         inArray(emailDeliveries.orderId, theirOrders),
-        inArray(emailDeliveries.kind, INVITATION_KINDS),
+        inArray(emailDeliveries.kind, kindsWith("suppressible")),
         // One already leased to a worker too: its lease gone, the worker does not send it (lib/leased-queue).
         inArray(emailDeliveries.status, ["scheduled", "held", "sending"]),
       ),

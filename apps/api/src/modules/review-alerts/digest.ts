@@ -3,7 +3,7 @@ import { fr } from "@certavis/i18n-fr/server";
 import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { companies, products, reviews } from "../../db/schema";
-import { composeMail } from "../../mail/compose";
+import { composeMail } from "../../mail/emails/notice-email";
 import { enqueueMail } from "../../mail/mail-outbox";
 import { excerptOf, reviewsScreen } from "./negative-alert";
 import { alertRecipients } from "./recipients";
@@ -11,6 +11,35 @@ import { alertRecipients } from "./recipients";
 export const DIGEST_EVERY_MS = 24 * 60 * 60_000;
 /** The reviews a digest names; more are counted in one line. */
 const DIGEST_MAX_LINES = 20;
+
+/** One digest e-mail: the reviews listed (at most DIGEST_MAX_LINES) of `count` received. */
+export function digestEmail(input: {
+  to: string;
+  firstName: string;
+  companyName: string;
+  count: number;
+  reviews: { product: string; rating: string | number; author: string; title: string; comment: string }[];
+  reviewsUrl: string;
+}) {
+  const t = fr.server.reviewAlerts;
+  const lines = input.reviews
+    .map((r) => t.reviewLine(r.product, Number(r.rating), r.author, excerptOf(r)))
+    .join("\n");
+  const more =
+    input.count > input.reviews.length ? `\n${t.moreLine(input.count - input.reviews.length)}` : "";
+  return composeMail({
+    to: input.to,
+    subject: t.digestSubject(input.count),
+    paragraphs: [
+      { text: fr.server.mails.greeting(input.firstName) },
+      { text: t.digestIntro(input.companyName, input.count) },
+      { text: `${lines}${more}` },
+      { text: t.moderate, link: input.reviewsUrl },
+      { text: t.settings },
+    ],
+    signature: fr.server.mails.signature,
+  });
+}
 
 /**
  * The daily digest: for each company, the reviews rated above 2 received since its last digest (the
@@ -30,7 +59,6 @@ export async function queueReviewDigests(db: Db, now: Date, publicUrl: string): 
         and ${reviews.createdAt} <= ${now} and ${reviews.rating} > ${NEGATIVE_RATING_MAX})`,
     );
   let queued = 0;
-  const t = fr.server.reviewAlerts;
   for (const { id } of due) {
     queued += await db.transaction(async (tx) => {
       // The company row's lock keeps two runs from sending the same digest.
@@ -61,24 +89,16 @@ export async function queueReviewDigests(db: Db, now: Date, publicUrl: string): 
       await tx.update(companies).set({ reviewDigestThrough: now }).where(eq(companies.id, id));
       if (count === 0) return 0;
       const recipients = (await alertRecipients(tx, [id], "digest")).get(id) ?? [];
-      const lines = listed
-        .map((r) => t.reviewLine(r.product, Number(r.rating), r.author, excerptOf(r)))
-        .join("\n");
-      const more = count > listed.length ? `\n${t.moreLine(count - listed.length)}` : "";
       for (const recipient of recipients) {
         await enqueueMail(
           tx,
-          composeMail({
+          await digestEmail({
             to: recipient.email,
-            subject: t.digestSubject(count),
-            paragraphs: [
-              { text: fr.server.mails.greeting(recipient.firstName) },
-              { text: t.digestIntro(company.name, count) },
-              { text: `${lines}${more}` },
-              { text: t.moderate, link: reviewsScreen(publicUrl) },
-              { text: t.settings },
-            ],
-            signature: fr.server.mails.signature,
+            firstName: recipient.firstName,
+            companyName: company.name,
+            count,
+            reviews: listed,
+            reviewsUrl: reviewsScreen(publicUrl),
           }),
           now,
         );

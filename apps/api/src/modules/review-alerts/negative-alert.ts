@@ -1,7 +1,7 @@
 import { isNegativeRating } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import type { Tx } from "../../db/client";
-import { composeMail } from "../../mail/compose";
+import { composeMail } from "../../mail/emails/notice-email";
 import { enqueueMail } from "../../mail/mail-outbox";
 import { alertRecipients } from "./recipients";
 
@@ -30,6 +30,30 @@ export function excerptOf(review: Pick<AlertedReview, "title" | "comment">): str
 /** The back-office's reviews screen, where staff read and moderate them. */
 export const reviewsScreen = (publicUrl: string) => `${publicUrl.replace(/\/+$/, "")}/reviews`;
 
+/** The alert of one review rated 2 or less, to one of the company's staff. */
+export function negativeAlertEmail(input: {
+  to: string;
+  firstName: string;
+  review: Pick<AlertedReview, "companyName" | "productName" | "rating" | "authorFirstName"> &
+    Parameters<typeof excerptOf>[0];
+  reviewsUrl: string;
+}) {
+  const t = fr.server.reviewAlerts;
+  const { review } = input;
+  return composeMail({
+    to: input.to,
+    subject: t.negativeSubject(review.productName, review.rating),
+    paragraphs: [
+      { text: fr.server.mails.greeting(input.firstName) },
+      { text: t.negativeIntro(review.companyName) },
+      { text: t.reviewLine(review.productName, review.rating, review.authorFirstName, excerptOf(review)) },
+      { text: t.moderate, link: input.reviewsUrl },
+      { text: t.settings },
+    ],
+    signature: fr.server.mails.signature,
+  });
+}
+
 /**
  * A new review rated 2 or less: an e-mail at once to each owner, admin and manager who wants it,
  * queued in the caller's transaction (the durable queue sends it; nothing is lost if the server stops).
@@ -42,19 +66,12 @@ export async function queueNegativeReviewAlert(
 ): Promise<number> {
   if (!isNegativeRating(review.rating)) return 0;
   const recipients = (await alertRecipients(tx, [review.companyId], "negative")).get(review.companyId) ?? [];
-  const t = fr.server.reviewAlerts;
   for (const recipient of recipients) {
-    const message = composeMail({
+    const message = await negativeAlertEmail({
       to: recipient.email,
-      subject: t.negativeSubject(review.productName, review.rating),
-      paragraphs: [
-        { text: fr.server.mails.greeting(recipient.firstName) },
-        { text: t.negativeIntro(review.companyName) },
-        { text: t.reviewLine(review.productName, review.rating, review.authorFirstName, excerptOf(review)) },
-        { text: t.moderate, link: reviewsScreen(publicUrl) },
-        { text: t.settings },
-      ],
-      signature: fr.server.mails.signature,
+      firstName: recipient.firstName,
+      review,
+      reviewsUrl: reviewsScreen(publicUrl),
     });
     await enqueueMail(tx, message, at);
   }

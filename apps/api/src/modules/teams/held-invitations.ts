@@ -54,7 +54,7 @@ export async function releaseHeldInvitations(ctx: AppContext): Promise<number> {
           .select({ id: users.id })
           .from(users)
           .where(eq(users.email, invitation.email));
-        const message = invitationMail({
+        const message = await invitationMail({
           to: invitation.email,
           companyName: company?.name ?? "",
           inviterName: inviter ? `${inviter.firstName} ${inviter.lastName}` : "",

@@ -1,5 +1,5 @@
 import { fr, roleLabel } from "@certavis/i18n-fr/server";
-import { composeMail, type MailParagraph } from "../../mail/compose";
+import { composeMail, type MailParagraph } from "../../mail/emails/notice-email";
 import type { MailMessage } from "../../mail/mailer";
 
 /**
@@ -19,7 +19,7 @@ export function invitationMail(input: {
   code: string;
   link: string;
   expiresAt: Date;
-}): MailMessage {
+}): Promise<MailMessage> {
   const until = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "UTC" }).format(
     input.expiresAt,
   );

@@ -127,7 +127,7 @@ export const inviteHandlers = defineHandlers({
       if (!created || !company) throw notFound();
       return { id: created.id, companyName: company.name, hasAccount: !!account, held: full !== null };
     });
-    const message = invitationMail({
+    const message = await invitationMail({
       to: email,
       companyName,
       inviterName: `${user.firstName} ${user.lastName}`,

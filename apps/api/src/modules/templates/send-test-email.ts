@@ -49,7 +49,7 @@ export async function sendTestEmail(
       url_avis: previewUrl,
     },
   );
-  const rendered = asShopEmail(
+  const rendered = await asShopEmail(
     email,
     { name: company.name, logoUrl: publicImageUrl(request.server.ctx.storage, company.logoPath) },
     input.type === "thanks"

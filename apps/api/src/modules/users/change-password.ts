@@ -30,6 +30,6 @@ export async function changePassword(
     await revokeAllForUser(tx, user.id, now);
     return issueTokenPair(ctx, tx, user.id);
   });
-  await deliverMail(request, passwordChangedMail({ to: user.email, firstName: user.firstName }));
+  await deliverMail(request, await passwordChangedMail({ to: user.email, firstName: user.firstName }));
   return tokens;
 }

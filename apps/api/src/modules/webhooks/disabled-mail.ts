@@ -2,8 +2,28 @@ import { fr } from "@certavis/i18n-fr/server";
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { memberships, users, type webhookEndpoints } from "../../db/schema";
-import { composeMail } from "../../mail/compose";
+import { composeMail } from "../../mail/emails/notice-email";
 import { enqueueMail } from "../../mail/mail-outbox";
+
+/** The notice that a webhook endpoint was disabled, to one of the company's owner and admins. */
+export function endpointDisabledEmail(input: {
+  to: string;
+  firstName: string;
+  endpointUrl: string;
+  settingsUrl: string;
+}) {
+  const texts = fr.server.webhooks.disabledMail;
+  return composeMail({
+    to: input.to,
+    subject: texts.subject,
+    paragraphs: [
+      { text: fr.server.mails.greeting(input.firstName) },
+      { text: texts.body(input.endpointUrl) },
+      { text: texts.action, link: input.settingsUrl },
+    ],
+    signature: fr.server.mails.signature,
+  });
+}
 
 /** Tells the company's owner and admins, through the mail queue, that an endpoint was disabled. */
 export async function queueEndpointDisabledMail(
@@ -17,19 +37,14 @@ export async function queueEndpointDisabledMail(
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.companyId, endpoint.companyId), inArray(memberships.role, ["owner", "admin"])));
-  const texts = fr.server.webhooks.disabledMail;
   for (const admin of admins) {
     await enqueueMail(
       tx,
-      composeMail({
+      await endpointDisabledEmail({
         to: admin.email,
-        subject: texts.subject,
-        paragraphs: [
-          { text: fr.server.mails.greeting(admin.firstName ?? "") },
-          { text: texts.body(endpoint.url) },
-          { text: texts.action, link: settingsUrl },
-        ],
-        signature: fr.server.mails.signature,
+        firstName: admin.firstName ?? "",
+        endpointUrl: endpoint.url,
+        settingsUrl,
       }),
       now,
     );
