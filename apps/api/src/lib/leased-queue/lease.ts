@@ -89,7 +89,7 @@ export async function renewLeases(
  * lease ran out (and was taken over) records nothing. Whether it was recorded.
  */
 export async function recordWhileLeased<T extends LeasedTable>(
-  tx: Tx,
+  tx: DbOrTx,
   table: T,
   id: string,
   token: string,
