@@ -9,7 +9,6 @@ import { forms } from "./messages/forms";
 import { getStarted } from "./messages/get-started";
 import { iframe } from "./messages/iframe";
 import { insights } from "./messages/insights";
-import { integrations } from "./messages/integrations";
 import { orderImport } from "./messages/order-import";
 import { plans } from "./messages/plans";
 import { products } from "./messages/products";
@@ -27,6 +26,8 @@ import { widget } from "./messages/widget";
 /**
  * The French catalogue of the apps: `fr.reviews.title`; a missing key is a type error. The server's own
  * texts (`fr.server`: e-mails, default templates, HTTP answers) ship only from `@certavis/i18n-fr/server`.
+ * A group only one lazy screen reads is imported by that screen (`@certavis/i18n-fr/messages/legal`,
+ * `…/integrations`), so that every route, /login first, does not load it (bench/bundle-report.mjs).
  */
 export const fr = {
   common,
@@ -47,7 +48,6 @@ export const fr = {
   widget,
   publicForm,
   settings,
-  integrations,
   errors,
   validation,
   statuses,

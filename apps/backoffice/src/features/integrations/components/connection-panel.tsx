@@ -1,5 +1,6 @@
 import { can } from "@certavis/domain";
 import { formatDateTime, fr } from "@certavis/i18n-fr";
+import { integrations } from "@certavis/i18n-fr/messages/integrations";
 import { Button } from "@certavis/ui";
 import { Badge, Box, Code, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { useId, useState } from "react";
@@ -15,7 +16,7 @@ import type { Integration } from "../api/get-integrations";
 import { useSyncIntegration } from "../api/sync-integration";
 import { ConnectionSettings } from "./connection-settings";
 
-const t = fr.integrations.connection;
+const t = integrations.connection;
 const STATUS_COLORS = {
   waiting_secret: "amber",
   waiting: "gray",
@@ -44,7 +45,7 @@ export function ConnectionPanel({
   freshSecret: string | null;
 }) {
   const headingId = useId();
-  const platform = fr.integrations.platforms[integration.platform];
+  const platform = integrations.platforms[integration.platform];
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteIntegration();
 
@@ -56,12 +57,12 @@ export function ConnectionPanel({
             {t.title(platform, integration.shop_url)}
           </Heading>
           <Badge color={STATUS_COLORS[integration.status]} variant="soft" radius="full" highContrast>
-            {fr.integrations.statuses[integration.status]}
+            {integrations.statuses[integration.status]}
           </Badge>
         </Flex>
         {integration.status === "waiting_secret" || integration.status === "signature_refused" ? (
           <Text as="p" size="2" color="amber" mb="1">
-            {fr.integrations.statusHints[integration.status]}
+            {integrations.statusHints[integration.status]}
           </Text>
         ) : null}
         <Text as="p" size="2" color="gray" mb="3">
@@ -71,7 +72,7 @@ export function ConnectionPanel({
           {t.steps}
         </Text>
         <ol className="mt-1 mb-3 pl-5 text-[var(--gray-11)] text-sm">
-          {fr.integrations.steps[integration.platform].map((step) => (
+          {integrations.steps[integration.platform].map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>
@@ -205,7 +206,7 @@ function SecretRow({ id, freshSecret }: { id: string; freshSecret: string | null
   );
 }
 
-const log = fr.integrations.log;
+const log = integrations.log;
 
 function EventLog({ id }: { id: string }) {
   const [offset, setOffset] = useState(0);

@@ -1,4 +1,4 @@
-import { fr } from "@certavis/i18n-fr";
+import { integrations } from "@certavis/i18n-fr/messages/integrations";
 import { Button } from "@certavis/ui";
 import { Flex, Select, Text } from "@radix-ui/themes";
 import { type FormEvent, useId, useState } from "react";
@@ -9,7 +9,7 @@ import { toast } from "../../../lib/toast/toast-store";
 import type { Integration } from "../api/get-integrations";
 import { type IntegrationUpdate, useUpdateIntegration } from "../api/update-integration";
 
-const t = fr.integrations.connection;
+const t = integrations.connection;
 type DelayStart = NonNullable<IntegrationUpdate["delay_start"]>;
 const DELAY_STARTS: DelayStart[] = ["fulfilled", "paid"];
 

@@ -1,4 +1,5 @@
 import { fr } from "@certavis/i18n-fr";
+import { integrations } from "@certavis/i18n-fr/messages/integrations";
 import { Button } from "@certavis/ui";
 import { Flex, Select, Text } from "@radix-ui/themes";
 import { type FormEvent, useId, useState } from "react";
@@ -12,7 +13,7 @@ import { type IntegrationInput, useCreateIntegration } from "../api/create-integ
 import { useIntegrations } from "../api/get-integrations";
 import { ConnectionPanel } from "./connection-panel";
 
-const t = fr.integrations.connections;
+const t = integrations.connections;
 type Platform = IntegrationInput["platform"];
 const PLATFORMS: Platform[] = ["shopify", "woocommerce", "prestashop"];
 
@@ -102,7 +103,7 @@ function ConnectForm({
             <Select.Content>
               {PLATFORMS.map((choice) => (
                 <Select.Item key={choice} value={choice}>
-                  {fr.integrations.platforms[choice]}
+                  {integrations.platforms[choice]}
                 </Select.Item>
               ))}
             </Select.Content>

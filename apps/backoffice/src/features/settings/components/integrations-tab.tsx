@@ -1,5 +1,6 @@
 import { can } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
+import { integrations } from "@certavis/i18n-fr/messages/integrations";
 import { Flex, Text } from "@radix-ui/themes";
 import { SettingsSection } from "../../../components/settings-section";
 import { useCaller } from "../../../lib/hooks/use-caller";
@@ -20,7 +21,7 @@ export function IntegrationsTab() {
         headingGap="1"
       >
         <Text as="p" color="gray">
-          {fr.integrations.restricted}
+          {integrations.restricted}
         </Text>
       </SettingsSection>
     );
