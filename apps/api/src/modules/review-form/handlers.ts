@@ -7,10 +7,10 @@ import { publicImageUrl } from "../../lib/image-url";
 import { hashReviewKey } from "../../lib/review-key";
 import { removeStored } from "../../lib/storage";
 import { deriveWithdrawalToken } from "../certification/withdrawal-token";
-import { wireFields } from "../forms/form-views";
 import { onReviewSubmitted } from "../pipeline/schedule";
 import { queueNegativeReviewAlert } from "../review-alerts/negative-alert";
 import { recordReviewEvents } from "../review-trail/review-events";
+import { formForBuyer, shopForBuyer } from "./buyer-view";
 import { reviewFormPreview } from "./review-form-preview";
 import { orderForReviewKey } from "./review-key-lookup";
 import { checkSubmission, ratingOf, readSubmission, textsOf } from "./submission";
@@ -20,18 +20,8 @@ export const reviewFormHandlers = defineHandlers({
     const { db, storage, now } = request.server.ctx;
     const { order, product, company, form } = await orderForReviewKey(db, request.query.api_key, now());
     return {
-      form: {
-        id: form.id,
-        title: form.title || form.name,
-        description: form.description || null,
-        schema: wireFields(form.schema),
-      },
-      company: {
-        name: company.name,
-        url: company.website ?? null,
-        logo: storage.url(company.logoPath),
-        contact_email: await companyContactEmail(db, company.id),
-      },
+      form: formForBuyer(form),
+      company: shopForBuyer(company, storage, await companyContactEmail(db, company.id)),
       product: {
         id: product.id,
         name: product.name,

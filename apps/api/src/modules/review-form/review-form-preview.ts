@@ -5,7 +5,7 @@ import type { AppContext } from "../../context";
 import { companies } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import type { ResponseOf } from "../../http/operation-types";
-import { wireFields } from "../forms/form-views";
+import { formForBuyer, shopForBuyer } from "./buyer-view";
 import { formOfProduct } from "./review-key-lookup";
 
 /** The example product of a preview (no real product has this id). */
@@ -24,20 +24,10 @@ export async function reviewFormPreview(
   if (!company) throw notFound();
   const form = await formOfProduct(ctx.db, company.id, null);
   return {
-    form: {
-      id: form.id,
-      title: form.title || form.name,
-      description: form.description || null,
-      schema: wireFields(form.schema),
-    },
-    company: {
-      name: company.name,
-      url: company.website ?? null,
-      logo: ctx.storage.url(company.logoPath),
-      // Only the address the company gave for buyers: anyone may ask for this preview (a company's id
-      // is in its widget's code), the owner's login e-mail that buyers' mails fall back to is not theirs.
-      contact_email: company.contactEmail,
-    },
+    form: formForBuyer(form),
+    // Only the address the company gave for buyers: anyone may ask for this preview (a company's id is
+    // in its widget's code), the owner's login e-mail that buyers' mails fall back to is not theirs.
+    company: shopForBuyer(company, ctx.storage, company.contactEmail),
     product: {
       id: PREVIEW_PRODUCT_ID,
       name: fr.templates.testEmail.exampleProduct,
