@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import { emailDeliveries, emailSuppressions, orders } from "../../src/db/schema";
+import { recordWhileLeased } from "../../src/lib/leased-queue";
 import { createSmtpMailer } from "../../src/mail/smtp-mailer";
 import { addDays, createMailWorker, manualClock } from "../../src/modules/pipeline";
 import {
@@ -273,6 +275,26 @@ describe("delivery-status notifications posted by the mail provider", () => {
       .from(orders)
       .where(eq(orders.id, order.id));
     expect(row?.emailStop).toBe("bounced");
+  });
+
+  it("a DSN that outruns the sender's own record of the e-mail wins: the lease ends, the e-mail failed", async () => {
+    const { mail } = await mailedOrder("CMD-DSN-3", "rapide@exemple.fr");
+    const deliveryId = mail.headers["x-certavis-delivery"] as string;
+    // As it is between the SMTP server's acceptance and the sender's record: still leased.
+    const token = randomUUID();
+    await t.ctx.db
+      .update(emailDeliveries)
+      .set({ status: "sending", leaseToken: token, leaseUntil: new Date(Date.now() + 60_000) })
+      .where(eq(emailDeliveries.id, deliveryId));
+    const res = await post(dsn("rapide@exemple.fr", "5.1.1", headersOf(mail.raw)));
+    expect(res.json()).toEqual({ received: true, bounces: 1 });
+    const recorded = await recordWhileLeased(t.ctx.db, emailDeliveries, deliveryId, token, { status: "sent" });
+    expect(recorded).toBe(false);
+    const [row] = await t.ctx.db
+      .select({ status: emailDeliveries.status, leaseToken: emailDeliveries.leaseToken })
+      .from(emailDeliveries)
+      .where(eq(emailDeliveries.id, deliveryId));
+    expect(row).toEqual({ status: "failed", leaseToken: null });
   });
 
   it("a DSN of a policy refusal (5.7.1) or about no e-mail of ours suppresses nobody", async () => {

@@ -1,5 +1,5 @@
 export { AbortedError, runLeasedJob, unlessAborted } from "./job";
-export { type LeasedTable, lockExpiredLeases, recordWhileLeased, stillLeased } from "./lease";
+export { LEASED_STATUS, type LeasedTable, lockExpiredLeases, recordWhileLeased, stillLeased } from "./lease";
 export type {
   ClaimContext,
   Counts,

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { emailDeliveries, orders } from "../../db/schema";
 import type { KeyRing } from "../../lib/keyring";
+import { LEASED_STATUS } from "../../lib/leased-queue";
 import { readDsn } from "../../mail/dsn";
 import { kindHas } from "../../mail/mail-kinds";
 import { isRecipientStatus } from "../../mail/smtp-refusal";
@@ -25,8 +26,9 @@ type Log = (message: string, extra?: Record<string, unknown>) => void;
  * recipient's server refused it later): when it names one of our buyer e-mails (the quoted
  * `X-Certavis-Delivery` header) and says its recipient's address is bad, that e-mail is a bounce,
  * as a refusal at `RCPT TO` is (`failed`, the address suppressed). Any other failure it reports is
- * the sending side's (policy, content): the operators hear of it, nobody is suppressed. Returns the
- * number of bounces recorded.
+ * the sending side's (policy, content): the operators hear of it, nobody is suppressed. A DSN can
+ * outrun the sender's own record of the accepted e-mail (the row still leased): it wins, the lease
+ * ends with it and the sender then records nothing. Returns the number of bounces recorded.
  */
 export async function applyDsn(db: Db, keys: KeyRing, raw: string, at: Date, alert: Log): Promise<number> {
   const { failures, deliveryId } = readDsn(raw);
@@ -57,8 +59,13 @@ export async function applyDsn(db: Db, keys: KeyRing, raw: string, at: Date, ale
   await db.transaction(async (tx) => {
     await tx
       .update(emailDeliveries)
-      .set({ status: "failed", lastError: `DSN ${failure.status}` })
-      .where(and(eq(emailDeliveries.id, deliveryId), inArray(emailDeliveries.status, ["sent", "failed"])));
+      .set({ status: "failed", lastError: `DSN ${failure.status}`, leaseToken: null, leaseUntil: null })
+      .where(
+        and(
+          eq(emailDeliveries.id, deliveryId),
+          inArray(emailDeliveries.status, ["sent", "failed", LEASED_STATUS]),
+        ),
+      );
     await recordBounce(tx, keys, { companyId, orderId, address: buyerEmail }, at);
   });
   return 1;
