@@ -288,7 +288,9 @@ describe("delivery-status notifications posted by the mail provider", () => {
       .where(eq(emailDeliveries.id, deliveryId));
     const res = await post(dsn("rapide@exemple.fr", "5.1.1", headersOf(mail.raw)));
     expect(res.json()).toEqual({ received: true, bounces: 1 });
-    const recorded = await recordWhileLeased(t.ctx.db, emailDeliveries, deliveryId, token, { status: "sent" });
+    const recorded = await recordWhileLeased(t.ctx.db, emailDeliveries, deliveryId, token, {
+      status: "sent",
+    });
     expect(recorded).toBe(false);
     const [row] = await t.ctx.db
       .select({ status: emailDeliveries.status, leaseToken: emailDeliveries.leaseToken })
