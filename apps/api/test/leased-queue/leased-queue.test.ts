@@ -73,10 +73,11 @@ describe.each(SQL_TEST_DATABASES)("leased queue on %s", (kind) => {
       afterClaim?: () => Promise<void>;
       /** How long the claim's transaction works before it leases its rows (rendering, quotas). */
       claimMs?: number;
+      db?: Database["db"];
     } = {},
   ) {
     const queue = createLeasedQueue({
-      db: database.db,
+      db: options.db ?? database.db,
       table: jobs,
       outcomes: ["done"] as const,
       name,
@@ -233,6 +234,25 @@ describe.each(SQL_TEST_DATABASES)("leased queue on %s", (kind) => {
     await stopping;
     expect(await rowOf(first)).toMatchObject({ status: "done", doneBy: "a" });
     expect(await rowOf(second)).toMatchObject({ status: "scheduled", attempts: 0, leaseToken: null });
+  });
+
+  it("checks the leases of a claim's jobs just before their work in one statement, not one a job", async () => {
+    const ids = await Promise.all(Array.from({ length: 10 }, addJob));
+    let statements = 0;
+    // Outside the claim's transaction, the queue's statements through `execute` are lease renewals.
+    const counted = new Proxy(database.db, {
+      get(target, property) {
+        if (property === "execute")
+          return (...args: Parameters<typeof target.execute>) => {
+            statements += 1;
+            return target.execute(...args);
+          };
+        return Reflect.get(target, property, target);
+      },
+    });
+    expect(await worker("a", noWork, { db: counted }).runOnce()).toEqual({ done: 10 });
+    expect(statements).toBe(1);
+    for (const id of ids) expect(await rowOf(id)).toMatchObject({ status: "done", doneBy: "a" });
   });
 
   it("notify wakes a sleeping worker: it claims at once, not at its next poll", async () => {

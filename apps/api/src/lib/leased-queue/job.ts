@@ -31,9 +31,10 @@ export async function runLeasedJob<T extends LeasedTable, Job extends { id: stri
   hooks: JobHooks<T, Job, Outcome>,
   job: Job,
   lease: JobLease,
+  renew: (id: string) => Promise<boolean> = async (id) =>
+    (await renewLeases(db, table, [id], lease.token, leaseMs)).has(id),
 ): Promise<Outcome | null> {
-  const ours = await renewLeases(db, table, [job.id], lease.token, leaseMs);
-  if (!ours.has(job.id)) return (await hooks.lost?.(job)) ?? null;
+  if (!(await renew(job.id))) return (await hooks.lost?.(job)) ?? null;
   const finished = await hooks.work(job, lease);
   const { andThen } = finished;
   // A record alone is one statement (atomic by itself): no transaction's two more round trips, which
@@ -48,6 +49,47 @@ export async function runLeasedJob<T extends LeasedTable, Job extends { id: stri
     outcome = (await andThen(tx)) ?? outcome;
   });
   return outcome;
+}
+
+/**
+ * The last check of each job of one claim before its work, batched: the checks asked in the same tick,
+ * or while one statement is out, go in the next statement together (a claim of 50 e-mails renews its
+ * 50 leases in one or two statements, not 50, each still just before its own e-mail goes).
+ */
+export function batchedRenewal(
+  db: Db,
+  table: LeasedTable,
+  leaseMs: number,
+  token: string,
+): (id: string) => Promise<boolean> {
+  let queued: { id: string; resolve: (held: boolean) => void; reject: (error: unknown) => void }[] = [];
+  let flushing = false;
+  async function flush() {
+    while (queued.length > 0) {
+      const batch = queued;
+      queued = [];
+      try {
+        const ours = await renewLeases(
+          db,
+          table,
+          batch.map((entry) => entry.id),
+          token,
+          leaseMs,
+        );
+        for (const entry of batch) entry.resolve(ours.has(entry.id));
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    flushing = false;
+  }
+  return (id) =>
+    new Promise<boolean>((resolve, reject) => {
+      queued.push({ id, resolve, reject });
+      if (flushing) return;
+      flushing = true;
+      queueMicrotask(() => void flush());
+    });
 }
 
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { yieldToLoop } from "../yield-to-loop";
-import { AbortedError, keepLeased, messageOf, runLeasedJob } from "./job";
+import { AbortedError, batchedRenewal, keepLeased, messageOf, runLeasedJob } from "./job";
 import { type LeasedTable, leaseRows, lockExpiredLeases } from "./lease";
 import type { Counts, LeasedQueue, LeasedQueueOptions } from "./options";
 import { wakeableSleep } from "./wakeable-sleep";
@@ -60,10 +60,10 @@ export function createLeasedQueue<T extends LeasedTable, Job extends { id: strin
       stopRenewing();
       throw error;
     }
+    const renew = batchedRenewal(db, table, leaseMs, token);
+    const lease = { token, signal: abortController.signal };
     const started = jobs.map((job) =>
-      runLeasedJob(db, table, leaseMs, options, job, { token, signal: abortController.signal }).finally(() =>
-        unfinished.delete(job),
-      ),
+      runLeasedJob(db, table, leaseMs, options, job, lease, renew).finally(() => unfinished.delete(job)),
     );
     const settled = Promise.allSettled(started).finally(stopRenewing);
     return { counts, started, settled };
