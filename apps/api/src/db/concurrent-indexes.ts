@@ -24,6 +24,11 @@ export interface ConcurrentIndex {
 export const CONCURRENT_INDEXES: ConcurrentIndex[] = [
   // 0033: the erasure finds the stored webhook bodies about the erased reviews and orders.
   { name: "webhook_messages_subject_idx", on: '"webhook_messages" USING btree ("subject_id")' },
+  // The start's check for bare SHA-256 hashes (privacy/suppressions.ts): none, read without a scan.
+  {
+    name: "email_suppressions_bare_hash_idx",
+    on: `"email_suppressions" USING btree ("id") WHERE "email_hash" NOT LIKE 'v2.%'`,
+  },
 ];
 
 /** Only one instance builds at a time; the others find the indexes there at their next start. */

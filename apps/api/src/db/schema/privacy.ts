@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 import { companyRef } from "./companies";
@@ -23,5 +24,6 @@ export const emailSuppressions = pgTable(
   (t) => [
     uniqueIndex("email_suppressions_company_hash_unique").on(t.companyId, t.emailHash),
     index("email_suppressions_company_created_idx").on(t.companyId, t.createdAt),
+    index("email_suppressions_bare_hash_idx").on(t.id).where(sql`${t.emailHash} NOT LIKE 'v2.%'`),
   ],
 );

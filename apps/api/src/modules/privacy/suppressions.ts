@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, inArray, isNotNull, notLike, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { emailDeliveries, emailSuppressions, orders } from "../../db/schema";
+import { emailDeliveries, emailSuppressions, orders, periodicTaskRuns } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import type { KeyRing } from "../../lib/keyring";
 import { kindsWith } from "../../mail/mail-kinds";
@@ -177,6 +177,15 @@ const UPGRADE_BATCH = 500;
 export async function upgradeSuppressionHashes(db: DbOrTx, keys: KeyRing): Promise<number> {
   const current = `v2.${keys.current.kid}.%`;
   const key = keys.currentKey("email-hash");
+  // Once every known address is under the current root (recorded), a start reads only the bare
+  // hashes an older instance may still write (a small partial index): no scan of the whole list.
+  const marker = `suppression-hashes ${keys.current.kid}`;
+  const rehashed =
+    (await db.select().from(periodicTaskRuns).where(eq(periodicTaskRuns.name, marker))).length > 0;
+  const bare = notLike(emailSuppressions.emailHash, "v2.%");
+  const stale = rehashed
+    ? bare
+    : or(bare, and(isNotNull(emailSuppressions.email), notLike(emailSuppressions.emailHash, current)));
   let total = 0;
   for (;;) {
     const due = await db
@@ -187,15 +196,17 @@ export async function upgradeSuppressionHashes(db: DbOrTx, keys: KeyRing): Promi
         emailHash: emailSuppressions.emailHash,
       })
       .from(emailSuppressions)
-      .where(
-        or(
-          notLike(emailSuppressions.emailHash, "v2.%"),
-          and(isNotNull(emailSuppressions.email), notLike(emailSuppressions.emailHash, current)),
-        ),
-      )
+      .where(stale)
       .orderBy(asc(emailSuppressions.id))
       .limit(UPGRADE_BATCH);
-    if (due.length === 0) return total;
+    if (due.length === 0) {
+      if (!rehashed)
+        await db
+          .insert(periodicTaskRuns)
+          .values({ name: marker, lastRunAt: new Date() })
+          .onConflictDoNothing();
+      return total;
+    }
     const upgraded = due.map((row) => ({
       ...row,
       hash: row.email ? emailHash(keys, row.email) : keyedHash(keys.current.kid, key, row.emailHash),
