@@ -65,7 +65,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   server.stderr?.pipe(log);
 
   try {
-    await waitForHealth(`${E2E_BASE_URL}/api/v1/health/`, server, 120_000);
+    // A fresh embedded database (initdb, migrations, the demo seed) takes seconds alone, but more than
+    // 120 s at a load of 25 (2 cores shared): the wait only ends sooner when the server answers.
+    await waitForHealth(`${E2E_BASE_URL}/api/v1/health/`, server, 300_000);
   } catch (error) {
     server.kill("SIGKILL");
     await smtp.close();

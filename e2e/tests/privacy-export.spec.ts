@@ -13,6 +13,11 @@ test("'Exporter toutes les données' downloads the company's ZIP", async ({ page
 
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Exporter toutes les données" }).click();
+  // The toast comes as the download starts and lasts seconds: read before the whole ZIP has arrived
+  // (after it, on a loaded machine, the toast was gone).
+  await expect(
+    page.getByText("Téléchargement lancé : le fichier arrive dans vos téléchargements."),
+  ).toBeVisible();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^certavis-export-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.zip$/);
   const zip = await readFile((await download.path()) ?? "");
@@ -28,7 +33,4 @@ test("'Exporter toutes les données' downloads the company's ZIP", async ({ page
   ]) {
     expect(zip.includes(Buffer.from(name)), name).toBe(true);
   }
-  await expect(
-    page.getByText("Téléchargement lancé : le fichier arrive dans vos téléchargements."),
-  ).toBeVisible();
 });

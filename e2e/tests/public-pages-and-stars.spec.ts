@@ -21,6 +21,8 @@ const sku = `E2E-ETOILES-${stamp}`;
 let lowReviewId = "";
 
 test.beforeAll(async () => {
+  // 21 reviews through the API (about 90 requests): past the 60 s of a hook at a load of 20.
+  test.setTimeout(180_000);
   demo = await demoApi();
   owner = await request.newContext({ baseURL: E2E_BASE_URL });
   const login = await owner.post("/api/v1/auth/login/", { data: DEMO });
