@@ -96,6 +96,10 @@ const company = {
   slugTaken: "Cette adresse de page publique est déjà prise.",
   slugInvalid:
     "Utilisez de 3 à 60 lettres minuscules sans accent, chiffres ou tirets, sans tiret au début ni à la fin.",
+  sirenInvalid: "Ce SIREN n'est pas valide : 9 chiffres.",
+  vatNumberInvalid: "Ce numéro de TVA intracommunautaire n'est pas valide (exemple : FR44732829320).",
+  billingAddressKept:
+    "L'adresse de facturation figure sur chaque facture : modifiez-la, sans la vider, tant qu'une offre payante est en cours.",
 } as const;
 
 const team = {
@@ -120,6 +124,8 @@ const team = {
 } as const;
 
 const billing = {
+  billingAddressRequired:
+    "Indiquez l'adresse de facturation de l'entreprise avant de choisir une offre payante : elle figure sur chaque facture.",
   noActiveSubscription: errors.subscription.noActive,
   notLowerPlan: "Choisissez une offre inférieure à votre offre actuelle.",
   changeAlreadyScheduled: "Un changement d'offre est déjà prévu. Annulez-le avant d'en choisir un autre.",
@@ -128,6 +134,16 @@ const billing = {
     "Une offre inférieure prend effet à la fin de la période en cours : choisissez-la dans Abonnement.",
   alreadySubscribed: (planName: string) => `Vous êtes déjà abonné à l'offre ${planName}.`,
   paymentsDisabled: "Le paiement en ligne n'est pas configuré. Contactez le support.",
+  /** The sandbox checkout page (HT first for this B2B product, TTC beside). */
+  monthlyHt: (ht: string) => `${ht} HT / mois`,
+  ttcBeside: (ttc: string) => `(${ttc} TTC)`,
+  upgradeCredit: (plan: string, amount: string) =>
+    `Partie non utilisée de l'offre ${plan}, créditée : −${amount} TTC`,
+  upgradeDue: (amount: string) => `À payer aujourd'hui : ${amount} TTC`,
+  upgradeUntil: (date: string) =>
+    `Changement immédiat, au prorata jusqu'au ${date} (fin de la période en cours, qui ne change pas).`,
+  upgradeDeclined:
+    "Le paiement de la différence a été refusé : mettez à jour votre moyen de paiement, puis réessayez.",
   paymentProviderDown: "Le service de paiement est indisponible. Réessayez dans un instant.",
   redirectNotAllowed: "Cette adresse de redirection n'est pas autorisée.",
   webhookNotConfigured: "Le webhook Stripe n'est pas configuré.",
