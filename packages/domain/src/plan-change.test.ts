@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { downgradeRefusal, isLowerPlan, limitReductions, prorateUpgrade, scheduledPlanChange } from "./plan-change";
+import {
+  downgradeRefusal,
+  isLowerPlan,
+  limitReductions,
+  prorateUpgrade,
+  scheduledPlanChange,
+} from "./plan-change";
 
 const NOW = new Date("2026-03-10T09:00:00Z");
 const END = new Date("2026-04-10T09:00:00Z");

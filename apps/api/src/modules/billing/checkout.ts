@@ -59,7 +59,10 @@ export async function openCheckout(
     } catch (error) {
       log.warn({ err: error }, "stripe subscription upgrade failed");
       const declined = (error as { type?: string }).type === "StripeCardError";
-      throw detailError(declined ? 400 : 503, declined ? fr.server.billing.upgradeDeclined : fr.server.billing.paymentProviderDown);
+      throw detailError(
+        declined ? 400 : 503,
+        declined ? fr.server.billing.upgradeDeclined : fr.server.billing.paymentProviderDown,
+      );
     }
     return { id: upgrade.subscriptionId, url: input.success_url };
   }

@@ -25,10 +25,10 @@ import {
   settleSandboxPeriods,
 } from "./sandbox";
 import { renderSandboxCheckout, renderSandboxNotFound } from "./sandbox-page";
-import { upgradeOf } from "./upgrade";
 import { factsFromStripeEvent } from "./stripe-events";
 import { toInvoiceView, toSubscriptionInfo } from "./subscription-view";
 import { cancelSubscriptionsAtProvider } from "./subscriptions-to-cancel";
+import { upgradeOf } from "./upgrade";
 
 const API_BASE = "/api/v1";
 

@@ -35,7 +35,9 @@ export function renderSandboxCheckout(input: {
       </p>
       {upgrade ? (
         <>
-          <p className="muted">{texts.upgradeCredit(planName(upgrade.from), cents(upgrade.proration.creditCents))}</p>
+          <p className="muted">
+            {texts.upgradeCredit(planName(upgrade.from), cents(upgrade.proration.creditCents))}
+          </p>
           <p className="price">{texts.upgradeDue(cents(upgrade.proration.dueCents))}</p>
           <p className="muted">{texts.upgradeUntil(formatLongDate(upgrade.periodEnd, PARIS))}</p>
         </>

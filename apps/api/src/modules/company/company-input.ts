@@ -106,6 +106,8 @@ export function readBillingId(
         : normalizeVatNumber(value)
       : null;
   if (normalized) return normalized;
-  errors[field] = [field === "billing_siren" ? fr.server.company.sirenInvalid : fr.server.company.vatNumberInvalid];
+  errors[field] = [
+    field === "billing_siren" ? fr.server.company.sirenInvalid : fr.server.company.vatNumberInvalid,
+  ];
   return undefined;
 }

@@ -20,7 +20,13 @@ import { purgeTrail } from "../review-trail/trail-retention";
 import { checkOwnPassword } from "../users/own-password";
 import { newApiKey } from "./api-key";
 import { companyFiles, removeCompanyFiles } from "./company-files";
-import { readBillingAddress, readBillingId, readCompanyName, readContactEmail, readWebsite } from "./company-input";
+import {
+  readBillingAddress,
+  readBillingId,
+  readCompanyName,
+  readContactEmail,
+  readWebsite,
+} from "./company-input";
 import { companyView, findCompany } from "./company-view";
 import { createCompany } from "./create-company";
 import { LOGO_MAX_BYTES, processLogo } from "./logo";
@@ -28,7 +34,15 @@ import { LOGO_MAX_BYTES, processLogo } from "./logo";
 type CompanyChanges = Partial<
   Pick<
     typeof companies.$inferInsert,
-    "name" | "website" | "contactEmail" | "billingAddress" | "billingSiren" | "billingVatNumber" | "logoPath" | "slug" | "publicPage"
+    | "name"
+    | "website"
+    | "contactEmail"
+    | "billingAddress"
+    | "billingSiren"
+    | "billingVatNumber"
+    | "logoPath"
+    | "slug"
+    | "publicPage"
   >
 >;
 
