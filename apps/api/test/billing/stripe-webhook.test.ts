@@ -767,8 +767,10 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
 
   it("upgrades CROISSANCE → EXPANSION within the period through Stripe's proration (always_invoice); the prorated invoice credits the unused part", async () => {
     const { company, adminId } = await newCompany();
-    const start = new Date("2026-03-10T09:00:00Z");
-    const end = new Date("2026-04-10T09:00:00Z");
+    // Two days into a 31-day period (the clock has moved through the other tests).
+    const changedAt = clock.now();
+    const start = new Date(changedAt.getTime() - 2 * 86_400_000);
+    const end = new Date(start.getTime() + 31 * 86_400_000);
     await accepted(
       stripeEvent(
         "evt_up_1",
@@ -832,7 +834,6 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
     });
 
     // Stripe's invoice of the change: the unused time credited, the new price for the rest, paid at once.
-    const changedAt = new Date("2026-03-12T09:00:00Z");
     const prorated = paidInvoice("in_up", company.id, "EXPANSION", "sub_up", 4677);
     await accepted(
       stripeEvent("evt_up_3", "invoice.paid", changedAt, {
