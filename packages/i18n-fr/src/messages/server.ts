@@ -124,8 +124,7 @@ const team = {
 } as const;
 
 const billing = {
-  billingAddressRequired:
-    "Indiquez l'adresse de facturation de l'entreprise avant de choisir une offre payante : elle figure sur chaque facture.",
+  billingAddressRequired: errors.subscription.billingAddressRequired,
   noActiveSubscription: errors.subscription.noActive,
   notLowerPlan: "Choisissez une offre inférieure à votre offre actuelle.",
   changeAlreadyScheduled: "Un changement d'offre est déjà prévu. Annulez-le avant d'en choisir un autre.",
