@@ -65,7 +65,8 @@ describe("settings: Abonnement (real API)", () => {
     const rows = await within(invoices).findAllByRole("row");
     expect(rows).toHaveLength(2);
     expect(rows[1]).toHaveTextContent("Croissance");
-    expect(rows[1]).toHaveTextContent("29,99 €");
+    // HT first for this B2B product, TTC beside.
+    expect(rows[1]).toHaveTextContent(/24,99\s€ HT\s*29,99\s€ TTC/);
     expect(rows[1]).toHaveTextContent(/du \d{1,2} \S+ \d{4} au \d{1,2} \S+ \d{4}/);
 
     expect(within(planCard("Expansion")).getByRole("button", { name: "Choisir ce plan" })).toBeEnabled();
