@@ -2229,6 +2229,11 @@ export interface components {
              * @enum {string|null}
              */
             rating_type: "star" | "slider" | "note" | null;
+            /**
+             * @description Stars in half steps (4.5). Absent or false: whole stars (and notes), an answer with a half is refused in French.
+             * @default false
+             */
+            rating_half_steps: boolean | null;
             min_length?: number | null;
             max_length?: number | null;
             min?: number | null;
