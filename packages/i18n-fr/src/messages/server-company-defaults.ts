@@ -55,5 +55,6 @@ export const companyDefaults = {
     ratingLabel: "Quelle note donnez-vous à ce produit ?",
     titleLabel: "Titre de votre avis",
     commentLabel: "Votre commentaire",
+    photosLabel: "Vos photos du produit (facultatif)",
   },
 } as const;

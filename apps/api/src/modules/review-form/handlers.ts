@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_TYPE, type FormField, normalizePlanType } from "@certavis/domain";
+import { DEFAULT_PLAN_TYPE, normalizePlanType } from "@certavis/domain";
 import { eq } from "drizzle-orm";
 import { companyContactEmail } from "../../db/company-contact";
 import { orders, reviewFiles, reviews } from "../../db/schema";
@@ -10,7 +10,7 @@ import { deriveWithdrawalToken } from "../certification/withdrawal-token";
 import { onReviewSubmitted } from "../pipeline/schedule";
 import { queueNegativeReviewAlert } from "../review-alerts/negative-alert";
 import { recordReviewEvents } from "../review-trail/review-events";
-import { formForBuyer, shopForBuyer } from "./buyer-view";
+import { buyerFields, formForBuyer, shopForBuyer } from "./buyer-view";
 import { reviewFormPreview } from "./review-form-preview";
 import { orderForReviewKey } from "./review-key-lookup";
 import { checkSubmission, ratingOf, readSubmission, textsOf } from "./submission";
@@ -20,7 +20,7 @@ export const reviewFormHandlers = defineHandlers({
     const { db, storage, now } = request.server.ctx;
     const { order, product, company, form } = await orderForReviewKey(db, request.query.api_key, now());
     return {
-      form: formForBuyer(form),
+      form: formForBuyer(form, company.planType),
       company: shopForBuyer(company, storage, await companyContactEmail(db, company.id)),
       product: {
         id: product.id,
@@ -45,7 +45,7 @@ export const reviewFormHandlers = defineHandlers({
     const before = await orderForReviewKey(db, key, now());
     const submission = await readSubmission(
       request,
-      before.form.schema as FormField[],
+      buyerFields(before.form, before.company.planType),
       normalizePlanType(before.company.planType) ?? DEFAULT_PLAN_TYPE,
       { storage, folder: `reviews/${before.company.id}` },
     );
@@ -53,7 +53,7 @@ export const reviewFormHandlers = defineHandlers({
       const reviewId = await db.transaction(async (tx) => {
         const at = now();
         const { order, product, company, form } = await orderForReviewKey(tx, key, at, true);
-        const fields = form.schema as FormField[];
+        const fields = buyerFields(form, company.planType);
         const { clean, files } = checkSubmission(
           fields,
           company.planType,
