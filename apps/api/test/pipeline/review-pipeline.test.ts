@@ -98,7 +98,7 @@ describe.each(TEST_DATABASES)("the review pipeline on %s", (kind) => {
         product: { name: string };
       }>(formRes, "reviewFormGet");
       expect(publicForm.product.name).toBe("Lampe Aurore");
-      expect(publicForm.form.schema.map((f) => f.id)).toEqual(["rating", "title", "comment"]);
+      expect(publicForm.form.schema.map((f) => f.id)).toEqual(["rating", "title", "comment", "photos"]);
 
       const submitUrl = `/api/v1/review/?api_key=${encodeURIComponent(key)}`;
       const answers = { rating: 4.5, comment: "Très belle lampe, livraison rapide." };
