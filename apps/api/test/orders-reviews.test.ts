@@ -231,6 +231,30 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
       const all = await t.inject({ method: "GET", url: api("/company/orders/"), headers: auth });
       expect(all.json().count).toBe(rows.filter((o) => o.line === 0).length);
     });
+    it("after one product of a multi-product order is reviewed, the answer leads to the others", async () => {
+      await addProduct("Tasse Émaillée", "TASSE-9");
+      const res = await postOrder({
+        ...order("M-9"),
+        product_id: undefined,
+        items: [{ sku: "TASSE-9" }, { product_id: productId }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { review_urls: urls } = res.json() as { review_urls: string[] };
+      const submit = (url: string) =>
+        t.inject({
+          method: "POST",
+          url: `/api/v1/review/?api_key=${encodeURIComponent(new URL(url).searchParams.get("api_key") ?? "")}`,
+          payload: { answers: { rating: 5 } },
+        });
+      const first = await submit(urls[0] ?? "");
+      expect(first.statusCode, first.body).toBe(201);
+      expect(expectMatchesContract(first, "reviewSubmit")).toMatchObject({
+        others: [{ product_name: "Théière Fonte", review_url: urls[1] }],
+      });
+      const last = await submit(urls[1] ?? "");
+      expect(expectMatchesContract(last, "reviewSubmit")).toMatchObject({ others: [] });
+    });
+
     it("pages the list newest order date first, with or without a product, ties in a stable order", async () => {
       const lampId = await addProduct("Lampe Page", "PAGE-1");
       // One import: its orders share one creation time, and P-0, P-2 and P-4 their order date too.

@@ -3043,6 +3043,11 @@ export interface components {
             id: string;
             /** @constant */
             status: "pending";
+            /** @description The other products of the same order still to review (an order of several products), each with its own review link: the thank-you page leads to them. */
+            others: {
+                product_name: string;
+                review_url: string;
+            }[];
         };
         /**
          * @description Role of a user in a company. Compared case-insensitively; `accoutant` is spelled so on the wire and shown as « Comptable ».
@@ -6273,7 +6278,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "2b3c4d5e-6f70-4182-93a4-b5c6d7e8f901",
-                     *       "status": "pending"
+                     *       "status": "pending",
+                     *       "others": []
                      *     }
                      */
                     "application/json": components["schemas"]["ReviewSubmitted"];

@@ -12,6 +12,7 @@ import { queueNegativeReviewAlert } from "../review-alerts/negative-alert";
 import { recordReviewEvents } from "../review-trail/review-events";
 import { buyerFields, formForBuyer, shopForBuyer } from "./buyer-view";
 import { reviewFormPreview } from "./review-form-preview";
+import { otherProductsToReview } from "./other-products";
 import { orderForReviewKey } from "./review-key-lookup";
 import { checkSubmission, ratingOf, readSubmission, textsOf } from "./submission";
 
@@ -50,7 +51,7 @@ export const reviewFormHandlers = defineHandlers({
       { storage, folder: `reviews/${before.company.id}` },
     );
     try {
-      const reviewId = await db.transaction(async (tx) => {
+      const submitted = await db.transaction(async (tx) => {
         const at = now();
         const { order, product, company, form } = await orderForReviewKey(tx, key, at, true);
         const fields = buyerFields(form, company.planType);
@@ -111,6 +112,12 @@ export const reviewFormHandlers = defineHandlers({
         }
         await tx.update(orders).set({ reviewKeyUsedAt: at }).where(eq(orders.id, order.id));
         await onReviewSubmitted(tx, order, at);
+        const others = await otherProductsToReview(
+          tx,
+          order,
+          { formUrl: request.server.ctx.config.formUrl, secrets: keys.all("review-key") },
+          at,
+        );
         const rating = Number(ratingOf(fields, clean).toFixed(2));
         await queueNegativeReviewAlert(
           tx,
@@ -126,11 +133,14 @@ export const reviewFormHandlers = defineHandlers({
           at,
           request.server.ctx.config.publicUrl,
         );
-        return review.id;
+        return {
+          id: review.id,
+          others: others.map((other) => ({ product_name: other.productName, review_url: other.reviewUrl })),
+        };
       });
       request.server.pipeline?.notify();
       reply.code(201);
-      return { id: reviewId, status: "pending" as const };
+      return { id: submitted.id, status: "pending" as const, others: submitted.others };
     } catch (error) {
       await removeStored(
         storage,
