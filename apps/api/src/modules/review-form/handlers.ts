@@ -11,8 +11,8 @@ import { onReviewSubmitted } from "../pipeline/schedule";
 import { queueNegativeReviewAlert } from "../review-alerts/negative-alert";
 import { recordReviewEvents } from "../review-trail/review-events";
 import { buyerFields, formForBuyer, shopForBuyer } from "./buyer-view";
-import { reviewFormPreview } from "./review-form-preview";
 import { otherProductsToReview } from "./other-products";
+import { reviewFormPreview } from "./review-form-preview";
 import { orderForReviewKey } from "./review-key-lookup";
 import { checkSubmission, ratingOf, readSubmission, textsOf } from "./submission";
 
