@@ -233,10 +233,11 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
     });
     it("after one product of a multi-product order is reviewed, the answer leads to the others", async () => {
       await addProduct("Tasse Émaillée", "TASSE-9");
+      await addProduct("Pichet Grès", "PICHET-9");
       const res = await postOrder({
         ...order("M-9"),
         product_id: undefined,
-        items: [{ sku: "TASSE-9" }, { product_id: productId }],
+        items: [{ sku: "TASSE-9" }, { sku: "PICHET-9" }],
       });
       expect(res.statusCode, res.body).toBe(201);
       const { review_urls: urls } = res.json() as { review_urls: string[] };
@@ -249,8 +250,15 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
       const first = await submit(urls[0] ?? "");
       expect(first.statusCode, first.body).toBe(201);
       expect(expectMatchesContract(first, "reviewSubmit")).toMatchObject({
-        others: [{ product_name: "Théière Fonte", review_url: urls[1] }],
+        others: [{ product_name: "Pichet Grès", review_url: urls[1] }],
       });
+      // The thanks e-mail leads there too.
+      const thanks = await t.smtp.waitForMail(
+        (m) => m.to.includes("m-9@exemple.fr") && m.subject.startsWith("Merci pour votre avis"),
+        10_000,
+      );
+      expect(thanks.text).toContain(`Et les autres produits de votre commande ?\n- Pichet Grès : ${urls[1]}`);
+      expect(thanks.html).toContain(`href="${urls[1]}"`);
       const last = await submit(urls[1] ?? "");
       expect(expectMatchesContract(last, "reviewSubmit")).toMatchObject({ others: [] });
     });

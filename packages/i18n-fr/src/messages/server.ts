@@ -182,6 +182,8 @@ const orders = {
   itemProductNotFound: (line: number, name: string) => `Produit ${line} introuvable : ${name}.`,
   /** The list of an order's products in its request or reminder e-mail. */
   itemsIntro: "Vos produits :",
+  /** The thanks e-mail of an order of several products: the others still to review. */
+  othersIntro: "Et les autres produits de votre commande ?",
   itemLine: (product: string, url: string) => `- ${product} : ${url}`,
   itemLink: "Donner mon avis",
 } as const;

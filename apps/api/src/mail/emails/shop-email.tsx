@@ -121,10 +121,14 @@ export function ShopEmail(props: {
   items: EmailItem[];
   listInText: boolean;
   footer: FooterLine[];
+  /** Said above the cards (the thanks e-mail's other products). */
+  intro?: string;
 }) {
   const accent = props.shop.color ?? DEFAULT_ACCENT;
   const list = props.items.map((item) => fr.server.orders.itemLine(item.name, item.reviewUrl)).join("\n");
-  const cardsPlain = props.listInText ? { "data-plain": `${fr.server.orders.itemsIntro}\n${list}` } : {};
+  const cardsPlain = props.listInText
+    ? { "data-plain": `${props.intro ?? fr.server.orders.itemsIntro}\n${list}` }
+    : {};
   return (
     <MailLayout brand={props.shop}>
       <Text
@@ -134,6 +138,7 @@ export function ShopEmail(props: {
       />
       {props.items.length > 0 || props.listInText ? (
         <div {...cardsPlain} {...(props.listInText ? {} : { "data-skip-in-text": "true" })}>
+          {props.intro ? <p style={{ ...paragraphStyle, fontWeight: "bold" }}>{props.intro}</p> : null}
           {props.items.map((item) => (
             <ItemCard key={item.reviewUrl} item={item} accent={accent} />
           ))}

@@ -66,9 +66,19 @@ export async function asShopEmail(
   items: EmailItem[],
   listInText: boolean,
   footer: FooterLine[] = [],
+  /** Said above the cards (and their list in the text part); the text part's default 'Vos produits :'. */
+  intro?: string,
 ): Promise<RenderedEmail> {
   const { html, text } = await renderMail(
-    createElement(ShopEmail, { shop, bodyText: email.text, bodyHtml: email.html, items, listInText, footer }),
+    createElement(ShopEmail, {
+      shop,
+      bodyText: email.text,
+      bodyHtml: email.html,
+      items,
+      listInText,
+      footer,
+      intro,
+    }),
   );
   return { subject: email.subject, text, html };
 }
