@@ -1,6 +1,7 @@
 import { countOf } from "../format/plural";
 import { companySetup } from "./company-setup";
 import { errors } from "./errors";
+import { apiDocs } from "./server-api-docs";
 import { companyDefaults } from "./server-company-defaults";
 import { environment } from "./server-env";
 import { companyExport } from "./server-export";
@@ -257,4 +258,5 @@ export const server = {
   webhooks,
   invoicePdf,
   environment,
+  apiDocs,
 } as const;
