@@ -103,6 +103,11 @@ test("register in 3 steps: account, code from the mail, company (invites), paid 
 
   // A paid plan: the checkout page (local sandbox), the session id kept, back on the dashboard.
   await planButton(page, "Croissance").click();
+  // No invoice without a billing address: asked before the first paid checkout.
+  const billing = page.getByRole("dialog", { name: "Adresse de facturation" });
+  await billing.getByLabel("Adresse de facturation").fill("4 rue des Potiers\n44000 Nantes");
+  await billing.getByLabel("SIREN (facultatif)").fill("732 829 320");
+  await billing.getByRole("button", { name: "Continuer vers le paiement" }).click();
   await expect(page).toHaveURL(/\/billing\/sandbox\//);
   const kept = await page.evaluate(() => localStorage.getItem("certavis.checkout_session_id"));
   expect(kept).toBeTruthy();

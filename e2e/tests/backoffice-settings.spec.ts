@@ -66,6 +66,12 @@ test("owner: buys CROISSANCE through the sandbox checkout, sees plan and invoice
     data: { name: companyName },
   });
   expect(created.status(), await created.text()).toBe(201);
+  // The billing address a paid checkout needs (its dialog is walked through at registration).
+  const address = await api.patch("/api/v1/company/", {
+    headers: bearer(access),
+    data: { billing_address: "4 rue des Potiers\n44000 Nantes" },
+  });
+  expect(address.status(), await address.text()).toBe(200);
   await signInAs(page, owner.email, PASSWORD);
 
   await page.goto("/settings");
@@ -349,6 +355,11 @@ test.describe("each role sees exactly what spec §6 allows", () => {
       data: { name: `Rôles ${stamp}` },
     });
     expect(company.status()).toBe(201);
+    const address = await api.patch("/api/v1/company/", {
+      headers: bearer(bossAccess),
+      data: { billing_address: "4 rue des Potiers\n44000 Nantes" },
+    });
+    expect(address.status()).toBe(200);
     const checkout = await api.post("/api/v1/company/subscription/checkout-session/", {
       headers: bearer(bossAccess),
       data: {

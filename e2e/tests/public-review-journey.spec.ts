@@ -31,6 +31,8 @@ const EVERY_FIELD: FormFieldInput[] = [
     page: 0,
     position: 0,
     rating_type: "star",
+    // Half steps only when the field asks for them (whole stars by default).
+    rating_half_steps: true,
   },
   {
     id: "headline",
@@ -170,7 +172,7 @@ test.describe("on a phone", () => {
     await expect(page.getByText("Ce champ est obligatoire.").first()).toBeVisible();
 
     // On touch a star is one 44 × 44 target: a tap off its centre (on its left half) gives the whole
-    // star, a second tap on it the half star.
+    // star, and a second tap on it never changes it (5 never becomes 4,5).
     const leftHalf = await page
       .locator("label", { has: page.getByRole("radio", { name: "3,5 sur 5" }) })
       .boundingBox();
@@ -183,7 +185,7 @@ test.describe("on a phone", () => {
     await page.touchscreen.tap(leftHalf.x + 4, leftHalf.y + 10);
     await expect(page.getByRole("radio", { name: "4 sur 5" })).toBeChecked();
     await page.touchscreen.tap(leftHalf.x + 4, leftHalf.y + 10);
-    await expect(page.getByRole("radio", { name: "3,5 sur 5" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "4 sur 5" })).toBeChecked();
     await page.touchscreen.tap(rightHalf.x + rightHalf.width - 3, rightHalf.y + 30);
     await expect(page.getByRole("radio", { name: "4 sur 5" })).toBeChecked();
     // Half stars stay reachable by keyboard.

@@ -38,7 +38,7 @@ test("a review is sent with the keyboard only", async ({ page }) => {
   await page.goto(reviewUrl);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
-  // Tab into the rating group, then arrows: the 8th half-star is 4 out of 5.
+  // Tab into the rating group, then arrows: whole stars by default, the 4th star is 4 out of 5.
   let onRadio = false;
   for (let i = 0; i < 10 && !onRadio; i++) {
     await page.keyboard.press("Tab");
@@ -48,7 +48,7 @@ test("a review is sent with the keyboard only", async ({ page }) => {
   }
   expect(onRadio).toBe(true);
   await page.keyboard.press("Space");
-  for (let i = 0; i < 7; i++) await page.keyboard.press("ArrowRight");
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
   await expect(page.getByRole("radio", { name: "4 sur 5" })).toBeChecked();
   await page.keyboard.press("Tab");
   await page.keyboard.type("Envoyé au clavier.");

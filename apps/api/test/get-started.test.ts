@@ -160,4 +160,22 @@ describe.each(TEST_DATABASES)("the guided start on %s", (kind) => {
     expect(contract.statusCode).toBe(200);
     expect(Object.keys(contract.json().paths)).toContain("/company/get-started/");
   });
+
+  it("the API's reference is in French (its own texts, lang=\"fr\") and starts with the shop's API key", async () => {
+    const page = await t.inject({ method: "GET", url: "/api/docs/" });
+    expect(page.body).toMatch(/<html[^>]* lang="fr"/);
+    const docs = (await t.inject({ method: "GET", url: "/api/docs/openapi.json" })).json();
+    expect(docs.info.title).toBe("API Certavis");
+    expect(docs.info.description).toMatch(/^## Votre clé API\n/);
+    expect(docs.info.description).toContain("X-Api-Key");
+    expect(docs.tags[0]).toEqual({
+      name: "orders",
+      description: "Commandes : envoi avec la clé API de l'entreprise, import CSV, liste.",
+    });
+    expect(Object.keys(docs.components.securitySchemes)[0]).toBe("apiKeyAuth");
+    expect(docs.components.securitySchemes.apiKeyAuth.description).toBe(
+      "La clé API de l'entreprise (Paramètres › Entreprise), pour `POST /orders/`.",
+    );
+    for (const tag of docs.tags) expect(tag.description, tag.name).not.toMatch(/\b(the|and|of)\b/i);
+  });
 });

@@ -231,6 +231,38 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
       const all = await t.inject({ method: "GET", url: api("/company/orders/"), headers: auth });
       expect(all.json().count).toBe(rows.filter((o) => o.line === 0).length);
     });
+    it("after one product of a multi-product order is reviewed, the answer leads to the others", async () => {
+      await addProduct("Tasse Émaillée", "TASSE-9");
+      await addProduct("Pichet Grès", "PICHET-9");
+      const res = await postOrder({
+        ...order("M-9"),
+        product_id: undefined,
+        items: [{ sku: "TASSE-9" }, { sku: "PICHET-9" }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { review_urls: urls } = res.json() as { review_urls: string[] };
+      const submit = (url: string) =>
+        t.inject({
+          method: "POST",
+          url: `/api/v1/review/?api_key=${encodeURIComponent(new URL(url).searchParams.get("api_key") ?? "")}`,
+          payload: { answers: { rating: 5 } },
+        });
+      const first = await submit(urls[0] ?? "");
+      expect(first.statusCode, first.body).toBe(201);
+      expect(expectMatchesContract(first, "reviewSubmit")).toMatchObject({
+        others: [{ product_name: "Pichet Grès", review_url: urls[1] }],
+      });
+      // The thanks e-mail leads there too.
+      const thanks = await t.smtp.waitForMail(
+        (m) => m.to.includes("m-9@exemple.fr") && m.subject.startsWith("Merci pour votre avis"),
+        10_000,
+      );
+      expect(thanks.text).toContain(`Et les autres produits de votre commande ?\n- Pichet Grès : ${urls[1]}`);
+      expect(thanks.html).toContain(`href="${urls[1]}"`);
+      const last = await submit(urls[1] ?? "");
+      expect(expectMatchesContract(last, "reviewSubmit")).toMatchObject({ others: [] });
+    });
+
     it("pages the list newest order date first, with or without a product, ties in a stable order", async () => {
       const lampId = await addProduct("Lampe Page", "PAGE-1");
       // One import: its orders share one creation time, and P-0, P-2 and P-4 their order date too.

@@ -49,4 +49,23 @@ describe.each(TEST_DATABASES)("the public form preview on %s", (kind) => {
         .contact_email,
     ).toBe("service-client@exemple.fr");
   });
+
+  it("the default form asks for photos when the plan includes them, not on the free plan", async () => {
+    const schemaOf = async (id: string) => {
+      const res = await t.inject({ method: "GET", url: `/api/v1/review/preview/?company_id=${id}` });
+      return expectMatchesContract<{ form: { schema: Array<{ id: string; type: string; label: string }> } }>(
+        res,
+        "reviewFormPreview",
+      ).form.schema;
+    };
+    const paid = await schemaOf(company.id);
+    expect(paid.map((f) => f.id)).toEqual(["rating", "title", "comment", "photos"]);
+    expect(paid[3]).toMatchObject({
+      type: "media",
+      label: "Vos photos du produit (facultatif)",
+      required: false,
+    });
+    const free = await createCompanyFor(t, await registerVerifiedUser(t));
+    expect((await schemaOf(free.id)).map((f) => f.id)).toEqual(["rating", "title", "comment"]);
+  });
 });

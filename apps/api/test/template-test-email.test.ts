@@ -57,7 +57,7 @@ describe.each(TEST_DATABASES)("'Envoyer un e-mail de test' on %s", (kind) => {
     // The link opens a preview of the company's form, not a dead review key.
     const preview = `http://certavis.test/create-reviews?apercu=${company.id}`;
     expect(mail.text).toContain(`Bonjour Alice Martin, Lumière & Co attend votre avis : ${preview}`);
-    expect(mail.html).toContain(`<a href="${preview}">Donner mon avis</a>`);
+    expect(mail.html).toContain(`<a href="${preview}">ouvrir le formulaire</a>`);
     expect(mail.html).toContain(`<a href="${preview}&amp;note=4" title="4 étoiles sur 5"`);
     const form = await t.inject({ method: "GET", url: `/api/v1/review/preview/?company_id=${company.id}` });
     expect(form.statusCode).toBe(200);
@@ -70,7 +70,7 @@ describe.each(TEST_DATABASES)("'Envoyer un e-mail de test' on %s", (kind) => {
     ).toMatchObject({
       company: { name: "Lumière & Co" },
       product: { name: "Produit exemple" },
-      form: { schema: [{ id: "rating" }, { id: "title" }, { id: "comment" }] },
+      form: { schema: [{ id: "rating" }, { id: "title" }, { id: "comment" }, { id: "photos" }] },
     });
     const unknown = await t.inject({
       method: "GET",

@@ -9,6 +9,12 @@ const planCard = (name: string) => screen.getByRole("article", { name });
 
 /** Buys `type` through the local sandbox checkout, as the page's 'Payer' button does. */
 async function buyThroughSandbox(user: { access: string }, type: "CROISSANCE" | "EXPANSION") {
+  // No paid checkout without a billing address (the plan cards ask it first).
+  const address = await apiAs(user, "/company/", {
+    method: "PATCH",
+    body: JSON.stringify({ billing_address: "4 rue des Potiers\n44000 Nantes" }),
+  });
+  expect(address.status).toBe(200);
   // The API sends the browser back only to its own origin or the Vite dev servers.
   const { status, body } = await apiAs<{ id: string }>(user, "/company/subscription/checkout-session/", {
     method: "POST",
@@ -59,7 +65,8 @@ describe("settings: Abonnement (real API)", () => {
     const rows = await within(invoices).findAllByRole("row");
     expect(rows).toHaveLength(2);
     expect(rows[1]).toHaveTextContent("Croissance");
-    expect(rows[1]).toHaveTextContent("29,99 €");
+    // HT first for this B2B product, TTC beside.
+    expect(rows[1]).toHaveTextContent(/24,99\s€ HT\s*29,99\s€ TTC/);
     expect(rows[1]).toHaveTextContent(/du \d{1,2} \S+ \d{4} au \d{1,2} \S+ \d{4}/);
 
     expect(within(planCard("Expansion")).getByRole("button", { name: "Choisir ce plan" })).toBeEnabled();

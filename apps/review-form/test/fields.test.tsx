@@ -64,20 +64,39 @@ describe("text fields", () => {
 });
 
 describe("rating fields", () => {
-  it("star: half-star steps up to the default max of 5", async () => {
+  it("star: whole stars 1 to 5 by default", async () => {
     const seen = renderField(field({ id: "r", type: "rating", label: "Note" }));
     const group = screen.getByRole("group", { name: "Note" });
     const radios = within(group).getAllByRole("radio");
+    expect(radios).toHaveLength(5);
+    expect(radios[0]).toHaveAccessibleName(fr.publicForm.ratingValue("1", 5));
+    expect(radios[4]).toHaveAccessibleName(fr.publicForm.ratingValue("5", 5));
+    await userEvent.click(screen.getByRole("radio", { name: "4 sur 5" }));
+    expect(seen.value).toBe(4);
+  });
+
+  it("star: half steps only when the field asks for them", async () => {
+    const seen = renderField(field({ id: "r", type: "rating", label: "Note", rating_half_steps: true }));
+    const radios = within(screen.getByRole("group", { name: "Note" })).getAllByRole("radio");
     expect(radios).toHaveLength(10);
     expect(radios[0]).toHaveAccessibleName(fr.publicForm.ratingValue("0,5", 5));
-    expect(radios[9]).toHaveAccessibleName(fr.publicForm.ratingValue("5", 5));
     await userEvent.click(screen.getByRole("radio", { name: "3,5 sur 5" }));
     expect(seen.value).toBe(3.5);
   });
 
+  it("star: a second tap on the chosen star never changes it (5 stays 5)", () => {
+    const seen = renderField(field({ id: "r", type: "rating", label: "Note", rating_half_steps: true }));
+    const five = screen.getByRole("radio", { name: "5 sur 5" });
+    for (let tap = 0; tap < 2; tap++) {
+      fireEvent.pointerDown(five, { pointerType: "touch" });
+      fireEvent.click(five);
+      expect(seen.value).toBe(5);
+    }
+  });
+
   it("star: honours rating_max", () => {
     renderField(field({ id: "r", type: "rating", label: "Note", rating_max: 10 }));
-    expect(screen.getAllByRole("radio")).toHaveLength(20);
+    expect(screen.getAllByRole("radio")).toHaveLength(10);
     expect(screen.getByRole("radio", { name: "10 sur 10" })).toBeInTheDocument();
   });
 
@@ -232,12 +251,9 @@ describe("file and media fields", () => {
 });
 
 describe("tappedStarValue (touch)", () => {
-  it("gives the whole star, then its half on a second tap of the same star", () => {
-    expect(tappedStarValue(3.5, null)).toBe(4);
-    expect(tappedStarValue(4, null)).toBe(4);
-    expect(tappedStarValue(3.5, 4)).toBe(3.5);
-    expect(tappedStarValue(4, 4)).toBe(3.5);
-    expect(tappedStarValue(4, 3.5)).toBe(4);
-    expect(tappedStarValue(0.5, 1)).toBe(0.5);
+  it("gives the whole star, whatever was chosen before", () => {
+    expect(tappedStarValue(3.5)).toBe(4);
+    expect(tappedStarValue(4)).toBe(4);
+    expect(tappedStarValue(0.5)).toBe(1);
   });
 });

@@ -32,7 +32,7 @@ const next = () => screen.getByRole("button", { name: fr.publicForm.next });
 const send = () => screen.getByRole("button", { name: fr.publicForm.submit });
 
 async function fillFirstPage(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole("radio", { name: "4,5 sur 5" }));
+  await user.click(await screen.findByRole("radio", { name: "4 sur 5" }));
   await user.type(screen.getByLabelText("Votre commentaire"), "Très belle lampe.");
 }
 
@@ -150,7 +150,7 @@ describe("paging", () => {
     expect(await screen.findByText(fr.publicForm.page(1, 3))).toBeInTheDocument();
     await user.click(next());
     expect(screen.getByText("Ce champ est obligatoire.")).toBeInTheDocument();
-    expect(screen.getByRole("radio", { name: "0,5 sur 5" })).toHaveFocus();
+    expect(screen.getByRole("radio", { name: "1 sur 5" })).toHaveFocus();
     expect(screen.queryByLabelText(/Votre e-mail/)).toBeNull();
 
     await fillFirstPage(user);
@@ -205,7 +205,7 @@ describe("paging", () => {
     await user.click(next());
     await user.click(screen.getByRole("button", { name: fr.publicForm.previous }));
     expect(screen.getByLabelText("Votre commentaire")).toHaveValue("Très belle lampe.");
-    expect(screen.getByRole("radio", { name: "4,5 sur 5" })).toBeChecked();
+    expect(screen.getByRole("radio", { name: "4 sur 5" })).toBeChecked();
   });
 
   it("submit checks every page and jumps to the first page with an error", async () => {
@@ -255,6 +255,23 @@ describe("sending", () => {
     expect(screen.getByRole("link", { name: "Retourner sur le site de Maison Lumière" })).toHaveAttribute(
       "href",
       "https://maison-lumiere.fr/",
+    );
+  });
+
+  it("after one product of a multi-product order, the thank-you page leads to the others", async () => {
+    const schema: FormField[] = [
+      field({ id: "rating", type: "rating", label: "Note", required: true, rating_type: "slider" }),
+    ];
+    const others = [{ product_name: "Bol Grès", review_url: "/create-reviews?api_key=k2" }];
+    const { user } = setup(publicForm(schema), { ok: true, others }, "key-others");
+    fireEvent.change(await screen.findByRole("slider", { name: /Note/ }), { target: { value: "4" } });
+    await user.click(send());
+    expect(
+      await screen.findByRole("heading", { name: "Et les autres produits de votre commande ?" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Noter Bol Grès" })).toHaveAttribute(
+      "href",
+      "/create-reviews?api_key=k2",
     );
   });
 

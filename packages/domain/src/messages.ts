@@ -16,6 +16,7 @@ export interface DomainMessageParams {
   "answer.numberMin": { min: number };
   "answer.numberMax": { max: number };
   "answer.valueBetween": { min: number; max: number };
+  "answer.wholeRating": undefined;
   "answer.notANumber": undefined;
   "answer.notText": undefined;
   "answer.minLength": { n: number };
@@ -90,6 +91,7 @@ const CODES: Readonly<Record<DomainMessageCode, true>> = {
   "answer.numberMin": true,
   "answer.numberMax": true,
   "answer.valueBetween": true,
+  "answer.wholeRating": true,
   "answer.notANumber": true,
   "answer.notText": true,
   "answer.minLength": true,

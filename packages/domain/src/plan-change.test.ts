@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { downgradeRefusal, isLowerPlan, limitReductions, scheduledPlanChange } from "./plan-change";
+import {
+  downgradeRefusal,
+  isLowerPlan,
+  limitReductions,
+  prorateUpgrade,
+  scheduledPlanChange,
+} from "./plan-change";
 
 const NOW = new Date("2026-03-10T09:00:00Z");
 const END = new Date("2026-04-10T09:00:00Z");
@@ -56,5 +62,26 @@ describe("plan changes at the period end", () => {
       "iframe_scope",
     ]);
     expect(limitReductions("CROISSANCE", "EXPANSION")).toEqual([]);
+  });
+});
+
+describe("an upgrade within a paid period", () => {
+  const period = { start: NOW, end: END };
+  it("the same day: the whole current plan is credited, the difference is paid", () => {
+    expect(prorateUpgrade(2999, 7999, period, NOW)).toEqual({
+      creditCents: 2999,
+      chargeCents: 7999,
+      dueCents: 5000,
+    });
+  });
+
+  it("half-way: half of each, to the second; at the period end nothing is due", () => {
+    const half = new Date((NOW.getTime() + END.getTime()) / 2);
+    expect(prorateUpgrade(2999, 7999, period, half)).toEqual({
+      creditCents: 1500,
+      chargeCents: 4000,
+      dueCents: 2500,
+    });
+    expect(prorateUpgrade(2999, 7999, period, END).dueCents).toBe(0);
   });
 });

@@ -87,3 +87,32 @@ export function limitReductions(from: PlanType, to: PlanType): LimitReduction[] 
   }
   return reductions;
 }
+
+/** What an upgrade within a paid period costs, in cents TTC (see `prorateUpgrade`). */
+export interface ProratedUpgrade {
+  /** The unused part of the current plan, credited. */
+  creditCents: number;
+  /** The new plan for the rest of the period. */
+  chargeCents: number;
+  /** What is paid now: charge less credit (never below zero). */
+  dueCents: number;
+}
+
+/**
+ * A move to a higher plan within a paid period, as Stripe prorates it (`proration_behavior`
+ * `always_invoice`): the period keeps its end; the unused time of the current plan is credited and
+ * the new plan charged for the same time, both to the second, each rounded to the cent.
+ */
+export function prorateUpgrade(
+  fromCents: number,
+  toCents: number,
+  period: { start: Date; end: Date },
+  at: Date,
+): ProratedUpgrade {
+  const total = period.end.getTime() - period.start.getTime();
+  const left = Math.min(Math.max(period.end.getTime() - at.getTime(), 0), total);
+  const share = total > 0 ? Math.floor(left / 1000) / Math.floor(total / 1000) : 0;
+  const creditCents = Math.round(fromCents * share);
+  const chargeCents = Math.round(toCents * share);
+  return { creditCents, chargeCents, dueCents: Math.max(chargeCents - creditCents, 0) };
+}

@@ -27,3 +27,25 @@ export const invoiceNumber = (sequence: number): string => `F-${String(sequence)
 
 /** A price paid VAT included, in currency units, before VAT (29.99 → 24.99). */
 export const priceHt = (ttc: number): number => splitVat(toCents(ttc)).htCents / 100;
+
+/**
+ * A French SIREN as typed (spaces allowed): its 9 digits when they pass the Luhn check INSEE uses,
+ * else null.
+ */
+export function normalizeSiren(value: string): string | null {
+  const digits = value.replace(/[\s.]/g, "");
+  if (!/^\d{9}$/.test(digits)) return null;
+  let sum = 0;
+  for (const [index, char] of [...digits].reverse().entries()) {
+    let digit = Number(char);
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0 ? digits : null;
+}
+
+/** An intra-EU VAT number as typed: upper case without spaces (`FR32123456789`), else null. */
+export function normalizeVatNumber(value: string): string | null {
+  const compact = value.replace(/[\s.-]/g, "").toUpperCase();
+  return /^[A-Z]{2}[0-9A-Z]{2,12}$/.test(compact) ? compact : null;
+}

@@ -1,4 +1,4 @@
-import { ratingMaxOf } from "@certavis/domain";
+import { ratingMaxOf, ratingStepOf } from "@certavis/domain";
 import { useRef } from "react";
 import { FieldGroup } from "./field-group";
 import { controlId, describedBy } from "./field-ids";
@@ -13,7 +13,7 @@ function valueText(value: number, max: number): string {
   return fr.publicForm.ratingValue(decimal.format(value), max);
 }
 
-/** rating: stars with half-star steps, a slider starting at 0, or a row of notes. */
+/** rating: whole stars (half steps when the field asks), a slider starting at 0, or a row of notes. */
 export function RatingField(props: FieldProps<number>) {
   const type = ratingTypeOf(props.field);
   if (type === "slider") return <SliderRating {...props} />;
@@ -21,18 +21,18 @@ export function RatingField(props: FieldProps<number>) {
 }
 
 /**
- * What a tap on a star gives (touch only, where a 22 px half is too small to aim at): the whole star,
- * or its half when that whole star is already chosen (a second tap). Keyboard and mouse keep halves.
+ * What a tap on a star gives (touch only, where a 22 px half is too small to aim at): always the whole
+ * star, so a second tap on the chosen star never changes it. Keyboard and mouse reach the halves of a
+ * field in half steps.
  */
-export function tappedStarValue(choice: number, current: number | null | undefined): number {
-  const star = Math.ceil(choice);
-  return current === star ? star - 0.5 : star;
+export function tappedStarValue(choice: number): number {
+  return Math.ceil(choice);
 }
 
 function ChoiceRating({ field, value, error, onChange, stars }: FieldProps<number> & { stars: boolean }) {
   const max = ratingMaxOf(field);
   const id = controlId(field.id);
-  const step = stars ? 0.5 : 1;
+  const step = ratingStepOf(field);
   const choices = Array.from({ length: Math.round(max / step) }, (_, i) => (i + 1) * step);
   // Whether the radio being chosen was touched (set by the pointer, cleared by any key).
   const touch = useRef(false);
@@ -40,12 +40,13 @@ function ChoiceRating({ field, value, error, onChange, stars }: FieldProps<numbe
     <FieldGroup field={field} error={error}>
       <div className={stars ? "rf-stars" : "rf-notes"}>
         {choices.map((choice) => {
-          const half =
-            stars && choice % 1 !== 0
-              ? "rf-half rf-half--left"
-              : stars
-                ? "rf-half rf-half--right"
-                : "rf-note";
+          const half = !stars
+            ? "rf-note"
+            : step === 1
+              ? "rf-star"
+              : choice % 1 !== 0
+                ? "rf-half rf-half--left"
+                : "rf-half rf-half--right";
           const on = typeof value === "number" && value >= choice;
           return (
             <label key={choice} className={`${half}${on ? " rf-on" : ""}`} htmlFor={`${id}-${choice}`}>
@@ -71,7 +72,7 @@ function ChoiceRating({ field, value, error, onChange, stars }: FieldProps<numbe
                 }}
                 onClick={() => {
                   // A click comes even on the radio already checked: the second tap on a star.
-                  if (touch.current) onChange(tappedStarValue(choice, value));
+                  if (touch.current) onChange(tappedStarValue(choice));
                 }}
               />
               <span aria-hidden="true">{stars ? "★" : choice}</span>

@@ -31,6 +31,7 @@ const RENDERED: [DomainMessage, string][] = [
   [message("answer.numberMin", { min: 3 }), "La valeur doit être supérieure ou égale à 3."],
   [message("answer.numberMax", { max: 2.5 }), "La valeur doit être inférieure ou égale à 2.5."],
   [message("answer.valueBetween", { min: 0, max: 5 }), "La valeur doit être comprise entre 0 et 5."],
+  [message("answer.wholeRating"), "Choisissez une note entière."],
   [message("answer.notANumber"), "Veuillez saisir un nombre valide."],
   [message("answer.notText"), "Veuillez saisir du texte."],
   [message("answer.minLength", { n: 3 }), "Veuillez saisir au moins 3 caractères."],

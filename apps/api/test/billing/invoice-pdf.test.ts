@@ -75,6 +75,10 @@ describe.each(TEST_DATABASES)("invoices as PDF on %s", (kind) => {
         providerRef: `sandbox_${company.id}`,
         buyerName: "Maison Lumière",
         buyerAddress: "12 rue des Lilas\n69002 Lyon",
+        buyerSiren: "732829320",
+        buyerVatNumber: "FR44732829320",
+        paidAt: new Date("2026-03-01T10:00:00Z"),
+        paymentMethod: "stripe",
       }),
     );
     // Issued "on" a known day, so that the PDF's date is known.
@@ -154,6 +158,58 @@ describe.each(TEST_DATABASES)("invoices as PDF on %s", (kind) => {
       "Total HT 24,99 €",
       "TVA 20 % 5,00 €",
       "Total TTC 29,99 €",
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it("carries the mentions of a French B2B invoice: the buyer's SIREN and VAT number, payment date and means, late-payment penalties, the 40 € indemnity", async () => {
+    const res = await t.inject({
+      method: "GET",
+      url: `/api/v1/company/invoices/${invoiceId}/pdf/`,
+      headers: auth,
+    });
+    const text = await pdfText(res.rawPayload);
+    for (const expected of [
+      "Maison Lumière 12 rue des Lilas 69002 Lyon SIREN : 732829320 N° TVA intracommunautaire : FR44732829320",
+      "Facture acquittée le 1 mars 2026. Moyen de paiement : paiement en ligne (Stripe).",
+      "Aucun escompte pour paiement anticipé.",
+      "En cas de retard de paiement, pénalités au taux de trois fois le taux d'intérêt légal et indemnité forfaitaire pour frais de recouvrement de 40 € (Code de commerce, art. L441-10 et D441-5).",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain("Prorata");
+  });
+
+  it("shows an upgrade's proration: the new plan for the rest of the period less the unused part credited", async () => {
+    const ref = `upgrade_${company.id}`;
+    await t.ctx.db.transaction((tx) =>
+      issueInvoice(tx, {
+        companyId: company.id,
+        subscriptionType: "EXPANSION",
+        amountCents: 4677,
+        creditCents: 2806,
+        periodStart: new Date("2026-03-12T09:00:00Z"),
+        periodEnd: new Date("2026-04-10T09:00:00Z"),
+        providerRef: ref,
+        buyerName: "Maison Lumière",
+        buyerAddress: "12 rue des Lilas\n69002 Lyon",
+        paidAt: new Date("2026-03-12T09:00:00Z"),
+        paymentMethod: "sandbox",
+      }),
+    );
+    const [row] = await t.ctx.db.select().from(invoices).where(eq(invoices.providerRef, ref));
+    const res = await t.inject({
+      method: "GET",
+      url: `/api/v1/company/invoices/${row?.id}/pdf/`,
+      headers: auth,
+    });
+    const text = await pdfText(res.rawPayload);
+    for (const expected of [
+      "Abonnement Certavis, offre Expansion 38,98 €",
+      "Prorata : offre Expansion du 12 mars 2026 au 10 avril 2026, 74,83 € TTC, moins la partie non utilisée de l'offre précédente, 28,06 € TTC",
+      "Total TTC 46,77 €",
+      "Facture acquittée le 12 mars 2026. Moyen de paiement : paiement de test (aucun montant prélevé).",
     ]) {
       expect(text).toContain(expected);
     }

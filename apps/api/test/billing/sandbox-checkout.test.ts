@@ -87,6 +87,41 @@ describe.each(TEST_DATABASES)("sandbox checkout on %s", (kind) => {
     return { ...session, path: new URL(session.url).pathname };
   };
 
+  it("asks the billing address (SIREN and VAT number optional) before the first paid checkout", async () => {
+    const refused = await t.inject({
+      method: "POST",
+      url: api("/company/subscription/checkout-session/"),
+      headers: await auth(),
+      payload: { subscription_type: "CROISSANCE", success_url: t.publicUrl, cancel_url: t.publicUrl },
+    });
+    expect(refused.statusCode).toBe(400);
+    expectMatchesContract(refused, "companySubscriptionCheckout");
+    expect(refused.json()).toEqual({
+      billing_address: [
+        "Indiquez l'adresse de facturation de l'entreprise avant de choisir une offre payante : elle figure sur chaque facture.",
+      ],
+    });
+    const patch = (payload: Record<string, unknown>) =>
+      auth().then((headers) => t.inject({ method: "PATCH", url: api("/company/"), headers, payload }));
+    const wrong = await patch({ billing_siren: "123 456 788", billing_vat_number: "44 732" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      billing_siren: ["Ce SIREN n'est pas valide : 9 chiffres."],
+      billing_vat_number: ["Ce numéro de TVA intracommunautaire n'est pas valide (exemple : FR44732829320)."],
+    });
+    const saved = await patch({
+      billing_address: "4 rue des Potiers\n44000 Nantes",
+      billing_siren: "732 829 320",
+      billing_vat_number: "fr 44 732829320",
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      billing_address: "4 rue des Potiers\n44000 Nantes",
+      billing_siren: "732829320",
+      billing_vat_number: "FR44732829320",
+    });
+  });
+
   it("completes a plan change end to end: session → page → 'Payer' → redirect → plan and invoice", async () => {
     const session = await openSession("CROISSANCE");
     // Nothing changes before the payment.
@@ -176,20 +211,25 @@ describe.each(TEST_DATABASES)("sandbox checkout on %s", (kind) => {
     );
   });
 
-  it("upgrades to EXPANSION through a second checkout, with a second invoice", async () => {
+  it("upgrades to EXPANSION within the period, prorated: the unused part credited, same subscription and period end", async () => {
     clock.advance(2 * DAY_MS);
-    const before = (await subscription()).current.stripe_subscription_id;
+    const before = (await subscription()).current;
     const session = await openSession("EXPANSION");
+    // 29 days of 31 left: 79,99 × 29/31 = 74,83 € less 29,99 × 29/31 = 28,06 € credited.
+    const page = await t.inject({ method: "GET", url: session.path });
+    expect(page.body).toMatch(/46,77\s€/);
+    expect(page.body).toMatch(/28,06\s€/);
     const pay = await t.inject({ method: "POST", url: `${session.path}complete/` });
     expect(pay.statusCode).toBe(303);
     const after = await subscription();
     expect(after.current.type).toBe("EXPANSION");
     expect(after.current.limits.max_products).toBeNull();
-    expect(after.current.stripe_subscription_id).not.toBe(before);
+    expect(after.current.stripe_subscription_id).toBe(before.stripe_subscription_id);
+    expect(after.current.current_period_end).toBe(before.current_period_end);
     const invoices = await invoiceList();
-    expect(invoices.results.map((i) => [i.subscription_type, i.amount])).toEqual([
-      ["EXPANSION", 79.99],
-      ["CROISSANCE", 29.99],
+    expect(invoices.results.map((i) => [i.subscription_type, i.amount, i.period_start])).toEqual([
+      ["EXPANSION", 46.77, "2026-03-12T09:00:00.000Z"],
+      ["CROISSANCE", 29.99, "2026-03-10T09:00:00.000Z"],
     ]);
   });
 

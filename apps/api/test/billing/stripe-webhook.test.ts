@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signAccessTokenWith } from "../../src/auth/access-token";
 import {
   checkoutSessions,
+  companies,
   invoices,
   processedWebhookEvents,
   subscriptionsToCancel,
@@ -25,6 +26,7 @@ import {
 import { testClock } from "./clock";
 import { fakeStripeNetwork, stripeEvent, unix } from "./stripe-fake";
 
+const ADDRESS = "4 rue des Potiers\n44000 Nantes";
 const api = (path: string) => `/api/v1${path}`;
 const WEBHOOK_SECRET = "whsec_test_certavis_webhook_secret";
 
@@ -59,7 +61,7 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
   });
 
   const newCompany = async () => {
-    const company = await createCompanyFor(t, await registerVerifiedUser(t));
+    const company = await createCompanyFor(t, await registerVerifiedUser(t), { billingAddress: ADDRESS });
     const admin = await addMember(t, company, "admin");
     return { company, adminId: admin.id, adminEmail: admin.email };
   };
@@ -760,6 +762,121 @@ describe.each(TEST_DATABASES)("Stripe checkout and webhook on %s", (kind) => {
     expect((await invoicesOf(adminId)).results[0]).toMatchObject({
       subscription_type: "CROISSANCE",
       amount: 29.99,
+    });
+  });
+
+  it("upgrades CROISSANCE → EXPANSION within the period through Stripe's proration (always_invoice); the prorated invoice credits the unused part", async () => {
+    const { company, adminId } = await newCompany();
+    // Two days into a 31-day period (the clock has moved through the other tests).
+    const changedAt = clock.now();
+    const start = new Date(changedAt.getTime() - 2 * 86_400_000);
+    const end = new Date(start.getTime() + 31 * 86_400_000);
+    await accepted(
+      stripeEvent(
+        "evt_up_1",
+        "checkout.session.completed",
+        clock.now(),
+        checkoutCompleted("cs_up_1", company.id, "CROISSANCE", "sub_up"),
+      ),
+    );
+    await accepted(
+      stripeEvent(
+        "evt_up_2",
+        "customer.subscription.updated",
+        clock.now(),
+        subscriptionObject("sub_up", company.id, "CROISSANCE", { start, end }),
+      ),
+    );
+    let declined = false;
+    stripe.answer((call) => {
+      if (call.path === "/v1/products" && call.method === "POST") {
+        return { body: { id: call.params.get("id"), object: "product" } };
+      }
+      if (call.path !== "/v1/subscriptions/sub_up") return undefined;
+      if (call.method === "GET")
+        return { body: subscriptionObject("sub_up", company.id, "CROISSANCE", { start, end }) };
+      if (declined) {
+        return {
+          status: 402,
+          body: { error: { type: "card_error", code: "card_declined", message: "Your card was declined." } },
+        };
+      }
+      return { body: subscriptionObject("sub_up", company.id, "EXPANSION", { start, end }) };
+    });
+    const upgrade = async () =>
+      t.inject({
+        method: "POST",
+        url: api("/company/subscription/checkout-session/"),
+        headers: await auth(adminId),
+        payload: {
+          subscription_type: "EXPANSION",
+          success_url: `${t.publicUrl}/?checkout=success`,
+          cancel_url: t.publicUrl,
+        },
+      });
+    const sessionsBefore = stripe.calls.filter((c) => c.path === "/v1/checkout/sessions").length;
+    const res = await upgrade();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(expectMatchesContract(res, "companySubscriptionCheckout")).toEqual({
+      id: "sub_up",
+      url: `${t.publicUrl}/?checkout=success`,
+    });
+    // The same subscription moves to the higher price: no second subscription, no new checkout.
+    expect(stripe.calls.filter((c) => c.path === "/v1/checkout/sessions")).toHaveLength(sessionsBefore);
+    const update = stripe.calls.findLast((c) => c.method === "POST" && c.path === "/v1/subscriptions/sub_up");
+    expect(Object.fromEntries(update?.params ?? [])).toMatchObject({
+      proration_behavior: "always_invoice",
+      payment_behavior: "error_if_incomplete",
+      "items[0][id]": "si_sub_up",
+      "items[0][price_data][unit_amount]": "7999",
+      "items[0][price_data][product]": "certavis_expansion",
+      "metadata[plan_type]": "EXPANSION",
+    });
+
+    // Stripe's invoice of the change: the unused time credited, the new price for the rest, paid at once.
+    const prorated = paidInvoice("in_up", company.id, "EXPANSION", "sub_up", 4677);
+    await accepted(
+      stripeEvent("evt_up_3", "invoice.paid", changedAt, {
+        ...prorated,
+        status_transitions: { paid_at: unix(changedAt) },
+        lines: {
+          object: "list",
+          data: [
+            { id: "il_up_1", amount: -2806, period: { start: unix(changedAt), end: unix(end) } },
+            { id: "il_up_2", amount: 7483, period: { start: unix(changedAt), end: unix(end) } },
+          ],
+        },
+      }),
+    );
+    await accepted(
+      stripeEvent(
+        "evt_up_4",
+        "customer.subscription.updated",
+        changedAt,
+        subscriptionObject("sub_up", company.id, "EXPANSION", { start, end }),
+      ),
+    );
+    expect((await subscriptionOf(adminId)).current).toMatchObject({
+      type: "EXPANSION",
+      stripe_subscription_id: "sub_up",
+    });
+    const [row] = await t.ctx.db.select().from(invoices).where(eq(invoices.providerRef, "in_up"));
+    expect(row).toMatchObject({
+      amountCents: 4677,
+      creditCents: 2806,
+      subscriptionType: "EXPANSION",
+      paidAt: changedAt,
+      paymentMethod: "stripe",
+      buyerAddress: ADDRESS,
+    });
+
+    declined = true;
+    await t.ctx.db.update(companies).set({ planType: "CROISSANCE" }).where(eq(companies.id, company.id));
+    const refused = await upgrade();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      detail:
+        "Le paiement de la différence a été refusé : mettez à jour votre moyen de paiement, puis réessayez.",
     });
   });
 

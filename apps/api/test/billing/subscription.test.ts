@@ -40,7 +40,9 @@ describe.each(TEST_DATABASES)("subscription and invoices on %s (sandbox mode)", 
 
   beforeAll(async () => {
     t = await createTestApp({ kind });
-    company = await createCompanyFor(t, await registerVerifiedUser(t));
+    company = await createCompanyFor(t, await registerVerifiedUser(t), {
+      billingAddress: "4 rue des Potiers\n44000 Nantes",
+    });
     tokens.owner = company.owner.access;
     for (const role of ["admin", "manager", "moderator", "accoutant", "member"] as const) {
       tokens[role] = (await addMember(t, company, role)).access;

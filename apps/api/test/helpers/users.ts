@@ -72,7 +72,12 @@ export async function registerVerifiedUser(
 export async function createCompanyFor(
   t: TestApp,
   owner: TestUser,
-  input: { name?: string; planType?: "LANCEMENT" | "CROISSANCE" | "EXPANSION" } = {},
+  input: {
+    name?: string;
+    planType?: "LANCEMENT" | "CROISSANCE" | "EXPANSION";
+    /** Needed before a paid checkout. */
+    billingAddress?: string;
+  } = {},
 ): Promise<TestCompany> {
   const name = input.name ?? `Entreprise ${randomBytes(3).toString("hex")}`;
   const created = await t.ctx.db.transaction((tx) =>
@@ -82,6 +87,12 @@ export async function createCompanyFor(
     await t.ctx.db
       .update(companies)
       .set({ planType: input.planType, subscriptionStatus: "active" })
+      .where(eq(companies.id, created.company.id));
+  }
+  if (input.billingAddress) {
+    await t.ctx.db
+      .update(companies)
+      .set({ billingAddress: input.billingAddress })
       .where(eq(companies.id, created.company.id));
   }
   return { id: created.company.id, name, apiKey: created.apiKey, owner, defaults: created.defaults };

@@ -82,7 +82,7 @@ describe.each(SQL_TEST_DATABASES)("mail worker on %s", (kind) => {
       expect(request?.to).toBe(order.buyerEmail);
       expect(request?.subject).toBe("Votre avis sur Théière <Fonte>");
       expect(request?.text).toContain(`Bonjour Léa,\nDonnez votre avis : ${link}\nMaison Test`);
-      expect(request?.html).toContain(`<a href="${link}">Donner mon avis</a>`);
+      expect(request?.html).toContain(`<a href="${link}">ouvrir le formulaire</a>`);
       expect(request?.html).not.toContain(`>${link}<`);
       expect(request?.html).toContain("Bonjour Léa,<br>");
 

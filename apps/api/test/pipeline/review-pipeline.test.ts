@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailDeliveries } from "../../src/db/schema";
+import { emailDeliveries, forms } from "../../src/db/schema";
 import { manualClock } from "../../src/modules/pipeline";
 import {
   authHeaders,
@@ -98,10 +98,26 @@ describe.each(TEST_DATABASES)("the review pipeline on %s", (kind) => {
         product: { name: string };
       }>(formRes, "reviewFormGet");
       expect(publicForm.product.name).toBe("Lampe Aurore");
-      expect(publicForm.form.schema.map((f) => f.id)).toEqual(["rating", "title", "comment"]);
+      expect(publicForm.form.schema.map((f) => f.id)).toEqual(["rating", "title", "comment", "photos"]);
 
       const submitUrl = `/api/v1/review/?api_key=${encodeURIComponent(key)}`;
       const answers = { rating: 4.5, comment: "Très belle lampe, livraison rapide." };
+      // Whole stars by default: a half is refused in French, nothing is recorded.
+      const half = await t.inject({ method: "POST", url: submitUrl, payload: { answers } });
+      expect(half.statusCode).toBe(400);
+      expect(half.body).toContain("Choisissez une note entière.");
+      // Half steps once the form's field asks for them.
+      const [form] = await t.ctx.db.select().from(forms).where(eq(forms.companyId, company.id));
+      await t.ctx.db
+        .update(forms)
+        .set({
+          schema: (form?.schema ?? []).map((field) =>
+            (field as { id: string }).id === "rating"
+              ? { ...(field as object), rating_half_steps: true }
+              : field,
+          ),
+        })
+        .where(eq(forms.companyId, company.id));
       const submitted = await t.inject({ method: "POST", url: submitUrl, payload: { answers } });
       expect(submitted.statusCode).toBe(201);
       const review = expectMatchesContract<{ id: string; status: string }>(submitted, "reviewSubmit");

@@ -69,7 +69,15 @@ describe.each(TEST_DATABASES)("registration invitations on the free plan on %s",
       ["paul@exemple.fr", "held"],
     ]);
 
-    // Step 3: a paid plan through the checkout (the sandbox applies it as Stripe's webhooks would).
+    // Step 3: a paid plan through the checkout (the sandbox applies it as Stripe's webhooks would),
+    // once the billing address is given.
+    const address = await t.inject({
+      method: "PATCH",
+      url: api("/company/"),
+      headers: auth,
+      payload: { billing_address: "4 rue des Potiers\n44000 Nantes" },
+    });
+    expect(address.statusCode, address.body).toBe(200);
     const checkout = await t.inject({
       method: "POST",
       url: api("/company/subscription/checkout-session/"),

@@ -120,6 +120,9 @@ describe.each(TEST_DATABASES)("the request e-mail looks like the shop's, on %s",
     expect(html).toMatch(
       new RegExp(`<a href="${href.replace(/[?.]/g, "\\$&")}" style="[^"]+">Donner mon avis</a>`),
     );
+    // 'Donner mon avis' once: the card's button (the template's own link reads otherwise).
+    expect(visibleText(html).match(/Donner mon avis/g)).toHaveLength(1);
+    expect(mail.text.match(/Donner mon avis/g) ?? []).toHaveLength(0);
     expect(visibleText(html)).not.toContain("create-reviews");
     expect(visibleText(html)).not.toContain("api_key");
 

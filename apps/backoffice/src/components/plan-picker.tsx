@@ -5,8 +5,10 @@ import { Badge, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { rememberCheckoutSession, useCreateCheckoutSession } from "../lib/api/create-checkout-session";
 import { useSubscription } from "../lib/api/get-subscription";
+import { apiFieldErrors } from "../lib/field-errors";
 import { toastError } from "../lib/toast/error-toast";
 import { toast } from "../lib/toast/toast-store";
+import { BillingDetailsDialog } from "./billing-details-dialog";
 import { ErrorCallout } from "./error-callout";
 import { LoadingScreen } from "./loading-screen";
 
@@ -31,6 +33,7 @@ export function PlanPicker({
   const subscription = useSubscription();
   const checkout = useCreateCheckoutSession();
   const [chosen, setChosen] = useState<PlanType | null>(null);
+  const [askBilling, setAskBilling] = useState<PlanType | null>(null);
 
   async function choose(type: PlanType) {
     if (onLower && isLower(type)) {
@@ -55,7 +58,9 @@ export function PlanPicker({
       rememberCheckoutSession(session.id);
       redirect(session.url);
     } catch (error) {
-      toastError(error, fr.errors.subscription.checkoutFailed);
+      // No invoice without a billing address: it is asked here, then the checkout goes on.
+      if (apiFieldErrors(error).billing_address) setAskBilling(type);
+      else toastError(error, fr.errors.subscription.checkoutFailed);
     } finally {
       setChosen(null);
     }
@@ -77,6 +82,15 @@ export function PlanPicker({
 
   return (
     <Grid columns={{ initial: "1", md: "3" }} gap="4">
+      <BillingDetailsDialog
+        open={askBilling !== null}
+        onOpenChange={(open) => {
+          if (!open) setAskBilling(null);
+        }}
+        onSaved={() => {
+          if (askBilling) void choose(askBilling);
+        }}
+      />
       {subscription.data.plans.map((plan) => {
         const texts = fr.plans[plan.type];
         // The free plan always leads on (home); a paid one needs checkout configured and not be current.
@@ -107,17 +121,17 @@ export function PlanPicker({
                   {texts.description}
                 </Text>
                 <Text size="6" weight="bold">
-                  {plan.price === 0 ? fr.plans.free : formatPrice(plan.price, plan.currency)}
+                  {plan.price === 0 ? fr.plans.free : formatPrice(priceHt(plan.price), plan.currency)}
                   {plan.price === 0 ? null : (
                     <Text size="2" weight="regular" color="gray">
                       {" "}
-                      {fr.plans.ttc} {fr.plans.perMonth}
+                      {fr.plans.htLabel} {fr.plans.perMonth}
                     </Text>
                   )}
                 </Text>
                 {plan.price === 0 ? null : (
                   <Text size="2" color="gray" mt="-2">
-                    {fr.plans.ht(formatPrice(priceHt(plan.price), plan.currency))}
+                    {fr.plans.ttcBeside(formatPrice(plan.price, plan.currency))}
                   </Text>
                 )}
                 <ul className="m-0 flex flex-1 flex-col gap-1 pl-5 text-sm">

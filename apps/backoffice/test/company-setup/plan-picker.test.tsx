@@ -11,20 +11,39 @@ import { apiBaseUrl, recordApiCalls, seed, signIn } from "../support/test-api";
 const planCard = (name: string) => screen.getByRole("article", { name });
 
 describe("plan cards (real API)", () => {
-  it("a paid plan opens a checkout session, keeps its id locally and leaves for its page", async () => {
+  it("a paid plan asks the billing address first, then opens a checkout session, keeps its id locally and leaves for its page", async () => {
     const { user } = await seed.account();
     signIn(user);
     const redirect = vi.fn<(url: string) => void>();
     const onFree = vi.fn();
     renderWithProviders(<PlanPicker onFree={onFree} redirect={redirect} />);
     await screen.findByRole("heading", { name: "Croissance" });
-    expect(planCard("Croissance")).toHaveTextContent("29,99");
+    // HT first for this B2B product, TTC beside.
+    const price = planCard("Croissance").textContent ?? "";
+    expect(price).toMatch(/24,99\s€ HT \/mois\s*soit 29,99\s€ TTC/);
     expect(planCard("Croissance")).toHaveTextContent("Populaire");
     expect(planCard("Lancement")).toHaveTextContent("Gratuit");
 
-    await userEvent
-      .setup()
-      .click(within(planCard("Croissance")).getByRole("button", { name: "Choisir ce plan" }));
+    const events = userEvent.setup();
+    await events.click(within(planCard("Croissance")).getByRole("button", { name: "Choisir ce plan" }));
+    const dialog = await screen.findByRole("dialog", { name: "Adresse de facturation" });
+    expect(redirect).not.toHaveBeenCalled();
+    await events.type(within(dialog).getByLabelText("SIREN (facultatif)"), "123");
+    await events.click(within(dialog).getByRole("button", { name: "Continuer vers le paiement" }));
+    expect(
+      await within(dialog).findByText(
+        "Indiquez l'adresse de facturation de l'entreprise avant de choisir une offre payante : elle figure sur chaque facture.",
+      ),
+    ).toBeInTheDocument();
+    await events.type(
+      within(dialog).getByLabelText("Adresse de facturation"),
+      "4 rue des Potiers{enter}44000 Nantes",
+    );
+    await events.click(within(dialog).getByRole("button", { name: "Continuer vers le paiement" }));
+    expect(await within(dialog).findByText("Ce SIREN n'est pas valide : 9 chiffres.")).toBeInTheDocument();
+    await events.clear(within(dialog).getByLabelText("SIREN (facultatif)"));
+    await events.type(within(dialog).getByLabelText("SIREN (facultatif)"), "732 829 320");
+    await events.click(within(dialog).getByRole("button", { name: "Continuer vers le paiement" }));
     await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1));
     const url = redirect.mock.calls[0]?.[0] ?? "";
     const kept = localStorage.getItem(storageKeys.checkoutSessionId);

@@ -9,6 +9,11 @@ export async function giveRejectionReason(ui: UserEvent, reason = OFF_TOPIC, not
   const dialog = await screen.findByRole("dialog", { name: "Rejeter l'avis" });
   expect(within(dialog).getByRole("button", { name: "Rejeter l'avis" })).toBeDisabled();
   await ui.click(within(dialog).getByRole("radio", { name: reason }));
-  if (note) await ui.type(within(dialog).getByLabelText("Précision (facultative)"), note);
+  const precision = within(dialog).getByLabelText("Précision (facultative)");
+  // The note goes to the author as typed: the dialog says so before it is written.
+  expect(precision).toHaveAccessibleDescription(
+    "Envoyée telle quelle à l'auteur, dans l'e-mail qui lui annonce le rejet.",
+  );
+  if (note) await ui.type(precision, note);
   await ui.click(within(dialog).getByRole("button", { name: "Rejeter l'avis" }));
 }

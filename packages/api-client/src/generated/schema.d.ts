@@ -376,7 +376,7 @@ export interface paths {
         put?: never;
         /**
          * Ouvrir une session de paiement
-         * @description Owner, admin or accoutant. Creates a Stripe Checkout session, or a local sandbox session (`url` = `/api/v1/billing/sandbox/{id}/`) when Stripe is not configured. 400 for LANCEMENT (a lower plan is chosen through `POST /company/subscription/plan-change/`) or a plan without price.
+         * @description Owner, admin or accoutant. Creates a Stripe Checkout session, or a local sandbox session (`url` = `/api/v1/billing/sandbox/{id}/`) when Stripe is not configured. 400 for LANCEMENT (a lower plan is chosen through `POST /company/subscription/plan-change/`) or a plan without price; 400 on `billing_address` while the company has no billing address (set it with `PATCH /company/` first: an invoice is never issued without one). A higher plan within a paid period is an upgrade of the same subscription, prorated (the unused part of the current plan is credited, the new plan charged for the rest of the period; same period end): the sandbox page shows and charges the difference; with Stripe the subscription is updated at once (`always_invoice`, the saved payment method pays) and `url` is `success_url`.
          */
         post: operations["companySubscriptionCheckout"];
         delete?: never;
@@ -2024,8 +2024,12 @@ export interface components {
              * @description Where buyers write to the company: the Reply-To of its e-mails to them and the review form's 'Nous contacter'. The owner's address until the company sets its own.
              */
             contact_email: string;
-            /** @description Postal address printed on the company's invoices, or null. */
+            /** @description Postal address printed on the company's invoices, or null. A paid checkout needs it (an invoice is never issued without one). */
             billing_address: string | null;
+            /** @description The company's SIREN (9 digits) printed on its invoices, or null. */
+            billing_siren: string | null;
+            /** @description The company's intra-EU VAT number printed on its invoices, or null. */
+            billing_vat_number: string | null;
             /** @description Address of the company's public review pages, `/avis/{slug}`. */
             slug: string;
             /** @description Whether the public review pages, the sitemap and the feeds show the company. */
@@ -2097,6 +2101,10 @@ export interface components {
             contact_email?: string | null;
             /** @description Postal address printed on the company's invoices (lines separated by line breaks); empty or null clears it. */
             billing_address?: string | null;
+            /** @description SIREN, 9 digits (spaces allowed); 400 on `billing_siren` when it is not a valid SIREN; empty clears it. */
+            billing_siren?: string | null;
+            /** @description Intra-EU VAT number (two letters then 2 to 12 letters or digits, spaces allowed); empty clears it. */
+            billing_vat_number?: string | null;
             /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
             slug?: string;
             public_page?: boolean;
@@ -2109,6 +2117,10 @@ export interface components {
             /** @description The company's contact address for buyers (400 on `contact_email` when it is not an e-mail address); empty goes back to the owner's address. */
             contact_email?: string;
             billing_address?: string;
+            /** @description SIREN, 9 digits (spaces allowed); 400 on `billing_siren` when it is not a valid SIREN; empty clears it. */
+            billing_siren?: string;
+            /** @description Intra-EU VAT number (two letters then 2 to 12 letters or digits, spaces allowed); empty clears it. */
+            billing_vat_number?: string;
             /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
             slug?: string;
             /** @enum {string} */
@@ -2217,6 +2229,11 @@ export interface components {
              * @enum {string|null}
              */
             rating_type: "star" | "slider" | "note" | null;
+            /**
+             * @description Stars in half steps (4.5). Absent or false: whole stars (and notes), an answer with a half is refused in French.
+             * @default false
+             */
+            rating_half_steps: boolean | null;
             min_length?: number | null;
             max_length?: number | null;
             min?: number | null;
@@ -3026,6 +3043,11 @@ export interface components {
             id: string;
             /** @constant */
             status: "pending";
+            /** @description The other products of the same order still to review (an order of several products), each with its own review link: the thank-you page leads to them. */
+            others: {
+                product_name: string;
+                review_url: string;
+            }[];
         };
         /**
          * @description Role of a user in a company. Compared case-insensitively; `accoutant` is spelled so on the wire and shown as « Comptable ».
@@ -6256,7 +6278,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "2b3c4d5e-6f70-4182-93a4-b5c6d7e8f901",
-                     *       "status": "pending"
+                     *       "status": "pending",
+                     *       "others": []
                      *     }
                      */
                     "application/json": components["schemas"]["ReviewSubmitted"];

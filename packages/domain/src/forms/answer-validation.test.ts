@@ -68,7 +68,15 @@ describe("validateAnswer", () => {
     [field({ type: "textarea", min_length: 2, max_length: 5 }), "abc", null],
     [field({ type: "text" }), 42, message("answer.notText")],
     // ratings
-    [field({ type: "rating" }), 4.5, null],
+    // Whole stars by default; half steps only when the field asks for them (a note is always whole).
+    [field({ type: "rating" }), 4.5, message("answer.wholeRating")],
+    [field({ type: "rating", rating_half_steps: true }), 4.5, null],
+    [
+      field({ type: "rating", rating_type: "note", rating_half_steps: true }),
+      4.5,
+      message("answer.wholeRating"),
+    ],
+    [field({ type: "rating", rating_type: "slider" }), 4.3, null],
     [field({ type: "rating" }), 5, null],
     [field({ type: "rating" }), 6, message("answer.valueBetween", { min: 0, max: 5 })],
     [field({ type: "rating" }), -1, message("answer.valueBetween", { min: 0, max: 5 })],

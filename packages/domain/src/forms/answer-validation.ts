@@ -1,5 +1,5 @@
 import { type AnswerMessage, message } from "../messages";
-import { type FormField, isChoiceType, isUploadType, ratingMaxOf } from "./field-types";
+import { type FormField, isChoiceType, isUploadType, ratingMaxOf, ratingStepOf } from "./field-types";
 
 /** Key under which problems not tied to one field are reported (same key as the API's errors). */
 export const NON_FIELD_ERRORS = "non_field_errors";
@@ -76,7 +76,11 @@ function checkNumber(field: FormField, value: unknown): AnswerMessage | null {
 function checkRating(field: FormField, value: unknown): AnswerMessage | null {
   const n = toNumber(value);
   const max = ratingMaxOf(field);
-  return n === null || n < 0 || n > max ? message("answer.valueBetween", { min: 0, max }) : null;
+  if (n === null || n < 0 || n > max) return message("answer.valueBetween", { min: 0, max });
+  const step = ratingStepOf(field);
+  return step >= 0.5 && Math.abs(n / step - Math.round(n / step)) > 1e-9
+    ? message("answer.wholeRating")
+    : null;
 }
 
 function checkChoice(field: FormField, value: unknown): AnswerMessage | null {

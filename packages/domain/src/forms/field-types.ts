@@ -32,6 +32,8 @@ export interface FormField {
   position: number;
   rating_max?: number | null;
   rating_type?: RatingType | null;
+  /** Stars in half steps (4,5); whole stars when absent. */
+  rating_half_steps?: boolean | null;
   min_length?: number | null;
   max_length?: number | null;
   min?: number | null;
@@ -73,6 +75,16 @@ export function isChoiceType(type: string): boolean {
 
 export function isUploadType(type: string): boolean {
   return (UPLOAD_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * The step of a rating's answers: whole stars or notes by default, half stars only when the field asks
+ * for them; a slider moves by tenths.
+ */
+export function ratingStepOf(field: Pick<FormField, "rating_type" | "rating_half_steps">): number {
+  const type = field.rating_type ?? FIELD_DEFAULTS.ratingType;
+  if (type === "slider") return 0.1;
+  return type === "star" && field.rating_half_steps === true ? 0.5 : 1;
 }
 
 /** Maximum rating of a field (rating_max, default 5). */

@@ -119,6 +119,7 @@ export const formFieldSchema = z
     position: z._default(z.int().check(z.minimum(0)), 0),
     rating_max: optional(z.int().check(z.minimum(1), z.maximum(10))),
     rating_type: optional(z.enum(RATING_TYPES)),
+    rating_half_steps: optional(z.boolean()),
     min_length: optionalInt(0),
     max_length: optionalInt(0),
     min: optional(z.number()),

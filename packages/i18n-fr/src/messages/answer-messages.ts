@@ -20,6 +20,7 @@ export const answerMessages: AnswerTexts = {
   "answer.numberMin": ({ min }) => publicFormValidation.numberMin(min),
   "answer.numberMax": ({ max }) => publicFormValidation.numberMax(max),
   "answer.valueBetween": ({ min, max }) => publicFormValidation.valueBetween(min, max),
+  "answer.wholeRating": publicFormValidation.wholeRating,
   "answer.notANumber": "Veuillez saisir un nombre valide.",
   "answer.notText": "Veuillez saisir du texte.",
   "answer.minLength": ({ n }) => `Veuillez saisir au moins ${n} caractère${s(n)}.`,

@@ -53,6 +53,7 @@ export const certification = {
     reasonLabel: "Motif du rejet",
     reasonPlaceholder: "Choisir un motif",
     noteLabel: "Précision (facultative)",
+    noteHint: "Envoyée telle quelle à l'auteur, dans l'e-mail qui lui annonce le rejet.",
     confirmReject: "Rejeter l'avis",
     cancel: "Annuler",
     autoPublishOn: (date: string) => `Publication automatique le ${date}`,

@@ -55,6 +55,8 @@ export const errors = {
     redirectFailed: "Redirection impossible",
     sessionUnavailable: "Session indisponible, Réessayez dans un instant ou contactez le support.",
     checkoutFailed: "Impossible de lancer la souscription",
+    billingAddressRequired:
+      "Indiquez l'adresse de facturation de l'entreprise avant de choisir une offre payante : elle figure sur chaque facture.",
     cancelFailed: "Annulation impossible",
     /** Spec §8; no longer shown: a lower plan is now scheduled from Abonnement for the period end. */
     downgradeContactSupport: "Contactez le support pour revenir au plan Lancement.",

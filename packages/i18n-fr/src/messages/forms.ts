@@ -94,6 +94,7 @@ export const forms = {
       option: (n: number) => `Option ${n}`,
       ratingMax: "Note maximale",
       ratingType: "Type de note",
+      ratingHalfSteps: "Demi-étoiles (4,5)",
       minLength: "Longueur minimale",
       maxLength: "Longueur maximale",
       min: "Valeur minimale",

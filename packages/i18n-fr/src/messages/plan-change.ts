@@ -4,7 +4,7 @@ export const planChange = {
   dialogTitle: (plan: string) => `Passer à l'offre ${plan} ?`,
   when: (plan: string, date: string) =>
     `Votre offre actuelle reste active jusqu'au ${date}. Le ${date}, vous passerez à l'offre ${plan}.`,
-  nextInvoice: (price: string) => `Votre prochaine facture sera de ${price} TTC par mois.`,
+  nextInvoice: (ht: string, ttc: string) => `Votre prochaine facture sera de ${ht} HT (${ttc} TTC) par mois.`,
   noMoreInvoice: "Vous ne serez plus facturé ensuite.",
   changesTitle: "Ce qui change à cette date :",
   keepData:

@@ -6,6 +6,17 @@ export const plans = {
   ttc: "TTC",
   /** Under a price paid VAT included (TVA 20 %). */
   ht: (price: string) => `soit ${price} HT`,
+  /** This B2B product shows its prices HT first, TTC beside. */
+  htLabel: "HT",
+  ttcBeside: (price: string) => `soit ${price} TTC`,
+  /** Asked before the first paid checkout: no invoice is issued without a billing address. */
+  billingDetails: {
+    title: "Adresse de facturation",
+    description:
+      "Elle figure sur chacune de vos factures. Indiquez-la avant le paiement ; le SIREN et le numéro de TVA sont facultatifs.",
+    submit: "Continuer vers le paiement",
+    cancel: "Annuler",
+  },
   current: "Plan actuel",
   choose: "Choisir ce plan",
   LANCEMENT: {

@@ -7,5 +7,6 @@ export const publicFormValidation = {
   numberMin: (min: number) => `La valeur doit être supérieure ou égale à ${min}.`,
   numberMax: (max: number) => `La valeur doit être inférieure ou égale à ${max}.`,
   valueBetween: (min: number, max: number) => `La valeur doit être comprise entre ${min} et ${max}.`,
+  wholeRating: "Choisissez une note entière.",
   filesTotalTooLarge: (mb: number) => `L'ensemble des fichiers d'un avis doit faire au plus ${mb} Mo.`,
 } as const;

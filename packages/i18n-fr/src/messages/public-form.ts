@@ -33,6 +33,8 @@ export const publicForm = {
     title: "Merci pour votre avis !",
     description: "Votre avis a bien été enregistré. Il sera publié après vérification.",
     backToShop: (company: string) => `Retourner sur le site de ${company}`,
+    othersTitle: "Et les autres produits de votre commande ?",
+    reviewOther: (product: string) => `Noter ${product}`,
   },
   footer: {
     officialSite: "Site officiel",

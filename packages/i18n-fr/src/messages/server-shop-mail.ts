@@ -2,6 +2,10 @@
 export const shopMail = {
   /** The button under each product (also the text of the review link in the template's body). */
   button: "Donner mon avis",
+  /** The button of each product of an order of several ('Donner mon avis' stays once per e-mail). */
+  itemButton: "Noter ce produit",
+  /** The text of the review link in the template's body, in the HTML part (the button says 'Donner mon avis'). */
+  bodyLink: "ouvrir le formulaire",
   /** The title and accessible name of the n-th star link. */
   starLink: (n: number) => (n === 1 ? "1 étoile sur 5" : `${n} étoiles sur 5`),
   starsPrompt: "Votre note :",

@@ -1,6 +1,7 @@
 import { countOf } from "../format/plural";
 import { companySetup } from "./company-setup";
 import { errors } from "./errors";
+import { apiDocs } from "./server-api-docs";
 import { companyDefaults } from "./server-company-defaults";
 import { environment } from "./server-env";
 import { companyExport } from "./server-export";
@@ -96,6 +97,10 @@ const company = {
   slugTaken: "Cette adresse de page publique est déjà prise.",
   slugInvalid:
     "Utilisez de 3 à 60 lettres minuscules sans accent, chiffres ou tirets, sans tiret au début ni à la fin.",
+  sirenInvalid: "Ce SIREN n'est pas valide : 9 chiffres.",
+  vatNumberInvalid: "Ce numéro de TVA intracommunautaire n'est pas valide (exemple : FR44732829320).",
+  billingAddressKept:
+    "L'adresse de facturation figure sur chaque facture : modifiez-la, sans la vider, tant qu'une offre payante est en cours.",
 } as const;
 
 const team = {
@@ -120,6 +125,7 @@ const team = {
 } as const;
 
 const billing = {
+  billingAddressRequired: errors.subscription.billingAddressRequired,
   noActiveSubscription: errors.subscription.noActive,
   notLowerPlan: "Choisissez une offre inférieure à votre offre actuelle.",
   changeAlreadyScheduled: "Un changement d'offre est déjà prévu. Annulez-le avant d'en choisir un autre.",
@@ -128,6 +134,16 @@ const billing = {
     "Une offre inférieure prend effet à la fin de la période en cours : choisissez-la dans Abonnement.",
   alreadySubscribed: (planName: string) => `Vous êtes déjà abonné à l'offre ${planName}.`,
   paymentsDisabled: "Le paiement en ligne n'est pas configuré. Contactez le support.",
+  /** The sandbox checkout page (HT first for this B2B product, TTC beside). */
+  monthlyHt: (ht: string) => `${ht} HT / mois`,
+  ttcBeside: (ttc: string) => `(${ttc} TTC)`,
+  upgradeCredit: (plan: string, amount: string) =>
+    `Partie non utilisée de l'offre ${plan}, créditée : −${amount} TTC`,
+  upgradeDue: (amount: string) => `À payer aujourd'hui : ${amount} TTC`,
+  upgradeUntil: (date: string) =>
+    `Changement immédiat, au prorata jusqu'au ${date} (fin de la période en cours, qui ne change pas).`,
+  upgradeDeclined:
+    "Le paiement de la différence a été refusé : mettez à jour votre moyen de paiement, puis réessayez.",
   paymentProviderDown: "Le service de paiement est indisponible. Réessayez dans un instant.",
   redirectNotAllowed: "Cette adresse de redirection n'est pas autorisée.",
   webhookNotConfigured: "Le webhook Stripe n'est pas configuré.",
@@ -167,6 +183,8 @@ const orders = {
   itemProductNotFound: (line: number, name: string) => `Produit ${line} introuvable : ${name}.`,
   /** The list of an order's products in its request or reminder e-mail. */
   itemsIntro: "Vos produits :",
+  /** The thanks e-mail of an order of several products: the others still to review. */
+  othersIntro: "Et les autres produits de votre commande ?",
   itemLine: (product: string, url: string) => `- ${product} : ${url}`,
   itemLink: "Donner mon avis",
 } as const;
@@ -240,4 +258,5 @@ export const server = {
   webhooks,
   invoicePdf,
   environment,
+  apiDocs,
 } as const;

@@ -65,6 +65,8 @@ export const settings = {
     name: "Nom de l'entreprise",
     billingAddress: "Adresse de facturation",
     billingAddressHint: "Imprimée sur vos factures (rue, code postal et ville, pays).",
+    billingSiren: "SIREN (facultatif)",
+    billingVatNumber: "N° de TVA intracommunautaire (facultatif)",
     website: "Site web",
     websitePlaceholder: "https://www.exemple.fr",
     openWebsite: "Ouvrir le site",

@@ -45,6 +45,14 @@ export const invoices = pgTable(
     /** The buyer as known when the invoice was issued (an issued invoice never changes). */
     buyerName: text("buyer_name").notNull(),
     buyerAddress: text("buyer_address"),
+    buyerSiren: text("buyer_siren"),
+    buyerVatNumber: text("buyer_vat_number"),
+    /** When and how it was paid (French invoice mentions of an invoice marked paid). */
+    paidAt: tz("paid_at"),
+    /** `stripe` (paid online through Stripe) | `sandbox` (the local test checkout) */
+    paymentMethod: text("payment_method"),
+    /** A plan change within a period: the unused part of the previous plan, credited (cents, TTC). */
+    creditCents: integer("credit_cents"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -13,6 +13,9 @@ export const companies = pgTable(
     contactEmail: text("contact_email"),
     /** Postal address printed on the company's invoices (several lines). */
     billingAddress: text("billing_address"),
+    /** The customer's SIREN and intra-EU VAT number (optional), printed on its invoices. */
+    billingSiren: text("billing_siren"),
+    billingVatNumber: text("billing_vat_number"),
     /** Address of the public review pages, `/avis/{slug}` (domain's `COMPANY_SLUG_PATTERN`). */
     slug: text("slug").notNull(),
     publicPage: boolean("public_page").notNull().default(true),

@@ -39,7 +39,7 @@ const STAR_STYLE = {
  * A product card: image, name, five star links (each opening the form with its rating) and the
  * button (a link in a coloured cell: the button Outlook keeps).
  */
-function ItemCard({ item, accent }: { item: EmailItem; accent: string }) {
+function ItemCard({ item, accent, several }: { item: EmailItem; accent: string; several: boolean }) {
   const t = fr.server.shopMail;
   return (
     <table
@@ -95,7 +95,7 @@ function ItemCard({ item, accent }: { item: EmailItem; accent: string }) {
                         borderRadius: "6px",
                       }}
                     >
-                      {t.button}
+                      {several ? t.itemButton : t.button}
                     </a>
                   </td>
                 </tr>
@@ -121,10 +121,14 @@ export function ShopEmail(props: {
   items: EmailItem[];
   listInText: boolean;
   footer: FooterLine[];
+  /** Said above the cards (the thanks e-mail's other products). */
+  intro?: string;
 }) {
   const accent = props.shop.color ?? DEFAULT_ACCENT;
   const list = props.items.map((item) => fr.server.orders.itemLine(item.name, item.reviewUrl)).join("\n");
-  const cardsPlain = props.listInText ? { "data-plain": `${fr.server.orders.itemsIntro}\n${list}` } : {};
+  const cardsPlain = props.listInText
+    ? { "data-plain": `${props.intro ?? fr.server.orders.itemsIntro}\n${list}` }
+    : {};
   return (
     <MailLayout brand={props.shop}>
       <Text
@@ -134,8 +138,9 @@ export function ShopEmail(props: {
       />
       {props.items.length > 0 || props.listInText ? (
         <div {...cardsPlain} {...(props.listInText ? {} : { "data-skip-in-text": "true" })}>
+          {props.intro ? <p style={{ ...paragraphStyle, fontWeight: "bold" }}>{props.intro}</p> : null}
           {props.items.map((item) => (
-            <ItemCard key={item.reviewUrl} item={item} accent={accent} />
+            <ItemCard key={item.reviewUrl} item={item} accent={accent} several={props.items.length > 1} />
           ))}
         </div>
       ) : null}

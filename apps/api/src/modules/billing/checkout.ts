@@ -7,10 +7,11 @@ import { checkoutSessions, companies } from "../../db/schema";
 import { detailError, type FieldErrors, fieldErrors } from "../../http/errors";
 import type { AuthenticatedUser } from "../../http/request-context";
 import { METADATA } from "./facts";
-import { paymentMode } from "./payment-mode";
+import { isSandboxSubscription, paymentMode } from "./payment-mode";
 import { toCents } from "./periods";
 import { isAllowedRedirect } from "./redirects";
 import { newSandboxSessionId } from "./sandbox";
+import { upgradeOf, upgradeStripeSubscription } from "./upgrade";
 
 export interface CheckoutInput {
   subscription_type: PlanType;
@@ -44,8 +45,27 @@ export async function openCheckout(
     throw detailError(400, fr.server.billing.alreadySubscribed(planName(plan.type)));
   }
 
+  // An invoice is never issued without the buyer's address (French invoice mentions).
+  if (!company.billingAddress) {
+    throw fieldErrors({ billing_address: [fr.server.billing.billingAddressRequired] });
+  }
+
   const mode = paymentMode(ctx);
   if (mode === "disabled") throw detailError(400, fr.server.billing.paymentsDisabled);
+  const upgrade = upgradeOf(company, plan.type, ctx.now());
+  if (upgrade && ctx.stripe && !isSandboxSubscription(upgrade.subscriptionId)) {
+    try {
+      await upgradeStripeSubscription(ctx.stripe, companyId, upgrade);
+    } catch (error) {
+      log.warn({ err: error }, "stripe subscription upgrade failed");
+      const declined = (error as { type?: string }).type === "StripeCardError";
+      throw detailError(
+        declined ? 400 : 503,
+        declined ? fr.server.billing.upgradeDeclined : fr.server.billing.paymentProviderDown,
+      );
+    }
+    return { id: upgrade.subscriptionId, url: input.success_url };
+  }
   const record = (id: string, provider: "sandbox" | "stripe") =>
     ctx.db.insert(checkoutSessions).values({
       id,

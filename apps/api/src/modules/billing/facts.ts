@@ -54,6 +54,11 @@ export interface PaidInvoice {
   periodStart: Date;
   periodEnd: Date;
   invoiceUrl: string | null;
+  /** When it was paid, and how: online through Stripe, or the local test checkout. */
+  paidAt: Date;
+  paymentMethod: "stripe" | "sandbox";
+  /** An upgrade within a period: the unused part of the previous plan, credited (cents TTC). */
+  creditCents?: number | null;
 }
 
 /** Metadata keys we put on Stripe checkout sessions and subscriptions. */

@@ -170,5 +170,10 @@ async function recordInvoice(tx: Tx, company: CompanyRow, invoice: PaidInvoice):
     // Frozen at issue: a later change of the company's name or address never rewrites an invoice.
     buyerName: company.name,
     buyerAddress: company.billingAddress,
+    buyerSiren: company.billingSiren,
+    buyerVatNumber: company.billingVatNumber,
+    paidAt: invoice.paidAt,
+    paymentMethod: invoice.paymentMethod,
+    creditCents: invoice.creditCents ?? null,
   });
 }

@@ -14,7 +14,7 @@ import { cancelAtPeriodEnd } from "./cancel";
 import { openCheckout } from "./checkout";
 import { applyProviderEvent } from "./fulfilment";
 import { invoicePdf } from "./invoice-pdf";
-import { paymentMode } from "./payment-mode";
+import { isSandboxSubscription, paymentMode } from "./payment-mode";
 import { cancelPlanChange, schedulePlanChange } from "./plan-change";
 import { redirectOrigins, safeRedirect } from "./redirects";
 import {
@@ -28,6 +28,7 @@ import { renderSandboxCheckout, renderSandboxNotFound } from "./sandbox-page";
 import { factsFromStripeEvent } from "./stripe-events";
 import { toInvoiceView, toSubscriptionInfo } from "./subscription-view";
 import { cancelSubscriptionsAtProvider } from "./subscriptions-to-cancel";
+import { upgradeOf } from "./upgrade";
 
 const API_BASE = "/api/v1";
 
@@ -145,13 +146,11 @@ export const billingHandlers = defineHandlers({
     const ctx = request.server.ctx;
     const session = await findOpenSandboxSession(ctx, request.params.session_id);
     const [company] = session
-      ? await ctx.db
-          .select({ name: companies.name })
-          .from(companies)
-          .where(eq(companies.id, session.companyId))
+      ? await ctx.db.select().from(companies).where(eq(companies.id, session.companyId))
       : [];
     const planType = normalizePlanType(session?.planType);
     if (!session || !company || !planType) return sendHtmlPage(reply, 404, renderSandboxNotFound());
+    const upgrade = upgradeOf(company, planType, ctx.now());
     return sendHtmlPage(
       reply,
       200,
@@ -161,6 +160,7 @@ export const billingHandlers = defineHandlers({
         companyName: company.name,
         basePath: API_BASE,
         formOrigins: redirectOrigins(ctx.config),
+        upgrade: upgrade && isSandboxSubscription(upgrade.subscriptionId) ? upgrade : null,
       }),
     );
   },

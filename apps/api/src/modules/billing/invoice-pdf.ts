@@ -72,7 +72,11 @@ export async function invoicePdf(
     await write(page, line, { weight: "bold", size: 11 });
   }
   const address = invoice.buyerAddress?.split("\n") ?? [texts.noAddress];
-  for (const line of address) {
+  const buyerIds = [
+    invoice.buyerSiren ? texts.buyerSiren(invoice.buyerSiren) : null,
+    invoice.buyerVatNumber ? texts.vatNumber(invoice.buyerVatNumber) : null,
+  ].filter((line) => line !== null);
+  for (const line of [...address, ...buyerIds]) {
     for (const part of await text.wrap(line, "regular", 10, width)) {
       next(14);
       await write(page, part, invoice.buyerAddress ? {} : { color: GRAY });
@@ -104,6 +108,19 @@ export async function invoicePdf(
       color: GRAY,
     },
   );
+  if (invoice.creditCents) {
+    const note = texts.prorated(
+      plan ? planName(plan) : invoice.subscriptionType,
+      formatLongDate(invoice.periodStart, PARIS),
+      formatLongDate(invoice.periodEnd, PARIS),
+      price(invoice.amountCents + invoice.creditCents),
+      price(invoice.creditCents),
+    );
+    for (const part of await text.wrap(note, "regular", 9, width)) {
+      next(12);
+      await write(page, part, { color: GRAY, size: 9 });
+    }
+  }
   next(36);
 
   for (const [label, cents, strong] of [
@@ -116,6 +133,17 @@ export async function invoicePdf(
     next(18);
   }
   next(24);
-  await write(page, texts.paid, { color: GRAY });
+  const means = invoice.paymentMethod ? texts.paymentMeans[invoice.paymentMethod] : undefined;
+  const footer = [
+    `${texts.paidOn(formatLongDate(invoice.paidAt ?? invoice.createdAt, PARIS))}${means ? ` ${means}` : ""}`,
+    texts.noDiscount,
+    texts.latePayment,
+  ];
+  for (const line of footer) {
+    for (const part of await text.wrap(line, "regular", 9, width)) {
+      await write(page, part, { color: GRAY, size: 9 });
+      next(12);
+    }
+  }
   return pdf.save();
 }

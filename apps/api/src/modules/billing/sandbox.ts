@@ -6,8 +6,14 @@ import { checkoutSessions, companies } from "../../db/schema";
 import { randomToken } from "../../lib/crypto";
 import type { BillingFact } from "./facts";
 import { applyProviderEvent } from "./fulfilment";
-import { paymentMode, SANDBOX_SESSION_PREFIX, SANDBOX_SUBSCRIPTION_PREFIX } from "./payment-mode";
+import {
+  isSandboxSubscription,
+  paymentMode,
+  SANDBOX_SESSION_PREFIX,
+  SANDBOX_SUBSCRIPTION_PREFIX,
+} from "./payment-mode";
 import { addMonths, toCents } from "./periods";
+import { type Upgrade, upgradeOf } from "./upgrade";
 
 /** Like Stripe Checkout, a sandbox session can be paid for 24 hours. */
 export const SANDBOX_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -48,6 +54,12 @@ export async function findSandboxSession(ctx: AppContext, id: string): Promise<S
 export async function completeSandboxSession(ctx: AppContext, session: SessionRow): Promise<void> {
   const plan = PLANS[normalizePlanType(session.planType) ?? "CROISSANCE"];
   const at = ctx.now();
+  const [company] = await ctx.db.select().from(companies).where(eq(companies.id, session.companyId));
+  const upgrade = company ? upgradeOf(company, plan.type, at) : null;
+  if (upgrade && isSandboxSubscription(upgrade.subscriptionId)) {
+    await completeSandboxUpgrade(ctx, session, upgrade, at);
+    return;
+  }
   const periodEnd = addMonths(at, 1);
   const subscriptionId = `${SANDBOX_SUBSCRIPTION_PREFIX}${randomToken(12)}`;
   const ref = { companyId: session.companyId };
@@ -87,6 +99,8 @@ export async function completeSandboxSession(ctx: AppContext, session: SessionRo
         periodStart: at,
         periodEnd,
         invoiceUrl: null,
+        paidAt: at,
+        paymentMethod: "sandbox",
       },
     },
   ];
@@ -94,6 +108,65 @@ export async function completeSandboxSession(ctx: AppContext, session: SessionRo
     ctx.db,
     { id: `sandbox:${session.id}:completed`, type: "checkout.session.completed" },
     facts,
+  );
+}
+
+/**
+ * 'Payer' for a higher plan within a paid period, as Stripe's `always_invoice` upgrade: the same
+ * subscription and period end, the new plan at once, an invoice of the difference (the unused part of
+ * the current plan credited).
+ */
+async function completeSandboxUpgrade(
+  ctx: AppContext,
+  session: SessionRow,
+  upgrade: Upgrade,
+  at: Date,
+): Promise<void> {
+  const { subscriptionId } = upgrade;
+  const ref = { companyId: session.companyId };
+  await applyProviderEvent(
+    ctx.db,
+    { id: `sandbox:${session.id}:completed`, type: "checkout.session.completed" },
+    [
+      {
+        kind: "checkoutCompleted",
+        sessionId: session.id,
+        ref,
+        planType: upgrade.to,
+        subscriptionId,
+        customerId: null,
+        paid: true,
+        at,
+      },
+      {
+        kind: "subscriptionChanged",
+        ref,
+        subscription: {
+          id: subscriptionId,
+          customerId: null,
+          planType: upgrade.to,
+          status: "active",
+          cancelAtPeriodEnd: false,
+          at,
+        },
+      },
+      {
+        kind: "invoicePaid",
+        ref,
+        invoice: {
+          providerRef: `${subscriptionId}:upgrade:${at.toISOString()}`,
+          planType: upgrade.to,
+          amountCents: upgrade.proration.dueCents,
+          currency: PLANS[upgrade.to].currency,
+          periodStart: at,
+          periodEnd: upgrade.periodEnd,
+          invoiceUrl: null,
+          paidAt: at,
+          paymentMethod: "sandbox",
+          creditCents: upgrade.proration.creditCents,
+        },
+      },
+    ],
   );
 }
 
@@ -188,6 +261,8 @@ export async function settleSandboxPeriods(db: Db, now: Date, companyId?: string
               periodStart: start,
               periodEnd: end,
               invoiceUrl: null,
+              paidAt: start,
+              paymentMethod: "sandbox",
             },
           },
         ],

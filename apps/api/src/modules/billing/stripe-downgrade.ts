@@ -7,7 +7,7 @@ import type { StripeClient } from "./stripe-client";
 /** Our Stripe product per plan, made on first use (Checkout names its own inline). */
 const productId = (plan: PlanType) => `certavis_${plan.toLowerCase()}`;
 
-async function ensureProduct(stripe: StripeClient, plan: PlanType): Promise<string> {
+export async function ensureProduct(stripe: StripeClient, plan: PlanType): Promise<string> {
   const id = productId(plan);
   try {
     await stripe.products.create({ id, name: `Certavis ${planName(plan)}` });

@@ -52,7 +52,10 @@ const invoice = z.object({
   parent: z
     .object({ subscription_details: z.object({ subscription: ref.nullish(), metadata }).nullish() })
     .nullish(),
-  lines: z.object({ data: z.array(z.object({ period: period.nullish() })) }).nullish(),
+  status_transitions: z.object({ paid_at: z.number().nullish() }).nullish(),
+  lines: z
+    .object({ data: z.array(z.object({ period: period.nullish(), amount: z.number().int().nullish() })) })
+    .nullish(),
 });
 
 export interface StripeEventLike {
@@ -139,6 +142,7 @@ export function factsFromStripeEvent(event: StripeEventLike): BillingFact[] {
       const subscriptionId = details?.subscription ?? inv.subscription;
       // The line's period is the one paid for (the invoice's own period is the previous one).
       const linePeriod = inv.lines?.data.find((line) => line.period)?.period;
+      const credit = -(inv.lines?.data ?? []).reduce((sum, line) => sum + Math.min(line.amount ?? 0, 0), 0);
       return [
         {
           kind: "invoicePaid",
@@ -151,6 +155,10 @@ export function factsFromStripeEvent(event: StripeEventLike): BillingFact[] {
             periodStart: fromUnix(linePeriod?.start ?? inv.period_start),
             periodEnd: fromUnix(linePeriod?.end ?? inv.period_end),
             invoiceUrl: inv.hosted_invoice_url ?? null,
+            paidAt: fromUnix(inv.status_transitions?.paid_at ?? event.created),
+            paymentMethod: "stripe",
+            // An upgrade's invoice (`always_invoice`) credits the unused time as negative lines.
+            creditCents: credit > 0 ? credit : null,
           },
         },
       ];

@@ -1,4 +1,4 @@
-import { isBasicEmail, normalizeEmail } from "@certavis/domain";
+import { isBasicEmail, normalizeEmail, normalizeSiren, normalizeVatNumber } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import type { FieldErrors } from "../../http/errors";
 
@@ -90,4 +90,24 @@ export function readBillingAddress(value: unknown, errors: FieldErrors): string 
     return undefined;
   }
   return address || null;
+}
+
+/** The SIREN or VAT number printed on invoices: normalised by the domain; empty or null clears it. */
+export function readBillingId(
+  field: "billing_siren" | "billing_vat_number",
+  value: unknown,
+  errors: FieldErrors,
+): string | null | undefined {
+  if (value === null || (typeof value === "string" && value.trim() === "")) return null;
+  const normalized =
+    typeof value === "string" && value.length <= 20
+      ? field === "billing_siren"
+        ? normalizeSiren(value)
+        : normalizeVatNumber(value)
+      : null;
+  if (normalized) return normalized;
+  errors[field] = [
+    field === "billing_siren" ? fr.server.company.sirenInvalid : fr.server.company.vatNumberInvalid,
+  ];
+  return undefined;
 }

@@ -74,6 +74,8 @@ export async function companyView(
     website: company.website,
     contact_email: (await companyContactEmail(db, company.id)) ?? "",
     billing_address: company.billingAddress,
+    billing_siren: company.billingSiren,
+    billing_vat_number: company.billingVatNumber,
     slug: company.slug,
     public_page: company.publicPage,
     logo: publicImageUrl(storage, company.logoPath),

@@ -1,4 +1,4 @@
-import { isCompanySlug } from "@certavis/domain";
+import { isCompanySlug, isSubscriptionUsable, normalizePlanType, PLANS } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
@@ -20,7 +20,13 @@ import { purgeTrail } from "../review-trail/trail-retention";
 import { checkOwnPassword } from "../users/own-password";
 import { newApiKey } from "./api-key";
 import { companyFiles, removeCompanyFiles } from "./company-files";
-import { readBillingAddress, readCompanyName, readContactEmail, readWebsite } from "./company-input";
+import {
+  readBillingAddress,
+  readBillingId,
+  readCompanyName,
+  readContactEmail,
+  readWebsite,
+} from "./company-input";
 import { companyView, findCompany } from "./company-view";
 import { createCompany } from "./create-company";
 import { LOGO_MAX_BYTES, processLogo } from "./logo";
@@ -28,7 +34,15 @@ import { LOGO_MAX_BYTES, processLogo } from "./logo";
 type CompanyChanges = Partial<
   Pick<
     typeof companies.$inferInsert,
-    "name" | "website" | "contactEmail" | "billingAddress" | "logoPath" | "slug" | "publicPage"
+    | "name"
+    | "website"
+    | "contactEmail"
+    | "billingAddress"
+    | "billingSiren"
+    | "billingVatNumber"
+    | "logoPath"
+    | "slug"
+    | "publicPage"
   >
 >;
 
@@ -75,6 +89,12 @@ async function readCompanyUpdate(request: FastifyRequest): Promise<CompanyUpdate
     } else if (field === "billing_address") {
       const address = readBillingAddress(value, errors);
       if (address !== undefined) changes.billingAddress = address;
+    } else if (field === "billing_siren") {
+      const siren = readBillingId(field, value, errors);
+      if (siren !== undefined) changes.billingSiren = siren;
+    } else if (field === "billing_vat_number") {
+      const vat = readBillingId(field, value, errors);
+      if (vat !== undefined) changes.billingVatNumber = vat;
     } else if (field === "slug") {
       if (typeof value === "string" && isCompanySlug(value)) changes.slug = value;
       else errors.slug = [fr.server.company.slugInvalid];
@@ -91,6 +111,11 @@ async function readCompanyUpdate(request: FastifyRequest): Promise<CompanyUpdate
   }
   if (Object.keys(errors).length) throw fieldErrors(errors);
   return { changes, logo };
+}
+
+function paysForItsPlan(company: typeof companies.$inferSelect): boolean {
+  const plan = normalizePlanType(company.planType);
+  return plan !== null && !PLANS[plan].free && isSubscriptionUsable(company.subscriptionStatus);
 }
 
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -139,6 +164,10 @@ export const companyHandlers = defineHandlers({
     const current = await findCompany(ctx.db, membership.companyId);
     if (!current) throw notFound();
     const { changes, logo } = await readCompanyUpdate(request);
+    // Every invoice carries the address: a paying company changes it, never clears it.
+    if (changes.billingAddress === null && paysForItsPlan(current)) {
+      throw fieldErrors({ billing_address: [fr.server.company.billingAddressKept] });
+    }
     if (logo) changes.logoPath = await ctx.storage.save("logos", "webp", logo);
     if (Object.keys(changes).length > 0) {
       try {

@@ -13,7 +13,8 @@ import { suppressedAmong } from "../privacy/suppressions";
 import { deriveUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token";
 import type { CertificationEmailKind } from "../review-trail/author-emails";
 import type { DeliveryRow } from "./mail-claim";
-import { asShopEmail, renderEmail } from "./render-email";
+import { otherProductsToReview } from "./other-products";
+import { asShopEmail, type EmailItem, renderEmail } from "./render-email";
 import type { EmailKind } from "./schedule";
 
 export interface MailLinks {
@@ -106,6 +107,8 @@ async function templateMessage(
   template: Template,
   links: MailLinks,
   contact: string | undefined,
+  /** The thanks e-mail's cards: the order's other products still to review. */
+  others: { intro: string; items: EmailItem[] } = { intro: "", items: [] },
 ): Promise<MailMessage> {
   const { order, company } = ctx;
   const urlOf = (line: OrderLine) =>
@@ -123,7 +126,7 @@ async function templateMessage(
   // The shop speaks: its logo and name on top; a request or a reminder shows each product's card.
   const items =
     kind === "thanks"
-      ? []
+      ? others.items
       : lines.map((line) => ({
           name: line.product.name,
           imageUrl: links.imageUrl?.(line.product.imagePath) ?? null,
@@ -137,8 +140,9 @@ async function templateMessage(
     email,
     { name: company.name, logoUrl: links.imageUrl?.(company.logoPath) ?? null },
     items,
-    multiple,
+    multiple || (kind === "thanks" && items.length > 0),
     legalFooter(kind, ctx, links, productNames, unsubscribe),
+    kind === "thanks" && items.length > 0 ? others.intro : undefined,
   );
   return {
     to: order.buyerEmail,
@@ -293,12 +297,28 @@ export async function renderDeliveries(
     const kind = row.kind as EmailKind;
     if (kind === "thanks") {
       const template = templateFor(templates, ctx, kind);
+      // The order's other products still to review: the thanks e-mail leads to them.
+      const others = template
+        ? await otherProductsToReview(
+            tx,
+            ctx.order,
+            { formUrl: links.formUrl, secrets: links.reviewKeySecrets() },
+            new Date(),
+          )
+        : [];
       if (template)
         rendered.push({
           row,
           companyId,
-          message: await templateMessage(kind, ctx, [ctx], false, template, links, contacts.get(companyId)),
-          reviewKeyOrderIds: [],
+          message: await templateMessage(kind, ctx, [ctx], false, template, links, contacts.get(companyId), {
+            intro: fr.server.orders.othersIntro,
+            items: others.map((other) => ({
+              name: other.productName,
+              imageUrl: links.imageUrl?.(other.imagePath) ?? null,
+              reviewUrl: other.reviewUrl,
+            })),
+          }),
+          reviewKeyOrderIds: others.map((other) => other.orderId),
         });
       else cancel(row.id, fr.server.mailQueue.noTemplate);
       continue;

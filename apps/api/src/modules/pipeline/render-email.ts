@@ -38,8 +38,8 @@ export interface RenderedEmail {
 
 /**
  * Subject and text are the template with the values as typed; the HTML escapes the template and the
- * values, and the review link becomes a short link 'Donner mon avis' (the long address shows only in
- * the text part).
+ * values, and the review link becomes a short link 'ouvrir le formulaire' (the long address
+ * shows only in the text part; 'Donner mon avis' is the card's button, once per e-mail).
  */
 export function renderEmail(
   template: { subject: string; body: string },
@@ -49,7 +49,7 @@ export function renderEmail(
   const text = renderTemplate(template.body, { ...vars });
   const htmlVars: Record<string, string> = {};
   for (const [name, value] of Object.entries(vars)) htmlVars[name] = escapeHtml(value);
-  htmlVars.url_avis = `<a href="${escapeHtml(vars.url_avis)}">${escapeHtml(fr.server.shopMail.button)}</a>`;
+  htmlVars.url_avis = `<a href="${escapeHtml(vars.url_avis)}">${escapeHtml(fr.server.shopMail.bodyLink)}</a>`;
   const html = renderTemplate(escapeHtml(template.body), htmlVars).replace(/\r?\n/g, "<br>\n");
   return { subject, text, html };
 }
@@ -66,9 +66,19 @@ export async function asShopEmail(
   items: EmailItem[],
   listInText: boolean,
   footer: FooterLine[] = [],
+  /** Said above the cards (and their list in the text part); the text part's default 'Vos produits :'. */
+  intro?: string,
 ): Promise<RenderedEmail> {
   const { html, text } = await renderMail(
-    createElement(ShopEmail, { shop, bodyText: email.text, bodyHtml: email.html, items, listInText, footer }),
+    createElement(ShopEmail, {
+      shop,
+      bodyText: email.text,
+      bodyHtml: email.html,
+      items,
+      listInText,
+      footer,
+      intro,
+    }),
   );
   return { subject: email.subject, text, html };
 }

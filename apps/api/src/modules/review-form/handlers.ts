@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_TYPE, type FormField, normalizePlanType } from "@certavis/domain";
+import { DEFAULT_PLAN_TYPE, normalizePlanType } from "@certavis/domain";
 import { eq } from "drizzle-orm";
 import { companyContactEmail } from "../../db/company-contact";
 import { orders, reviewFiles, reviews } from "../../db/schema";
@@ -7,10 +7,11 @@ import { publicImageUrl } from "../../lib/image-url";
 import { hashReviewKey } from "../../lib/review-key";
 import { removeStored } from "../../lib/storage";
 import { deriveWithdrawalToken } from "../certification/withdrawal-token";
+import { otherProductsToReview } from "../pipeline/other-products";
 import { onReviewSubmitted } from "../pipeline/schedule";
 import { queueNegativeReviewAlert } from "../review-alerts/negative-alert";
 import { recordReviewEvents } from "../review-trail/review-events";
-import { formForBuyer, shopForBuyer } from "./buyer-view";
+import { buyerFields, formForBuyer, shopForBuyer } from "./buyer-view";
 import { reviewFormPreview } from "./review-form-preview";
 import { orderForReviewKey } from "./review-key-lookup";
 import { checkSubmission, ratingOf, readSubmission, textsOf } from "./submission";
@@ -20,7 +21,7 @@ export const reviewFormHandlers = defineHandlers({
     const { db, storage, now } = request.server.ctx;
     const { order, product, company, form } = await orderForReviewKey(db, request.query.api_key, now());
     return {
-      form: formForBuyer(form),
+      form: formForBuyer(form, company.planType),
       company: shopForBuyer(company, storage, await companyContactEmail(db, company.id)),
       product: {
         id: product.id,
@@ -45,15 +46,15 @@ export const reviewFormHandlers = defineHandlers({
     const before = await orderForReviewKey(db, key, now());
     const submission = await readSubmission(
       request,
-      before.form.schema as FormField[],
+      buyerFields(before.form, before.company.planType),
       normalizePlanType(before.company.planType) ?? DEFAULT_PLAN_TYPE,
       { storage, folder: `reviews/${before.company.id}` },
     );
     try {
-      const reviewId = await db.transaction(async (tx) => {
+      const submitted = await db.transaction(async (tx) => {
         const at = now();
         const { order, product, company, form } = await orderForReviewKey(tx, key, at, true);
-        const fields = form.schema as FormField[];
+        const fields = buyerFields(form, company.planType);
         const { clean, files } = checkSubmission(
           fields,
           company.planType,
@@ -111,6 +112,12 @@ export const reviewFormHandlers = defineHandlers({
         }
         await tx.update(orders).set({ reviewKeyUsedAt: at }).where(eq(orders.id, order.id));
         await onReviewSubmitted(tx, order, at);
+        const others = await otherProductsToReview(
+          tx,
+          order,
+          { formUrl: request.server.ctx.config.formUrl, secrets: keys.all("review-key") },
+          at,
+        );
         const rating = Number(ratingOf(fields, clean).toFixed(2));
         await queueNegativeReviewAlert(
           tx,
@@ -126,11 +133,14 @@ export const reviewFormHandlers = defineHandlers({
           at,
           request.server.ctx.config.publicUrl,
         );
-        return review.id;
+        return {
+          id: review.id,
+          others: others.map((other) => ({ product_name: other.productName, review_url: other.reviewUrl })),
+        };
       });
       request.server.pipeline?.notify();
       reply.code(201);
-      return { id: reviewId, status: "pending" as const };
+      return { id: submitted.id, status: "pending" as const, others: submitted.others };
     } catch (error) {
       await removeStored(
         storage,

@@ -24,7 +24,7 @@ export async function reviewFormPreview(
   if (!company) throw notFound();
   const form = await formOfProduct(ctx.db, company.id, null);
   return {
-    form: formForBuyer(form),
+    form: formForBuyer(form, company.planType),
     // Only the address the company gave for buyers: anyone may ask for this preview (a company's id is
     // in its widget's code), the owner's login e-mail that buyers' mails fall back to is not theirs.
     company: shopForBuyer(company, ctx.storage, company.contactEmail),

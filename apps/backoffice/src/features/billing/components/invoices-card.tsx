@@ -9,7 +9,7 @@ import { useInvoices } from "../api/get-invoices";
 
 const t = fr.settings.subscription.invoices;
 
-/** Invoices (admin, accoutant, owner): number, amount TTC and HT, period, the PDF and the provider's page. */
+/** Invoices (admin, accoutant, owner): number, amount HT then TTC (a B2B product), period, the PDF and the provider's page. */
 export function InvoicesCard() {
   const invoices = useInvoices();
   return (
@@ -50,9 +50,9 @@ export function InvoicesCard() {
                   {t.periodRange(formatDate(invoice.period_start), formatDate(invoice.period_end))}
                 </Table.Cell>
                 <Table.Cell>
-                  {t.amountTtc(formatPrice(invoice.amount, invoice.currency))}
+                  {t.amountHt(formatPrice(invoice.amount_ht, invoice.currency))}
                   <Text as="div" size="1" color="gray">
-                    {t.amountHt(formatPrice(invoice.amount_ht, invoice.currency))}
+                    {t.amountTtc(formatPrice(invoice.amount, invoice.currency))}
                   </Text>
                 </Table.Cell>
                 <Table.Cell>

@@ -1,4 +1,4 @@
-import { limitReductions, PLANS, type PlanType } from "@certavis/domain";
+import { limitReductions, PLANS, type PlanType, priceHt } from "@certavis/domain";
 import { formatDate, formatPrice, fr, limitReductionLabel, planName } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { AlertDialog, Flex, Text } from "@radix-ui/themes";
@@ -36,7 +36,12 @@ export function PlanChangeDialog({
             <AlertDialog.Title>{t.dialogTitle(planName(to))}</AlertDialog.Title>
             <AlertDialog.Description size="2">{t.when(planName(to), date)}</AlertDialog.Description>
             <Text as="p" size="2" mt="2">
-              {plan.free ? t.noMoreInvoice : t.nextInvoice(formatPrice(plan.price, plan.currency))}
+              {plan.free
+                ? t.noMoreInvoice
+                : t.nextInvoice(
+                    formatPrice(priceHt(plan.price), plan.currency),
+                    formatPrice(plan.price, plan.currency),
+                  )}
             </Text>
             <Text as="p" size="2" weight="bold" mt="3">
               {t.changesTitle}

@@ -5,6 +5,8 @@ import { api } from "../../../lib/api-client";
 export interface CompanyInput {
   name?: string;
   billing_address?: string | null;
+  billing_siren?: string | null;
+  billing_vat_number?: string | null;
   website?: string | null;
   contact_email?: string | null;
   slug?: string;

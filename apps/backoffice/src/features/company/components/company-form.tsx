@@ -22,6 +22,8 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
   const savedLogo = safeLogoUrl(company.logo);
   const [name, setName] = useState(company.name);
   const [billingAddress, setBillingAddress] = useState(company.billing_address ?? "");
+  const [siren, setSiren] = useState(company.billing_siren ?? "");
+  const [vatNumber, setVatNumber] = useState(company.billing_vat_number ?? "");
   const [website, setWebsite] = useState(company.website ?? "");
   const [contactEmail, setContactEmail] = useState(company.contact_email);
   const addressId = useId();
@@ -36,6 +38,9 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
   if (name.trim() !== company.name) changes.name = name.trim();
   if (billingAddress.trim() !== (company.billing_address ?? ""))
     changes.billing_address = billingAddress.trim() || null;
+  if (siren.trim() !== (company.billing_siren ?? "")) changes.billing_siren = siren.trim() || null;
+  if (vatNumber.trim() !== (company.billing_vat_number ?? ""))
+    changes.billing_vat_number = vatNumber.trim() || null;
   if (website.trim() !== (company.website ?? "")) changes.website = website.trim() || null;
   if (contactEmail.trim().toLowerCase() !== company.contact_email.toLowerCase())
     changes.contact_email = contactEmail.trim() || null;
@@ -98,6 +103,23 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
               </Text>
             ) : null}
           </Flex>
+          <FormField
+            label={t.billingSiren}
+            value={siren}
+            disabled={!editable}
+            inputMode="numeric"
+            maxLength={20}
+            error={errors.billing_siren}
+            onChange={(e) => setSiren(e.target.value)}
+          />
+          <FormField
+            label={t.billingVatNumber}
+            value={vatNumber}
+            disabled={!editable}
+            maxLength={20}
+            error={errors.billing_vat_number}
+            onChange={(e) => setVatNumber(e.target.value)}
+          />
           <FormField
             label={t.website}
             value={website}

@@ -260,6 +260,13 @@ function RatingSettings({
           </Select.Content>
         </Select.Root>
       </div>
+      {(field.rating_type ?? "star") === "star" ? (
+        <CheckSetting
+          label={s.ratingHalfSteps}
+          checked={field.rating_half_steps === true}
+          onChecked={(v) => patch({ rating_half_steps: v })}
+        />
+      ) : null}
     </Grid>
   );
 }

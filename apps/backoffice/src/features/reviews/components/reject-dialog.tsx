@@ -63,10 +63,14 @@ export function RejectDialog({
               </Text>
               <TextArea
                 id={`${id}-note`}
+                aria-describedby={`${id}-note-hint`}
                 value={note}
                 maxLength={REJECTION_NOTE_MAX_LENGTH}
                 onChange={(event) => setNote(event.target.value)}
               />
+              <Text id={`${id}-note-hint`} size="1" color="gray">
+                {t.noteHint}
+              </Text>
             </div>
             <Flex gap="2" justify="end">
               <Button type="button" variant="outline" onClick={onCancel}>

@@ -1,6 +1,26 @@
 import { reviewPath } from "../../../lib/review-path";
 
-export type SubmitResult = { ok: true } | { ok: false; status: number; body: unknown };
+/** Another product of the same order still to review, with its own link (the thank-you page offers it). */
+export interface OtherProduct {
+  product_name: string;
+  review_url: string;
+}
+
+export type SubmitResult =
+  | { ok: true; others?: OtherProduct[] }
+  | { ok: false; status: number; body: unknown };
+
+/** The `others` of a 201 answer, keeping only well-formed entries with a same-site or https link. */
+function othersOf(body: unknown): OtherProduct[] {
+  const list = (body as { others?: unknown } | null)?.others;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (item): item is OtherProduct =>
+      typeof item?.product_name === "string" &&
+      typeof item?.review_url === "string" &&
+      /^(https?:\/\/|\/)/.test(item.review_url),
+  );
+}
 
 export interface SubmitOptions {
   /** Upload progress from 0 to 1 (multipart submissions with files). */
@@ -46,7 +66,8 @@ export function submitReview(
       }
       if (request.status >= 200 && request.status < 300) {
         onProgress?.(1);
-        resolve({ ok: true });
+        const others = othersOf(parsed);
+        resolve(others.length > 0 ? { ok: true, others } : { ok: true });
       } else resolve({ ok: false, status: request.status, body: parsed });
     };
     request.onerror = () => resolve({ ok: false, status: 0, body: null });

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { fr } from "../../../lib/fr";
 import { getReviewForm } from "../api/get-review-form";
 import type { PublicForm } from "../api/review-form-types";
-import type { SubmitResult, submitReview } from "../api/submit-review";
+import type { OtherProduct, SubmitResult, submitReview } from "../api/submit-review";
 import { FormFooter } from "./form-footer";
 import { FormHeader } from "./form-header";
 import { ProductCard } from "./product-card";
@@ -13,7 +13,7 @@ type State =
   | { kind: "loading" }
   | { kind: "error"; message: string }
   | { kind: "filling"; data: PublicForm }
-  | { kind: "submitted"; data: PublicForm };
+  | { kind: "submitted"; data: PublicForm; others: OtherProduct[] };
 
 interface Props {
   apiKey: string | null;
@@ -75,7 +75,7 @@ export function ReviewFormPage({
             </div>
           </>
         ) : state.kind === "submitted" ? (
-          <ThankYou company={state.data.company} />
+          <ThankYou company={state.data.company} others={state.others} />
         ) : (
           <>
             <ProductCard product={state.data.product} order={state.data.order} />
@@ -97,7 +97,7 @@ export function ReviewFormPage({
               form={state.data.form}
               note={note}
               submit={preview ? previewSubmit : submit}
-              onSubmitted={() => setState({ kind: "submitted", data: state.data })}
+              onSubmitted={(others) => setState({ kind: "submitted", data: state.data, others })}
             />
           </>
         )}

@@ -1,9 +1,19 @@
 import { useEffect, useRef } from "react";
 import { fr } from "../../../lib/fr";
 import { websiteHref } from "../../../lib/website-href";
+import type { OtherProduct } from "../api/submit-review";
 
-/** 'Merci pour votre avis !', and a way back to the shop's website when it has one. */
-export function ThankYou({ company }: { company: { name: string; url: string | null } }) {
+/**
+ * 'Merci pour votre avis !', the order's other products still to review (each with its own link),
+ * and a way back to the shop's website when it has one.
+ */
+export function ThankYou({
+  company,
+  others = [],
+}: {
+  company: { name: string; url: string | null };
+  others?: OtherProduct[];
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const website = websiteHref(company.url);
@@ -16,6 +26,20 @@ export function ThankYou({ company }: { company: { name: string; url: string | n
         {fr.publicForm.thanks.title}
       </h1>
       <p>{fr.publicForm.thanks.description}</p>
+      {others.length > 0 ? (
+        <>
+          <h2>{fr.publicForm.thanks.othersTitle}</h2>
+          <ul className="rf-thanks-others">
+            {others.map((other) => (
+              <li key={other.review_url}>
+                <a className="rf-button rf-thanks-link" href={other.review_url}>
+                  {fr.publicForm.thanks.reviewOther(other.product_name)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {website ? (
         <p>
           <a className="rf-button rf-thanks-link" href={website}>
