@@ -60,7 +60,7 @@ describe.each(TEST_DATABASES)("order import with a hand-made mapping on %s", (ki
     expect(res.json()).toEqual({
       file: [
         "Colonnes manquantes : « E-mail » (buyer_email), « Prénom » (buyer_first_name).",
-        "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…) ou « Produit (id) » (product_id).",
+        "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…), « Nom du produit » (Lineitem name, Nom de l'article…) ou « Produit (id) » (product_id).",
       ],
     });
     const unknown = await upload({ mapping: JSON.stringify({ buyer_email: "Mail" }) });

@@ -441,7 +441,7 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
       expect(expectMatchesContract(res, "companyOrdersImport")).toEqual({
         file: [
           "Colonnes manquantes : « Prénom » (buyer_first_name).",
-          "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…) ou « Produit (id) » (product_id).",
+          "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…), « Nom du produit » (Lineitem name, Nom de l'article…) ou « Produit (id) » (product_id).",
         ],
       });
       const unterminated = multipartBody({}, [

@@ -226,7 +226,7 @@ describe("/orders/import", () => {
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Colonnes manquantes : « Prénom » (buyer_first_name).");
     expect(alert).toHaveTextContent(
-      "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…) ou « Produit (id) » (product_id).",
+      "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…), « Nom du produit » (Lineitem name, Nom de l'article…) ou « Produit (id) » (product_id).",
     );
     expect(screen.getByRole("button", { name: "Importer 1 commande" })).toBeDisabled();
   });

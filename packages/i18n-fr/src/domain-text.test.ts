@@ -64,7 +64,7 @@ const RENDERED: [DomainMessage, string][] = [
   ],
   [
     message("ordersCsv.missingProductColumn"),
-    "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…) ou « Produit (id) » (product_id).",
+    "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…), « Nom du produit » (Lineitem name, Nom de l'article…) ou « Produit (id) » (product_id).",
   ],
   [
     message("ordersCsv.mappingUnknownHeader", { header: "Courriel" }),
