@@ -2477,13 +2477,13 @@ export interface components {
             separator: "," | ";";
             /** @description Data lines of the file (the header not counted). */
             total: number;
-            /** @description Data lines handled so far (created + existing + refused). */
+            /** @description Data lines handled so far (created + existing + refused + skipped). */
             processed: number;
             /** @description Lines that created a new order (its e-mails are scheduled). */
             created: number;
             /** @description Lines whose reference was already known (the order is left unchanged). */
             existing: number;
-            /** @description Lines refused (see `errors`). */
+            /** @description Lines refused (see `errors`; the skipped lines there are not counted). */
             refused: number;
             /** @description The refused lines so far, in line order (only ever appended): all of them, or with `errors_from=n` only those after the first n. `refused` counts them all. */
             errors: {
@@ -2494,7 +2494,23 @@ export interface components {
                 sku?: string;
                 /** @description The refused line's product name ('Lineitem name'…), when it has one. */
                 product_name?: string;
+                /** @description Present (true) when the line was left out by its order's status (cancelled or refunded), not refused. */
+                skipped?: boolean;
             }[];
+            /** @description Orders created (`created` counts their products, one line each). */
+            orders_created: number;
+            /** @description Orders already known that the file completed with products they lacked. */
+            orders_completed: number;
+            /** @description Products added to those known orders (counted in `created`); the order's request lists them. */
+            lines_added: number;
+            /** @description Lines left out by their order's status (cancelled or refunded), listed in `errors` with `skipped`. */
+            skipped: number;
+            /** @description Orders left out by their status (cancelled or refunded). */
+            orders_skipped: number;
+            /** @description Orders recorded without any e-mail because every product of theirs is a draft. */
+            orders_unmailed: number;
+            /** @description Names of the products the import created (active, the SKU as reference), in file order. */
+            new_products: string[];
             /** @description Why the import stopped early (French), when `status` is `failed`. */
             detail: string | null;
             /** Format: date-time */
@@ -2516,6 +2532,8 @@ export interface components {
                 sku?: string;
                 /** @description The refused line's product name ('Lineitem name'…), when it has one. */
                 product_name?: string;
+                /** @description Present (true) when the line was left out by its order's status (cancelled or refunded), not refused. */
+                skipped?: boolean;
             }[];
         };
         /** @description An import of orders as the list of imports shows it: its state, counts and dates, without its refused lines (read them with `GET /company/orders/imports/{id}/`). The fields mean what they mean in OrderImportJob. */
@@ -2534,6 +2552,20 @@ export interface components {
             created: number;
             existing: number;
             refused: number;
+            /** @description Orders created (`created` counts their products, one line each). */
+            orders_created: number;
+            /** @description Orders already known that the file completed with products they lacked. */
+            orders_completed: number;
+            /** @description Products added to those known orders (counted in `created`); the order's request lists them. */
+            lines_added: number;
+            /** @description Lines left out by their order's status (cancelled or refunded), listed in `errors` with `skipped`. */
+            skipped: number;
+            /** @description Orders left out by their status (cancelled or refunded). */
+            orders_skipped: number;
+            /** @description Orders recorded without any e-mail because every product of theirs is a draft. */
+            orders_unmailed: number;
+            /** @description Names of the products the import created (active, the SKU as reference), in file order. */
+            new_products: string[];
             detail: string | null;
             /** Format: date-time */
             created_at: string;

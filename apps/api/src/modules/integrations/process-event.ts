@@ -6,7 +6,7 @@ import type { KeyRing } from "../../lib/keyring";
 import { createOrder } from "../orders/create-order";
 import { platformOf } from "./platforms";
 import type { MappedEvent } from "./shop-order";
-import { shopProducts } from "./shop-products";
+import { shopProducts } from "../../lib/shop-products";
 
 export interface EventDeps {
   db: Db;

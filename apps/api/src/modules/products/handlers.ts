@@ -24,7 +24,7 @@ import {
   payloadFromMultipart,
   resolveProductPayload,
 } from "./product-input";
-import { assertProductRoom } from "./product-room";
+import { assertProductRoom } from "../../lib/product-room";
 import { getProductView, listProductViews } from "./product-views";
 
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
