@@ -292,12 +292,12 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
         payload: body.payload,
       });
       expect(res.statusCode, res.body).toBe(200);
+      // An unknown SKU is a product the import creates (issue 42 §2).
       expect(expectMatchesContract(res, "companyOrdersImport")).toEqual({
-        created: 2,
+        created: 3,
         existing: 1,
         errors: [
           { line: 3, sku: "TEA-1", errors: { buyer_email: ["Veuillez saisir une adresse email valide."] } },
-          { line: 4, sku: "INCONNU", errors: { sku: ["Produit introuvable."] } },
           {
             line: 5,
             sku: "TEA-1",
@@ -327,7 +327,8 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
         headers: { ...auth, ...body.headers },
         payload: body.payload,
       });
-      expect(res.json()).toEqual({ created: 2, existing: 2, errors: [] });
+      // B-1, known with TEA-1, is completed with BOL-3 (issue 42 §2).
+      expect(res.json()).toEqual({ created: 3, existing: 1, errors: [] });
       const lines = await t.ctx.db.select().from(orders).where(eq(orders.reference, "CSV-M"));
       expect(lines.map((l) => l.line).sort()).toEqual([0, 1]);
       const head = lines.find((l) => l.line === 0);
@@ -341,7 +342,7 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
           ),
         );
       expect(mails.map((m) => [m.orderId, m.kind])).toEqual([[head?.id, "request"]]);
-      expect((await t.ctx.db.select().from(orders).where(eq(orders.reference, "B-1"))).length).toBe(1);
+      expect((await t.ctx.db.select().from(orders).where(eq(orders.reference, "B-1"))).length).toBe(2);
       const list = await t.inject({ method: "GET", url: api("/company/orders/"), headers: auth });
       const page = expectMatchesContract<{
         results: { reference: string; items: { product: { name: string } }[] }[];

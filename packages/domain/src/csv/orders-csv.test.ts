@@ -491,8 +491,8 @@ describe("a shop's own export (issue 42 §2)", () => {
       { id: "7f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b", name: "Brouillon", sku: "DRAFT-1", status: "draft" },
     ]);
     expect(preview).toEqual({
-      orders: 3,
-      products: 5,
+      orders: 4,
+      products: 6,
       newProducts: ["Bol Céladon", "Tasse Brute"],
       skipped: 1,
       draftOnly: 1,

@@ -537,7 +537,10 @@ export interface CatalogueProduct {
 
 /** What an import of a file will do, as its preview says it before anything is saved. */
 export interface OrdersCsvPreview {
-  /** Orders (distinct references) of the valid lines, and their products (valid lines, each product once per order). */
+  /**
+   * Orders of the file (distinct references, cancelled and refunded ones left out) and their products
+   * (lines, each product once per order; a refused line counts as one).
+   */
   orders: number;
   products: number;
   /** Products the import will create (unknown SKU, or unknown name without SKU), by name, in file order. */
@@ -571,22 +574,31 @@ export function previewOrdersCsv(
   const skipped = new Set<string>();
   let refused = 0;
   const referenceColumn = columns.indexOf("reference");
+  const orderOf = (reference: string) => {
+    let order = orders.get(reference);
+    if (!order) {
+      order = { keys: new Set<string>(), mailed: false };
+      orders.set(reference, order);
+    }
+    return order;
+  };
   for (const record of records) {
     const result = read(record);
     if (!result.ok) {
-      if (result.error.skipped) skipped.add((record.cells[referenceColumn] ?? "").trim());
-      else refused += 1;
+      const reference = (record.cells[referenceColumn] ?? "").trim() || `line:${record.line}`;
+      if (result.error.skipped) {
+        skipped.add(reference);
+        continue;
+      }
+      refused += 1;
+      orderOf(reference).keys.add(`line:${record.line}`);
       continue;
     }
     const row = result.row;
     const key = productKey(row);
     const known = row.order.product_id ? byId.get(row.order.product_id) : row.order.sku ? bySku.get(row.order.sku) : undefined;
     if (!known && !row.order.product_id && !created.has(key)) created.set(key, row.productName ?? row.order.sku ?? "");
-    let order = orders.get(row.order.reference);
-    if (!order) {
-      order = { keys: new Set(), mailed: false };
-      orders.set(row.order.reference, order);
-    }
+    const order = orderOf(row.order.reference);
     order.keys.add(key);
     if (!known || known.status !== "draft") order.mailed = true;
   }
@@ -594,7 +606,8 @@ export function previewOrdersCsv(
   let draftOnly = 0;
   for (const order of orders.values()) {
     products += order.keys.size;
-    if (!order.mailed) draftOnly += 1;
+    const refusedOnly = [...order.keys].every((key) => key.startsWith("line:"));
+    if (!order.mailed && !refusedOnly) draftOnly += 1;
   }
   return {
     orders: orders.size,
