@@ -86,7 +86,9 @@ test("import a French Excel CSV with one bad line: preview, progress, summary, a
   await page.keyboard.press("Enter");
 
   await expect(page.getByRole("heading", { name: "Import terminé" })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText("2 commandes créées, 0 déjà connue, 1 ligne refusée.")).toBeVisible();
+  await expect(
+    page.getByText("2 commandes créées (2 produits), 0 produit déjà connu, 1 ligne refusée."),
+  ).toBeVisible();
   const refused = page.getByRole("table", { name: "Lignes refusées" });
   await expect(refused.getByRole("row").nth(1)).toHaveText(
     /^3LAMP-001E-mail : Veuillez saisir une adresse email valide\.$/,
@@ -131,7 +133,9 @@ test("import a French Excel CSV with one bad line: preview, progress, summary, a
   await page.goBack();
   await expect(page.getByText(/^Dernier import : grand-export\.csv, lancé le /)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Import terminé" })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(/^1\s999 commandes créées, 0 déjà connue, 1 ligne refusée\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/^1\s999 commandes créées \(1\s999 produits\), 0 produit déjà connu, 1 ligne refusée\.$/),
+  ).toBeVisible();
   await expect(refused.getByRole("row").nth(1)).toHaveText(
     /^1502LAMP-001E-mail : Veuillez saisir une adresse email valide\.$/,
   );

@@ -137,7 +137,11 @@ describe.each(TEST_DATABASES)("order import with a hand-made mapping on %s", (ki
       headers: { ...auth, ...body.headers },
       payload: body.payload,
     });
-    expect(expectMatchesContract(done, "companyOrdersImport")).toEqual({ created: 2, existing: 0, errors: [] });
+    expect(expectMatchesContract(done, "companyOrdersImport")).toEqual({
+      created: 2,
+      existing: 0,
+      errors: [],
+    });
     const [order] = await t.ctx.db
       .select({ first: orders.buyerFirstName, last: orders.buyerLastName, date: orders.orderDate })
       .from(orders)

@@ -23,7 +23,13 @@ interface ShopImportJob {
   orders_skipped: number;
   orders_unmailed: number;
   new_products: string[];
-  errors: { line: number; skipped?: boolean; sku?: string; product_name?: string; errors: Record<string, string[]> }[];
+  errors: {
+    line: number;
+    skipped?: boolean;
+    sku?: string;
+    product_name?: string;
+    errors: Record<string, string[]>;
+  }[];
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -117,7 +123,11 @@ describe.each(SQL_TEST_DATABASES)("a shop's own export imported on day one (issu
     expect(res.statusCode, res.body).toBe(202);
     const id = res.json().id as string;
     for (;;) {
-      const got = await t.inject({ method: "GET", url: `/api/v1/company/orders/imports/${id}/`, headers: auth });
+      const got = await t.inject({
+        method: "GET",
+        url: `/api/v1/company/orders/imports/${id}/`,
+        headers: auth,
+      });
       const job = expectMatchesContract<ShopImportJob>(got, "companyOrderImportsGet");
       if (job.status !== "running") return job;
       await new Promise((r) => setTimeout(r, 20));
@@ -273,9 +283,7 @@ describe.each(SQL_TEST_DATABASES)("a shop's own export imported on day one (issu
       .from(orders)
       .where(and(eq(orders.companyId, companyId), eq(orders.reference, "4521")));
     const expected = ago(3);
-    expect(order?.date.toISOString().slice(0, 16)).toBe(
-      `${expected.toISOString().slice(0, 10)}T10:15`,
-    );
+    expect(order?.date.toISOString().slice(0, 16)).toBe(`${expected.toISOString().slice(0, 10)}T10:15`);
   });
 
   it("maps any column by hand, the date included", async () => {

@@ -321,7 +321,13 @@ type BuyerFields = Pick<
   Partial<Record<OrderCsvColumn, string>>,
   "buyer_email" | "buyer_first_name" | "buyer_last_name" | "order_date" | "order_status"
 >;
-const INHERITED = ["buyer_email", "buyer_first_name", "buyer_last_name", "order_date", "order_status"] as const;
+const INHERITED = [
+  "buyer_email",
+  "buyer_first_name",
+  "buyer_last_name",
+  "order_date",
+  "order_status",
+] as const;
 
 /**
  * One data line checked with the order rules (dates JJ/MM/AAAA, ISO or Shopify's). A full name
@@ -555,7 +561,11 @@ export interface OrdersCsvPreview {
 
 /** The key a product is known by in a file: its SKU, else its folded name. */
 const productKey = (row: OrderCsvRow) =>
-  row.order.product_id ? `id:${row.order.product_id}` : row.order.sku ? `sku:${row.order.sku}` : `name:${foldHeader(row.productName ?? "")}`;
+  row.order.product_id
+    ? `id:${row.order.product_id}`
+    : row.order.sku
+      ? `sku:${row.order.sku}`
+      : `name:${foldHeader(row.productName ?? "")}`;
 
 /**
  * The preview of an import: orders and products counted apart ('64 commandes (100 produits)'), the
@@ -596,8 +606,13 @@ export function previewOrdersCsv(
     }
     const row = result.row;
     const key = productKey(row);
-    const known = row.order.product_id ? byId.get(row.order.product_id) : row.order.sku ? bySku.get(row.order.sku) : undefined;
-    if (!known && !row.order.product_id && !created.has(key)) created.set(key, row.productName ?? row.order.sku ?? "");
+    const known = row.order.product_id
+      ? byId.get(row.order.product_id)
+      : row.order.sku
+        ? bySku.get(row.order.sku)
+        : undefined;
+    if (!known && !row.order.product_id && !created.has(key))
+      created.set(key, row.productName ?? row.order.sku ?? "");
     const order = orderOf(row.order.reference);
     order.keys.add(key);
     if (!known || known.status !== "draft") order.mailed = true;

@@ -157,10 +157,17 @@ async function shopProduct(
   sku: string | null,
   title: string,
 ): Promise<{ ok: true; product: CatalogueProduct; created: boolean } | { ok: false; reason: string }> {
-  const item = { sku, externalId: sku ? null : `csv:${foldHeader(title)}`.slice(0, 200), title: title.slice(0, 200) };
+  const item = {
+    sku,
+    externalId: sku ? null : `csv:${foldHeader(title)}`.slice(0, 200),
+    title: title.slice(0, 200),
+  };
   const found = await shopProducts(ctx.db, companyId, [item], ctx.now());
   if (!found.ok) return found;
-  const [product] = await ctx.db.select(PRODUCT_INFO).from(products).where(eq(products.id, found.ids[0] ?? ""));
+  const [product] = await ctx.db
+    .select(PRODUCT_INFO)
+    .from(products)
+    .where(eq(products.id, found.ids[0] ?? ""));
   if (!product) throw new Error("product vanished after its creation");
   return { ok: true, product, created: found.created.length > 0 };
 }
@@ -303,7 +310,11 @@ export async function runOrderImport(
       /** The orders of this batch by reference: a later line of one adds its product. */
       const batchOrders = new Map<
         string,
-        { lines: NewOrderRow[]; delays: EmailDelays[]; /** Every product so far is a draft. */ draftOnly: boolean }
+        {
+          lines: NewOrderRow[];
+          delays: EmailDelays[] /** Every product so far is a draft. */;
+          draftOnly: boolean;
+        }
       >();
       const shopFields: ProductShopFields = new Map();
       const now = ctx.now();

@@ -14,6 +14,7 @@ import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { imageWithoutMetadata } from "../../lib/clean-image";
 import { isStoredImage } from "../../lib/image-url";
+import { assertProductRoom } from "../../lib/product-room";
 import { reviewsChanged } from "../../lib/reviews-changed";
 import { sniffFileType } from "../../lib/sniff";
 import { type FileStorage, removeStored } from "../../lib/storage";
@@ -24,7 +25,6 @@ import {
   payloadFromMultipart,
   resolveProductPayload,
 } from "./product-input";
-import { assertProductRoom } from "../../lib/product-room";
 import { getProductView, listProductViews } from "./product-views";
 
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

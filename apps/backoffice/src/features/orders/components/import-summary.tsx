@@ -31,8 +31,12 @@ export function ImportSummary({ job }: { job: OrderImportJob }) {
           <Callout.Text>{job.detail}</Callout.Text>
         </Callout.Root>
       ) : null}
-      <Text as="p">{t.summary(job.orders_created, job.created - job.lines_added, job.existing, job.refused)}</Text>
-      {job.orders_completed ? <Text as="p">{t.completedDone(job.orders_completed, job.lines_added)}</Text> : null}
+      <Text as="p">
+        {t.summary(job.orders_created, job.created - job.lines_added, job.existing, job.refused)}
+      </Text>
+      {job.orders_completed ? (
+        <Text as="p">{t.completedDone(job.orders_completed, job.lines_added)}</Text>
+      ) : null}
       {job.new_products.length ? <Text as="p">{t.newProductsDone(job.new_products)}</Text> : null}
       {job.orders_skipped ? <Text as="p">{t.skippedDone(job.orders_skipped)}</Text> : null}
       {job.orders_unmailed ? (

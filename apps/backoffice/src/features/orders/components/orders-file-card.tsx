@@ -36,7 +36,9 @@ export function OrdersFileCard({
   // Orders and products counted apart, with the products the import creates (domain rule).
   const outlook = useMemo(
     () =>
-      preview.fileErrors.length ? null : previewOrdersCsv(preview.columns, preview.records, products.data ?? []),
+      preview.fileErrors.length || !products.data
+        ? null
+        : previewOrdersCsv(preview.columns, preview.records, products.data),
     [preview, products.data],
   );
   return (
