@@ -25,6 +25,13 @@ export const serverIntegrations = {
   secretMissing:
     "Webhook refusé : indiquez le secret de signature de la boutique Shopify (sous la liste de ses webhooks).",
   signatureRefused: "Webhook refusé : sa signature ne correspond pas au secret indiqué pour cette boutique.",
+  /** A well-signed delivery of a topic the connection does not take (issue 42 §3), by platform. */
+  topicRefused: (platform: string, topic: string) =>
+    `Webhook refusé : le sujet « ${topic} » n'est pas pris en charge. ${
+      platform === "shopify"
+        ? "Abonnez le webhook aux commandes payées ou traitées."
+        : "Abonnez le webhook aux commandes (order.created, order.updated)."
+    }`,
   /** The topic a Shopify connection does not start the delay on (its `delay_start` is the other). */
   otherTopic: {
     paid: "Paiement reçu : la demande d'avis part à l'expédition (réglage de la connexion).",
