@@ -733,6 +733,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company/products/{id}/held-requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Demandes retenues par un brouillon
+         * @description Orders recorded without any e-mail because this product was a draft (every product of theirs was), still within the review window (at most 30 days old, review link valid): once the product is active, the owner is offered to send their requests. 0 while the product is a draft.
+         */
+        get: operations["companyProductsHeldRequestsGet"];
+        put?: never;
+        /**
+         * Envoyer les demandes retenues
+         * @description Schedules the request (and reminder) of each order counted by the GET, with the usual delays from the order's date (a request already due leaves at once); a buyer who unsubscribed is not written to. 409 while the product is a draft.
+         */
+        post: operations["companyProductsHeldRequestsSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company/products/{id}/reviews/": {
         parameters: {
             query?: never;
@@ -2246,6 +2273,10 @@ export interface components {
         };
         /** @enum {string} */
         FormStatus: "active" | "draft" | "archived";
+        /** @description Orders held by a draft product whose request can be (or was just) sent. */
+        HeldRequests: {
+            orders: number;
+        };
         Health: {
             /**
              * @description `ok` once migrations and the demo seed are done, `starting` before, `stopping` once the instance received SIGTERM (it still finishes and accepts requests while the load balancer stops sending).
@@ -5117,6 +5148,59 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    companyProductsHeldRequestsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders whose request can be sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldRequests"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyProductsHeldRequestsSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders whose request is now scheduled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldRequests"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     companyProductsReviewsList: {

@@ -25,6 +25,7 @@ import {
   payloadFromMultipart,
   resolveProductPayload,
 } from "./product-input";
+import { countHeldRequests, sendHeldRequests } from "./held-requests";
 import { getProductView, listProductViews } from "./product-views";
 
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -175,6 +176,18 @@ export const productHandlers = defineHandlers({
     await removeImageIfUnused(db, storage, current.imagePath);
     reviewsChanged(companyId);
     reply.code(204);
+  },
+
+  companyProductsHeldRequestsGet: async (request) => {
+    const { db, now } = request.server.ctx;
+    return countHeldRequests(db, callerCompanyId(request), request.params.id, now());
+  },
+
+  companyProductsHeldRequestsSend: async (request) => {
+    const { db, keys, now } = request.server.ctx;
+    const sent = await sendHeldRequests(db, keys, callerCompanyId(request), request.params.id, now());
+    if (sent.orders) request.server.pipeline?.notify();
+    return sent;
   },
 
   companyProductsDuplicate: async (request, reply) => {
