@@ -5171,6 +5171,7 @@ export interface operations {
                     "application/json": components["schemas"]["HeldRequests"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5197,6 +5198,7 @@ export interface operations {
                     "application/json": components["schemas"]["HeldRequests"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -6201,6 +6203,16 @@ export interface operations {
                      *           "created": 9990,
                      *           "existing": 9,
                      *           "refused": 1,
+                     *           "orders_created": 6420,
+                     *           "orders_completed": 3,
+                     *           "lines_added": 5,
+                     *           "skipped": 0,
+                     *           "orders_skipped": 0,
+                     *           "orders_unmailed": 0,
+                     *           "new_products": [
+                     *             "Bol Céladon - Grand",
+                     *             "Tasse Grès Brut"
+                     *           ],
                      *           "detail": null,
                      *           "created_at": "2026-11-23T09:30:00.000Z",
                      *           "finished_at": "2026-11-23T09:30:12.000Z"
@@ -6288,12 +6300,30 @@ export interface operations {
                      *       "created": 3990,
                      *       "existing": 9,
                      *       "refused": 1,
+                     *       "orders_created": 2570,
+                     *       "orders_completed": 0,
+                     *       "lines_added": 0,
+                     *       "skipped": 2,
+                     *       "orders_skipped": 1,
+                     *       "orders_unmailed": 0,
+                     *       "new_products": [
+                     *         "Bol Céladon - Grand"
+                     *       ],
                      *       "errors": [
                      *         {
                      *           "line": 12,
                      *           "errors": {
                      *             "buyer_email": [
                      *               "Veuillez saisir une adresse email valide."
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "line": 40,
+                     *           "skipped": true,
+                     *           "errors": {
+                     *             "order_status": [
+                     *               "Commande annulée : ignorée, aucun e-mail ne sera envoyé."
                      *             ]
                      *           }
                      *         }

@@ -19,13 +19,13 @@ import { reviewsChanged } from "../../lib/reviews-changed";
 import { sniffFileType } from "../../lib/sniff";
 import { type FileStorage, removeStored } from "../../lib/storage";
 import { handOverOrderHeads } from "../orders/hand-over-heads";
+import { countHeldRequests, sendHeldRequests } from "./held-requests";
 import {
   type ProductChanges,
   type ProductPayload,
   payloadFromMultipart,
   resolveProductPayload,
 } from "./product-input";
-import { countHeldRequests, sendHeldRequests } from "./held-requests";
 import { getProductView, listProductViews } from "./product-views";
 
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
