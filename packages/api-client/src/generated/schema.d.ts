@@ -2354,7 +2354,7 @@ export interface components {
             /** Format: date-time */
             received_at: string;
         };
-        /** @description A new connection. `secret`: Shopify's signing secret of the shop's webhooks (when absent, the connection waits for it; WooCommerce always gets a generated one); `delay_start`: Shopify's topic that starts the delay (default `fulfilled`). `api_key`: the PrestaShop Webservice key (required for PrestaShop, with read access to orders and customers); `states`: the PrestaShop order states to take (default 4, 5: shipped, delivered); `timezone`: the PrestaShop shop's timezone (default Europe/Paris). */
+        /** @description A new connection. `secret`: Shopify's signing secret of the shop's webhooks (when absent, the connection waits for it; WooCommerce always gets a generated one); `delay_start`: Shopify's topic that starts the delay (default `fulfilled`). `api_key`: the PrestaShop Webservice key (required for PrestaShop, with read access to orders and customers); `states`: the PrestaShop order states to take (default 4, 5: shipped, delivered); `timezone`: the PrestaShop shop's timezone (default Europe/Paris); `first_pull_days`: how many days before the connection PrestaShop's first pull reads (default 30, 'les 30 derniers jours'). */
         IntegrationInput: {
             platform: components["schemas"]["IntegrationPlatform"];
             shop_url: string;
@@ -2364,6 +2364,8 @@ export interface components {
             /** @enum {string} */
             delay_start?: "paid" | "fulfilled";
             timezone?: string;
+            /** @enum {integer} */
+            first_pull_days?: 1 | 7 | 30 | 90;
         };
         /**
          * @description The shop's platform: `shopify` and `woocommerce` push signed webhooks to `webhook_url`; `prestashop` is pulled through its Webservice every 15 minutes.

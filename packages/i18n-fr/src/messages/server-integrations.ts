@@ -11,6 +11,10 @@ export const serverIntegrations = {
   notCompleted: (status: string) => `Commande au statut « ${status} » : prise en compte une fois terminée.`,
   apiKeyRequired: "Indiquez la clé du Webservice PrestaShop.",
   notPulled: "Seules les connexions PrestaShop se synchronisent.",
+  notInNamedState: (name: string) =>
+    `Commande à l'état « ${name} » : prise en compte une fois expédiée ou livrée.`,
+  prestashopOnlyFirstPull:
+    "Seule une connexion PrestaShop choisit la période de sa première synchronisation.",
   notInStates: (state: string) => `Commande à l'état ${state} : prise en compte une fois expédiée ou livrée.`,
   pullFailed: (status: string) => `Synchronisation impossible : la boutique a répondu ${status}.`,
   pullUnreachable: "Synchronisation impossible : boutique injoignable.",
