@@ -255,6 +255,56 @@ describe.each(SQL_TEST_DATABASES)("a shop's own export imported on day one (issu
     expect(await importFile(again)).toMatchObject({ orders_completed: 0, lines_added: 0, existing: 3 });
   });
 
+  it("asks for the added products in a request of their own when the order's request already left", async () => {
+    const head = (name: string) =>
+      shopifyLine(
+        { name, email: "jules.faure@exemple.fr", status: "paid", days: 6, buyer: "Jules Faure" },
+        { title: "Théière Fonte", sku: "TEA-1" },
+      );
+    expect(await importFile([SHOPIFY_HEADER, head("#3001")].join("\n"))).toMatchObject({ orders_created: 1 });
+    const [order] = await t.ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.companyId, companyId), eq(orders.reference, "#3001")));
+    // The order's request went out.
+    await t.ctx.db
+      .update(emailDeliveries)
+      .set({ status: "sent", sentAt: new Date() })
+      .where(and(eq(emailDeliveries.orderId, order?.id ?? ""), eq(emailDeliveries.kind, "request")));
+    const job = await importFile(
+      [
+        SHOPIFY_HEADER,
+        head("#3001"),
+        shopifyLine({ name: "#3001" }, { title: "Assiette Plate", sku: "ASS-PL" }),
+      ].join("\n"),
+    );
+    expect(job).toMatchObject({ orders_completed: 1, lines_added: 1 });
+    const requests = await t.ctx.db
+      .select({ line: orders.line, status: emailDeliveries.status })
+      .from(emailDeliveries)
+      .innerJoin(orders, eq(orders.id, emailDeliveries.orderId))
+      .where(
+        and(
+          eq(orders.companyId, companyId),
+          eq(orders.reference, "#3001"),
+          eq(emailDeliveries.kind, "request"),
+        ),
+      )
+      .orderBy(asc(orders.line));
+    expect(requests).toEqual([
+      { line: 0, status: "sent" },
+      { line: 1, status: "scheduled" },
+    ]);
+    // Ordered 6 days ago: the new request is due, and asks for the added product only.
+    await t.app.pipeline?.drain();
+    const mail = await t.smtp.waitForMail(
+      (m) => m.to.includes("jules.faure@exemple.fr") && m.text.includes("Assiette Plate"),
+      10_000,
+    );
+    expect(mail?.text).toContain("Assiette Plate");
+    expect(mail?.text).not.toContain("Théière Fonte");
+  });
+
   it("reads a French WooCommerce export: 'Date de la commande', cancelled and refunded orders skipped", async () => {
     const csv = [
       WOO_HEADER,

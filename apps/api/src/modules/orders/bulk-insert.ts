@@ -22,7 +22,10 @@ export interface NewOrderRow {
   requestAt: Date | null;
   reminderAt: Date | null;
   emailStop: "skipped" | "suppressed" | null;
-  /** A product added to an order a former import or call recorded: `headId` is that order's head. */
+  /**
+   * A product added to an order a former import or call recorded: `headId` is that order's head; the
+   * first one added carries due dates when the order's own request already left.
+   */
   completes?: boolean;
   /** A head whose every product is a draft: the order is recorded without any e-mail. */
   draftOnly?: boolean;
@@ -117,7 +120,8 @@ export async function insertOrderBatch(tx: DbOrTx, batch: ImportBatch): Promise<
     ), scheduled AS (
       INSERT INTO email_deliveries (company_id, order_id, kind, status, scheduled_at)
       SELECT ${batch.companyId}::uuid, input.id, due.kind, 'scheduled', due.at
-      FROM heads JOIN input USING (id)
+      FROM (SELECT id FROM heads UNION ALL SELECT items.id FROM items JOIN input USING (id) WHERE input.completes)
+        AS due_rows JOIN input USING (id)
         CROSS JOIN LATERAL (VALUES ('request', input.request_at), ('reminder', input.reminder_at)) AS due(kind, at)
       WHERE due.at IS NOT NULL
       ON CONFLICT DO NOTHING

@@ -15,7 +15,7 @@ import { domainFieldErrorsText, fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { type OrderImportLineError, orderImports, orders, products } from "../../db/schema";
+import { emailDeliveries, type OrderImportLineError, orderImports, orders, products } from "../../db/schema";
 import type { ResponseOf, SchemaOf } from "../../http/operation-types";
 import {
   deriveReviewKey,
@@ -182,6 +182,7 @@ async function completeKnownOrders(
   companyId: string,
   batchOrders: Map<string, { lines: NewOrderRow[] }>,
   rows: NewOrderRow[],
+  delaysOfProduct: (productId: string) => EmailDelays | null,
 ): Promise<number> {
   if (batchOrders.size === 0) return 0;
   const known = await db
@@ -191,6 +192,7 @@ async function completeKnownOrders(
       line: orders.line,
       productId: orders.productId,
       emailStop: orders.emailStop,
+      orderDate: orders.orderDate,
     })
     .from(orders)
     .where(and(eq(orders.companyId, companyId), inArray(orders.reference, [...batchOrders.keys()])))
@@ -198,12 +200,32 @@ async function completeKnownOrders(
   if (known.length === 0) return 0;
   const byReference = new Map<string, typeof known>();
   for (const row of known) byReference.set(row.reference, [...(byReference.get(row.reference) ?? []), row]);
+  // Heads whose request is still to leave: it will list the added products too.
+  const heads = known.filter((row) => row.line === 0);
+  const pending = new Set(
+    (
+      await db
+        .select({ orderId: emailDeliveries.orderId })
+        .from(emailDeliveries)
+        .where(
+          and(
+            inArray(
+              emailDeliveries.orderId,
+              heads.map((head) => head.id),
+            ),
+            eq(emailDeliveries.kind, "request"),
+            inArray(emailDeliveries.status, ["scheduled", "held"]),
+          ),
+        )
+    ).map((row) => row.orderId),
+  );
   const dropped = new Set<NewOrderRow>();
   for (const [reference, order] of batchOrders) {
     const lines = byReference.get(reference);
     const head = lines?.find((line) => line.line === 0);
     if (!lines || !head) continue;
     let last = Math.max(...lines.map((line) => line.line));
+    const added: NewOrderRow[] = [];
     for (const row of order.lines) {
       if (lines.some((line) => line.productId === row.productId) || last + 1 >= MAX_ORDER_ITEMS) {
         dropped.add(row);
@@ -215,11 +237,21 @@ async function completeKnownOrders(
         line: last,
         completes: true,
         draftOnly: false,
-        emailStop: head.emailStop === "suppressed" ? "suppressed" : null,
+        // An order left without e-mail (draft products, unsubscribed buyer) stays so.
+        emailStop: head.emailStop,
+        orderDate: head.orderDate,
         requestAt: null,
         reminderAt: null,
       });
+      added.push(row);
     }
+    // The order's request already left (or never will by its own): the added products get a request
+    // of their own, on the first of them, due with their delays from the order's date.
+    const [first] = added;
+    if (!first || head.emailStop !== null || pending.has(head.id)) continue;
+    const delays = added.flatMap((row) => delaysOfProduct(row.productId) ?? []);
+    if (!delays.length) continue;
+    Object.assign(first, emailDueDates(head.orderDate, orderEmailDelays(delays)));
   }
   const remaining = rows.filter((row) => !dropped.has(row));
   rows.splice(0, rows.length, ...remaining);
@@ -435,7 +467,10 @@ export async function runOrderImport(
       }
       // The lines were checked on this turn of the loop, the database writes them on the next one.
       await yieldToLoop();
-      repeats += await completeKnownOrders(db, companyId, batchOrders, rows);
+      repeats += await completeKnownOrders(db, companyId, batchOrders, rows, (productId) => {
+        const product = byId.get(productId);
+        return product && product.status !== "draft" ? (delays.get(productId) ?? null) : null;
+      });
       await yieldToLoop();
       await db.transaction(async (tx) => {
         const created = await insertOrderBatch(tx, {
