@@ -70,6 +70,14 @@ const RENDERED: [DomainMessage, string][] = [
     message("ordersCsv.mappingUnknownHeader", { header: "Courriel" }),
     "La colonne « Courriel » choisie n'existe pas dans l'en-tête du fichier.",
   ],
+  [
+    message("ordersCsv.skippedStatus", { status: "cancelled" }),
+    "Commande annulée : ignorée, aucun e-mail ne sera envoyé.",
+  ],
+  [
+    message("ordersCsv.skippedStatus", { status: "refunded" }),
+    "Commande remboursée : ignorée, aucun e-mail ne sera envoyé.",
+  ],
   [message("ordersCsv.unterminatedQuote", { line: 2 }), "Guillemet non fermé à la ligne 2."],
   [message("ordersCsv.empty"), "Le fichier est vide."],
   [message("ordersCsv.noRows"), "Le fichier ne contient aucune commande."],

@@ -72,8 +72,7 @@ export const orderImport = {
   skipOldOrders: "Ne pas écrire aux acheteurs dont la commande date de plus de 30 jours",
   skipOldOrdersHelp: "Ces commandes seront enregistrées, sans e-mail de demande.",
   skuColumn: "SKU",
-  /** Orders and their products counted apart (issue 42 §2): '64 commandes (100 produits)'. */
-  ordersAndProducts,
+  /** Orders and their products counted apart (issue 42 §2): 'À importer : 64 commandes (100 produits).' */
   previewCounts: (orders: number, products: number) => `À importer : ${ordersAndProducts(orders, products)}.`,
   /** The products an import creates, named (the first ones, then '…'). */
   newProductsPreview: (names: readonly string[]) =>
@@ -81,7 +80,7 @@ export const orderImport = {
   newProductsDone: (names: readonly string[]) =>
     `${n(names.length)} ${plural(names.length, "nouveau produit créé", "nouveaux produits créés")} : ${productList(names)}`,
   skippedPreview: (orders: number) =>
-    `${n(orders)} ${plural(orders, "commande annulée ou remboursée sera ignorée", "commandes annulées ou remboursées seront ignorées")} : aucun e-mail ne leur sera envoyé.`,
+    `${n(orders)} ${plural(orders, "commande annulée ou remboursée sera ignorée", "commandes annulées ou remboursées seront ignorées")} : aucun e-mail ne ${plural(orders, "lui", "leur")} sera envoyé.`,
   skippedDone: (orders: number) =>
     `${n(orders)} ${plural(orders, "commande annulée ou remboursée ignorée", "commandes annulées ou remboursées ignorées")}.`,
   draftOnlyPreview: (orders: number) =>
