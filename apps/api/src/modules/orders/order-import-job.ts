@@ -290,6 +290,13 @@ export async function runOrderImport(
     .select(PRODUCT_INFO)
     .from(products)
     .where(eq(products.companyId, companyId));
+  // Only orders recorded before the job can be completed (the file's own are whole in their batch):
+  // a company without any skips the look-up per batch.
+  const [anyOrder] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.companyId, companyId))
+    .limit(1);
   const byId = new Map(catalogue.map((p) => [p.id, p]));
   const bySku = new Map(catalogue.filter((p) => p.sku).map((p) => [p.sku as string, p]));
   /** Products this import created for lines without SKU, by folded name (later lines find them). */
@@ -467,10 +474,11 @@ export async function runOrderImport(
       }
       // The lines were checked on this turn of the loop, the database writes them on the next one.
       await yieldToLoop();
-      repeats += await completeKnownOrders(db, companyId, batchOrders, rows, (productId) => {
-        const product = byId.get(productId);
-        return product && product.status !== "draft" ? (delays.get(productId) ?? null) : null;
-      });
+      if (anyOrder)
+        repeats += await completeKnownOrders(db, companyId, batchOrders, rows, (productId) => {
+          const product = byId.get(productId);
+          return product && product.status !== "draft" ? (delays.get(productId) ?? null) : null;
+        });
       await yieldToLoop();
       await db.transaction(async (tx) => {
         const created = await insertOrderBatch(tx, {
