@@ -86,7 +86,9 @@ test("import a French Excel CSV with one bad line: preview, progress, summary, a
   await page.keyboard.press("Enter");
 
   await expect(page.getByRole("heading", { name: "Import terminé" })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText("2 commandes créées, 0 déjà connue, 1 ligne refusée.")).toBeVisible();
+  await expect(
+    page.getByText("2 commandes créées (2 produits), 0 produit déjà connu, 1 ligne refusée."),
+  ).toBeVisible();
   const refused = page.getByRole("table", { name: "Lignes refusées" });
   await expect(refused.getByRole("row").nth(1)).toHaveText(
     /^3LAMP-001E-mail : Veuillez saisir une adresse email valide\.$/,
@@ -131,9 +133,59 @@ test("import a French Excel CSV with one bad line: preview, progress, summary, a
   await page.goBack();
   await expect(page.getByText(/^Dernier import : grand-export\.csv, lancé le /)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Import terminé" })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(/^1\s999 commandes créées, 0 déjà connue, 1 ligne refusée\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/^1\s999 commandes créées \(1\s999 produits\), 0 produit déjà connu, 1 ligne refusée\.$/),
+  ).toBeVisible();
   await expect(refused.getByRole("row").nth(1)).toHaveText(
     /^1502LAMP-001E-mail : Veuillez saisir une adresse email valide\.$/,
   );
   await expectNoSeriousA11yViolations(page);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("a Shopify export with unknown products: the preview names them, the import creates them (issue 42 §2)", async ({
+    page,
+  }) => {
+    const run = Date.now();
+    const header =
+      "Name,Email,Financial Status,Paid at,Fulfillment Status,Fulfilled at,Accepts Marketing,Currency,Subtotal,Shipping,Taxes,Total,Discount Code,Discount Amount,Shipping Method,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem compare at price,Lineitem sku,Lineitem requires shipping,Lineitem taxable,Lineitem fulfillment status,Billing Name";
+    const at = "2026-11-20 10:15:00 +0100";
+    const csv = [
+      header,
+      `#${run}-1,ana.${run}@exemple.fr,paid,${at},fulfilled,${at},no,EUR,54.00,4.90,9.00,58.90,,0.00,Colissimo,${at},1,Bol Céladon ${run},27.00,,BOL-${run},true,true,fulfilled,Ana Lopez`,
+      `#${run}-1,,,,,,,,,,,,,,,,1,Tasse Grès ${run},27.00,,,true,true,fulfilled,`,
+      `#${run}-2,bob.${run}@exemple.fr,refunded,${at},,,no,EUR,27.00,4.90,4.50,31.90,,0.00,Colissimo,${at},1,Bol Céladon ${run},27.00,,BOL-${run},true,true,,Bob Roy`,
+    ].join("\n");
+
+    await signInWithTokens(page, DEMO);
+    await page.goto("/orders/import");
+    await page.getByLabel("Fichier CSV de commandes").setInputFiles({
+      name: "orders_export.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(csv, "utf8"),
+    });
+    await expect(page.getByText("À importer : 1 commande (2 produits).")).toBeVisible();
+    await expect(
+      page.getByText(`2 nouveaux produits seront créés : Bol Céladon ${run}, Tasse Grès ${run}`),
+    ).toBeVisible();
+    await expect(
+      page.getByText("1 commande annulée ou remboursée sera ignorée : aucun e-mail ne lui sera envoyé."),
+    ).toBeVisible();
+    // Nothing wider than the phone's screen but the preview table's own scroller.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(overflow).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole("button", { name: "Importer 1 commande" }).click();
+    await expect(page.getByRole("heading", { name: "Import terminé" })).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByText("1 commande créée (2 produits), 0 produit déjà connu, 0 ligne refusée."),
+    ).toBeVisible();
+    await expect(
+      page.getByText(`2 nouveaux produits créés : Bol Céladon ${run}, Tasse Grès ${run}`),
+    ).toBeVisible();
+    await expect(page.getByText("1 commande annulée ou remboursée ignorée.")).toBeVisible();
+  });
 });

@@ -66,6 +66,8 @@ export const additions = [
   "GET /company/orders/imports/{id}/",
   "POST /company/invites/{id}/decline/",
   "POST /company/products/{id}/duplicate/",
+  "GET /company/products/{id}/held-requests/",
+  "POST /company/products/{id}/held-requests/",
   "POST /company/email-templates/{id}/duplicate/",
   "POST /company/email-templates/test-email/",
   "POST /company/forms/{id}/duplicate/",

@@ -110,7 +110,7 @@ describe.each(SQL_TEST_DATABASES)("order import jobs on %s", (kind) => {
       "Référence;SKU;E-mail;Prénom;Nom;Date de commande;GTIN;Marque;URL produit",
       "XL-1;TEA-1;zoe@exemple.fr;Zoé;Lefèvre;20/11/2026;4006381333931;Fonte & Fils;",
       "XL-2;TEA-1;pas-un-email;Loïc;Gaël;21/11/2026;4006381333932;;",
-      "XL-3;INCONNU;cy@exemple.fr;Cy;Roy;21/11/2026;;;",
+      "XL-3;TEA-1;cy@exemple.fr;Cy;Roy;31/02/2026;;;",
       "XL-1;TEA-1;zoe@exemple.fr;Zoé;Lefèvre;20/11/2026;;;",
       "XL-4;TEA-1;noel@exemple.fr;Noël;Dupré;2026-11-22;;;https://boutique.exemple.fr/theiere",
     ].join("\r\n");
@@ -136,7 +136,12 @@ describe.each(SQL_TEST_DATABASES)("order import jobs on %s", (kind) => {
             gtin: ["Code GTIN invalide."],
           },
         },
-        { line: 4, errors: { sku: ["Produit introuvable."] } },
+        {
+          line: 4,
+          errors: {
+            order_date: ["Date invalide : utilisez le format JJ/MM/AAAA, AAAA-MM-JJ ou une date ISO 8601."],
+          },
+        },
       ],
     });
     expect(job.finished_at).not.toBeNull();

@@ -324,12 +324,12 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
         payload: body.payload,
       });
       expect(res.statusCode, res.body).toBe(200);
+      // An unknown SKU is a product the import creates (issue 42 §2).
       expect(expectMatchesContract(res, "companyOrdersImport")).toEqual({
-        created: 2,
+        created: 3,
         existing: 1,
         errors: [
           { line: 3, sku: "TEA-1", errors: { buyer_email: ["Veuillez saisir une adresse email valide."] } },
-          { line: 4, sku: "INCONNU", errors: { sku: ["Produit introuvable."] } },
           {
             line: 5,
             sku: "TEA-1",
@@ -359,7 +359,8 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
         headers: { ...auth, ...body.headers },
         payload: body.payload,
       });
-      expect(res.json()).toEqual({ created: 2, existing: 2, errors: [] });
+      // B-1, known with TEA-1, is completed with BOL-3 (issue 42 §2).
+      expect(res.json()).toEqual({ created: 3, existing: 1, errors: [] });
       const lines = await t.ctx.db.select().from(orders).where(eq(orders.reference, "CSV-M"));
       expect(lines.map((l) => l.line).sort()).toEqual([0, 1]);
       const head = lines.find((l) => l.line === 0);
@@ -373,7 +374,7 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
           ),
         );
       expect(mails.map((m) => [m.orderId, m.kind])).toEqual([[head?.id, "request"]]);
-      expect((await t.ctx.db.select().from(orders).where(eq(orders.reference, "B-1"))).length).toBe(1);
+      expect((await t.ctx.db.select().from(orders).where(eq(orders.reference, "B-1"))).length).toBe(2);
       const list = await t.inject({ method: "GET", url: api("/company/orders/"), headers: auth });
       const page = expectMatchesContract<{
         results: { reference: string; items: { product: { name: string } }[] }[];
@@ -473,7 +474,7 @@ describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
       expect(expectMatchesContract(res, "companyOrdersImport")).toEqual({
         file: [
           "Colonnes manquantes : « Prénom » (buyer_first_name).",
-          "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…) ou « Produit (id) » (product_id).",
+          "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…), « Nom du produit » (Lineitem name, Nom de l'article…) ou « Produit (id) » (product_id).",
         ],
       });
       const unterminated = multipartBody({}, [

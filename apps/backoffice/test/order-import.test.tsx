@@ -65,6 +65,9 @@ describe("/orders/import", () => {
     expect(
       screen.getByText("3 lignes de commandes · séparateur « ; » · Windows-1252 (Excel)"),
     ).toBeInTheDocument();
+    // Orders and products counted apart (issue 42 §2), the known product not announced as new.
+    expect(await screen.findByText("À importer : 3 commandes (3 produits).")).toBeInTheDocument();
+    expect(screen.queryByText(/nouveaux? produits? sera/)).toBeNull();
     const table = screen.getByRole("table");
     const headers = within(table)
       .getAllByRole("columnheader")
@@ -87,7 +90,9 @@ describe("/orders/import", () => {
     expect(
       await screen.findByRole("heading", { name: "Import terminé" }, { timeout: 10_000 }),
     ).toBeInTheDocument();
-    expect(screen.getByText("2 commandes créées, 0 déjà connue, 1 ligne refusée.")).toBeInTheDocument();
+    expect(
+      screen.getByText("2 commandes créées (2 produits), 0 produit déjà connu, 1 ligne refusée."),
+    ).toBeInTheDocument();
     const refused = screen.getByRole("table", { name: "Lignes refusées" });
     const rows = within(refused).getAllByRole("row").slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
@@ -105,7 +110,11 @@ describe("/orders/import", () => {
     await user.upload(await screen.findByLabelText("Fichier CSV de commandes"), excelFile(GOOD_AND_BAD));
     await user.click(await screen.findByRole("button", { name: "Importer 3 commandes" }));
     expect(
-      await screen.findByText("0 commande créée, 2 déjà connues, 1 ligne refusée.", {}, { timeout: 10_000 }),
+      await screen.findByText(
+        "0 commande créée (0 produit), 2 produits déjà connus, 1 ligne refusée.",
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
   });
 
@@ -121,7 +130,7 @@ describe("/orders/import", () => {
     expect(screen.getByText(/^Import en cours… [\d ]+ \/ 3 000 lignes$/)).toBeInTheDocument();
     expect(
       await screen.findByText(
-        "3 000 commandes créées, 0 déjà connue, 0 ligne refusée.",
+        "3 000 commandes créées (3 000 produits), 0 produit déjà connu, 0 ligne refusée.",
         {},
         { timeout: 30_000 },
       ),
@@ -148,7 +157,7 @@ describe("/orders/import", () => {
     await user.click(await screen.findByRole("button", { name: /^Importer 1.500 commandes$/ }));
     expect(
       await screen.findByText(
-        "1 350 commandes créées, 0 déjà connue, 150 lignes refusées.",
+        "1 350 commandes créées (1 350 produits), 0 produit déjà connu, 150 lignes refusées.",
         {},
         { timeout: 30_000 },
       ),
@@ -212,7 +221,11 @@ describe("/orders/import", () => {
     ).toBeInTheDocument();
     await user.click(start);
     expect(
-      await screen.findByText("2 commandes créées, 0 déjà connue, 0 ligne refusée.", {}, { timeout: 10_000 }),
+      await screen.findByText(
+        "2 commandes créées (2 produits), 0 produit déjà connu, 0 ligne refusée.",
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
   });
 
@@ -226,7 +239,7 @@ describe("/orders/import", () => {
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Colonnes manquantes : « Prénom » (buyer_first_name).");
     expect(alert).toHaveTextContent(
-      "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…) ou « Produit (id) » (product_id).",
+      "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…), « Nom du produit » (Lineitem name, Nom de l'article…) ou « Produit (id) » (product_id).",
     );
     expect(screen.getByRole("button", { name: "Importer 1 commande" })).toBeDisabled();
   });

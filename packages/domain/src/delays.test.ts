@@ -10,6 +10,7 @@ import {
   reminderDelayDays,
   requestDelayDays,
   requestDueNow,
+  reviewWindowStart,
 } from "./delays";
 
 describe("delays", () => {
@@ -70,5 +71,15 @@ describe("old orders and requests due at once (issue 27.9)", () => {
     expect(requestDueNow(daysBefore(3), 3, now)).toBe(true);
     expect(requestDueNow(new Date(daysBefore(3).getTime() + 1), 3, now)).toBe(false);
     expect(requestDueNow(now, 0, now)).toBe(true);
+  });
+});
+
+describe("reviewWindowStart", () => {
+  it("is 30 days before now: an order of that day is still in the window, one older is not", () => {
+    const now = new Date("2026-11-28T06:00:00Z");
+    const start = reviewWindowStart(now);
+    expect(start.toISOString()).toBe("2026-10-29T06:00:00.000Z");
+    expect(isOldOrder(start, now)).toBe(false);
+    expect(isOldOrder(new Date(start.getTime() - 1), now)).toBe(true);
   });
 });

@@ -86,6 +86,14 @@ export function isOldOrder(orderDate: Date, now: Date): boolean {
   return now.getTime() - orderDate.getTime() > OLD_ORDER_DAYS * DAY_MS;
 }
 
+/**
+ * The first order date whose request may still be sent at `now` (an order held by a draft product is
+ * offered to its owner until it is `OLD_ORDER_DAYS` old).
+ */
+export function reviewWindowStart(now: Date): Date {
+  return new Date(now.getTime() - OLD_ORDER_DAYS * DAY_MS);
+}
+
 /** Whether an order's request e-mail, J+`delayDays`, is already due at `now` (it leaves at once). */
 export function requestDueNow(orderDate: Date, delayDays: number, now: Date): boolean {
   return orderDate.getTime() + delayDays * DAY_MS <= now.getTime();

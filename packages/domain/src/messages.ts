@@ -41,6 +41,7 @@ export interface DomainMessageParams {
   "ordersCsv.empty": undefined;
   "ordersCsv.noRows": undefined;
   "ordersCsv.mappingUnknownHeader": { header: string };
+  "ordersCsv.skippedStatus": { status: "cancelled" | "refunded" };
   "form.minTwoFields": undefined;
   "form.oneRequired": undefined;
   "form.duplicateId": { id: string };
@@ -116,6 +117,7 @@ const CODES: Readonly<Record<DomainMessageCode, true>> = {
   "ordersCsv.empty": true,
   "ordersCsv.noRows": true,
   "ordersCsv.mappingUnknownHeader": true,
+  "ordersCsv.skippedStatus": true,
   "form.minTwoFields": true,
   "form.oneRequired": true,
   "form.duplicateId": true,

@@ -65,11 +65,19 @@ const RENDERED: [DomainMessage, string][] = [
   ],
   [
     message("ordersCsv.missingProductColumn"),
-    "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…) ou « Produit (id) » (product_id).",
+    "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…), « Nom du produit » (Lineitem name, Nom de l'article…) ou « Produit (id) » (product_id).",
   ],
   [
     message("ordersCsv.mappingUnknownHeader", { header: "Courriel" }),
     "La colonne « Courriel » choisie n'existe pas dans l'en-tête du fichier.",
+  ],
+  [
+    message("ordersCsv.skippedStatus", { status: "cancelled" }),
+    "Commande annulée : ignorée, aucun e-mail ne sera envoyé.",
+  ],
+  [
+    message("ordersCsv.skippedStatus", { status: "refunded" }),
+    "Commande remboursée : ignorée, aucun e-mail ne sera envoyé.",
   ],
   [message("ordersCsv.unterminatedQuote", { line: 2 }), "Guillemet non fermé à la ligne 2."],
   [message("ordersCsv.empty"), "Le fichier est vide."],

@@ -102,6 +102,8 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companyProductsUpdate: company("catalog.manage"),
   companyProductsDelete: company("catalog.manage"),
   companyProductsDuplicate: company("catalog.manage"),
+  companyProductsHeldRequestsGet: company("catalog.manage"),
+  companyProductsHeldRequestsSend: company("catalog.manage"),
   companyProductsReviewsList: company("reviews.view"),
   companyEmailTemplatesList: company("catalog.view"),
   companyEmailTemplatesCreate: company("catalog.manage"),

@@ -115,6 +115,23 @@ export async function startFakePrestashop(apiKey: string): Promise<FakePrestasho
         const page = found.slice(offset ?? 0, (offset ?? 0) + (limit ?? found.length));
         // PrestaShop answers an empty list as `[]`.
         res.end(page.length ? JSON.stringify({ orders: page }) : "[]");
+      } else if (url.pathname === "/shop/api/order_states") {
+        // With several languages, a name is one text per language.
+        res.end(
+          JSON.stringify({
+            order_states: [
+              {
+                id: 2,
+                name: [
+                  { id: "1", value: "Paiement accepté" },
+                  { id: "2", value: "Payment accepted" },
+                ],
+              },
+              { id: 4, name: [{ id: "1", value: "Expédié" }] },
+              { id: 5, name: "Livré" },
+            ],
+          }),
+        );
       } else if (customer && fake.customers.has(customer)) {
         res.end(JSON.stringify({ customer: fake.customers.get(customer) }));
       } else {

@@ -239,11 +239,13 @@ describe.each(TEST_DATABASES)("shop connections on %s", (kind) => {
       expect(count).toHaveLength(2);
     });
 
-    it("answers other topics 200 and records nothing", async () => {
+    it("answers other topics 200, takes nothing and says why in the log (issue 42 §3)", async () => {
       const created = JSON.stringify({ ...order, financial_status: "pending" });
       const headers = shopifyHeaders("evt-3", "orders/create", undefined, created);
       expect((await deliver(shop, created, headers)).statusCode).toBe(200);
-      expect(await events(shop)).toHaveLength(3);
+      const log = await events(shop);
+      expect(log).toHaveLength(4);
+      expect(log.filter((event) => event.topic === "orders/create")).toMatchObject([{ outcome: "refused" }]);
     });
 
     it("refuses an order past the plan's product limit, with the reason, and shows the error", async () => {

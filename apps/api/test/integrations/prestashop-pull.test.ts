@@ -106,7 +106,7 @@ describe.each(TEST_DATABASES)("PrestaShop pull on %s", (kind) => {
       status: "waiting",
     });
 
-    // A first pull reads the day before the connection: as if made on the fixture's 2026-11-24.
+    // A first pull reads the 30 days before the connection (issue 42 §3): as if made on the fixture's 2026-11-24.
     await t.ctx.db
       .update(integrations)
       .set({ createdAt: new Date("2026-11-24T08:00:00Z") })
@@ -114,20 +114,26 @@ describe.each(TEST_DATABASES)("PrestaShop pull on %s", (kind) => {
     const res = await sync(c.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: "active" });
-    const [list, customer] = shop.seen;
+    const [list, customer, states] = shop.seen;
     expect(list?.path).toBe("/shop/api/orders");
     expect(list?.query.get("output_format")).toBe("JSON");
     expect(list?.query.get("display")).toBe("full");
     expect(list?.query.get("sort")).toBe("[date_upd_ASC,id_ASC]");
-    // The day before, on the shop's clock (Paris, UTC+1 in November).
-    expect(list?.query.get("filter[date_upd]")).toBe("[2026-11-23 09:00:00,9999-12-31 23:59:59]");
+    // 30 days before, on the shop's clock (Paris, UTC+1 since 25 October).
+    expect(list?.query.get("filter[date_upd]")).toBe("[2026-10-25 09:00:00,9999-12-31 23:59:59]");
     expect(customer?.path).toBe("/shop/api/customers/2");
-    expect(shop.seen).toHaveLength(2); // the buyer of both orders, read once
+    // The states' names, read once for the order in a state not taken.
+    expect(states?.path).toBe("/shop/api/order_states");
+    expect(shop.seen).toHaveLength(3); // the buyer of both orders, read once
 
     expect((await log(c.id)).results.map((e) => [e.outcome, e.reference, e.reason])).toEqual(
       expect.arrayContaining([
         ["taken", "XKBKNABJK", null],
-        ["ignored", "OHSATSERP", "Commande à l'état 2 : prise en compte une fois expédiée ou livrée."],
+        [
+          "ignored",
+          "OHSATSERP",
+          "Commande à l'état « Paiement accepté » : prise en compte une fois expédiée ou livrée.",
+        ],
       ]),
     );
     const lines = await t.ctx.db
@@ -171,6 +177,27 @@ describe.each(TEST_DATABASES)("PrestaShop pull on %s", (kind) => {
       ["[2026-11-24 09:30:01,9999-12-31 23:59:59]", null],
     ]);
     expect((await log(c.id)).count).toBe(2);
+  });
+
+  it("reads the period the owner chose on the first pull, PrestaShop only", async () => {
+    const c = await connect(API_KEY, { first_pull_days: 1 });
+    await t.ctx.db
+      .update(integrations)
+      .set({ createdAt: new Date("2026-11-24T08:00:00Z") })
+      .where(eq(integrations.id, c.id));
+    shop.seen.length = 0;
+    await pullConnection(deps(), c.id);
+    expect(shop.seen[0]?.query.get("filter[date_upd]")).toBe("[2026-11-23 09:00:00,9999-12-31 23:59:59]");
+    const other = await t.inject({
+      method: "POST",
+      url: "/api/v1/company/integrations/",
+      headers: auth(),
+      payload: { platform: "shopify", shop_url: "https://boutique.myshopify.com", first_pull_days: 30 },
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toEqual({
+      first_pull_days: ["Seule une connexion PrestaShop choisit la période de sa première synchronisation."],
+    });
   });
 
   it("never stalls on 150 orders changed in the same second (keyset on date_upd, id), with a page of 20", async () => {

@@ -195,6 +195,21 @@ describe.each(TEST_DATABASES)("a Shopify connection on %s", (kind) => {
     expect(await ordersOf("#1005")).toHaveLength(1);
   });
 
+  it("logs a signed delivery of a topic it does not take, in French, once per quarter of an hour (issue 42 §3)", async () => {
+    const before = (await log()).length;
+    const body = JSON.stringify({ id: 706405506930370000, email: "bob@exemple.fr" });
+    expect((await deliver(body, "customers/create", "30")).statusCode).toBe(200);
+    expect((await deliver(`${body} `, "customers/create", "31")).statusCode).toBe(200);
+    const after = await log();
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]).toMatchObject({
+      topic: "customers/create",
+      outcome: "refused",
+      reason:
+        "Webhook refusé : le sujet « customers/create » n'est pas pris en charge. Abonnez le webhook aux commandes payées ou traitées.",
+    });
+  });
+
   it("recognises a signed delivery replayed under a new event id: answered, nothing changes", async () => {
     const before = await log();
     const body = order("#1006", false);

@@ -733,6 +733,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company/products/{id}/held-requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Demandes retenues par un brouillon
+         * @description Orders recorded without any e-mail because this product was a draft (every product of theirs was), still within the review window (at most 30 days old, review link valid): once the product is active, the owner is offered to send their requests. 0 while the product is a draft.
+         */
+        get: operations["companyProductsHeldRequestsGet"];
+        put?: never;
+        /**
+         * Envoyer les demandes retenues
+         * @description Schedules the request (and reminder) of each order counted by the GET, with the usual delays from the order's date (a request already due leaves at once); a buyer who unsubscribed is not written to. 409 while the product is a draft.
+         */
+        post: operations["companyProductsHeldRequestsSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company/products/{id}/reviews/": {
         parameters: {
             query?: never;
@@ -2263,6 +2290,10 @@ export interface components {
         };
         /** @enum {string} */
         FormStatus: "active" | "draft" | "archived";
+        /** @description Orders held by a draft product whose request can be (or was just) sent. */
+        HeldRequests: {
+            orders: number;
+        };
         Health: {
             /**
              * @description `ok` once migrations and the demo seed are done, `starting` before, `stopping` once the instance received SIGTERM (it still finishes and accepts requests while the load balancer stops sending).
@@ -2340,7 +2371,7 @@ export interface components {
             /** Format: date-time */
             received_at: string;
         };
-        /** @description A new connection. `secret`: Shopify's signing secret of the shop's webhooks (when absent, the connection waits for it; WooCommerce always gets a generated one); `delay_start`: Shopify's topic that starts the delay (default `fulfilled`). `api_key`: the PrestaShop Webservice key (required for PrestaShop, with read access to orders and customers); `states`: the PrestaShop order states to take (default 4, 5: shipped, delivered); `timezone`: the PrestaShop shop's timezone (default Europe/Paris). */
+        /** @description A new connection. `secret`: Shopify's signing secret of the shop's webhooks (when absent, the connection waits for it; WooCommerce always gets a generated one); `delay_start`: Shopify's topic that starts the delay (default `fulfilled`). `api_key`: the PrestaShop Webservice key (required for PrestaShop, with read access to orders and customers); `states`: the PrestaShop order states to take (default 4, 5: shipped, delivered); `timezone`: the PrestaShop shop's timezone (default Europe/Paris); `first_pull_days`: how many days before the connection PrestaShop's first pull reads (default 30, 'les 30 derniers jours'). */
         IntegrationInput: {
             platform: components["schemas"]["IntegrationPlatform"];
             shop_url: string;
@@ -2350,6 +2381,8 @@ export interface components {
             /** @enum {string} */
             delay_start?: "paid" | "fulfilled";
             timezone?: string;
+            /** @enum {integer} */
+            first_pull_days?: 1 | 7 | 30 | 90;
         };
         /**
          * @description The shop's platform: `shopify` and `woocommerce` push signed webhooks to `webhook_url`; `prestashop` is pulled through its Webservice every 15 minutes.
@@ -2494,13 +2527,13 @@ export interface components {
             separator: "," | ";";
             /** @description Data lines of the file (the header not counted). */
             total: number;
-            /** @description Data lines handled so far (created + existing + refused). */
+            /** @description Data lines handled so far (created + existing + refused + skipped). */
             processed: number;
             /** @description Lines that created a new order (its e-mails are scheduled). */
             created: number;
             /** @description Lines whose reference was already known (the order is left unchanged). */
             existing: number;
-            /** @description Lines refused (see `errors`). */
+            /** @description Lines refused (see `errors`; the skipped lines there are not counted). */
             refused: number;
             /** @description The refused lines so far, in line order (only ever appended): all of them, or with `errors_from=n` only those after the first n. `refused` counts them all. */
             errors: {
@@ -2511,7 +2544,23 @@ export interface components {
                 sku?: string;
                 /** @description The refused line's product name ('Lineitem name'…), when it has one. */
                 product_name?: string;
+                /** @description Present (true) when the line was left out by its order's status (cancelled or refunded), not refused. */
+                skipped?: boolean;
             }[];
+            /** @description Orders created (`created` counts their products, one line each). */
+            orders_created: number;
+            /** @description Orders already known that the file completed with products they lacked. */
+            orders_completed: number;
+            /** @description Products added to those known orders (counted in `created`); the order's request lists them. */
+            lines_added: number;
+            /** @description Lines left out by their order's status (cancelled or refunded), listed in `errors` with `skipped`. */
+            skipped: number;
+            /** @description Orders left out by their status (cancelled or refunded). */
+            orders_skipped: number;
+            /** @description Orders recorded without any e-mail because every product of theirs is a draft. */
+            orders_unmailed: number;
+            /** @description Names of the products the import created (active, the SKU as reference), in file order. */
+            new_products: string[];
             /** @description Why the import stopped early (French), when `status` is `failed`. */
             detail: string | null;
             /** Format: date-time */
@@ -2533,6 +2582,8 @@ export interface components {
                 sku?: string;
                 /** @description The refused line's product name ('Lineitem name'…), when it has one. */
                 product_name?: string;
+                /** @description Present (true) when the line was left out by its order's status (cancelled or refunded), not refused. */
+                skipped?: boolean;
             }[];
         };
         /** @description An import of orders as the list of imports shows it: its state, counts and dates, without its refused lines (read them with `GET /company/orders/imports/{id}/`). The fields mean what they mean in OrderImportJob. */
@@ -2551,6 +2602,20 @@ export interface components {
             created: number;
             existing: number;
             refused: number;
+            /** @description Orders created (`created` counts their products, one line each). */
+            orders_created: number;
+            /** @description Orders already known that the file completed with products they lacked. */
+            orders_completed: number;
+            /** @description Products added to those known orders (counted in `created`); the order's request lists them. */
+            lines_added: number;
+            /** @description Lines left out by their order's status (cancelled or refunded), listed in `errors` with `skipped`. */
+            skipped: number;
+            /** @description Orders left out by their status (cancelled or refunded). */
+            orders_skipped: number;
+            /** @description Orders recorded without any e-mail because every product of theirs is a draft. */
+            orders_unmailed: number;
+            /** @description Names of the products the import created (active, the SKU as reference), in file order. */
+            new_products: string[];
             detail: string | null;
             /** Format: date-time */
             created_at: string;
@@ -5109,6 +5174,61 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    companyProductsHeldRequestsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders whose request can be sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldRequests"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyProductsHeldRequestsSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders whose request is now scheduled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldRequests"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     companyProductsReviewsList: {
         parameters: {
             query?: {
@@ -6107,6 +6227,16 @@ export interface operations {
                      *           "created": 9990,
                      *           "existing": 9,
                      *           "refused": 1,
+                     *           "orders_created": 6420,
+                     *           "orders_completed": 3,
+                     *           "lines_added": 5,
+                     *           "skipped": 0,
+                     *           "orders_skipped": 0,
+                     *           "orders_unmailed": 0,
+                     *           "new_products": [
+                     *             "Bol Céladon - Grand",
+                     *             "Tasse Grès Brut"
+                     *           ],
                      *           "detail": null,
                      *           "created_at": "2026-11-23T09:30:00.000Z",
                      *           "finished_at": "2026-11-23T09:30:12.000Z"
@@ -6194,12 +6324,30 @@ export interface operations {
                      *       "created": 3990,
                      *       "existing": 9,
                      *       "refused": 1,
+                     *       "orders_created": 2570,
+                     *       "orders_completed": 0,
+                     *       "lines_added": 0,
+                     *       "skipped": 2,
+                     *       "orders_skipped": 1,
+                     *       "orders_unmailed": 0,
+                     *       "new_products": [
+                     *         "Bol Céladon - Grand"
+                     *       ],
                      *       "errors": [
                      *         {
                      *           "line": 12,
                      *           "errors": {
                      *             "buyer_email": [
                      *               "Veuillez saisir une adresse email valide."
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "line": 40,
+                     *           "skipped": true,
+                     *           "errors": {
+                     *             "order_status": [
+                     *               "Commande annulée : ignorée, aucun e-mail ne sera envoyé."
                      *             ]
                      *           }
                      *         }

@@ -10,6 +10,8 @@ import {
   normalizeHeader,
   orderCsvLineReader,
   parseOrdersCsv,
+  previewOrdersCsv,
+  skippedOrderStatus,
   splitFullName,
 } from "./orders-csv";
 
@@ -333,10 +335,7 @@ describe("French shops' files (issue 27.9)", () => {
       {
         line: 4,
         product_name: "Savon",
-        errors: {
-          buyer_email: [message("required"), message("email")],
-          product_id: [message("order.productMissing")],
-        },
+        errors: { buyer_email: [message("required"), message("email")] },
       },
     ]);
   });
@@ -445,5 +444,59 @@ describe("groupOrderCsvLines", () => {
       ["E6"],
       ["G8"],
     ]);
+  });
+});
+
+describe("a shop's own export (issue 42 §2)", () => {
+  it.each([
+    ["Date de la commande", "order_date"],
+    ["État de la commande", "order_status"],
+    ["Financial Status", "order_status"],
+    ["Nom de l'article", "product_name"],
+  ])("reads the header %s as %s", (header, column) => {
+    expect(normalizeHeader(header)).toBe(column);
+  });
+
+  it.each([
+    ["Annulée", "cancelled"],
+    ["wc-cancelled", "cancelled"],
+    ["voided", "cancelled"],
+    ["Remboursée", "refunded"],
+    ["refunded", "refunded"],
+    ["partially_refunded", null],
+    ["Terminée", null],
+    ["paid", null],
+    ["", null],
+  ])("status %s is skipped as %s", (status, skipped) => {
+    expect(skippedOrderStatus(status)).toBe(skipped);
+  });
+
+  it("counts orders and products apart, names the products to create, the skipped and unmailed orders", () => {
+    const { records } = parseCsv(
+      [
+        "Name,Email,Financial Status,Created at,Lineitem name,Lineitem sku,Billing Name",
+        "#1001,ana@exemple.fr,paid,2026-11-20 14:30:00 +0100,Bol Céladon,BOL-1,Ana Lopez",
+        "#1001,,,,Tasse Brute,,",
+        "#1002,bob@exemple.fr,paid,2026-11-21 10:00:00 +0100,Tasse brute,,Bob Roy",
+        "#1002,,,,Théière Fonte,TEA-1,",
+        "#1003,cid@exemple.fr,refunded,2026-11-21 10:00:00 +0100,Vase,VASE-1,Cid Noé",
+        "#1003,,,,Bol Céladon,BOL-1,",
+        "#1004,dan@exemple.fr,paid,2026-11-21 10:00:00 +0100,Brouillon,DRAFT-1,Dan Roy",
+        "#1005,not-an-email,paid,2026-11-21 10:00:00 +0100,Vase,VASE-1,Eve Roy",
+      ].join("\n"),
+    );
+    const [header, ...lines] = records;
+    const preview = previewOrdersCsv(parseOrdersCsv(`${header?.cells.join(",")}\n`).columns, lines, [
+      { id: UUID, name: "Théière Fonte", sku: "TEA-1", status: "active" },
+      { id: "7f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b", name: "Brouillon", sku: "DRAFT-1", status: "draft" },
+    ]);
+    expect(preview).toEqual({
+      orders: 4,
+      products: 6,
+      newProducts: ["Bol Céladon", "Tasse Brute"],
+      skipped: 1,
+      draftOnly: 1,
+      refused: 1,
+    });
   });
 });

@@ -21,6 +21,8 @@ export const ORDER_CSV_COLUMNS = [
   "buyer_full_name",
   /** Shopify's 'Lineitem name': shown with the line (a refused line says which product it was). */
   "product_name",
+  /** WooCommerce's 'État de la commande', Shopify's 'Financial Status': cancelled or refunded orders are skipped. */
+  "order_status",
 ] as const;
 
 export type OrderCsvColumn = (typeof ORDER_CSV_COLUMNS)[number];
@@ -77,6 +79,26 @@ export const ORDER_CSV_HEADER_ALIASES: Readonly<Record<string, OrderCsvColumn>> 
   date: "order_date",
   date_commande: "order_date",
   date_de_commande: "order_date",
+  date_de_la_commande: "order_date",
+  date_commande_client: "order_date",
+  order_date_created: "order_date",
+  etat_de_la_commande: "order_status",
+  statut_de_la_commande: "order_status",
+  etat_commande: "order_status",
+  statut_commande: "order_status",
+  etat: "order_status",
+  statut: "order_status",
+  status: "order_status",
+  financial_status: "order_status",
+  order_status: "order_status",
+  nom_de_l_article_de_la_commande: "product_name",
+  e_mail_de_facturation: "buyer_email",
+  adresse_e_mail_de_facturation: "buyer_email",
+  prenom_de_facturation: "buyer_first_name",
+  nom_de_facturation: "buyer_last_name",
+  billing_email: "buyer_email",
+  billing_first_name: "buyer_first_name",
+  billing_last_name: "buyer_last_name",
   ean: "gtin",
   brand: "marque",
   url: "url_produit",
@@ -99,6 +121,25 @@ export interface OrderCsvRow {
   order: OrderInput;
   /** Present when the line fills a product column. */
   product?: OrderCsvProductFields;
+  /**
+   * The line's product name ('Lineitem name', 'Nom de l'article'): the name of the product an import
+   * creates when its SKU (or, without SKU, its name) is unknown.
+   */
+  productName?: string;
+}
+
+/** Why an order's status keeps it out of an import: a cancelled or refunded order asks for no review. */
+export type SkippedOrderStatus = "cancelled" | "refunded";
+
+/**
+ * A status cell ('Annulée', 'Remboursée', 'wc-cancelled', Shopify's 'refunded' or 'voided') that keeps
+ * the order out; any other status (paid, completed, 'En cours', partially refunded…) is imported.
+ */
+export function skippedOrderStatus(value: string | undefined): SkippedOrderStatus | null {
+  const status = foldHeader(value ?? "").replace(/^wc_/, "");
+  if (/^(annule|annulee|cancelled|canceled|voided|void)$/.test(status)) return "cancelled";
+  if (/^(rembourse|remboursee|refunded)$/.test(status)) return "refunded";
+  return null;
 }
 
 /** The product columns of a line: GTIN with its check digit, brand ≤ 70, an http(s) page. */
@@ -128,6 +169,8 @@ function readProductFields(
 export interface OrderCsvRowError {
   line: number;
   errors: FieldErrors;
+  /** A cancelled or refunded order's line: left out on purpose (`errors.order_status` says why), not refused. */
+  skipped?: true;
   /** The refused line's SKU and product name, when it has them (so the shop finds the line). */
   sku?: string;
   product_name?: string;
@@ -212,10 +255,17 @@ export function frenchDateToIso(value: string): string {
 
 const SHOPIFY_DATE = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)\s*([+-]\d{2}):?(\d{2})$/;
 
-/** A date cell to the ISO form: 'JJ/MM/AAAA', or Shopify's '2026-11-20 14:30:00 +0100'. */
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?)$/;
+
+/**
+ * A date cell to the ISO form: 'JJ/MM/AAAA', Shopify's '2026-11-20 14:30:00 +0100' or WooCommerce's
+ * '2026-11-20 14:30'.
+ */
 export function orderCsvDateToIso(value: string): string {
   const shopify = SHOPIFY_DATE.exec(value.trim());
   if (shopify) return `${shopify[1]}T${shopify[2]}${shopify[3]}:${shopify[4]}`;
+  const local = LOCAL_DATE_TIME.exec(value.trim());
+  if (local) return `${local[1]}T${local[2]}`;
   return frenchDateToIso(value);
 }
 
@@ -226,13 +276,17 @@ export interface OrdersCsvHeader {
   fileErrors: DomainMessage[];
 }
 
+/** A product column: its id, its SKU or its name (an unknown product is created from SKU and name). */
+const hasProductColumn = (columns: readonly (OrderCsvColumn | null)[]) =>
+  columns.includes("product_id") || columns.includes("sku") || columns.includes("product_name");
+
 /** Required columns the header lacks (a full name stands for the first name). */
 export function missingOrderCsvColumns(columns: readonly (OrderCsvColumn | null)[]): OrderCsvColumn[] {
   const missing = ORDER_CSV_REQUIRED_COLUMNS.filter(
     (column) =>
       !columns.includes(column) && !(column === "buyer_first_name" && columns.includes("buyer_full_name")),
   );
-  if (!columns.includes("product_id") && !columns.includes("sku")) missing.push("sku");
+  if (!hasProductColumn(columns)) missing.push("sku");
   return missing;
 }
 
@@ -258,18 +312,22 @@ export function readOrdersCsvHeader(header: CsvRecord, mapping: OrderCsvMapping 
   }
   const missing = missingOrderCsvColumns(columns).filter((column) => column !== "sku");
   if (missing.length > 0) fileErrors.push(message("ordersCsv.missingColumns", { columns: missing }));
-  if (!columns.includes("product_id") && !columns.includes("sku")) {
-    fileErrors.push(message("ordersCsv.missingProductColumn"));
-  }
+  if (!hasProductColumn(columns)) fileErrors.push(message("ordersCsv.missingProductColumn"));
   return { columns, fileErrors };
 }
 
 /** What lines of one reference share: the first line's buyer and date fill the later lines' blanks. */
 type BuyerFields = Pick<
   Partial<Record<OrderCsvColumn, string>>,
-  "buyer_email" | "buyer_first_name" | "buyer_last_name" | "order_date"
+  "buyer_email" | "buyer_first_name" | "buyer_last_name" | "order_date" | "order_status"
 >;
-const INHERITED = ["buyer_email", "buyer_first_name", "buyer_last_name", "order_date"] as const;
+const INHERITED = [
+  "buyer_email",
+  "buyer_first_name",
+  "buyer_last_name",
+  "order_date",
+  "order_status",
+] as const;
 
 /**
  * One data line checked with the order rules (dates JJ/MM/AAAA, ISO or Shopify's). A full name
@@ -281,7 +339,7 @@ export function validateOrderCsvRecord(
   columns: readonly (OrderCsvColumn | null)[],
   record: CsvRecord,
   buyers?: Map<string, BuyerFields>,
-  productIdByName?: (name: string) => string | undefined,
+  productIdByName?: (name: string) => string | null | undefined,
 ): { ok: true; row: OrderCsvRow } | { ok: false; error: OrderCsvRowError } {
   const values: Partial<Record<OrderCsvColumn, string>> = {};
   columns.forEach((column, index) => {
@@ -303,26 +361,47 @@ export function validateOrderCsvRecord(
     }
   }
   if (values.order_date) values.order_date = orderCsvDateToIso(values.order_date);
-  // A line without SKU nor id (Shopify's products often have no SKU) finds its product by name.
-  const name = values.product_name?.trim();
-  if (name && productIdByName && !values.sku?.trim() && !values.product_id?.trim()) {
-    const id = productIdByName(name);
+  const sku = values.sku?.trim();
+  const productName = values.product_name?.trim();
+  const skipped = skippedOrderStatus(values.order_status);
+  if (skipped)
+    return {
+      ok: false,
+      error: {
+        line: record.line,
+        skipped: true,
+        errors: { order_status: [message("ordersCsv.skippedStatus", { status: skipped })] },
+        ...(sku ? { sku } : {}),
+        ...(productName ? { product_name: productName } : {}),
+      },
+    };
+  // A line without SKU nor id (Shopify's products often have no SKU) finds its product by name; an
+  // unknown name is a product the import creates (its order is checked with a stand-in SKU). A name
+  // two products share finds none and creates none: the line needs its SKU.
+  let byNameOnly = false;
+  if (productName && !sku && !values.product_id?.trim()) {
+    const id = productIdByName?.(productName);
     if (id) values.product_id = id;
+    else if (id === undefined) byNameOnly = true;
   }
-  const result = validateOrderInput(values);
+  const result = validateOrderInput(byNameOnly ? { ...values, sku: "-" } : values);
+  if (result.ok && byNameOnly) delete result.order.sku;
   const productErrors: FieldErrors = {};
   const product = readProductFields(values, productErrors);
   if (result.ok && Object.keys(productErrors).length === 0)
     return {
       ok: true,
-      row: { line: record.line, order: result.order, ...(Object.keys(product).length ? { product } : {}) },
+      row: {
+        line: record.line,
+        order: result.order,
+        ...(Object.keys(product).length ? { product } : {}),
+        ...(productName ? { productName: productName.slice(0, 200) } : {}),
+      },
     };
   const orderErrors = result.ok ? {} : result.errors;
   const errors = orderErrors.order_date
     ? { ...orderErrors, ...productErrors, order_date: [message("ordersCsv.orderDate")] }
     : { ...orderErrors, ...productErrors };
-  const sku = values.sku?.trim();
-  const productName = values.product_name?.trim();
   return {
     ok: false,
     error: {
@@ -352,7 +431,7 @@ export function orderCsvLineReader(
       byName.set(key, byName.has(key) ? null : product.id);
     }
   }
-  const productIdByName = byName ? (name: string) => byName?.get(foldHeader(name)) ?? undefined : undefined;
+  const productIdByName = byName ? (name: string) => byName?.get(foldHeader(name)) : undefined;
   return (record: CsvRecord) => validateOrderCsvRecord(columns, record, buyers, productIdByName);
 }
 
@@ -452,4 +531,105 @@ export function countRequestsDueAtOnce(
     if (requestDueNow(date, requestAfterDays, now)) due += 1;
   }
   return due;
+}
+
+/** A product of the company as an import preview reads it. */
+export interface CatalogueProduct {
+  id: string;
+  name: string;
+  sku?: string | null;
+  status?: string;
+}
+
+/** What an import of a file will do, as its preview says it before anything is saved. */
+export interface OrdersCsvPreview {
+  /**
+   * Orders of the file (distinct references, cancelled and refunded ones left out) and their products
+   * (lines, each product once per order; a refused line counts as one).
+   */
+  orders: number;
+  products: number;
+  /** Products the import will create (unknown SKU, or unknown name without SKU), by name, in file order. */
+  newProducts: string[];
+  /** Orders left out by their status (cancelled or refunded). */
+  skipped: number;
+  /** Orders that will be recorded without any e-mail because every product of theirs is a draft. */
+  draftOnly: number;
+  /** Lines refused (their reasons come with the import's result). */
+  refused: number;
+}
+
+/** The key a product is known by in a file: its SKU, else its folded name. */
+const productKey = (row: OrderCsvRow) =>
+  row.order.product_id
+    ? `id:${row.order.product_id}`
+    : row.order.sku
+      ? `sku:${row.order.sku}`
+      : `name:${foldHeader(row.productName ?? "")}`;
+
+/**
+ * The preview of an import: orders and products counted apart ('64 commandes (100 produits)'), the
+ * products it will create, the orders its status keeps out and those no e-mail will reach.
+ */
+export function previewOrdersCsv(
+  columns: readonly (OrderCsvColumn | null)[],
+  records: readonly CsvRecord[],
+  catalogue: readonly CatalogueProduct[],
+): OrdersCsvPreview {
+  const read = orderCsvLineReader(columns, catalogue);
+  const bySku = new Map(catalogue.filter((p) => p.sku).map((p) => [p.sku as string, p]));
+  const byId = new Map(catalogue.map((p) => [p.id, p]));
+  const orders = new Map<string, { keys: Set<string>; mailed: boolean }>();
+  const created = new Map<string, string>();
+  const skipped = new Set<string>();
+  let refused = 0;
+  const referenceColumn = columns.indexOf("reference");
+  const orderOf = (reference: string) => {
+    let order = orders.get(reference);
+    if (!order) {
+      order = { keys: new Set<string>(), mailed: false };
+      orders.set(reference, order);
+    }
+    return order;
+  };
+  for (const record of records) {
+    const result = read(record);
+    if (!result.ok) {
+      const reference = (record.cells[referenceColumn] ?? "").trim() || `line:${record.line}`;
+      if (result.error.skipped) {
+        skipped.add(reference);
+        continue;
+      }
+      refused += 1;
+      orderOf(reference).keys.add(`line:${record.line}`);
+      continue;
+    }
+    const row = result.row;
+    const key = productKey(row);
+    const known = row.order.product_id
+      ? byId.get(row.order.product_id)
+      : row.order.sku
+        ? bySku.get(row.order.sku)
+        : undefined;
+    if (!known && !row.order.product_id && !created.has(key))
+      created.set(key, row.productName ?? row.order.sku ?? "");
+    const order = orderOf(row.order.reference);
+    order.keys.add(key);
+    if (!known || known.status !== "draft") order.mailed = true;
+  }
+  let products = 0;
+  let draftOnly = 0;
+  for (const order of orders.values()) {
+    products += order.keys.size;
+    const refusedOnly = [...order.keys].every((key) => key.startsWith("line:"));
+    if (!order.mailed && !refusedOnly) draftOnly += 1;
+  }
+  return {
+    orders: orders.size,
+    products,
+    newProducts: [...created.values()],
+    skipped: skipped.size,
+    draftOnly,
+    refused,
+  };
 }

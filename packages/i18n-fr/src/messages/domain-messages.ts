@@ -35,9 +35,13 @@ export const domainMessages: DomainTexts = {
   "ordersCsv.missingColumns": ({ columns }) =>
     `Colonnes manquantes : ${columns.map(orderColumnLabel).join(", ")}.`,
   "ordersCsv.missingProductColumn":
-    "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…) ou « Produit (id) » (product_id).",
+    "Le fichier doit contenir une colonne « Produit (SKU) » (sku, UGS, Référence produit…), « Nom du produit » (Lineitem name, Nom de l'article…) ou « Produit (id) » (product_id).",
   "ordersCsv.mappingUnknownHeader": ({ header }) =>
     `La colonne « ${header} » choisie n'existe pas dans l'en-tête du fichier.`,
+  "ordersCsv.skippedStatus": ({ status }) =>
+    status === "cancelled"
+      ? "Commande annulée : ignorée, aucun e-mail ne sera envoyé."
+      : "Commande remboursée : ignorée, aucun e-mail ne sera envoyé.",
   "ordersCsv.unterminatedQuote": ({ line }) => `Guillemet non fermé à la ligne ${line}.`,
   "ordersCsv.empty": "Le fichier est vide.",
   "ordersCsv.noRows": "Le fichier ne contient aucune commande.",

@@ -11,11 +11,19 @@ export const integrations = {
     platform: "Plateforme",
     shopUrl: "Adresse de la boutique",
     shopUrlPlaceholder: "https://ma-boutique.fr",
-    secret: "Secret de signature Shopify (facultatif)",
-    secretHint:
-      "Collez le secret affiché par Shopify sous la liste des webhooks ; vous pourrez aussi l'indiquer après avoir créé le webhook.",
+    /** Shopify: the webhook URL comes first, the shop's secret once the webhook exists (issue 42 §3). */
+    shopifyNext:
+      "Vous obtiendrez d'abord l'adresse du webhook à créer dans Shopify, puis vous y collerez le secret de signature affiché par Shopify.",
     apiKey: "Clé du Webservice PrestaShop",
-    apiKeyHint: "Droits de lecture (GET) sur les ressources orders et customers.",
+    apiKeyHint: "Droits de lecture (GET) sur les ressources orders, customers et order_states.",
+    firstPull: "Commandes à reprendre",
+    firstPullHint: "La première synchronisation lit les commandes de cette période.",
+    firstPullDays: {
+      1: "Dernières 24 heures",
+      7: "7 derniers jours",
+      30: "30 derniers jours",
+      90: "90 derniers jours",
+    },
     connect: "Connecter",
     connected: "Boutique connectée",
     connectFailed: "Impossible de connecter la boutique.",

@@ -3,6 +3,13 @@ import { plural } from "../format/plural";
 
 const n = formatInteger;
 
+const ordersAndProducts = (orders: number, products: number) =>
+  `${n(orders)} ${plural(orders, "commande", "commandes")} (${n(products)} ${plural(products, "produit", "produits")})`;
+
+/** 'A, B, C' — the first ten names, then '…'. */
+const productList = (names: readonly string[]) =>
+  names.length > 10 ? `${names.slice(0, 10).join(", ")}, …` : names.join(", ");
+
 /** The order import screen (/orders/import) and the import endpoints' French answers. */
 export const orderImport = {
   title: "Importer des commandes",
@@ -47,12 +54,17 @@ export const orderImport = {
     url_produit: "Page du produit",
     buyer_full_name: "Nom complet",
     product_name: "Nom du produit",
+    order_status: "État de la commande",
   },
   ignoredColumn: (name: string) => `${name} (ignorée)`,
   mappingTitle: "Associer les colonnes",
   mappingHelp:
     "Certaines colonnes obligatoires n'ont pas été reconnues : choisissez la colonne de votre fichier qui contient chacune.",
   mappingChoose: "Choisir une colonne…",
+  /** Any column can be mapped by hand (issue 42 §2), the recognised ones included. */
+  mappingOthers: "Associer d'autres colonnes (date, nom du produit, état de la commande…)",
+  mappingOthersHelp:
+    "Sans choix, la colonne reconnue d'après son intitulé est utilisée ; choisissez une colonne pour la remplacer.",
   dueAtOnce: (count: number) =>
     count === 0
       ? "Aucun e-mail de demande ne partira dès l'import : chaque commande attend son délai d'envoi."
@@ -60,18 +72,35 @@ export const orderImport = {
   skipOldOrders: "Ne pas écrire aux acheteurs dont la commande date de plus de 30 jours",
   skipOldOrdersHelp: "Ces commandes seront enregistrées, sans e-mail de demande.",
   skuColumn: "SKU",
-  start: (rows: number) => `Importer ${n(rows)} ${plural(rows, "commande", "commandes")}`,
+  /** Orders and their products counted apart (issue 42 §2): 'À importer : 64 commandes (100 produits).' */
+  previewCounts: (orders: number, products: number) => `À importer : ${ordersAndProducts(orders, products)}.`,
+  /** The products an import creates, named (the first ones, then '…'). */
+  newProductsPreview: (names: readonly string[]) =>
+    `${n(names.length)} ${plural(names.length, "nouveau produit sera créé", "nouveaux produits seront créés")} : ${productList(names)}`,
+  newProductsDone: (names: readonly string[]) =>
+    `${n(names.length)} ${plural(names.length, "nouveau produit créé", "nouveaux produits créés")} : ${productList(names)}`,
+  skippedPreview: (orders: number) =>
+    `${n(orders)} ${plural(orders, "commande annulée ou remboursée sera ignorée", "commandes annulées ou remboursées seront ignorées")} : aucun e-mail ne ${plural(orders, "lui", "leur")} sera envoyé.`,
+  skippedDone: (orders: number) =>
+    `${n(orders)} ${plural(orders, "commande annulée ou remboursée ignorée", "commandes annulées ou remboursées ignorées")}.`,
+  draftOnlyPreview: (orders: number) =>
+    `${n(orders)} ${plural(orders, "commande ne recevra", "commandes ne recevront")} aucun e-mail : tous leurs produits sont en brouillon. Activez ces produits pour envoyer leurs demandes.`,
+  draftOnlyDone: (orders: number) =>
+    `${n(orders)} ${plural(orders, "commande enregistrée", "commandes enregistrées")} sans e-mail : tous leurs produits sont en brouillon. Activez ces produits pour envoyer leurs demandes.`,
+  completedDone: (orders: number, products: number) =>
+    `${n(orders)} ${plural(orders, "commande déjà importée complétée", "commandes déjà importées complétées")} : ${n(products)} ${plural(products, "produit ajouté", "produits ajoutés")}.`,
+  start: (orders: number) => `Importer ${n(orders)} ${plural(orders, "commande", "commandes")}`,
   changeFile: "Changer de fichier",
   progressLabel: "Progression de l'import",
   progress: (processed: number, total: number) =>
     `Import en cours… ${n(processed)} / ${n(total)} ${plural(total, "ligne", "lignes")}`,
   doneTitle: "Import terminé",
   failedTitle: "Import interrompu",
-  created: "Créées",
-  existing: "Déjà connues",
-  refused: "Refusées",
-  summary: (created: number, existing: number, refused: number) =>
-    `${n(created)} ${plural(created, "commande créée", "commandes créées")}, ${n(existing)} déjà ${plural(existing, "connue", "connues")}, ${n(refused)} ${plural(refused, "ligne refusée", "lignes refusées")}.`,
+  created: "Commandes créées",
+  existing: "Produits déjà connus",
+  refused: "Lignes refusées",
+  summary: (orders: number, products: number, existing: number, refused: number) =>
+    `${n(orders)} ${plural(orders, "commande créée", "commandes créées")} (${n(products)} ${plural(products, "produit", "produits")}), ${n(existing)} ${plural(existing, "produit déjà connu", "produits déjà connus")}, ${n(refused)} ${plural(refused, "ligne refusée", "lignes refusées")}.`,
   refusedTitle: "Lignes refusées",
   reasonColumn: "Motif",
   downloadRefused: "Télécharger les lignes refusées (CSV)",

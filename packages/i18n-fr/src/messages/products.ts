@@ -1,7 +1,17 @@
 import { formatDelay } from "../format/number";
-import { countOf } from "../format/plural";
+import { countOf, plural } from "../format/plural";
 
 export const products = {
+  /** Orders held while the product was a draft (issue 42 §2), offered once it is active. */
+  heldRequests: {
+    title: "Demandes d'avis en attente",
+    text: (orders: number) =>
+      `${orders} ${plural(orders, "commande reçue", "commandes reçues")} pendant que ce produit était en brouillon ${plural(orders, "n'a", "n'ont")} reçu aucune demande d'avis. Envoyer ${plural(orders, "sa demande", "leurs demandes")} maintenant ? (Seules les commandes de moins de 30 jours sont proposées.)`,
+    send: "Envoyer les demandes",
+    sent: (orders: number) =>
+      `${orders} ${plural(orders, "demande d'avis programmée", "demandes d'avis programmées")}.`,
+    failed: "Les demandes n'ont pas pu être programmées. Réessayez.",
+  },
   title: "Produits",
   subtitle: "Gérez vos produits, leurs emails de demande d'avis et leurs formulaires",
   newProduct: "Nouveau produit",

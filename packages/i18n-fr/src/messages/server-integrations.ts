@@ -11,6 +11,10 @@ export const serverIntegrations = {
   notCompleted: (status: string) => `Commande au statut « ${status} » : prise en compte une fois terminée.`,
   apiKeyRequired: "Indiquez la clé du Webservice PrestaShop.",
   notPulled: "Seules les connexions PrestaShop se synchronisent.",
+  notInNamedState: (name: string) =>
+    `Commande à l'état « ${name} » : prise en compte une fois expédiée ou livrée.`,
+  prestashopOnlyFirstPull:
+    "Seule une connexion PrestaShop choisit la période de sa première synchronisation.",
   notInStates: (state: string) => `Commande à l'état ${state} : prise en compte une fois expédiée ou livrée.`,
   pullFailed: (status: string) => `Synchronisation impossible : la boutique a répondu ${status}.`,
   pullUnreachable: "Synchronisation impossible : boutique injoignable.",
@@ -25,6 +29,13 @@ export const serverIntegrations = {
   secretMissing:
     "Webhook refusé : indiquez le secret de signature de la boutique Shopify (sous la liste de ses webhooks).",
   signatureRefused: "Webhook refusé : sa signature ne correspond pas au secret indiqué pour cette boutique.",
+  /** A well-signed delivery of a topic the connection does not take (issue 42 §3), by platform. */
+  topicRefused: (platform: string, topic: string) =>
+    `Webhook refusé : le sujet « ${topic} » n'est pas pris en charge. ${
+      platform === "shopify"
+        ? "Abonnez le webhook aux commandes payées ou traitées."
+        : "Abonnez le webhook aux commandes (order.created, order.updated)."
+    }`,
   /** The topic a Shopify connection does not start the delay on (its `delay_start` is the other). */
   otherTopic: {
     paid: "Paiement reçu : la demande d'avis part à l'expédition (réglage de la connexion).",

@@ -151,6 +151,8 @@ const billing = {
 } as const;
 
 const products = {
+  /** Held requests of a draft product (issue 42 §2) leave once it is active. */
+  activateFirst: "Activez d'abord le produit : ses demandes d'avis partiront ensuite.",
   formNotFound: "Formulaire introuvable.",
   templateNotFound: "Modèle d'email introuvable.",
   notRequestTemplate: "Choisissez un modèle de type « Demande ».",

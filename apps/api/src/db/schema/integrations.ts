@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, tz } from "./columns";
 import { companyRef } from "./companies";
 import { orders } from "./reviews";
@@ -30,6 +30,8 @@ export const integrations = pgTable(
     timezone: text("timezone").notNull().default("Europe/Paris"),
     /** PrestaShop: the last `date_upd` pulled (the shop's clock, `YYYY-MM-DD HH:MM:SS`). */
     pulledUntil: text("pulled_until"),
+    /** PrestaShop: days before the connection its first pull reads (null: made before the choice, 1). */
+    firstPullDays: integer("first_pull_days"),
     /** PrestaShop: the id of the last order pulled at `pulled_until` (keyset cursor with it). */
     pulledAfterId: bigint("pulled_after_id", { mode: "number" }),
     /** The last 'Synchroniser maintenant' (one per connection and minute). */

@@ -10,6 +10,8 @@ export interface OrderImportLineError {
   /** The refused line's SKU and product name, when it has them. */
   sku?: string;
   product_name?: string;
+  /** A cancelled or refunded order's line, left out on purpose (not refused). */
+  skipped?: true;
 }
 
 /**
@@ -34,6 +36,17 @@ export const orderImports = pgTable(
     existing: integer("existing").notNull().default(0),
     refused: integer("refused").notNull().default(0),
     errors: jsonb("errors").$type<OrderImportLineError[]>().notNull().default([]),
+    /** Orders created (`created` counts their product lines), and known orders completed by `lines_added` lines. */
+    ordersCreated: integer("orders_created").notNull().default(0),
+    ordersCompleted: integer("orders_completed").notNull().default(0),
+    linesAdded: integer("lines_added").notNull().default(0),
+    /** Lines, and orders, left out by their status (cancelled or refunded); listed in `errors` as skipped. */
+    skipped: integer("skipped").notNull().default(0),
+    ordersSkipped: integer("orders_skipped").notNull().default(0),
+    /** Orders recorded without any e-mail: every product of theirs is a draft. */
+    ordersUnmailed: integer("orders_unmailed").notNull().default(0),
+    /** Names of the products the import created (unknown SKU or name), in file order. */
+    newProducts: jsonb("new_products").$type<string[]>().notNull().default([]),
     /** Why a failed import stopped (French). */
     detail: text("detail"),
     heartbeatAt: tz("heartbeat_at").notNull().defaultNow(),

@@ -85,6 +85,8 @@ export const integrationHandlers = defineHandlers({
     const platform = PLATFORMS[body.platform];
     if (platform.secret === "api_key" && !body.api_key?.trim())
       throw fieldErrors({ api_key: [fr.server.integrations.apiKeyRequired] });
+    if (body.first_pull_days !== undefined && platform.pull === null)
+      throw fieldErrors({ first_pull_days: [fr.server.integrations.prestashopOnlyFirstPull] });
     const settings = platform.createdSettings(body);
     const url = await shopUrl(body.shop_url, platform.pull !== null, config.outboundAllowPrivate);
     // The key of the shop's API we call is sealed like a secret. A platform that signs with the
@@ -109,6 +111,7 @@ export const integrationHandlers = defineHandlers({
           delayStart: settings.delayStart,
           timezone: settings.timezone ?? DEFAULT_SHOP_TIMEZONE,
           states: settings.states,
+          firstPullDays: settings.firstPullDays ?? null,
           createdAt: now(),
         })
         .returning(),

@@ -3,10 +3,10 @@ import { and, asc, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { integrationEvents, integrations } from "../../db/schema";
 import type { KeyRing } from "../../lib/keyring";
+import { shopProducts } from "../../lib/shop-products";
 import { createOrder } from "../orders/create-order";
 import { platformOf } from "./platforms";
 import type { MappedEvent } from "./shop-order";
-import { shopProducts } from "./shop-products";
 
 export interface EventDeps {
   db: Db;

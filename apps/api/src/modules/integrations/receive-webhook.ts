@@ -41,6 +41,27 @@ async function logRefusedSignature(db: Db, row: IntegrationRow, missing: boolean
     await db.update(integrations).set({ status: "signature_refused" }).where(eq(integrations.id, row.id));
 }
 
+/**
+ * A well-signed delivery of a topic the connection does not take, in its log at most once per quarter
+ * of an hour and topic (the shop subscribed the webhook to another event: the owner sees which).
+ */
+async function logRefusedTopic(db: Db, row: IntegrationRow, topic: string, now: Date): Promise<void> {
+  const span = Math.floor(now.getTime() / SIGNATURE_LOG_EVERY_MS);
+  await db
+    .insert(integrationEvents)
+    .values({
+      integrationId: row.id,
+      companyId: row.companyId,
+      deliveryId: `topic:${topic.slice(0, 100)}:${span}`,
+      topic: topic.slice(0, 100),
+      outcome: "refused",
+      reason: fr.server.integrations.topicRefused(row.platform, topic.slice(0, 100) || "—"),
+      receivedAt: now,
+      processedAt: now,
+    })
+    .onConflictDoNothing();
+}
+
 /** The order's reference in a body that will not be processed, for the log, when the platform names one. */
 function referenceOf(webhook: WebhookReading, raw: string): string | null {
   try {
@@ -83,7 +104,10 @@ export async function receiveWebhook(request: FastifyRequest<{ Params: { id: str
   }
   const topic = header(request, webhook.topicHeader);
   const handling = webhook.handling(topic, integration);
-  if (!handling) return;
+  if (!handling) {
+    await logRefusedTopic(db, integration, topic, now());
+    return;
+  }
   const deliveryId =
     webhook.deliveryIdHeaders.map((name) => header(request, name)).find(Boolean) ?? `sha256:${sha256(raw)}`;
   const at = now();

@@ -1,14 +1,10 @@
 import { fr } from "@certavis/i18n-fr/server";
+import type { ShopItem } from "../../lib/shop-products";
+
+export type { ShopItem };
 
 /** Most products one order may hold (as `POST /orders/`). */
 export const MAX_ORDER_ITEMS = 50;
-
-/** One product of a shop's order: its SKU, else the shop's own id (kept as the product's external id). */
-export interface ShopItem {
-  sku: string | null;
-  externalId: string | null;
-  title: string;
-}
 
 /** A shop's order as every platform maps it. */
 export interface ShopOrder {

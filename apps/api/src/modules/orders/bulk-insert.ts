@@ -21,7 +21,14 @@ export interface NewOrderRow {
   /** Null with `emailStop` `skipped`: every product of the order is a draft, no e-mail is scheduled. */
   requestAt: Date | null;
   reminderAt: Date | null;
-  emailStop: "skipped" | null;
+  emailStop: "skipped" | "suppressed" | null;
+  /**
+   * A product added to an order a former import or call recorded: `headId` is that order's head; the
+   * first one added carries due dates when the order's own request already left.
+   */
+  completes?: boolean;
+  /** A head whose every product is a draft: the order is recorded without any e-mail. */
+  draftOnly?: boolean;
 }
 
 export interface ImportBatch {
@@ -37,6 +44,11 @@ export interface ImportBatch {
   /** Lines already counted as existing before the database (repeats inside the file). */
   repeats: number;
   errors: OrderImportLineError[];
+  /** Lines, and orders, left out by their status (their lines are among `errors`, marked skipped). */
+  skipped: number;
+  ordersSkipped: number;
+  /** Names of the products created for this batch. */
+  newProducts: string[];
   now: Date;
   reviewKeyExpiresAt: Date;
 }
@@ -45,7 +57,7 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[]
 
 /**
  * Writes one import batch in ONE statement: the new orders and their further lines (known references
- * skipped with all their lines), the due e-mail jobs of the heads actually inserted, and the job's counts — only while the job is `running`.
+ * skipped with all their lines, but for the products they lacked, added to them: `completes`), the due e-mail jobs of the heads actually inserted, and the job's counts — only while the job is `running`.
  * Its only large parameter is a JSON array: on PGlite, thousands of bound parameters cost more than
  * the insert itself, and every statement is a round of work on the server's own thread.
  * Answers the number of order lines created, or null when the job was no longer running (the caller's
@@ -67,8 +79,14 @@ export async function insertOrderBatch(tx: DbOrTx, batch: ImportBatch): Promise<
       request_at: r.requestAt ? r.requestAt.toISOString() : null,
       email_stop: r.emailStop,
       reminder_at: r.reminderAt ? r.reminderAt.toISOString() : null,
+      completes: r.completes === true,
+      draft_only: r.draftOnly === true,
     })),
   );
+  const refused = batch.errors.filter((error) => !error.skipped).length;
+  const newProducts: SQL = batch.newProducts.length
+    ? sql`new_products = new_products || ${JSON.stringify(batch.newProducts)}::jsonb,`
+    : sql``;
   const now = batch.now.toISOString();
   const errors: SQL = batch.errors.length
     ? sql`errors = errors || ${JSON.stringify(batch.errors)}::jsonb,`
@@ -78,7 +96,7 @@ export async function insertOrderBatch(tx: DbOrTx, batch: ImportBatch): Promise<
       SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, head_id uuid, line smallint,
         product_id uuid, reference text, buyer_email text, buyer_first_name text, buyer_last_name text,
         order_date timestamptz, review_key_hash text, request_at timestamptz, reminder_at timestamptz,
-        email_stop text)
+        email_stop text, completes boolean, draft_only boolean)
     ), heads AS (
       INSERT INTO orders (id, company_id, product_id, reference, line, buyer_email, buyer_first_name,
         buyer_last_name, order_date, review_key_hash, review_key_expires_at, created_at, email_stop)
@@ -94,25 +112,39 @@ export async function insertOrderBatch(tx: DbOrTx, batch: ImportBatch): Promise<
       SELECT id, ${batch.companyId}::uuid, product_id, reference, line, buyer_email, buyer_first_name,
         buyer_last_name, order_date, review_key_hash, ${batch.reviewKeyExpiresAt.toISOString()}::timestamptz,
         ${now}::timestamptz, email_stop
-      FROM input WHERE line > 0 AND head_id IN (SELECT id FROM heads)
+      FROM input WHERE line > 0 AND (head_id IN (SELECT id FROM heads) OR completes)
       ON CONFLICT (company_id, reference, line) DO NOTHING
       RETURNING id
+    ), added AS (
+      SELECT input.head_id FROM items JOIN input USING (id) WHERE input.completes
     ), scheduled AS (
       INSERT INTO email_deliveries (company_id, order_id, kind, status, scheduled_at)
       SELECT ${batch.companyId}::uuid, input.id, due.kind, 'scheduled', due.at
-      FROM heads JOIN input USING (id)
+      FROM (SELECT id FROM heads UNION ALL SELECT items.id FROM items JOIN input USING (id) WHERE input.completes)
+        AS due_rows JOIN input USING (id)
         CROSS JOIN LATERAL (VALUES ('request', input.request_at), ('reminder', input.reminder_at)) AS due(kind, at)
       WHERE due.at IS NOT NULL
       ON CONFLICT DO NOTHING
     )${webhookOutboxCtes(batch.companyId, "order.created", "heads", batch.now)}, counted AS (
-      SELECT ((SELECT count(*) FROM heads) + (SELECT count(*) FROM items))::int AS created
+      SELECT ((SELECT count(*) FROM heads) + (SELECT count(*) FROM items))::int AS created,
+        (SELECT count(*) FROM heads)::int AS orders,
+        (SELECT count(*) FROM heads JOIN input USING (id) WHERE input.draft_only)::int AS unmailed,
+        (SELECT count(*) FROM added)::int AS added,
+        (SELECT count(DISTINCT head_id) FROM added)::int AS completed
     )
     UPDATE order_imports SET
       processed = processed + ${batch.processed}::int,
       created = order_imports.created + counted.created,
       existing = existing + ${batch.repeats + batch.rows.length}::int - counted.created,
-      refused = refused + ${batch.errors.length}::int,
+      refused = refused + ${refused}::int,
+      skipped = order_imports.skipped + ${batch.skipped}::int,
+      orders_skipped = order_imports.orders_skipped + ${batch.ordersSkipped}::int,
+      orders_created = order_imports.orders_created + counted.orders,
+      orders_unmailed = order_imports.orders_unmailed + counted.unmailed,
+      orders_completed = order_imports.orders_completed + counted.completed,
+      lines_added = order_imports.lines_added + counted.added,
       ${errors}
+      ${newProducts}
       heartbeat_at = ${now}::timestamptz
     FROM counted
     WHERE order_imports.id = ${batch.jobId}::uuid AND order_imports.status = 'running'

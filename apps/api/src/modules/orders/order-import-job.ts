@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   type CsvRecord,
+  foldHeader,
   groupOrderCsvLines,
   isOldOrder,
   MAX_ORDER_ITEMS,
@@ -11,10 +12,10 @@ import {
 } from "@certavis/domain";
 import { orderImport } from "@certavis/i18n-fr/messages/order-import";
 import { domainFieldErrorsText, fr } from "@certavis/i18n-fr/server";
-import { and, eq, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { type OrderImportLineError, orderImports, products } from "../../db/schema";
+import { emailDeliveries, type OrderImportLineError, orderImports, orders, products } from "../../db/schema";
 import type { ResponseOf, SchemaOf } from "../../http/operation-types";
 import {
   deriveReviewKey,
@@ -22,6 +23,7 @@ import {
   REVIEW_KEY_LIFETIME_DAYS,
   reviewKeySecret,
 } from "../../lib/review-key";
+import { shopProducts } from "../../lib/shop-products";
 import { yieldToLoop } from "../../lib/yield-to-loop";
 import { addDays } from "../pipeline/clock";
 import { type EmailDelays, emailDelays, emailDueDates } from "../pipeline/schedule";
@@ -66,6 +68,13 @@ export function orderImportSummary(row: Omit<ImportRow, "errors">): OrderImportS
     created: row.created,
     existing: row.existing,
     refused: row.refused,
+    orders_created: row.ordersCreated,
+    orders_completed: row.ordersCompleted,
+    lines_added: row.linesAdded,
+    skipped: row.skipped,
+    orders_skipped: row.ordersSkipped,
+    orders_unmailed: row.ordersUnmailed,
+    new_products: row.newProducts,
     detail: row.detail,
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt ? row.finishedAt.toISOString() : null,
@@ -119,6 +128,136 @@ export interface ImportSource {
 
 class JobStopped extends Error {}
 
+const PRODUCT_INFO = {
+  id: products.id,
+  name: products.name,
+  sku: products.sku,
+  status: products.status,
+  sendReminder: products.sendReminder,
+  emailRequestTemplateId: products.emailRequestTemplateId,
+  emailReminderTemplateId: products.emailReminderTemplateId,
+  initialEmailDelayDays: products.initialEmailDelayDays,
+  followUpDelayDays: products.followUpDelayDays,
+};
+type CatalogueProduct = ProductInfo & { name: string; sku: string | null; status: string };
+
+/** A line's reference cell as written (the group's key), for counting the orders a status left out. */
+function referenceOf(columns: readonly (OrderCsvColumn | null)[], record: CsvRecord): string {
+  const index = columns.indexOf("reference");
+  return index < 0 ? "" : (record.cells[index] ?? "").trim();
+}
+
+/**
+ * The product of a line the catalogue lacks, created like a connection's (one home: `shopProducts`):
+ * the SKU as reference, else the folded name as external id, the line's product name as name.
+ */
+async function shopProduct(
+  ctx: AppContext,
+  companyId: string,
+  sku: string | null,
+  title: string,
+): Promise<{ ok: true; product: CatalogueProduct; created: boolean } | { ok: false; reason: string }> {
+  const item = {
+    sku,
+    externalId: sku ? null : `csv:${foldHeader(title)}`.slice(0, 200),
+    title: title.slice(0, 200),
+  };
+  const found = await shopProducts(ctx.db, companyId, [item], ctx.now());
+  if (!found.ok) return found;
+  const [product] = await ctx.db
+    .select(PRODUCT_INFO)
+    .from(products)
+    .where(eq(products.id, found.ids[0] ?? ""));
+  if (!product) throw new Error("product vanished after its creation");
+  return { ok: true, product, created: found.created.length > 0 };
+}
+
+/**
+ * Orders of the batch whose reference the company already has: their lines become the products those
+ * orders lack (`completes`, numbered after the order's last line, under its head), the other lines are
+ * dropped as known. Answers the number of lines dropped.
+ */
+async function completeKnownOrders(
+  db: Db,
+  companyId: string,
+  batchOrders: Map<string, { lines: NewOrderRow[] }>,
+  rows: NewOrderRow[],
+  delaysOfProduct: (productId: string) => EmailDelays | null,
+): Promise<number> {
+  if (batchOrders.size === 0) return 0;
+  const known = await db
+    .select({
+      id: orders.id,
+      reference: orders.reference,
+      line: orders.line,
+      productId: orders.productId,
+      emailStop: orders.emailStop,
+      orderDate: orders.orderDate,
+    })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), inArray(orders.reference, [...batchOrders.keys()])))
+    .orderBy(asc(orders.line));
+  if (known.length === 0) return 0;
+  const byReference = new Map<string, typeof known>();
+  for (const row of known) byReference.set(row.reference, [...(byReference.get(row.reference) ?? []), row]);
+  // Heads whose request is still to leave: it will list the added products too.
+  const heads = known.filter((row) => row.line === 0);
+  const pending = new Set(
+    (
+      await db
+        .select({ orderId: emailDeliveries.orderId })
+        .from(emailDeliveries)
+        .where(
+          and(
+            inArray(
+              emailDeliveries.orderId,
+              heads.map((head) => head.id),
+            ),
+            eq(emailDeliveries.kind, "request"),
+            inArray(emailDeliveries.status, ["scheduled", "held"]),
+          ),
+        )
+    ).map((row) => row.orderId),
+  );
+  const dropped = new Set<NewOrderRow>();
+  for (const [reference, order] of batchOrders) {
+    const lines = byReference.get(reference);
+    const head = lines?.find((line) => line.line === 0);
+    if (!lines || !head) continue;
+    let last = Math.max(...lines.map((line) => line.line));
+    const added: NewOrderRow[] = [];
+    for (const row of order.lines) {
+      if (lines.some((line) => line.productId === row.productId) || last + 1 >= MAX_ORDER_ITEMS) {
+        dropped.add(row);
+        continue;
+      }
+      last += 1;
+      Object.assign(row, {
+        headId: head.id,
+        line: last,
+        completes: true,
+        draftOnly: false,
+        // An order left without e-mail (draft products, unsubscribed buyer) stays so.
+        emailStop: head.emailStop,
+        orderDate: head.orderDate,
+        requestAt: null,
+        reminderAt: null,
+      });
+      added.push(row);
+    }
+    // The order's request already left (or never will by its own): the added products get a request
+    // of their own, on the first of them, due with their delays from the order's date.
+    const [first] = added;
+    if (!first || head.emailStop !== null || pending.has(head.id)) continue;
+    const delays = added.flatMap((row) => delaysOfProduct(row.productId) ?? []);
+    if (!delays.length) continue;
+    Object.assign(first, emailDueDates(head.orderDate, orderEmailDelays(delays)));
+  }
+  const remaining = rows.filter((row) => !dropped.has(row));
+  rows.splice(0, rows.length, ...remaining);
+  return dropped.size;
+}
+
 /** The e-mails of an order whose mailed products have `delays`; none (`skipped`) when all are drafts. */
 function orderEmails(
   orderDate: Date,
@@ -147,22 +286,21 @@ export async function runOrderImport(
   const startedAt = Date.now();
   const batchSize = importLimits.batchSize[ctx.database.kind];
   const linesPerBatch = Math.max(batchSize, importLimits.linesPerBatch[ctx.database.kind]);
-  const catalogue = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      sku: products.sku,
-      status: products.status,
-      sendReminder: products.sendReminder,
-      emailRequestTemplateId: products.emailRequestTemplateId,
-      emailReminderTemplateId: products.emailReminderTemplateId,
-      initialEmailDelayDays: products.initialEmailDelayDays,
-      followUpDelayDays: products.followUpDelayDays,
-    })
+  const catalogue: CatalogueProduct[] = await db
+    .select(PRODUCT_INFO)
     .from(products)
     .where(eq(products.companyId, companyId));
+  // Only orders recorded before the job can be completed (the file's own are whole in their batch):
+  // a company without any skips the look-up per batch.
+  const [anyOrder] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.companyId, companyId))
+    .limit(1);
   const byId = new Map(catalogue.map((p) => [p.id, p]));
   const bySku = new Map(catalogue.filter((p) => p.sku).map((p) => [p.sku as string, p]));
+  /** Products this import created for lines without SKU, by folded name (later lines find them). */
+  const byNewName = new Map<string, CatalogueProduct>();
   const delays = new Map<string, EmailDelays>();
   const delaysOf = async (product: ProductInfo) => {
     let found = delays.get(product.id);
@@ -204,9 +342,19 @@ export async function runOrderImport(
       const first = next;
       const errors: OrderImportLineError[] = [];
       let repeats = 0;
+      let skipped = 0;
+      const skippedReferences = new Set<string>();
+      const newProducts: string[] = [];
       const rows: NewOrderRow[] = [];
       /** The orders of this batch by reference: a later line of one adds its product. */
-      const batchOrders = new Map<string, { lines: NewOrderRow[]; delays: EmailDelays[] }>();
+      const batchOrders = new Map<
+        string,
+        {
+          lines: NewOrderRow[];
+          delays: EmailDelays[] /** Every product so far is a draft. */;
+          draftOnly: boolean;
+        }
+      >();
       const shopFields: ProductShopFields = new Map();
       const now = ctx.now();
       const secret = reviewKeySecret(ctx.keys.currentKey("review-key"));
@@ -219,16 +367,44 @@ export async function runOrderImport(
           const checked = readLine(record);
           if (!checked.ok) {
             const { sku, product_name } = checked.error;
+            if (checked.error.skipped) {
+              skipped += 1;
+              skippedReferences.add(referenceOf(source.columns, record));
+            }
             errors.push({
               line: record.line,
               errors: domainFieldErrorsText(checked.error.errors),
               ...(sku ? { sku } : {}),
               ...(product_name ? { product_name } : {}),
+              ...(checked.error.skipped ? { skipped: true as const } : {}),
             });
             continue;
           }
-          const { order } = checked.row;
-          const product = order.product_id ? byId.get(order.product_id) : bySku.get(order.sku ?? "");
+          const { order, productName } = checked.row;
+          let product = order.product_id
+            ? byId.get(order.product_id)
+            : order.sku
+              ? bySku.get(order.sku)
+              : byNewName.get(foldHeader(productName ?? ""));
+          if (!product && !order.product_id) {
+            // An unknown product is created, active, as a connection's would be (issue 42 §2).
+            const made = await shopProduct(ctx, companyId, order.sku ?? null, productName ?? order.sku ?? "");
+            if (made.ok) {
+              product = made.product;
+              byId.set(product.id, product);
+              if (product.sku) bySku.set(product.sku, product);
+              else byNewName.set(foldHeader(productName ?? ""), product);
+              if (made.created) newProducts.push(product.name);
+            } else {
+              errors.push({
+                line: record.line,
+                errors: { [order.sku ? "sku" : "product_name"]: [made.reason] },
+                ...(order.sku ? { sku: order.sku } : {}),
+                ...(productName ? { product_name: productName } : {}),
+              });
+              continue;
+            }
+          }
           if (!product) {
             errors.push({
               line: record.line,
@@ -253,10 +429,11 @@ export async function runOrderImport(
             }
             const head = taken.lines[0] as NewOrderRow;
             const oldAndQuiet = source.skipOldOrders && isOldOrder(head.orderDate, now);
+            if (product.status !== "draft") taken.draftOnly = false;
             if (product.status !== "draft" && !oldAndQuiet) taken.delays.push(delaysOfLine);
             const due = orderEmails(head.orderDate, taken.delays);
             for (const line of taken.lines) line.emailStop = due.emailStop;
-            Object.assign(head, due);
+            Object.assign(head, due, { draftOnly: taken.delays.length === 0 && taken.draftOnly });
             const item: NewOrderRow = {
               ...head,
               id,
@@ -286,11 +463,22 @@ export async function runOrderImport(
             orderDate,
             reviewKeyHash: hashReviewKey(deriveReviewKey(secret, id)),
             ...orderEmails(orderDate, mailedDelays),
+            draftOnly: product.status === "draft",
           });
-          batchOrders.set(reference, { lines: [rows[rows.length - 1] as NewOrderRow], delays: mailedDelays });
+          batchOrders.set(reference, {
+            lines: [rows[rows.length - 1] as NewOrderRow],
+            delays: mailedDelays,
+            draftOnly: product.status === "draft",
+          });
         }
       }
       // The lines were checked on this turn of the loop, the database writes them on the next one.
+      await yieldToLoop();
+      if (anyOrder)
+        repeats += await completeKnownOrders(db, companyId, batchOrders, rows, (productId) => {
+          const product = byId.get(productId);
+          return product && product.status !== "draft" ? (delays.get(productId) ?? null) : null;
+        });
       await yieldToLoop();
       await db.transaction(async (tx) => {
         const created = await insertOrderBatch(tx, {
@@ -300,6 +488,9 @@ export async function runOrderImport(
           processed: next - first,
           repeats,
           errors,
+          skipped,
+          ordersSkipped: skippedReferences.size,
+          newProducts,
           now,
           reviewKeyExpiresAt: addDays(now, REVIEW_KEY_LIFETIME_DAYS),
         });

@@ -196,10 +196,15 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[], keys: KeyRing) {
       await tx.select({ orderId: reviews.orderId }).from(reviews).where(inArray(reviews.orderId, lineIds))
     ).map((r) => r.orderId),
   );
+  // A head's e-mail lists every product of its order; a request of products added later to an order
+  // whose request had left (an import's completion) sits on the first of them and lists those only.
   const linesOf = (ctx: OrderContext): OrderLine[] => [
     ctx,
     ...others.filter(
-      (o) => o.order.companyId === ctx.order.companyId && o.order.reference === ctx.order.reference,
+      (o) =>
+        o.order.companyId === ctx.order.companyId &&
+        o.order.reference === ctx.order.reference &&
+        o.order.line > ctx.order.line,
     ),
   ];
   const suppressed = new Set<string>();

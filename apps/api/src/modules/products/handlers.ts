@@ -14,17 +14,18 @@ import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { imageWithoutMetadata } from "../../lib/clean-image";
 import { isStoredImage } from "../../lib/image-url";
+import { assertProductRoom } from "../../lib/product-room";
 import { reviewsChanged } from "../../lib/reviews-changed";
 import { sniffFileType } from "../../lib/sniff";
 import { type FileStorage, removeStored } from "../../lib/storage";
 import { handOverOrderHeads } from "../orders/hand-over-heads";
+import { countHeldRequests, sendHeldRequests } from "./held-requests";
 import {
   type ProductChanges,
   type ProductPayload,
   payloadFromMultipart,
   resolveProductPayload,
 } from "./product-input";
-import { assertProductRoom } from "./product-room";
 import { getProductView, listProductViews } from "./product-views";
 
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -175,6 +176,18 @@ export const productHandlers = defineHandlers({
     await removeImageIfUnused(db, storage, current.imagePath);
     reviewsChanged(companyId);
     reply.code(204);
+  },
+
+  companyProductsHeldRequestsGet: async (request) => {
+    const { db, now } = request.server.ctx;
+    return countHeldRequests(db, callerCompanyId(request), request.params.id, now());
+  },
+
+  companyProductsHeldRequestsSend: async (request) => {
+    const { db, keys, now } = request.server.ctx;
+    const sent = await sendHeldRequests(db, keys, callerCompanyId(request), request.params.id, now());
+    if (sent.orders) request.server.pipeline?.notify();
+    return sent;
   },
 
   companyProductsDuplicate: async (request, reply) => {

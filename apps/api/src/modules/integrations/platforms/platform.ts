@@ -49,6 +49,8 @@ export interface CreatedSettings {
   delayStart: string | null;
   timezone?: string;
   states: number[];
+  /** PrestaShop: how many days before the connection its first pull reads. */
+  firstPullDays?: number;
 }
 
 /** One shop platform: everything that differs between Shopify, WooCommerce and PrestaShop. */

@@ -167,3 +167,34 @@ export async function customerOf(
   const customer = prestashopCustomer.safeParse(answer?.customer);
   return customer.success ? customer.data : null;
 }
+
+/** A state's name as the Webservice gives it: text, or one text per language (the first is taken). */
+const stateName = z.union([z.string(), z.array(z.object({ value: z.string() })).min(1)]);
+
+/**
+ * The shop's order states by id (`order_states`, their names in the shop's first language), so the
+ * log names a state ('Paiement accepté') rather than its number; empty when the key may not read them.
+ */
+export async function orderStateNames(
+  shopUrl: string,
+  apiKey: string,
+  allowPrivate: boolean,
+): Promise<Map<string, string>> {
+  const url = new URL(`${shopUrl}/api/order_states`);
+  url.searchParams.set("output_format", "JSON");
+  url.searchParams.set("display", "[id,name]");
+  const names = new Map<string, string>();
+  try {
+    const answer = (await getJson(url, apiKey, allowPrivate)) as { order_states?: unknown } | null;
+    const states = Array.isArray(answer?.order_states) ? answer.order_states : [];
+    for (const state of states as { id?: unknown; name?: unknown }[]) {
+      const name = stateName.safeParse(state?.name);
+      if (!name.success || (typeof state.id !== "string" && typeof state.id !== "number")) continue;
+      const text = typeof name.data === "string" ? name.data : (name.data[0]?.value ?? "");
+      if (text.trim()) names.set(String(state.id), text.trim().slice(0, 100));
+    }
+  } catch (error) {
+    if (!(error instanceof PullError)) throw error;
+  }
+  return names;
+}

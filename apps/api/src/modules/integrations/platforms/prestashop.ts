@@ -10,6 +10,7 @@ import type { IntegrationRow, PullContext, ShopPlatform } from "./platform";
 import {
   type Cursor,
   customerOf,
+  orderStateNames,
   ordersAfter,
   type PrestashopCustomer,
   PullError,
@@ -23,8 +24,12 @@ const DEFAULT_STATES = [4, 5];
 const PAGE = 100;
 /** Pages read per pull; the next pull goes on from the last order read. */
 const PAGES_PER_PULL = 10;
-/** A first pull reads the orders changed in the day before the connection. */
-const FIRST_PULL_BACK_MS = 24 * 60 * 60_000;
+/** A first pull reads the orders changed in the days before the connection: the owner's choice, 30 by default. */
+export const FIRST_PULL_DAYS = [1, 7, 30, 90] as const;
+const DEFAULT_FIRST_PULL_DAYS = 30;
+/** Connections made before the choice read the day before them. */
+const LEGACY_FIRST_PULL_DAYS = 1;
+const DAY_MS = 24 * 60 * 60_000;
 
 /** What a pull records per order: the order, its buyer, and the connection's states and timezone at the time. */
 const pulledOrder = z.object({
@@ -32,6 +37,8 @@ const pulledOrder = z.object({
   customer: prestashopCustomer.nullable(),
   states: z.array(z.number()),
   timezone: z.string().nullish(),
+  /** The order state's name in the shop, when it could be read. */
+  state_name: z.string().nullish(),
 });
 
 /**
@@ -42,12 +49,14 @@ const pulledOrder = z.object({
 export function mapPrestashopEvent(body: unknown): MappedEvent {
   const parsed = pulledOrder.safeParse(body);
   if (!parsed.success) return { kind: "refused", reason: fr.server.integrations.unreadable, reference: null };
-  const { order, customer, states, timezone } = parsed.data;
+  const { order, customer, states, timezone, state_name } = parsed.data;
   const state = String(order.current_state ?? "");
   if (!states.includes(Number(state)))
     return {
       kind: "ignored",
-      reason: fr.server.integrations.notInStates(state),
+      reason: state_name
+        ? fr.server.integrations.notInNamedState(state_name)
+        : fr.server.integrations.notInStates(state),
       reference: order.reference ?? null,
     };
   return checkedOrder("prestashop", {
@@ -83,8 +92,16 @@ async function pullPrestashop(context: PullContext, row: IntegrationRow): Promis
     const timezone = row.timezone || DEFAULT_SHOP_TIMEZONE;
     const cursor: Cursor = row.pulledUntil
       ? { date: row.pulledUntil, id: row.pulledAfterId }
-      : { date: wallClockAt(new Date(row.createdAt.getTime() - FIRST_PULL_BACK_MS), timezone), id: null };
+      : {
+          date: wallClockAt(
+            new Date(row.createdAt.getTime() - (row.firstPullDays ?? LEGACY_FIRST_PULL_DAYS) * DAY_MS),
+            timezone,
+          ),
+          id: null,
+        };
     const customers = new Map<string, PrestashopCustomer | null>();
+    /** The shop's state names, read once per pull when an order is in a state not taken. */
+    let stateNames: Map<string, string> | null = null;
     let processed = 0;
     for (let page = 0; page < PAGES_PER_PULL; page++) {
       const list = await ordersAfter(row.shopUrl, apiKey, context.allowPrivate, cursor, pageSize);
@@ -92,6 +109,9 @@ async function pullPrestashop(context: PullContext, row: IntegrationRow): Promis
         const customerId = String(order.id_customer ?? "");
         if (customerId && !customers.has(customerId))
           customers.set(customerId, await customerOf(row.shopUrl, apiKey, context.allowPrivate, customerId));
+        const state = String(order.current_state ?? "");
+        if (!row.states.includes(Number(state)))
+          stateNames ??= await orderStateNames(row.shopUrl, apiKey, context.allowPrivate);
         const [recorded] = await db
           .insert(integrationEvents)
           .values({
@@ -104,6 +124,7 @@ async function pullPrestashop(context: PullContext, row: IntegrationRow): Promis
               customer: customers.get(customerId) ?? null,
               states: row.states,
               timezone,
+              state_name: stateNames?.get(String(order.current_state ?? "")) ?? null,
             }),
             receivedAt: now,
           })
@@ -162,6 +183,7 @@ export const prestashop: ShopPlatform = {
     delayStart: null,
     timezone: checkedTimeZone(body.timezone),
     states: [...new Set(body.states ?? DEFAULT_STATES)],
+    firstPullDays: body.first_pull_days ?? DEFAULT_FIRST_PULL_DAYS,
   }),
   settingsView: (row) => ({ states: row.states, delay_start: null, timezone: row.timezone }),
   webhook: null,

@@ -16,6 +16,9 @@ import { ConnectionPanel } from "./connection-panel";
 const t = integrations.connections;
 type Platform = IntegrationInput["platform"];
 const PLATFORMS: Platform[] = ["shopify", "woocommerce", "prestashop"];
+/** PrestaShop's first pull: the periods offered, '30 derniers jours' by default (issue 42 §3). */
+const FIRST_PULL_DAYS = [1, 7, 30, 90] as const;
+type FirstPullDays = (typeof FIRST_PULL_DAYS)[number];
 
 /** The shop's connections: each with its steps, URL, secret, status and log; a form to add one. */
 export function ConnectionsCard() {
@@ -59,30 +62,32 @@ function ConnectForm({
 }) {
   const [platform, setPlatform] = useState<Platform>("shopify");
   const [shopUrl, setShopUrl] = useState("");
-  const [secret, setSecret] = useState("");
   const [apiKey, setApiKey] = useState("");
-  const [errors, setErrors] = useState<Partial<Record<"shop_url" | "secret" | "api_key", string>>>({});
+  const [firstPullDays, setFirstPullDays] = useState<FirstPullDays>(30);
+  const [errors, setErrors] = useState<Partial<Record<"shop_url" | "api_key", string>>>({});
   const create = useCreateIntegration();
   const platformId = useId();
+  const firstPullId = useId();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const body: IntegrationInput = { platform, shop_url: shopUrl.trim() };
-    if (platform === "shopify" && secret.trim()) body.secret = secret.trim();
-    if (platform === "prestashop") body.api_key = apiKey.trim();
+    if (platform === "prestashop") {
+      body.api_key = apiKey.trim();
+      body.first_pull_days = firstPullDays;
+    }
     setErrors({});
     create.mutate(body, {
       onSuccess: (made) => {
         toast({ title: t.connected, variant: "success" });
         onConnected({ id: made.id, secret: made.secret });
         setShopUrl("");
-        setSecret("");
         setApiKey("");
       },
       onError: (error) => {
         const fields = apiFieldErrors(error);
-        if (fields.shop_url || fields.secret || fields.api_key)
-          setErrors({ shop_url: fields.shop_url, secret: fields.secret, api_key: fields.api_key });
+        if (fields.shop_url || fields.api_key)
+          setErrors({ shop_url: fields.shop_url, api_key: fields.api_key });
         else toastError(error, t.connectFailed);
       },
     });
@@ -121,16 +126,9 @@ function ConnectForm({
           />
         </div>
         {platform === "shopify" ? (
-          <div className="min-w-[16rem] flex-1">
-            <FormField
-              label={t.secret}
-              autoComplete="off"
-              hint={t.secretHint}
-              value={secret}
-              error={errors.secret}
-              onChange={(e) => setSecret(e.target.value)}
-            />
-          </div>
+          <Text as="p" size="2" color="gray" className="min-w-[16rem] flex-1">
+            {t.shopifyNext}
+          </Text>
         ) : null}
         {platform === "prestashop" ? (
           <div className="min-w-[16rem] flex-1">
@@ -142,6 +140,30 @@ function ConnectForm({
               error={errors.api_key}
               onChange={(e) => setApiKey(e.target.value)}
             />
+          </div>
+        ) : null}
+        {platform === "prestashop" ? (
+          <div className="flex flex-col gap-1">
+            <Text as="label" id={firstPullId} size="2" weight="medium">
+              {t.firstPull}
+            </Text>
+            <Select.Root
+              size="3"
+              value={String(firstPullDays)}
+              onValueChange={(value) => setFirstPullDays(Number(value) as FirstPullDays)}
+            >
+              <Select.Trigger aria-labelledby={firstPullId} />
+              <Select.Content>
+                {FIRST_PULL_DAYS.map((days) => (
+                  <Select.Item key={days} value={String(days)}>
+                    {t.firstPullDays[days]}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+            <Text size="1" color="gray">
+              {t.firstPullHint}
+            </Text>
           </div>
         ) : null}
       </Flex>

@@ -31,9 +31,21 @@ export function ImportSummary({ job }: { job: OrderImportJob }) {
           <Callout.Text>{job.detail}</Callout.Text>
         </Callout.Root>
       ) : null}
-      <Text as="p">{t.summary(job.created, job.existing, job.refused)}</Text>
+      <Text as="p">
+        {t.summary(job.orders_created, job.created - job.lines_added, job.existing, job.refused)}
+      </Text>
+      {job.orders_completed ? (
+        <Text as="p">{t.completedDone(job.orders_completed, job.lines_added)}</Text>
+      ) : null}
+      {job.new_products.length ? <Text as="p">{t.newProductsDone(job.new_products)}</Text> : null}
+      {job.orders_skipped ? <Text as="p">{t.skippedDone(job.orders_skipped)}</Text> : null}
+      {job.orders_unmailed ? (
+        <Text as="p" color="amber">
+          {t.draftOnlyDone(job.orders_unmailed)}
+        </Text>
+      ) : null}
       <Grid columns={{ initial: "1", sm: "3" }} gap="3">
-        <Count label={t.created} value={job.created} />
+        <Count label={t.created} value={job.orders_created} />
         <Count label={t.existing} value={job.existing} />
         <Count label={t.refused} value={job.refused} />
       </Grid>

@@ -1,11 +1,14 @@
-import type { OrderCsvMapping } from "@certavis/domain";
+import { type OrderCsvMapping, previewOrdersCsv } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Card, Checkbox, Flex, Heading, Text } from "@radix-ui/themes";
+import { useMemo } from "react";
+import { useProducts } from "../../../lib/api/get-products";
 import type { OrdersFilePreview } from "../lib/orders-file";
 import { ColumnMapping } from "./column-mapping";
 import { CsvPreview } from "./csv-preview";
 import { DueAtOnce } from "./due-at-once";
+import { ImportOutlook } from "./import-outlook";
 
 const t = fr.orderImport;
 
@@ -29,6 +32,15 @@ export function OrdersFileCard({
   onStart: () => void;
   onChangeFile: () => void;
 }) {
+  const products = useProducts();
+  // Orders and products counted apart, with the products the import creates (domain rule).
+  const outlook = useMemo(
+    () =>
+      preview.fileErrors.length || !products.data
+        ? null
+        : previewOrdersCsv(preview.columns, preview.records, products.data),
+    [preview, products.data],
+  );
   return (
     <Card size="3">
       <Flex direction="column" gap="3">
@@ -38,15 +50,14 @@ export function OrdersFileCard({
         <Text as="p" color="gray" size="2">
           {t.previewSummary(preview.rows, preview.separator, fr.orderImport.encodings[preview.encoding])}
         </Text>
-        {preview.unmapped.length ? (
-          <ColumnMapping
-            columns={preview.unmapped}
-            headers={preview.headers}
-            mapping={mapping}
-            onChange={onMappingChange}
-          />
-        ) : null}
+        <ColumnMapping
+          columns={preview.unmapped}
+          headers={preview.headers}
+          mapping={mapping}
+          onChange={onMappingChange}
+        />
         <CsvPreview preview={preview} />
+        {outlook ? <ImportOutlook outlook={outlook} /> : null}
         <DueAtOnce preview={preview} skipOldOrders={skipOldOrders} />
         <Text as="label" size="2">
           <Flex gap="2" align="center">
@@ -62,7 +73,7 @@ export function OrdersFileCard({
         </Text>
         <Flex gap="3" wrap="wrap">
           <Button onClick={onStart} disabled={preview.fileErrors.length > 0 || starting} loading={starting}>
-            {t.start(preview.rows)}
+            {t.start(outlook?.orders ?? preview.rows)}
           </Button>
           <Button variant="outline" onClick={onChangeFile}>
             {t.changeFile}

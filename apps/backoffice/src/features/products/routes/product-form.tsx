@@ -7,6 +7,7 @@ import { PageHeader } from "../../../components/page-header";
 import { useEmailTemplates } from "../api/get-email-templates";
 import { useForms } from "../api/get-forms";
 import { useProduct } from "../api/get-product";
+import { HeldRequestsCallout } from "../components/held-requests-callout";
 import { ProductEditor } from "../components/product-editor";
 
 const t = fr.products.form;
@@ -42,11 +43,14 @@ export function ProductFormRoute() {
     );
   if ((id && !product.data) || !templates.data || !forms.data) return <LoadingScreen />;
   return (
-    <ProductEditor
-      key={id ?? "new"}
-      product={id ? (product.data ?? null) : null}
-      templates={templates.data}
-      forms={forms.data}
-    />
+    <>
+      {id ? <HeldRequestsCallout productId={id} active={product.data?.status === "active"} /> : null}
+      <ProductEditor
+        key={id ?? "new"}
+        product={id ? (product.data ?? null) : null}
+        templates={templates.data}
+        forms={forms.data}
+      />
+    </>
   );
 }

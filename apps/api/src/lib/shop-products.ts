@@ -1,14 +1,23 @@
 import { fr } from "@certavis/i18n-fr/server";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { createWithinPlan } from "../../db/company-lock";
-import { emailTemplates, forms, products } from "../../db/schema";
-import { isUniqueViolation } from "../../db/unique-violation";
-import { HttpError } from "../../http/errors";
-import { assertProductRoom } from "../products/product-room";
-import type { ShopItem } from "./shop-order";
+import type { Db } from "../db/client";
+import { createWithinPlan } from "../db/company-lock";
+import { emailTemplates, forms, products } from "../db/schema";
+import { isUniqueViolation } from "../db/unique-violation";
+import { HttpError } from "../http/errors";
+import { assertProductRoom } from "./product-room";
 
-type Found = { ok: true; ids: string[] } | { ok: false; reason: string };
+/**
+ * One product of a shop's order (a connection's or an import file's line): its SKU, else the shop's
+ * own id (kept as the product's external id), and its name.
+ */
+export interface ShopItem {
+  sku: string | null;
+  externalId: string | null;
+  title: string;
+}
+
+type Found = { ok: true; ids: string[]; created: string[] } | { ok: false; reason: string };
 
 async function findProduct(db: Db, companyId: string, item: ShopItem): Promise<string | null> {
   const [row] = await db
@@ -49,9 +58,12 @@ async function companyDefaults(db: Db, companyId: string) {
  * (the item's title as name, active, the company's default template and form) within the plan: past
  * its limit, the plan's message is the reason the order is refused. A product is never created twice:
  * SKU and external id are unique per company, and a creation that lost a race reads the winner's.
+ * The one home of this rule: connections' orders and import files' lines (ARCHITECTURE §10.21).
+ * `created`: the ids this call created.
  */
 export async function shopProducts(db: Db, companyId: string, items: ShopItem[], now: Date): Promise<Found> {
   const ids: string[] = [];
+  const created: string[] = [];
   let defaults: Awaited<ReturnType<typeof companyDefaults>> | null = null;
   for (const item of items) {
     let id = await findProduct(db, companyId, item);
@@ -73,6 +85,7 @@ export async function shopProducts(db: Db, companyId: string, items: ShopItem[],
           },
           now,
         ));
+        created.push(id);
       } catch (error) {
         if (error instanceof HttpError && typeof error.body.detail === "string")
           return { ok: false, reason: fr.server.integrations.productRefused(item.title, error.body.detail) };
@@ -83,5 +96,5 @@ export async function shopProducts(db: Db, companyId: string, items: ShopItem[],
     }
     if (!ids.includes(id)) ids.push(id);
   }
-  return { ok: true, ids };
+  return { ok: true, ids, created };
 }
