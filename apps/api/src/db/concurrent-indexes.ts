@@ -24,6 +24,15 @@ export interface ConcurrentIndex {
 export const CONCURRENT_INDEXES: ConcurrentIndex[] = [
   // 0033: the erasure finds the stored webhook bodies about the erased reviews and orders.
   { name: "webhook_messages_subject_idx", on: '"webhook_messages" USING btree ("subject_id")' },
+  // 0038: Commandes' search by a reference's or a buyer's address's start (heads only).
+  {
+    name: "orders_company_reference_search_idx",
+    on: '"orders" USING btree ("company_id", "reference" text_pattern_ops) WHERE "line" = 0',
+  },
+  {
+    name: "orders_company_email_search_idx",
+    on: '"orders" USING btree ("company_id", "buyer_email" text_pattern_ops) WHERE "line" = 0',
+  },
 ];
 
 /** Only one instance builds at a time; the others find the indexes there at their next start. */
