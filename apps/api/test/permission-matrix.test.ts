@@ -293,16 +293,16 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
                       : path.startsWith("/company/orders/")
                         ? "order"
                         : path.startsWith("/company/suppressions/")
-                        ? "suppression"
-                        : path.startsWith("/company/webhooks/")
-                          ? "webhook"
-                          : path.startsWith("/company/webhook-deliveries/")
-                            ? "webhookDelivery"
-                            : path.startsWith("/company/integrations/")
-                              ? "integration"
-                              : path.startsWith("/company/invoices/")
-                                ? "invoice"
-                                : null;
+                          ? "suppression"
+                          : path.startsWith("/company/webhooks/")
+                            ? "webhook"
+                            : path.startsWith("/company/webhook-deliveries/")
+                              ? "webhookDelivery"
+                              : path.startsWith("/company/integrations/")
+                                ? "integration"
+                                : path.startsWith("/company/invoices/")
+                                  ? "invoice"
+                                  : null;
       if (!key) throw new Error(`No fixture for ${op.operationId} (${path}): add one`);
       fixtures[op.operationId] = ids[key];
     }

@@ -10,9 +10,9 @@ import { reviewKeyOf, reviewUrl } from "../../lib/review-key";
 import { createOrder } from "./create-order";
 import { startOrderImport } from "./import-csv";
 import { listOrderImports } from "./list-order-imports";
-import { failStaleImports, orderImportView } from "./order-import-job";
 import { resendFailedRequest, sendRequestNow } from "./order-actions";
 import { orderDetail, orderHead } from "./order-detail";
+import { failStaleImports, orderImportView } from "./order-import-job";
 import { listOrderViews, type OrderView } from "./order-views";
 import { readOrderImport } from "./read-order-import";
 

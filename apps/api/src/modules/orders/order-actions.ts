@@ -10,7 +10,10 @@ async function lockedRequest(tx: Tx, companyId: string, id: string) {
   const [row] = await tx
     .select({ head: orders, request: emailDeliveries })
     .from(orders)
-    .leftJoin(emailDeliveries, and(eq(emailDeliveries.orderId, orders.id), eq(emailDeliveries.kind, "request")))
+    .leftJoin(
+      emailDeliveries,
+      and(eq(emailDeliveries.orderId, orders.id), eq(emailDeliveries.kind, "request")),
+    )
     .where(and(eq(orders.companyId, companyId), eq(orders.id, id), eq(orders.line, 0)))
     .for("update", { of: orders });
   return row ?? null;
@@ -29,10 +32,7 @@ export async function sendRequestNow(db: Db, companyId: string, id: string, now:
     if (!request || !canSendNow({ stop: head.emailStop, anonymized: head.anonymizedAt !== null, request }))
       throw conflict(fr.server.orders.notScheduled);
     const earlier = Math.max(0, (request.scheduledAt?.getTime() ?? now.getTime()) - now.getTime());
-    await tx
-      .update(emailDeliveries)
-      .set({ scheduledAt: now })
-      .where(eq(emailDeliveries.id, request.id));
+    await tx.update(emailDeliveries).set({ scheduledAt: now }).where(eq(emailDeliveries.id, request.id));
     if (earlier > 0)
       await tx
         .update(emailDeliveries)
@@ -49,7 +49,12 @@ export async function sendRequestNow(db: Db, companyId: string, id: string, now:
 }
 
 /** 'Renvoyer': a failed request queued again, due now, once (`resent_at`). 409 otherwise. */
-export async function resendFailedRequest(db: Db, companyId: string, id: string, now: Date): Promise<boolean> {
+export async function resendFailedRequest(
+  db: Db,
+  companyId: string,
+  id: string,
+  now: Date,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const row = await lockedRequest(tx, companyId, id);
     if (!row) return false;
@@ -58,7 +63,14 @@ export async function resendFailedRequest(db: Db, companyId: string, id: string,
       throw conflict(fr.server.orders.notResendable);
     await tx
       .update(emailDeliveries)
-      .set({ status: "scheduled", scheduledAt: now, attempts: 0, leaseUntil: null, leaseToken: null, resentAt: now })
+      .set({
+        status: "scheduled",
+        scheduledAt: now,
+        attempts: 0,
+        leaseUntil: null,
+        leaseToken: null,
+        resentAt: now,
+      })
       .where(and(eq(emailDeliveries.id, request.id), eq(emailDeliveries.status, "failed")));
     return true;
   });

@@ -37,9 +37,15 @@ const time = (at: string | null) => (at ? Date.parse(at) : Number.POSITIVE_INFIN
 
 /** The order's timeline, oldest first (a due e-mail at its due date, after what already happened). */
 function timeline(facts: OrderFacts): TimelineEvent[] {
-  const products = new Map(facts.lines.map((l) => [l.order.id, { id: l.order.productId, name: l.productName }]));
+  const products = new Map(
+    facts.lines.map((l) => [l.order.id, { id: l.order.productId, name: l.productName }]),
+  );
   const events: TimelineEvent[] = [
-    { type: "recorded", at: facts.head.createdAt.toISOString(), source: facts.head.source as TimelineEvent["source"] },
+    {
+      type: "recorded",
+      at: facts.head.createdAt.toISOString(),
+      source: facts.head.source as TimelineEvent["source"],
+    },
   ];
   for (const d of facts.deliveries) {
     if (!EMAIL_KINDS.includes(d.kind) || !RESULTS.includes(d.status)) continue;

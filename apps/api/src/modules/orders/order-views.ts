@@ -16,7 +16,7 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const NEWEST = [desc(orders.orderDate), desc(orders.createdAt), desc(orders.reference)];
 
 /** A filtered list counts its matches up to this many (`count_capped` beyond). */
-export const FILTERED_COUNT_CAP = 10_000;
+export const FILTERED_COUNT_CAP = 1_000;
 
 /** The company's orders, or those holding `productId`: from `order_stats`, not a count of rows. */
 async function countOrders(db: DbOrTx, companyId: string, productId: string | undefined): Promise<number> {
@@ -63,15 +63,25 @@ async function pageOfHeads(db: DbOrTx, companyId: string, options: ListOptions):
       .orderBy(...NEWEST)
       .limit(options.limit)
       .offset(options.after ? 0 : options.offset);
-  if (!options.productId) return page(and(eq(orders.companyId, companyId), eq(orders.line, 0), after, ...filters));
+  if (!options.productId)
+    return page(and(eq(orders.companyId, companyId), eq(orders.line, 0), after, ...filters));
   // A product's lines sort where their heads do; the filters read the head.
-  const lines = await page(and(eq(orders.companyId, companyId), eq(orders.productId, options.productId), after));
+  const lines = await page(
+    and(eq(orders.companyId, companyId), eq(orders.productId, options.productId), after),
+  );
   const references = lines.map((line) => line.reference);
   if (!references.length) return [];
   const heads = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.companyId, companyId), eq(orders.line, 0), inArray(orders.reference, references), ...filters));
+    .where(
+      and(
+        eq(orders.companyId, companyId),
+        eq(orders.line, 0),
+        inArray(orders.reference, references),
+        ...filters,
+      ),
+    );
   return references.flatMap((reference) => heads.filter((head) => head.reference === reference));
 }
 
@@ -86,7 +96,9 @@ async function countFiltered(
   const matching = db
     .select({ one: sql`1` })
     .from(orders)
-    .where(and(eq(orders.companyId, companyId), eq(orders.line, 0), holding, ...orderFilterConditions(filters)))
+    .where(
+      and(eq(orders.companyId, companyId), eq(orders.line, 0), holding, ...orderFilterConditions(filters)),
+    )
     .limit(FILTERED_COUNT_CAP + 1)
     .as("matching");
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
