@@ -176,7 +176,15 @@ describe.each(SQL_TEST_DATABASES)(
         "CMD-MIXED",
         "CMD-SUPPR",
       ]);
-      expect(skipped).toMatchObject({ count: 4, count_capped: false });
+      expect(skipped).toMatchObject({ count: 4, count_capped: false, next_cursor: null });
+      // Filtered lists are not counted: a page says whether more follow.
+      const firstTwo = await list("?state=skipped&limit=2");
+      expect(firstTwo).toMatchObject({ count: 2, count_capped: true });
+      const nextTwo = await list(`?state=skipped&limit=2&cursor=${firstTwo.next_cursor}`);
+      expect([...firstTwo.results, ...nextTwo.results].map((o) => o.reference)).toEqual(
+        skipped.results.map((o) => o.reference),
+      );
+      expect(nextTwo.count_capped).toBe(false);
       expect((await list("?state=failed")).results.map((o) => o.reference)).toEqual(["CMD-FAILED"]);
       expect((await list("?state=reminded")).results.map((o) => o.reference)).toEqual(["CMD-REMIND"]);
       expect((await list("?state=reviewed")).results.map((o) => o.reference)).toEqual(["CMD-REVIEW"]);

@@ -1171,7 +1171,7 @@ export interface paths {
         };
         /**
          * Commandes de l'entreprise
-         * @description Orders, newest order date first, each product with its request's state (`items[].request`). Buyers' e-mail addresses are shown to owner, admin and manager, masked (`l***@exemple.fr`) for the other roles (ARCHITECTURE §10.13), who search by reference only. Pages by `offset`, or by `cursor` (keyset: pass the previous page's `next_cursor`; stays fast however deep). With `q`, `state`, `source`, `from` or `to`, `count` counts the matching orders up to 1,000 (`count_capped` says when there are more).
+         * @description Orders, newest order date first, each product with its request's state (`items[].request`). Buyers' e-mail addresses are shown to owner, admin and manager, masked (`l***@exemple.fr`) for the other roles (ARCHITECTURE §10.13), who search by reference only. Pages by `offset`, or by `cursor` (keyset: pass the previous page's `next_cursor`; stays fast however deep). With `q`, `state`, `source`, `from` or `to` the matches are not counted (a rare state would mean reading every order): `count` is the number found up to this page, and `count_capped` says that more follow.
          */
         get: operations["companyOrdersList"];
         put?: never;
@@ -2729,7 +2729,7 @@ export interface components {
             results: components["schemas"]["Order"][];
             /** @description Pass as `cursor` for the next page (keyset); null on the last page. */
             next_cursor: string | null;
-            /** @description `true` when a filtered list matches more orders than `count` (1,000) says. */
+            /** @description `true` when a filtered list has more matching orders than `count` (found up to this page). */
             count_capped: boolean;
         };
         /** @description A page of Product items (`limit`/`offset`). */

@@ -86,8 +86,10 @@ export const orderHandlers = defineHandlers({
       filters: { q: query.q, emailSearch: personal, state: query.state, source: query.source, from, to },
     });
     const shown = personal ? results : results.map(masked);
+    // `next` by offset; a keyset page (`cursor`) links on by `next_cursor` only.
+    const links = paged(request, page, capped ? count + 1 : count, shown);
     return {
-      ...paged(request, page, after ? Number.POSITIVE_INFINITY : count, shown),
+      ...links,
       ...(after ? { previous: null, next: null } : {}),
       count,
       count_capped: capped,

@@ -57,11 +57,6 @@ const STATE: Record<RequestState, SQL> = {
   failed: sql`(${going} and ${request("'failed'")})`,
 };
 
-/** The order holds `productId` on one of its lines. */
-export function orderHolds(productId: string): SQL {
-  return sql`exists (select 1 from orders l where l.company_id = ${orders.companyId} and l.reference = ${orders.reference} and l.product_id = ${productId})`;
-}
-
 /** Conditions on the head (line 0) for the filters given; none when nothing filters. */
 export function orderFilterConditions(filters: OrderFilters): SQL[] {
   const conditions: SQL[] = [];

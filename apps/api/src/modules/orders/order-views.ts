@@ -3,7 +3,8 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailDeliveries, orderStats, orders, products, reviews } from "../../db/schema";
 import type { SchemaOf } from "../../http/operation-types";
-import { type OrderFilters, orderFilterConditions, orderHolds } from "./order-filters";
+import type { OrderFilters } from "./order-filters";
+import { orderFilterConditions } from "./order-filters";
 
 export type OrderView = SchemaOf<"Order">;
 type ReviewStatus = OrderView["review_status"];
@@ -14,9 +15,6 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** Newest order date first; an order's lines share its date, creation time and reference. */
 const NEWEST = [desc(orders.orderDate), desc(orders.createdAt), desc(orders.reference)];
-
-/** A filtered list counts its matches up to this many (`count_capped` beyond). */
-export const FILTERED_COUNT_CAP = 1_000;
 
 /** The company's orders, or those holding `productId`: from `order_stats`, not a count of rows. */
 async function countOrders(db: DbOrTx, companyId: string, productId: string | undefined): Promise<number> {
@@ -83,26 +81,6 @@ async function pageOfHeads(db: DbOrTx, companyId: string, options: ListOptions):
       ),
     );
   return references.flatMap((reference) => heads.filter((head) => head.reference === reference));
-}
-
-/** The matching heads, counted up to `FILTERED_COUNT_CAP` (one more says there are more). */
-async function countFiltered(
-  db: DbOrTx,
-  companyId: string,
-  filters: OrderFilters,
-  productId: string | undefined,
-): Promise<number> {
-  const holding = productId ? orderHolds(productId) : undefined;
-  const matching = db
-    .select({ one: sql`1` })
-    .from(orders)
-    .where(
-      and(eq(orders.companyId, companyId), eq(orders.line, 0), holding, ...orderFilterConditions(filters)),
-    )
-    .limit(FILTERED_COUNT_CAP + 1)
-    .as("matching");
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
-  return row?.n ?? 0;
 }
 
 export interface OrderDelivery {
@@ -247,10 +225,18 @@ export async function listOrderViews(
   db: DbOrTx,
   companyId: string,
   options: ListOptions & { ids?: string[] },
-): Promise<{ count: number; capped: boolean; results: OrderView[]; last: OrderRow | null }> {
+): Promise<{
+  count: number;
+  /** A filtered list: more orders match than `count` says. */
+  capped: boolean;
+  results: OrderView[];
+  /** The page's last head when another page follows (its id is the next cursor). */
+  last: OrderRow | null;
+}> {
   let heads: OrderRow[];
   let total: number;
-  let filtered = false;
+  let more = false;
+  const filtered = options.filters !== undefined && orderFilterConditions(options.filters).length > 0;
   if (options.ids) {
     heads = options.ids.length
       ? await db
@@ -261,22 +247,20 @@ export async function listOrderViews(
       : [];
     total = heads.length;
     heads = heads.slice(options.offset, options.offset + options.limit);
+  } else if (filtered) {
+    // A filtered list is not counted (a rare state would mean reading every order): one more head
+    // than the page says whether more follow, and `count` is what was found up to this page.
+    const found = await pageOfHeads(db, companyId, { ...options, limit: options.limit + 1 });
+    more = found.length > options.limit;
+    heads = found.slice(0, options.limit);
+    total = (options.after ? 0 : options.offset) + heads.length;
   } else {
-    const { filters } = options;
-    filtered = filters !== undefined && orderFilterConditions(filters).length > 0;
     [total, heads] = await Promise.all([
-      filtered && filters
-        ? countFiltered(db, companyId, filters, options.productId)
-        : countOrders(db, companyId, options.productId),
+      countOrders(db, companyId, options.productId),
       pageOfHeads(db, companyId, options),
     ]);
+    more = heads.length === options.limit;
   }
-  const capped = filtered && total > FILTERED_COUNT_CAP;
   const results = (await factsOf(db, companyId, heads)).flatMap((facts) => orderView(facts) ?? []);
-  return {
-    count: capped ? FILTERED_COUNT_CAP : total,
-    capped,
-    results,
-    last: heads.length === options.limit ? (heads.at(-1) ?? null) : null,
-  };
+  return { count: total, capped: filtered && more, results, last: more ? (heads.at(-1) ?? null) : null };
 }

@@ -57,7 +57,9 @@ export function OrdersRoute() {
       ) : (
         <Flex direction="column" gap="3">
           <Text size="2" color="gray" role="status">
-            {t.count(first?.count ?? rows.length, first?.count_capped ?? false)}
+            {first?.count_capped || (filtered && orders.hasNextPage)
+              ? t.count(rows.length, true)
+              : t.count(filtered ? rows.length : (first?.count ?? rows.length), false)}
           </Text>
           <OrdersTable orders={rows} />
           {orders.hasNextPage ? (
