@@ -9,7 +9,8 @@ const t = fr.orders;
 /** One line per order: reference (a link to its detail), date, buyer, products with their request, source. */
 export function OrdersTable({ orders }: { orders: Order[] }) {
   return (
-    <Table.Root variant="surface" size="2" aria-label={t.title}>
+    <Table.Root variant="surface" size="2">
+      <caption className="sr-only">{t.title}</caption>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>{t.columns.reference}</Table.ColumnHeaderCell>
