@@ -29,7 +29,7 @@ test("the owner finds an order by e-mail and sends its scheduled request now", a
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Navigation principale" });
   await nav.getByRole("link", { name: "Commandes" }).click();
-  await expect(page.getByRole("heading", { name: "Commandes", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Commandes", level: 1, exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Importer des commandes" })).toHaveAttribute("href", "/orders/import");
 
   await page.getByRole("searchbox", { name: "Rechercher par référence ou e-mail" }).fill(buyer);
