@@ -12,6 +12,7 @@ import {
   type TestApp,
   type TestCompany,
 } from "../helpers";
+import { multipartBody } from "../pipeline/multipart";
 
 const DAY = 86_400_000;
 
@@ -190,6 +191,22 @@ describe.each(SQL_TEST_DATABASES)(
       expect((await list("?state=reviewed")).results.map((o) => o.reference)).toEqual(["CMD-REVIEW"]);
       expect((await list("?source=shopify")).results).toEqual([]);
       expect((await list("?source=api")).count).toBe(9);
+      // An import's orders say CSV.
+      const csv =
+        "reference;sku;buyer_email;buyer_first_name;buyer_last_name\r\nCSV-1;LAMP-1;csv@exemple.fr;Léa;Roy\r\n";
+      const body = multipartBody({}, [
+        { name: "file", filename: "commandes.csv", contentType: "text/csv", data: Buffer.from(csv) },
+      ]);
+      const imported = await t.inject({
+        method: "POST",
+        url: "/api/v1/company/orders/import/",
+        headers: { ...auth, ...body.headers },
+        payload: body.payload,
+      });
+      expect(imported.statusCode, imported.body).toBe(200);
+      expect((await list("?source=csv")).results.map((o) => [o.reference, o.source])).toEqual([
+        ["CSV-1", "csv"],
+      ]);
       const from = daysAgo(30).slice(0, 10);
       const to = daysAgo(5).slice(0, 10);
       expect((await list(`?from=${from}&to=${to}`)).results.map((o) => o.reference).sort()).toEqual([
