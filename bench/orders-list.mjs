@@ -41,11 +41,14 @@ async function seed(client) {
   // (about 2,700 orders a day over a year), as an import of a day's orders makes them.
   const insert = `
     INSERT INTO orders (company_id, product_id, reference, line, buyer_email, buyer_first_name, buyer_last_name,
-                        order_date, review_key_hash, created_at)
-    SELECT $1, ($2::uuid[])[1 + (g * 17 + line * 5) % array_length($2::uuid[], 1)],
+                        order_date, review_key_hash, created_at, source, email_stop)
+    SELECT $1::uuid, ($2::uuid[])[1 + (g * 17 + line * 5) % array_length($2::uuid[], 1)],
            'CMD-' || lpad(g::text, 8, '0'), line, 'acheteur' || g || '@exemple.fr', 'Léa', 'Bernard',
            date_trunc('day', now()) - make_interval(days => ((g::bigint * 7919) % 365)::int),
-           md5($1::text || '-' || g || '-' || line), now() - make_interval(secs => g)
+           md5($1::text || '-' || g || '-' || line), now() - make_interval(secs => g),
+           CASE WHEN g % 1000 = 7 THEN 'prestashop' WHEN g % 4 = 1 THEN 'shopify' WHEN g % 4 = 2 THEN 'csv'
+                ELSE 'api' END,
+           CASE WHEN g % 2000 = 3 THEN 'suppressed' END
     FROM generate_series($3::int, $4::int) g, generate_series(0, 1) line
     WHERE line = 0 OR g % 10 = 0`;
   const count = await insertRowsOfBothTenants(client, {
@@ -56,6 +59,22 @@ async function seed(client) {
     productIds,
     other,
   });
+  // Each head's e-mails, as the queue leaves them: requests sent 3 days after the order (1 in 100
+  // failed, 1 in 500 held by the quota), due ones scheduled, a sent reminder 10 days after it.
+  await client.query(
+    `INSERT INTO email_deliveries (company_id, order_id, kind, status, scheduled_at, sent_at)
+     SELECT o.company_id, o.id, k.kind,
+            CASE WHEN o.email_stop IS NOT NULL THEN 'cancelled'
+                 WHEN o.order_date + k.after > now() THEN 'scheduled'
+                 WHEN k.kind = 'request' AND hashtext(o.reference) % 100 = 0 THEN 'failed'
+                 WHEN k.kind = 'request' AND hashtext(o.reference) % 500 = 1 THEN 'held'
+                 ELSE 'sent' END,
+            o.order_date + k.after,
+            CASE WHEN o.email_stop IS NULL AND o.order_date + k.after <= now() THEN o.order_date + k.after END
+     FROM orders o CROSS JOIN (VALUES ('request', interval '3 days'), ('reminder', interval '10 days')) AS k(kind, after)
+     WHERE o.line = 0`,
+  );
+  await client.query("VACUUM ANALYZE email_deliveries");
   console.log(`seeded ${count} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return userId;
 }
@@ -75,13 +94,16 @@ async function onPostgres() {
   const server = await startApiServer({ databaseUrl: database.url, port });
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
+  const stop = async () => {
+    await server.stop();
+    if (!keep) await database.drop();
+  };
   try {
     const userId = database.reused ? (await grandeMaison(client)).userId : await seed(client);
-    const stop = async () => {
-      await server.stop();
-      if (!keep) await database.drop();
-    };
     return { server, userId, stop };
+  } catch (error) {
+    await stop();
+    throw error;
   } finally {
     await client.end();
   }
@@ -101,11 +123,33 @@ const { server, userId, stop } = which === "pglite" ? await onPglite() : await o
 try {
   const { headers, productIds } = await seededCompany(server, userId);
   const pick = (list, i) => list[(i * 7919) % list.length];
+  // Keyset cursors of the first 200 pages of 20, read once.
+  const cursors = [];
+  for (let cursor = null; cursors.length < 200; ) {
+    const res = await fetch(`${server.base}/api/v1/company/orders/?${cursor ? `cursor=${cursor}` : ""}`, {
+      headers,
+    });
+    cursor = (await res.json()).next_cursor;
+    if (!cursor) break;
+    cursors.push(cursor);
+  }
+  const day = (daysAgo) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const someOrder = (i) => 1 + ((i * 7919) % ORDERS);
   const scenarios = [
     ["first page (20)", () => ""],
     ["first page, limit 100", () => "limit=100"],
     ["pages of 20 (offset ≤ 1000)", (i) => `offset=${20 * ((i * 13) % 51)}`],
     ["product, first page", (i) => `product_id=${pick(productIds, i)}`],
+    ["keyset pages (cursor ≤ 200)", (i) => `cursor=${pick(cursors, i)}`],
+    ["search: a buyer's e-mail", (i) => `q=acheteur${someOrder(i)}%40exemple.fr`],
+    ["search: a reference's start", (i) => `q=CMD-${String(someOrder(i)).padStart(8, "0").slice(0, 6)}`],
+    ["state: scheduled", () => "state=scheduled"],
+    ["state: reminded", () => "state=reminded"],
+    ["state: failed", () => "state=failed"],
+    ["state: skipped", () => "state=skipped"],
+    ["source: prestashop (rare)", () => "source=prestashop"],
+    ["period: 30 days, 6 months ago", () => `from=${day(210)}&to=${day(180)}`],
+    ["failed, shopify, 3 months", () => `state=failed&source=shopify&from=${day(90)}`],
   ];
   await measurePages({
     title: `orders list (${which === "pglite" ? "PGlite" : "PostgreSQL"}, ${ORDERS} orders in one company, ${perScenario} requests each)`,

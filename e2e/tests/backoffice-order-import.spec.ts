@@ -105,8 +105,8 @@ test("import a French Excel CSV with one bad line: preview, progress, summary, a
   expect(linkOf(mail, "create-reviews?api_key=")).toMatch(/create-reviews\?api_key=[\w-]{43}$/);
 
   // Leaving the page and coming back shows that import again, with its refused line.
-  await page.getByRole("link", { name: "Retour aux produits" }).click();
-  await expect(page.getByRole("heading", { name: "Produits", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Retour aux commandes" }).click();
+  await expect(page.getByRole("heading", { name: "Commandes", level: 1, exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Importer des commandes" }).first().click();
   await expect(page.getByText(/^Dernier import : export-excel\.csv, lancé le /)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Import terminé" })).toBeVisible();
@@ -128,8 +128,8 @@ test("import a French Excel CSV with one bad line: preview, progress, summary, a
   });
   await page.getByRole("button", { name: /^Importer 2\s000 commandes$/ }).click();
   await expect(page.getByText(/^Import en cours…/)).toBeVisible();
-  await page.getByRole("link", { name: "Retour aux produits" }).click();
-  await expect(page.getByRole("heading", { name: "Produits", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Retour aux commandes" }).click();
+  await expect(page.getByRole("heading", { name: "Commandes", level: 1, exact: true })).toBeVisible();
   await page.goBack();
   await expect(page.getByText(/^Dernier import : grand-export\.csv, lancé le /)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Import terminé" })).toBeVisible({ timeout: 30_000 });

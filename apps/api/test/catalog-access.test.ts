@@ -74,6 +74,10 @@ const OPERATIONS: Record<string, { method: string; path: string; who: string }> 
   companyOrderImportsCreate: { method: "POST", path: "/company/orders/imports/", who: CATALOG_MANAGERS },
   companyOrderImportsList: { method: "GET", path: "/company/orders/imports/", who: CATALOG_MANAGERS },
   companyOrderImportsGet: { method: "GET", path: "/company/orders/imports/{id}/", who: CATALOG_MANAGERS },
+  companyOrdersGet: { method: "GET", path: "/company/orders/{id}/", who: EVERY_MEMBER },
+  // 'Envoyer maintenant' and 'Renvoyer' (`orders.send`: owner, admin, manager).
+  companyOrdersSendNow: { method: "POST", path: "/company/orders/{id}/send-now/", who: CATALOG_MANAGERS },
+  companyOrdersResend: { method: "POST", path: "/company/orders/{id}/resend/", who: CATALOG_MANAGERS },
 };
 const ROLES: Role[] = ["owner", "admin", "manager", "moderator", "accoutant", "member"];
 const allowed = (who: string, role: Role) =>

@@ -112,6 +112,7 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
   /** Real objects of `company`, named by the id-taking operations of another company's admin. */
   const fixtures: Record<string, string> = {};
   let reviewKey = "";
+  let orderId = "";
   const statuses = new Map<string, number[]>();
 
   beforeAll(async () => {
@@ -151,6 +152,7 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
     });
     expect(order.statusCode, order.body).toBe(201);
     reviewKey = new URL(order.json().review_url as string).searchParams.get("api_key") ?? "";
+    orderId = order.json().id as string;
     const [review] = await t.ctx.db
       .insert(reviews)
       .values({ companyId: company.id, productId, rating: "4", status: "pending" })
@@ -260,6 +262,7 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
       invitation: invitation.id,
       request: request.id,
       orderImport: orderImport.id,
+      order: orderId,
       suppression: suppression.id,
       webhook: webhook.id,
       webhookDelivery: webhookDelivery.id,
@@ -287,17 +290,19 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
                     ? "request"
                     : path.startsWith("/company/orders/imports/")
                       ? "orderImport"
-                      : path.startsWith("/company/suppressions/")
-                        ? "suppression"
-                        : path.startsWith("/company/webhooks/")
-                          ? "webhook"
-                          : path.startsWith("/company/webhook-deliveries/")
-                            ? "webhookDelivery"
-                            : path.startsWith("/company/integrations/")
-                              ? "integration"
-                              : path.startsWith("/company/invoices/")
-                                ? "invoice"
-                                : null;
+                      : path.startsWith("/company/orders/")
+                        ? "order"
+                        : path.startsWith("/company/suppressions/")
+                          ? "suppression"
+                          : path.startsWith("/company/webhooks/")
+                            ? "webhook"
+                            : path.startsWith("/company/webhook-deliveries/")
+                              ? "webhookDelivery"
+                              : path.startsWith("/company/integrations/")
+                                ? "integration"
+                                : path.startsWith("/company/invoices/")
+                                  ? "invoice"
+                                  : null;
       if (!key) throw new Error(`No fixture for ${op.operationId} (${path}): add one`);
       fixtures[op.operationId] = ids[key];
     }

@@ -254,6 +254,6 @@ describe("/orders/import", () => {
     expect(text.split("\r\n")[0]).toBe(
       "\uFEFFreference;sku;buyer_email;buyer_first_name;buyer_last_name;order_date",
     );
-    expect(screen.getByRole("link", { name: "Retour aux produits" })).toHaveAttribute("href", "/products");
+    expect(screen.getByRole("link", { name: "Retour aux commandes" })).toHaveAttribute("href", "/orders");
   });
 });

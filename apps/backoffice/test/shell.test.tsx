@@ -10,6 +10,8 @@ const NAV = [
   ["Tableau de bord", "/"],
   ["Avis", "/reviews"],
   ["Produits", "/products"],
+  // ARCHITECTURE §10.21: Commandes after Produits; the six entries of spec §2 keep their names and order.
+  ["Commandes", "/orders"],
   ["Modèles Email", "/email-templates"],
   ["Formulaires", "/forms"],
   ["Iframe", "/iframe"],
@@ -68,7 +70,7 @@ function emulateWidth(width: number) {
 }
 
 describe("shell: sidebar (real API)", () => {
-  it("has the six entries of spec §2; an entry is active when the path starts with its URL, the root only on exact match", async () => {
+  it("has the six entries of spec §2 and Commandes (§10.21); an entry is active when the path starts with its URL, the root only on exact match", async () => {
     const app = await renderSignedIn("/");
     await dashboardHeading();
     const links = within(nav()).getAllByRole("link");
@@ -80,6 +82,7 @@ describe("shell: sidebar (real API)", () => {
       ["/reviews", "Avis"],
       ["/products", "Produits"],
       ["/products/new", "Produits"],
+      ["/orders/import", "Commandes"],
       ["/email-templates/0b6c1f5e", "Modèles Email", "/email-templates"],
       ["/forms/new", "Formulaires"],
       ["/iframe", "Iframe"],

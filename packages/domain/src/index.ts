@@ -18,6 +18,7 @@ export * from "./listing-stars";
 export * from "./mask-email";
 export * from "./messages";
 export * from "./order-email-status";
+export * from "./order-request-state";
 export * from "./permissions";
 export * from "./plan-change";
 export * from "./plans";

@@ -44,6 +44,8 @@ const EXPECTED: Record<Action, Role[]> = {
   // issue 23: connections for admin and manager; their secrets shown again to admins.
   "integrations.manage": ["admin", "manager"],
   "integrations.secret": ["admin"],
+  // Issue 42: Commandes' 'Envoyer maintenant' and 'Renvoyer', for admin and manager.
+  "orders.send": ["admin", "manager"],
 };
 
 const matrix = ACTIONS.flatMap((action) =>

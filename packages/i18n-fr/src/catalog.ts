@@ -10,6 +10,7 @@ import { getStarted } from "./messages/get-started";
 import { iframe } from "./messages/iframe";
 import { insights } from "./messages/insights";
 import { orderImport } from "./messages/order-import";
+import { orders } from "./messages/orders";
 import { plans } from "./messages/plans";
 import { products } from "./messages/products";
 import { publicForm } from "./messages/public-form";
@@ -45,6 +46,7 @@ export const fr = {
   forms,
   iframe,
   orderImport,
+  orders,
   widget,
   publicForm,
   settings,

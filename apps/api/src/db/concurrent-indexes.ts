@@ -29,6 +29,15 @@ export const CONCURRENT_INDEXES: ConcurrentIndex[] = [
     name: "email_suppressions_bare_hash_idx",
     on: `"email_suppressions" USING btree ("id") WHERE "email_hash" NOT LIKE 'v2.%'`,
   },
+  // 0038: Commandes' search by a reference's or a buyer's address's start (heads only).
+  {
+    name: "orders_company_reference_search_idx",
+    on: '"orders" USING btree ("company_id", "reference" text_pattern_ops) WHERE "line" = 0',
+  },
+  {
+    name: "orders_company_email_search_idx",
+    on: '"orders" USING btree ("company_id", "buyer_email" text_pattern_ops) WHERE "line" = 0',
+  },
 ];
 
 /** Only one instance builds at a time; the others find the indexes there at their next start. */

@@ -180,6 +180,7 @@ describe.each(TEST_DATABASES)("shop connections on %s", (kind) => {
           email: orders.buyerEmail,
           first: orders.buyerFirstName,
           date: orders.orderDate,
+          source: orders.source,
           product: products,
         })
         .from(orders)
@@ -190,7 +191,7 @@ describe.each(TEST_DATABASES)("shop connections on %s", (kind) => {
         [0, "IPOD2008PINK", null, "iPod Nano rose"],
         [1, null, "shopify:921728736", "Bougie parfumée"],
       ]);
-      expect(lines[0]).toMatchObject({ email: "john@example.com", first: "John" });
+      expect(lines[0]).toMatchObject({ email: "john@example.com", first: "John", source: "shopify" });
       expect(lines[0]?.date.toISOString()).toBe("2022-01-01T00:00:00.000Z");
       expect(lines[1]?.product).toMatchObject({
         status: "active",

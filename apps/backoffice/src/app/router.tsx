@@ -119,6 +119,18 @@ export const routes: RouteObject[] = [
                   })),
               })),
               {
+                path: "orders",
+                lazy: () =>
+                  import("../features/orders/routes/orders").then((m) => ({ Component: m.OrdersRoute })),
+              },
+              {
+                path: "orders/:id",
+                lazy: () =>
+                  import("../features/orders/routes/order-detail").then((m) => ({
+                    Component: m.OrderDetailRoute,
+                  })),
+              },
+              {
                 path: "orders/import",
                 lazy: () =>
                   import("../features/orders/routes/order-import").then((m) => ({

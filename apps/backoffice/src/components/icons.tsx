@@ -38,6 +38,12 @@ export const BoxIcon = (p: P) => (
     <path d="m3 8 9 5 9-5M12 13v8" />
   </Icon>
 );
+export const ReceiptIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M5 3h14v18l-3-2-2 2-2-2-2 2-2-2-3 2z" />
+    <path d="M9 8h6M9 12h6" />
+  </Icon>
+);
 export const MailIcon = (p: P) => (
   <Icon {...p}>
     <rect x="3" y="5" width="18" height="14" rx="2" />

@@ -1198,7 +1198,7 @@ export interface paths {
         };
         /**
          * Commandes de l'entreprise
-         * @description Orders, newest order date first. Buyers' e-mail addresses are shown to owner, admin and manager, masked (`l***@exemple.fr`) for the other roles (ARCHITECTURE §10.13).
+         * @description Orders, newest order date first, each product with its request's state (`items[].request`). Buyers' e-mail addresses are shown to owner, admin and manager, masked (`l***@exemple.fr`) for the other roles (ARCHITECTURE §10.13), who search by reference only. Pages by `offset`, or by `cursor` (keyset: pass the previous page's `next_cursor`; stays fast however deep). With `q`, `state`, `source`, `from` or `to` the matches are not counted (a rare state would mean reading every order): `count` is the number found up to this page, and `count_capped` says that more follow.
          */
         get: operations["companyOrdersList"];
         put?: never;
@@ -1267,6 +1267,66 @@ export interface paths {
         get: operations["companyOrderImportsGet"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/orders/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Une commande et sa chronologie
+         * @description The order (as in the list) with its timeline, oldest first: recorded, each e-mail with its date and result, each review. `actions` says which of 'Envoyer maintenant' and 'Renvoyer' apply and to whom. Another company's id, or a line other than the order's first, answers 404.
+         */
+        get: operations["companyOrdersGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/orders/{id}/send-now/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Envoyer maintenant la demande d'avis programmée
+         * @description The order's scheduled request becomes due now (its reminder keeps its delay after it); the e-mail queue sends it with the usual rules (the plan's monthly quota holds it when used up, a suppressed address or a draft-only order gets nothing). 409 when no request is scheduled.
+         */
+        post: operations["companyOrdersSendNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/orders/{id}/resend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renvoyer une demande d'avis en échec
+         * @description A failed request is queued again, due now, once per order (a second resend answers 409, as does an order whose request did not fail or whose address is suppressed).
+         */
+        post: operations["companyOrdersResend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2497,6 +2557,11 @@ export interface components {
              * @enum {string}
              */
             email_status: "scheduled" | "sent" | "reminded" | "suppressed" | "bounced" | "failed" | "skipped";
+            /**
+             * @description How the order came in: `api` (`POST /orders/`), `csv` (an import), or a shop connection (`shopify`, `woocommerce`, `prestashop`).
+             * @enum {string}
+             */
+            source: "api" | "csv" | "shopify" | "woocommerce" | "prestashop";
         };
         /** @description An order with the link of its public review form. */
         OrderCreated: components["schemas"]["Order"] & {
@@ -2735,7 +2800,7 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["Member"][];
         };
-        /** @description A page of Order items (`limit`/`offset`). */
+        /** @description A page of Order items (`limit`/`offset`, or `cursor`). */
         PagedOrders: {
             /** @description Total number of items. */
             count: number;
@@ -2744,6 +2809,10 @@ export interface components {
             /** @description URL of the previous page, null on the first page. */
             previous: string | null;
             results: components["schemas"]["Order"][];
+            /** @description Pass as `cursor` for the next page (keyset); null on the last page. */
+            next_cursor: string | null;
+            /** @description `true` when a filtered list has more matching orders than `count` (found up to this page). */
+            count_capped: boolean;
         };
         /** @description A page of Product items (`limit`/`offset`). */
         PagedProducts: {
@@ -3459,6 +3528,18 @@ export interface components {
             /** Format: uuid */
             product_id?: string;
         };
+        /** @description Where this product's review request stands, from the order's real e-mail deliveries: `scheduled` (due `at`), `sent` (the request went `at`), `reminded` (the reminder went `at`), `reviewed` (the buyer reviewed this product, `at`), `skipped` (no e-mail goes, for `reason`), `failed` (the request could not be sent; last tried `at`). */
+        OrderItemRequest: {
+            /** @enum {string} */
+            state: "scheduled" | "sent" | "reminded" | "reviewed" | "skipped" | "failed";
+            /** Format: date-time */
+            at: string | null;
+            /**
+             * @description Why a request is `skipped`: `product_draft` (the product is a draft), `unsubscribed` (the buyer left the company's mailings), `bounced` (the receiving server refused the address for good), `quota_reached` (the plan's monthly e-mails are used up: held until room returns), `erased` (the buyer's data was erased or anonymised). Null otherwise.
+             * @enum {string|null}
+             */
+            reason: "product_draft" | "unsubscribed" | "bounced" | "quota_reached" | "erased" | null;
+        };
         /** @description One product of an order, with its own review key and review. */
         OrderItem: {
             /** Format: uuid */
@@ -3469,6 +3550,39 @@ export interface components {
              * @enum {string}
              */
             review_status: "none" | "pending" | "approved" | "rejected" | "withdrawn" | "expired";
+            request: components["schemas"]["OrderItemRequest"];
+        };
+        /** @description One event of an order: `recorded` (the order came in, from `source`), `email` (a request, reminder or thanks e-mail: `result` `scheduled`, `sending`, `held` by the quota, `sent`, `failed` with its `detail`, or `cancelled`; `at` is when it went, or is due), `review` (a product reviewed: `product`, `review_status`, `rating`). */
+        OrderTimelineEvent: {
+            /** @enum {string} */
+            type: "recorded" | "email" | "review";
+            /** Format: date-time */
+            at: string | null;
+            /** @enum {string} */
+            source?: "api" | "csv" | "shopify" | "woocommerce" | "prestashop";
+            /** @enum {string} */
+            email_kind?: "request" | "reminder" | "thanks";
+            /** @enum {string} */
+            result?: "scheduled" | "sending" | "held" | "sent" | "failed" | "cancelled";
+            /** @description Why an e-mail failed or is held, as recorded. */
+            detail?: string | null;
+            product?: components["schemas"]["ProductRef"];
+            /** Format: uuid */
+            review_id?: string;
+            /** @enum {string} */
+            review_status?: "pending" | "approved" | "rejected" | "withdrawn" | "expired";
+            rating?: number | null;
+        };
+        /** @description An order with its timeline and the actions its request allows. */
+        OrderDetail: components["schemas"]["Order"] & {
+            /** @description Oldest first. */
+            timeline: components["schemas"]["OrderTimelineEvent"][];
+            actions: {
+                /** @description 'Envoyer maintenant' applies: the request is scheduled (or held by the quota). */
+                send_now: boolean;
+                /** @description 'Renvoyer' applies: the request failed and was not resent yet. */
+                resend: boolean;
+            };
         };
         /** @description What the author sees on the withdrawal page. */
         ReviewWithdrawal: {
@@ -6052,9 +6166,15 @@ export interface operations {
                      *             "id": "6f1c2b9e-2d4a-4c1e-9b7e-1a2b3c4d5e6f",
                      *             "name": "Lampe Aurore"
                      *           },
-                     *           "review_status": "none"
+                     *           "review_status": "none",
+                     *           "request": {
+                     *             "state": "scheduled",
+                     *             "at": "2026-11-27T00:00:00.000Z",
+                     *             "reason": null
+                     *           }
                      *         }
                      *       ],
+                     *       "source": "api",
                      *       "buyer_email": "lea.bernard@exemple.fr",
                      *       "buyer_first_name": "Léa",
                      *       "buyer_last_name": "Bernard",
@@ -6114,6 +6234,17 @@ export interface operations {
                 /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
                 product_id?: string;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description An order reference (its start), or a buyer's e-mail address (its start; case-insensitive; owner, admin and manager only). */
+                q?: string;
+                /** @description Orders where at least one product's request is in this state (`items[].request.state`); `skipped` also takes `quota_reached`. */
+                state?: "scheduled" | "sent" | "reminded" | "reviewed" | "skipped" | "failed";
+                source?: "api" | "csv" | "shopify" | "woocommerce" | "prestashop";
+                /** @description Orders dated this day or later (AAAA-MM-JJ, from midnight UTC). */
+                from?: string;
+                /** @description Orders dated this day or earlier (AAAA-MM-JJ, until midnight UTC after it). */
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -6364,6 +6495,89 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    companyOrdersGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    companyOrdersSendNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, its request due now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    companyOrdersResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, its request queued again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     reviewFormGet: {

@@ -2,6 +2,8 @@ export const dashboard = {
   title: "Tableau de bord",
   subtitle: "Vue d'ensemble de vos avis et de vos commandes",
   loadFailed: "Impossible de charger le tableau de bord.",
+  /** The header link to Commandes (ARCHITECTURE §10.21). */
+  ordersLink: "Voir les commandes",
   cards: {
     averageRating: "Note moyenne",
     totalReviews: "Total avis",

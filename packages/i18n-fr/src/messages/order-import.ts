@@ -15,7 +15,7 @@ export const orderImport = {
   title: "Importer des commandes",
   subtitle:
     "Ajoutez en une fois les commandes de votre boutique : chaque acheteur recevra sa demande d'avis.",
-  backToProducts: "Retour aux produits",
+  backToOrders: "Retour aux commandes",
   /** Several products in one order (issue 23): one request e-mail for them all. */
   helpItems:
     "Les lignes qui partagent une même reference forment une seule commande : un seul e-mail à l'acheteur, avec un lien d'avis par produit.",

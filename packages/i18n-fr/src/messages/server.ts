@@ -189,6 +189,10 @@ const orders = {
   othersIntro: "Et les autres produits de votre commande ?",
   itemLine: (product: string, url: string) => `- ${product} : ${url}`,
   itemLink: "Donner mon avis",
+  /** Commandes: 'Envoyer maintenant' and 'Renvoyer' that no longer apply, a bad list cursor. */
+  notScheduled: "Aucune demande d'avis programmée pour cette commande : rien à envoyer maintenant.",
+  notResendable: "Cette demande d'avis n'est pas en échec, ou a déjà été renvoyée une fois.",
+  invalidCursor: "Curseur de page invalide : repartez de la première page.",
 } as const;
 
 /** The public review form's submission (review key of the link, answers and files). */

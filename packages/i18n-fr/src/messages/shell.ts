@@ -5,6 +5,7 @@ export const shell = {
     dashboard: "Tableau de bord",
     reviews: "Avis",
     products: "Produits",
+    orders: "Commandes",
     templates: "Modèles Email",
     forms: "Formulaires",
     iframe: "Iframe",

@@ -50,6 +50,8 @@ export const orders = pgTable(
      * rule (`ORDER_PII_RETENTION_DAYS` after the order date, for an order that produced no review).
      */
     anonymizedAt: tz("anonymized_at"),
+    /** How the order came in (read on its head): api | csv | shopify | woocommerce | prestashop. */
+    source: text("source").notNull().default("api"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -75,6 +77,13 @@ export const orders = pgTable(
     ),
     // The retention task: orders still holding a buyer's names and address, oldest first.
     index("orders_retention_idx").on(t.orderDate).where(sql`${t.anonymizedAt} is null`),
+    // Commandes' search (0038, built concurrently): a reference's or a buyer's address's start.
+    index("orders_company_reference_search_idx")
+      .on(t.companyId, sql`${t.reference} text_pattern_ops`)
+      .where(sql`${t.line} = 0`),
+    index("orders_company_email_search_idx")
+      .on(t.companyId, sql`${t.buyerEmail} text_pattern_ops`)
+      .where(sql`${t.line} = 0`),
   ],
 );
 
@@ -266,6 +275,8 @@ export const emailDeliveries = pgTable(
     /** The claim holding the lease: renewals and outcomes apply only while it is still this one. */
     leaseToken: uuid("lease_token"),
     lastError: text("last_error"),
+    /** When a failed e-mail was queued again by hand ('Renvoyer', once). */
+    resentAt: tz("resent_at"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,3 +1,4 @@
+import type { OrderSource } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -37,7 +38,12 @@ function mapEvent(platform: string, topic: string, payload: string): MappedEvent
   return platformOf(platform)?.mapEvent(topic, body) ?? null;
 }
 
-async function outcomeOf(deps: EventDeps, companyId: string, mapped: MappedEvent | null): Promise<Outcome> {
+async function outcomeOf(
+  deps: EventDeps,
+  companyId: string,
+  platform: OrderSource,
+  mapped: MappedEvent | null,
+): Promise<Outcome> {
   if (!mapped) return { outcome: "ignored", reason: "", reference: null };
   if (mapped.kind !== "order")
     return { outcome: mapped.kind, reason: mapped.reason, reference: mapped.reference };
@@ -56,6 +62,7 @@ async function outcomeOf(deps: EventDeps, companyId: string, mapped: MappedEvent
         buyerLastName: order.lastName,
         reference: order.reference,
         orderDate: order.orderDate,
+        source: platform,
       },
       { now: deps.now(), secret: deps.reviewKeySecret(), keys: deps.keys },
     ),
@@ -87,7 +94,12 @@ export async function processIntegrationEvent(deps: EventDeps, eventId: string):
     .where(and(eq(integrationEvents.id, eventId), eq(integrationEvents.outcome, "pending")));
   if (!row) return;
   const { event, platform } = row;
-  const result = await outcomeOf(deps, event.companyId, mapEvent(platform, event.topic, event.payload ?? ""));
+  const result = await outcomeOf(
+    deps,
+    event.companyId,
+    platform as OrderSource,
+    mapEvent(platform, event.topic, event.payload ?? ""),
+  );
   const done = await deps.db
     .update(integrationEvents)
     .set({

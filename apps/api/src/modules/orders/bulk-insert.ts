@@ -99,19 +99,19 @@ export async function insertOrderBatch(tx: DbOrTx, batch: ImportBatch): Promise<
         email_stop text, completes boolean, draft_only boolean)
     ), heads AS (
       INSERT INTO orders (id, company_id, product_id, reference, line, buyer_email, buyer_first_name,
-        buyer_last_name, order_date, review_key_hash, review_key_expires_at, created_at, email_stop)
+        buyer_last_name, order_date, review_key_hash, review_key_expires_at, created_at, email_stop, source)
       SELECT id, ${batch.companyId}::uuid, product_id, reference, line, buyer_email, buyer_first_name,
         buyer_last_name, order_date, review_key_hash, ${batch.reviewKeyExpiresAt.toISOString()}::timestamptz,
-        ${now}::timestamptz, email_stop
+        ${now}::timestamptz, email_stop, 'csv'
       FROM input WHERE line = 0
       ON CONFLICT (company_id, reference, line) DO NOTHING
       RETURNING id
     ), items AS (
       INSERT INTO orders (id, company_id, product_id, reference, line, buyer_email, buyer_first_name,
-        buyer_last_name, order_date, review_key_hash, review_key_expires_at, created_at, email_stop)
+        buyer_last_name, order_date, review_key_hash, review_key_expires_at, created_at, email_stop, source)
       SELECT id, ${batch.companyId}::uuid, product_id, reference, line, buyer_email, buyer_first_name,
         buyer_last_name, order_date, review_key_hash, ${batch.reviewKeyExpiresAt.toISOString()}::timestamptz,
-        ${now}::timestamptz, email_stop
+        ${now}::timestamptz, email_stop, 'csv'
       FROM input WHERE line > 0 AND (head_id IN (SELECT id FROM heads) OR completes)
       ON CONFLICT (company_id, reference, line) DO NOTHING
       RETURNING id

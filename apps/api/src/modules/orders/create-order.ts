@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { OrderSource } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
@@ -28,6 +29,8 @@ export interface OrderData {
   buyerLastName: string;
   reference: string;
   orderDate?: Date | null;
+  /** How it came in (`api` when not said). */
+  source?: OrderSource;
 }
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -140,6 +143,7 @@ export async function createOrder(
     orderDate: data.orderDate ?? options.now,
     reviewKeyExpiresAt: addDays(options.now, REVIEW_KEY_LIFETIME_DAYS),
     emailStop,
+    source: data.source ?? "api",
     createdAt: options.now,
   };
   const lines = await tx

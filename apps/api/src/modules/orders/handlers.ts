@@ -1,4 +1,4 @@
-import { can, maskEmail, parseOrderDate } from "@certavis/domain";
+import { can, isUuid, maskEmail, parseOrderDate } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { eq } from "drizzle-orm";
 import { orderImports } from "../../db/schema";
@@ -10,9 +10,16 @@ import { reviewKeyOf, reviewUrl } from "../../lib/review-key";
 import { createOrder } from "./create-order";
 import { startOrderImport } from "./import-csv";
 import { listOrderImports } from "./list-order-imports";
+import { resendFailedRequest, sendRequestNow } from "./order-actions";
+import { orderDetail, orderHead } from "./order-detail";
 import { failStaleImports, orderImportView } from "./order-import-job";
-import { listOrderViews } from "./order-views";
+import { listOrderViews, type OrderView } from "./order-views";
 import { readOrderImport } from "./read-order-import";
+
+const masked = <T extends Pick<OrderView, "buyer_email">>(order: T): T => ({
+  ...order,
+  buyer_email: maskEmail(order.buyer_email),
+});
 
 export const orderHandlers = defineHandlers({
   ordersCreate: async (request, reply) => {
@@ -53,16 +60,68 @@ export const orderHandlers = defineHandlers({
 
   companyOrdersList: async (request) => {
     const { companyId, role } = callerMembership(request);
-    const page = pageParams(request.query);
-    const { count, results } = await listOrderViews(request.server.ctx.db, companyId, {
+    const { db } = request.server.ctx;
+    const { query } = request;
+    const page = pageParams(query);
+    const day = (field: "from" | "to", value: string | undefined) => {
+      if (value === undefined) return undefined;
+      const date = parseOrderDate(value);
+      if (!date || value.length !== 10) throw fieldErrors({ [field]: [fr.server.http.invalidDate] });
+      return field === "to" ? new Date(date.getTime() + 86_400_000) : date;
+    };
+    const from = day("from", query.from);
+    const to = day("to", query.to);
+    let after = null;
+    if (query.cursor !== undefined) {
+      after = isUuid(query.cursor) ? await orderHead(db, companyId, query.cursor) : null;
+      if (!after) throw fieldErrors({ cursor: [fr.server.orders.invalidCursor] });
+    }
+    // Buyers' addresses are for the roles that may see personal data (ARCHITECTURE §10.13): the
+    // others neither see nor search them.
+    const personal = can(role, "personalData.view");
+    const { count, capped, results, last } = await listOrderViews(db, companyId, {
       ...page,
-      productId: request.query.product_id,
+      productId: query.product_id,
+      after,
+      filters: { q: query.q, emailSearch: personal, state: query.state, source: query.source, from, to },
     });
-    // Buyers' addresses are for the roles that may see personal data (ARCHITECTURE §10.13).
-    const shown = can(role, "personalData.view")
-      ? results
-      : results.map((order) => ({ ...order, buyer_email: maskEmail(order.buyer_email) }));
-    return paged(request, page, count, shown);
+    const shown = personal ? results : results.map(masked);
+    // `next` by offset; a keyset page (`cursor`) links on by `next_cursor` only.
+    const links = paged(request, page, capped ? count + 1 : count, shown);
+    return {
+      ...links,
+      ...(after ? { previous: null, next: null } : {}),
+      count,
+      count_capped: capped,
+      next_cursor: last?.id ?? null,
+    };
+  },
+
+  companyOrdersGet: async (request) => {
+    const { companyId, role } = callerMembership(request);
+    const detail = await orderDetail(request.server.ctx.db, companyId, request.params.id);
+    if (!detail) throw notFound();
+    return can(role, "personalData.view") ? detail : masked(detail);
+  },
+
+  companyOrdersSendNow: async (request) => {
+    const { companyId } = callerMembership(request);
+    const { db, now } = request.server.ctx;
+    if (!(await sendRequestNow(db, companyId, request.params.id, now()))) throw notFound();
+    request.server.pipeline?.notify();
+    const detail = await orderDetail(db, companyId, request.params.id);
+    if (!detail) throw notFound();
+    return detail;
+  },
+
+  companyOrdersResend: async (request) => {
+    const { companyId } = callerMembership(request);
+    const { db, now } = request.server.ctx;
+    if (!(await resendFailedRequest(db, companyId, request.params.id, now()))) throw notFound();
+    request.server.pipeline?.notify();
+    const detail = await orderDetail(db, companyId, request.params.id);
+    if (!detail) throw notFound();
+    return detail;
   },
 
   /** The same import as the job endpoints, answered once it is over (kept for API users). */

@@ -1,12 +1,15 @@
-import { orderEmailStatus } from "@certavis/domain";
+import { type DeliveryFacts, orderEmailStatus, requestState } from "@certavis/domain";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailDeliveries, orderStats, orders, products, reviews } from "../../db/schema";
 import type { SchemaOf } from "../../http/operation-types";
+import type { OrderFilters } from "./order-filters";
+import { orderFilterConditions } from "./order-filters";
 
 export type OrderView = SchemaOf<"Order">;
 type ReviewStatus = OrderView["review_status"];
-type OrderRow = typeof orders.$inferSelect;
+type OrderSource = OrderView["source"];
+export type OrderRow = typeof orders.$inferSelect;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -28,15 +31,28 @@ async function countOrders(db: DbOrTx, companyId: string, productId: string | un
   return row?.n ?? 0;
 }
 
+export interface ListOptions {
+  productId?: string;
+  limit: number;
+  offset: number;
+  /** The head after which the page starts (keyset), already checked to be this company's. */
+  after?: Pick<OrderRow, "orderDate" | "createdAt" | "reference"> | null;
+  filters?: OrderFilters;
+}
+
+/** The keyset condition: heads after `after` in the list's order (a row comparison on its index). */
+const afterCondition = (after: ListOptions["after"]) =>
+  after
+    ? sql`(${orders.orderDate}, ${orders.createdAt}, ${orders.reference}) < (${after.orderDate.toISOString()}::timestamptz, ${after.createdAt.toISOString()}::timestamptz, ${after.reference})`
+    : undefined;
+
 /**
  * A page of heads (line 0). With `productId`, the page of that product's lines (an index in the list's
  * order) names the orders, whose heads are then read: no scan of every order holding the product.
  */
-async function pageOfHeads(
-  db: DbOrTx,
-  companyId: string,
-  options: { productId?: string; limit: number; offset: number },
-): Promise<OrderRow[]> {
+async function pageOfHeads(db: DbOrTx, companyId: string, options: ListOptions): Promise<OrderRow[]> {
+  const after = afterCondition(options.after);
+  const filters = options.filters ? orderFilterConditions(options.filters) : [];
   const page = (where: SQL | undefined) =>
     db
       .select()
@@ -44,26 +60,183 @@ async function pageOfHeads(
       .where(where)
       .orderBy(...NEWEST)
       .limit(options.limit)
-      .offset(options.offset);
-  if (!options.productId) return page(and(eq(orders.companyId, companyId), eq(orders.line, 0)));
-  const lines = await page(and(eq(orders.companyId, companyId), eq(orders.productId, options.productId)));
+      .offset(options.after ? 0 : options.offset);
+  if (!options.productId)
+    return page(and(eq(orders.companyId, companyId), eq(orders.line, 0), after, ...filters));
+  // A product's lines sort where their heads do; the filters read the head.
+  const lines = await page(
+    and(eq(orders.companyId, companyId), eq(orders.productId, options.productId), after),
+  );
   const references = lines.map((line) => line.reference);
   if (!references.length) return [];
   const heads = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.companyId, companyId), eq(orders.line, 0), inArray(orders.reference, references)));
+    .where(
+      and(
+        eq(orders.companyId, companyId),
+        eq(orders.line, 0),
+        inArray(orders.reference, references),
+        ...filters,
+      ),
+    );
   return references.flatMap((reference) => heads.filter((head) => head.reference === reference));
+}
+
+export interface OrderDelivery {
+  id: string;
+  orderId: string | null;
+  kind: string;
+  status: string;
+  scheduledAt: Date | null;
+  sentAt: Date | null;
+  lastError: string | null;
+  resentAt: Date | null;
+  createdAt: Date;
+}
+
+export interface OrderFacts {
+  head: OrderRow;
+  lines: {
+    order: OrderRow;
+    productName: string;
+    productStatus: string;
+    review: { id: string; status: string; rating: string | null; createdAt: Date } | null;
+  }[];
+  /** Every e-mail of the order's lines (request and reminder on the head; thanks per line). */
+  deliveries: OrderDelivery[];
+}
+
+/** What the views need of the heads: their lines, products, reviews and e-mails, in three reads. */
+export async function factsOf(db: DbOrTx, companyId: string, heads: OrderRow[]): Promise<OrderFacts[]> {
+  const references = heads.map((order) => order.reference);
+  if (!references.length) return [];
+  const lines = await db
+    .select({
+      order: orders,
+      productName: products.name,
+      productStatus: products.status,
+      reviewId: reviews.id,
+      reviewStatus: reviews.status,
+      rating: reviews.rating,
+      reviewedAt: reviews.createdAt,
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .leftJoin(reviews, eq(reviews.orderId, orders.id))
+    .where(and(eq(orders.companyId, companyId), inArray(orders.reference, references)))
+    .orderBy(asc(orders.line));
+  const deliveries = await db
+    .select({
+      id: emailDeliveries.id,
+      orderId: emailDeliveries.orderId,
+      kind: emailDeliveries.kind,
+      status: emailDeliveries.status,
+      scheduledAt: emailDeliveries.scheduledAt,
+      sentAt: emailDeliveries.sentAt,
+      lastError: emailDeliveries.lastError,
+      resentAt: emailDeliveries.resentAt,
+      createdAt: emailDeliveries.createdAt,
+    })
+    .from(emailDeliveries)
+    .where(
+      inArray(
+        emailDeliveries.orderId,
+        lines.map((l) => l.order.id),
+      ),
+    );
+  return heads.map((head) => {
+    const own = lines.filter((l) => l.order.reference === head.reference);
+    const ids = new Set(own.map((l) => l.order.id));
+    return {
+      head,
+      lines: own.map((l) => ({
+        order: l.order,
+        productName: l.productName,
+        productStatus: l.productStatus,
+        review:
+          l.reviewId && l.reviewStatus && l.reviewedAt
+            ? { id: l.reviewId, status: l.reviewStatus, rating: l.rating, createdAt: l.reviewedAt }
+            : null,
+      })),
+      deliveries: deliveries.filter((d) => d.orderId !== null && ids.has(d.orderId)),
+    };
+  });
+}
+
+/** The order's request or reminder (on its head). */
+export function headDelivery(facts: OrderFacts, kind: "request" | "reminder"): OrderDelivery | null {
+  return facts.deliveries.find((d) => d.orderId === facts.head.id && d.kind === kind) ?? null;
+}
+
+const deliveryFacts = (d: OrderDelivery | null): DeliveryFacts | null =>
+  d ? { status: d.status, scheduledAt: d.scheduledAt, sentAt: d.sentAt } : null;
+
+/** An order as the contract's `Order`: its head with its items, each with its request's state. */
+export function orderView(facts: OrderFacts): OrderView | null {
+  const { head: order } = facts;
+  const request = headDelivery(facts, "request");
+  const reminder = headDelivery(facts, "reminder");
+  const items = facts.lines.map((l) => {
+    const state = requestState({
+      stop: order.emailStop,
+      anonymized: order.anonymizedAt !== null,
+      productDraft: l.productStatus === "draft",
+      reviewedAt: l.review?.createdAt ?? null,
+      request: deliveryFacts(request),
+      reminder: deliveryFacts(reminder),
+    });
+    return {
+      id: l.order.id,
+      product: { id: l.order.productId, name: l.productName },
+      review_status: (l.review?.status as ReviewStatus | undefined) ?? "none",
+      request: { state: state.state, at: iso(state.at), reason: state.reason },
+    };
+  });
+  const [first] = items;
+  if (!first) return null;
+  const sentAt = (d: OrderDelivery | null) => (d?.status === "sent" ? iso(d.sentAt) : null);
+  return {
+    id: order.id,
+    reference: order.reference,
+    product: first.product,
+    items,
+    buyer_email: order.buyerEmail,
+    buyer_first_name: order.buyerFirstName,
+    buyer_last_name: order.buyerLastName,
+    anonymized_at: iso(order.anonymizedAt),
+    order_date: order.orderDate.toISOString(),
+    created_at: order.createdAt.toISOString(),
+    review_status: first.review_status,
+    request_sent_at: sentAt(request),
+    reminder_sent_at: sentAt(reminder),
+    email_status: orderEmailStatus({
+      stop: order.emailStop,
+      requestSent: request?.status === "sent",
+      reminderSent: reminder?.status === "sent",
+      requestFailed: request?.status === "failed",
+    }),
+    source: order.source as OrderSource,
+  };
 }
 
 /** Orders of a company as the contract's `Order` (its head, line 0, with its items), newest first. */
 export async function listOrderViews(
   db: DbOrTx,
   companyId: string,
-  options: { ids?: string[]; productId?: string; limit: number; offset: number },
-): Promise<{ count: number; results: OrderView[] }> {
+  options: ListOptions & { ids?: string[] },
+): Promise<{
+  count: number;
+  /** A filtered list: more orders match than `count` says. */
+  capped: boolean;
+  results: OrderView[];
+  /** The page's last head when another page follows (its id is the next cursor). */
+  last: OrderRow | null;
+}> {
   let heads: OrderRow[];
   let total: number;
+  let more = false;
+  const filtered = options.filters !== undefined && orderFilterConditions(options.filters).length > 0;
   if (options.ids) {
     heads = options.ids.length
       ? await db
@@ -74,70 +247,20 @@ export async function listOrderViews(
       : [];
     total = heads.length;
     heads = heads.slice(options.offset, options.offset + options.limit);
+  } else if (filtered) {
+    // A filtered list is not counted (a rare state would mean reading every order): one more head
+    // than the page says whether more follow, and `count` is what was found up to this page.
+    const found = await pageOfHeads(db, companyId, { ...options, limit: options.limit + 1 });
+    more = found.length > options.limit;
+    heads = found.slice(0, options.limit);
+    total = (options.after ? 0 : options.offset) + heads.length;
   } else {
-    total = await countOrders(db, companyId, options.productId);
-    heads = await pageOfHeads(db, companyId, options);
+    [total, heads] = await Promise.all([
+      countOrders(db, companyId, options.productId),
+      pageOfHeads(db, companyId, options),
+    ]);
+    more = heads.length === options.limit;
   }
-  const references = heads.map((order) => order.reference);
-  const lines = references.length
-    ? await db
-        .select({ order: orders, productName: products.name, reviewStatus: reviews.status })
-        .from(orders)
-        .innerJoin(products, eq(products.id, orders.productId))
-        .leftJoin(reviews, eq(reviews.orderId, orders.id))
-        .where(and(eq(orders.companyId, companyId), inArray(orders.reference, references)))
-        .orderBy(asc(orders.line))
-    : [];
-  const ids = heads.map((order) => order.id);
-  const sent = ids.length
-    ? await db
-        .select({
-          orderId: emailDeliveries.orderId,
-          kind: emailDeliveries.kind,
-          sentAt: emailDeliveries.sentAt,
-          status: emailDeliveries.status,
-        })
-        .from(emailDeliveries)
-        .where(
-          and(inArray(emailDeliveries.orderId, ids), inArray(emailDeliveries.status, ["sent", "failed"])),
-        )
-    : [];
-  const sentAt = (orderId: string, kind: string) =>
-    iso(sent.find((s) => s.orderId === orderId && s.kind === kind && s.status === "sent")?.sentAt);
-  const results: OrderView[] = [];
-  for (const order of heads) {
-    const items = lines
-      .filter((l) => l.order.reference === order.reference)
-      .map((l) => ({
-        id: l.order.id,
-        product: { id: l.order.productId, name: l.productName },
-        review_status: (l.reviewStatus as ReviewStatus | null) ?? "none",
-      }));
-    const [first] = items;
-    if (!first) continue;
-    results.push({
-      id: order.id,
-      reference: order.reference,
-      product: first.product,
-      items,
-      buyer_email: order.buyerEmail,
-      buyer_first_name: order.buyerFirstName,
-      buyer_last_name: order.buyerLastName,
-      anonymized_at: iso(order.anonymizedAt),
-      order_date: order.orderDate.toISOString(),
-      created_at: order.createdAt.toISOString(),
-      review_status: first.review_status,
-      request_sent_at: sentAt(order.id, "request"),
-      reminder_sent_at: sentAt(order.id, "reminder"),
-      email_status: orderEmailStatus({
-        stop: order.emailStop,
-        requestSent: sentAt(order.id, "request") !== null,
-        reminderSent: sentAt(order.id, "reminder") !== null,
-        requestFailed: sent.some(
-          (s) => s.orderId === order.id && s.kind === "request" && s.status === "failed",
-        ),
-      }),
-    });
-  }
-  return { count: total, results };
+  const results = (await factsOf(db, companyId, heads)).flatMap((facts) => orderView(facts) ?? []);
+  return { count: total, capped: filtered && more, results, last: more ? (heads.at(-1) ?? null) : null };
 }

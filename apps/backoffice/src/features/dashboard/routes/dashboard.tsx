@@ -48,7 +48,15 @@ export function DashboardRoute() {
 
   return (
     <>
-      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <PageHeader
+        title={t.title}
+        subtitle={t.subtitle}
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/orders">{t.ordersLink}</Link>
+          </Button>
+        }
+      />
       <GetStartedCard />
       <Grid columns={{ initial: "1", sm: "2", lg: "5" }} gap="4" mb="5">
         <StatCard label={t.cards.averageRating} value={formatAverage(average)} icon={StarIcon} />

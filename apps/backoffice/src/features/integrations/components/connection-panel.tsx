@@ -4,6 +4,7 @@ import { integrations } from "@certavis/i18n-fr/messages/integrations";
 import { Button } from "@certavis/ui";
 import { Badge, Box, Code, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { useId, useState } from "react";
+import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { InlineLoadError } from "../../../components/inline-load-error";
 import { useCaller } from "../../../lib/hooks/use-caller";
@@ -246,7 +247,13 @@ function EventLog({ id }: { id: string }) {
               {events.data.results.map((event) => (
                 <Table.Row key={event.id}>
                   <Table.Cell>{formatDateTime(event.received_at)}</Table.Cell>
-                  <Table.Cell>{event.reference ?? "—"}</Table.Cell>
+                  <Table.Cell>
+                    {event.order_id && event.reference ? (
+                      <Link to={`/orders/${event.order_id}`}>{event.reference}</Link>
+                    ) : (
+                      (event.reference ?? "—")
+                    )}
+                  </Table.Cell>
                   <Table.Cell>
                     <Badge color={OUTCOME_COLORS[event.outcome]} variant="soft" highContrast>
                       {log.outcomes[event.outcome]}

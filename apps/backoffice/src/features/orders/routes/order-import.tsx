@@ -88,7 +88,7 @@ export function OrderImportRoute() {
               {t.downloadModel}
             </Button>
             <Button variant="ghost" asChild>
-              <Link to="/products">{t.backToProducts}</Link>
+              <Link to="/orders">{t.backToOrders}</Link>
             </Button>
           </Flex>
         }

@@ -1,6 +1,14 @@
 import { fr } from "@certavis/i18n-fr";
 import type { ComponentType, SVGProps } from "react";
-import { BoxIcon, CodeIcon, FormIcon, HomeIcon, MailIcon, StarIcon } from "../../../components/icons";
+import {
+  BoxIcon,
+  CodeIcon,
+  FormIcon,
+  HomeIcon,
+  MailIcon,
+  ReceiptIcon,
+  StarIcon,
+} from "../../../components/icons";
 
 export interface NavItem {
   label: string;
@@ -12,6 +20,8 @@ export const navItems: NavItem[] = [
   { label: fr.shell.nav.dashboard, to: "/", icon: HomeIcon },
   { label: fr.shell.nav.reviews, to: "/reviews", icon: StarIcon },
   { label: fr.shell.nav.products, to: "/products", icon: BoxIcon },
+  // ARCHITECTURE §10.21: Commandes after Produits; the specification's six entries keep their order.
+  { label: fr.shell.nav.orders, to: "/orders", icon: ReceiptIcon },
   { label: fr.shell.nav.templates, to: "/email-templates", icon: MailIcon },
   { label: fr.shell.nav.forms, to: "/forms", icon: FormIcon },
   { label: fr.shell.nav.iframe, to: "/iframe", icon: CodeIcon },
