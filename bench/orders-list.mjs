@@ -1,6 +1,8 @@
 // GET /api/v1/company/orders/ (an integration's or an accountant's view of the orders, newest order
 // date first) on 1,000,000 orders of one company (one in ten with a second product line), against the
 // built server on PostgreSQL (or the embedded PGlite): p50/p95 latency per page, sequential requests.
+// Each order's request and reminder rows are seeded as the queue leaves them, so Commandes' search,
+// state, source and period filters and its keyset pages (`cursor`) are measured on real shapes.
 // Budget (the list pages of ARCHITECTURE §8): p95 < 50 ms per page.
 // Usage: node bench/orders-list.mjs [postgres|pglite] [orders=1000000] [requestsPerScenario=40]
 // The rows are made with generate_series in a dedicated database (certavis_bench_orders, dropped at the

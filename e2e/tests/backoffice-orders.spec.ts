@@ -18,7 +18,13 @@ test("the owner finds an order by e-mail and sends its scheduled request now", a
   try {
     const created = await demo.api.post("/api/v1/orders/", {
       headers: { "X-Api-Key": demo.apiKey },
-      data: { sku: "LAMP-001", buyer_email: buyer, buyer_first_name: "Inès", buyer_last_name: "Marchand", reference },
+      data: {
+        sku: "LAMP-001",
+        buyer_email: buyer,
+        buyer_first_name: "Inès",
+        buyer_last_name: "Marchand",
+        reference,
+      },
     });
     expect(created.status(), await created.text()).toBe(201);
   } finally {
@@ -30,7 +36,10 @@ test("the owner finds an order by e-mail and sends its scheduled request now", a
   const nav = page.getByRole("navigation", { name: "Navigation principale" });
   await nav.getByRole("link", { name: "Commandes" }).click();
   await expect(page.getByRole("heading", { name: "Commandes", level: 1, exact: true })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Importer des commandes" })).toHaveAttribute("href", "/orders/import");
+  await expect(page.getByRole("link", { name: "Importer des commandes" })).toHaveAttribute(
+    "href",
+    "/orders/import",
+  );
 
   await page.getByRole("searchbox", { name: "Rechercher par référence ou e-mail" }).fill(buyer);
   const table = page.getByRole("table", { name: "Commandes" });
