@@ -5,9 +5,10 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, reviewEvents, reviews } from "../src/db/schema";
+import { orders, reviewEvents, reviews, webhookMessages } from "../src/db/schema";
 import { runCertificationJobs } from "../src/modules/certification/jobs";
 import { manualClock } from "../src/modules/pipeline";
+import { messageBodies } from "../src/modules/webhooks/payload";
 import { openShop, type Shop, signInAgain } from "./certification/fixtures";
 import { createTestApp, expectMatchesContract, SQL_TEST_DATABASES, type TestApp } from "./helpers";
 
@@ -384,5 +385,50 @@ describe.each(SQL_TEST_DATABASES)("store reviews on %s", (kind) => {
       expectMatchesContract<{ metrics: { average_note: number | null } }>(productPage, "publicReviewsGet")
         .metrics.average_note,
     ).toBe(2);
+  });
+
+  it("tells webhooks the subject, and erasure and the 5-year expiry reach store reviews", async () => {
+    t.ctx.config.outboundAllowPrivate = true;
+    const endpoint = await t.inject({
+      method: "POST",
+      url: api("/company/webhooks/"),
+      headers: shop.auth,
+      payload: { url: "http://127.0.0.1:9/hook", events: ["review.submitted", "review.published"] },
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    const erased = await orderOfTwo();
+    const kept = await orderOfTwo();
+    const gone = expectMatchesContract<{ id: string }>(
+      await postStore(erased.keys[0] as string, { rating: 4, comment: "Je serai effacée." }),
+      "storeReviewSubmit",
+    );
+    const old = expectMatchesContract<{ id: string }>(
+      await postStore(kept.keys[0] as string, { rating: 5, comment: "Dans cinq ans." }),
+      "storeReviewSubmit",
+    );
+    const messages = await t.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.subjectId, old.id));
+    const bodies = [...(await messageBodies(t.ctx.db, t.ctx.storage, messages)).values()].map(
+      (b) => JSON.parse(b) as { type: string; data: { subject: string; product: unknown } },
+    );
+    expect(bodies).toMatchObject([{ type: "review.submitted", data: { subject: "store", product: null } }]);
+
+    const erasure = await t.inject({
+      method: "POST",
+      url: api("/company/privacy/erasures/"),
+      headers: shop.auth,
+      payload: { email: erased.email },
+    });
+    expect(erasure.statusCode, erasure.body).toBe(200);
+    const [blank] = await t.ctx.db.select().from(reviews).where(eq(reviews.id, gone.id));
+    expect(blank).toMatchObject({ status: "withdrawn", comment: "", authorFirstName: "" });
+    expect(blank?.erasedAt).not.toBeNull();
+
+    await patch(old.id, { status: "approved" });
+    expect((await publicJson("store")).reviews.map((r) => r.id)).toContain(old.id);
+    clock.advanceDays(5 * 365 + 2);
+    await runCertificationJobs(t.ctx.db, clock.now());
+    const [expired] = await t.ctx.db.select().from(reviews).where(eq(reviews.id, old.id));
+    expect(expired?.status).toBe("expired");
+    expect((await publicJson("store")).reviews.map((r) => r.id)).not.toContain(old.id);
   });
 });
