@@ -406,7 +406,10 @@ describe.each(SQL_TEST_DATABASES)("store reviews on %s", (kind) => {
       await postStore(kept.keys[0] as string, { rating: 5, comment: "Dans cinq ans." }),
       "storeReviewSubmit",
     );
-    const messages = await t.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.subjectId, old.id));
+    const messages = await t.ctx.db
+      .select()
+      .from(webhookMessages)
+      .where(eq(webhookMessages.subjectId, old.id));
     const bodies = [...(await messageBodies(t.ctx.db, t.ctx.storage, messages)).values()].map(
       (b) => JSON.parse(b) as { type: string; data: { subject: string; product: unknown } },
     );

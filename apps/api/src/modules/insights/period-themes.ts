@@ -19,7 +19,7 @@ export async function periodThemes(
     const { start, end } = periodBounds(period);
     const result = await db.execute(sql`
       select r.id, r.title, r.comment from reviews r
-      where r.company_id = ${scope.companyId}::uuid and r.status = 'approved'
+      where r.company_id = ${scope.companyId}::uuid and r.status = 'approved' and r.subject = 'product'
         and r.published_at >= ${start} and r.published_at < ${end} and ${rating}
         ${productCondition(sql`r.product_id`, scope)}
       order by r.published_at desc, r.id
