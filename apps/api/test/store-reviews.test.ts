@@ -377,6 +377,19 @@ describe.each(SQL_TEST_DATABASES)("store reviews on %s", (kind) => {
     );
     expect(mine.mean_note).toBe(2);
     expect(mine.store_rating).toMatchObject({ average: 5, count: 1 });
+    const insights = expectMatchesContract<{
+      distribution: Record<string, number>;
+      store: { rating: StoreRating } | null;
+    }>(
+      await t.inject({ method: "GET", url: api("/company/insights/"), headers: fresh.auth }),
+      "companyInsightsGet",
+    );
+    expect(insights.distribution).toEqual({ "1": 0, "2": 1, "3": 0, "4": 0, "5": 0 });
+    expect(insights.store?.rating).toEqual({
+      average: 5,
+      count: 1,
+      distribution: { "1": 0, "2": 0, "3": 0, "4": 0, "5": 1 },
+    });
     const productPage = await t.inject({
       method: "GET",
       url: api(`/public/reviews/?company_id=${fresh.company.id}&product_id=${fresh.productId}`),
