@@ -174,7 +174,8 @@ export async function loadPublicPage(
     };
   }
   const storeRating = await storeRatingOf(db, company.id);
-  const hasStore = storeRating.count > 0;
+  // A shop that collects store reviews opens its page with them (once one is published).
+  const hasStore = company.storeReviews && storeRating.count > 0;
   const view = product ? null : query.view === "products" || !hasStore ? "products" : "store";
   const bucket = sql<number>`greatest(${reviewStats.stars}, 1)::int`;
   const statsWhere: SQL[] = [eq(reviewStats.companyId, company.id), eq(reviewStats.status, "approved")];
