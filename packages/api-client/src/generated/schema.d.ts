@@ -6617,6 +6617,17 @@ export interface operations {
                      *           "reviews_count": 54
                      *         }
                      *       ],
+                     *       "store_rating": {
+                     *         "average": 4.8,
+                     *         "count": 312,
+                     *         "distribution": {
+                     *           "1": 3,
+                     *           "2": 2,
+                     *           "3": 10,
+                     *           "4": 30,
+                     *           "5": 267
+                     *         }
+                     *       },
                      *       "metrics": {
                      *         "average_note": 4.6,
                      *         "reviews_count": 128
@@ -6624,6 +6635,7 @@ export interface operations {
                      *       "reviews": [
                      *         {
                      *           "id": "2b3c4d5e-6f70-4182-93a4-b5c6d7e8f901",
+                     *           "subject": "product",
                      *           "rating": 5,
                      *           "title": "Superbe",
                      *           "comment": "Très belle lampe, livraison rapide.",
