@@ -87,6 +87,9 @@ export const additions = [
   "GET /company/reviews/audit.csv",
   "GET /company/reviews/awaiting-reply/",
   "GET /review/withdrawal/",
+  // ARCHITECTURE §10.18: the store question of an order.
+  "GET /review/store/",
+  "POST /review/store/",
   "POST /review/withdrawal/",
   "GET /review/preview/",
   "GET /public/procedure/",
@@ -145,6 +148,8 @@ export const publicCalls = [
   "POST /review/",
   "GET /public/reviews/",
   "GET /review/withdrawal/",
+  "GET /review/store/",
+  "POST /review/store/",
   "GET /review/preview/",
   "POST /review/withdrawal/",
   "GET /public/procedure/",

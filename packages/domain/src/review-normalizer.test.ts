@@ -49,6 +49,7 @@ describe("normalizeReview: scalars and defaults", () => {
       comment: null,
       author: { name: "Client", initials: "C", firstName: null, lastName: null },
       createdAt: null,
+      subject: "product",
       productName: "Produit",
       productId: null,
       productImage: null,

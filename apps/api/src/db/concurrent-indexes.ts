@@ -38,6 +38,17 @@ export const CONCURRENT_INDEXES: ConcurrentIndex[] = [
     name: "orders_company_email_search_idx",
     on: '"orders" USING btree ("company_id", "buyer_email" text_pattern_ops) WHERE "line" = 0',
   },
+  // 0035: one review per order line and subject (a head line holds its product's and the store review;
+  // the submission holds the line's row meanwhile), and a company's store reviews by publication.
+  {
+    name: "reviews_order_subject_unique",
+    on: '"reviews" USING btree ("order_id","subject")',
+    unique: true,
+  },
+  {
+    name: "reviews_company_store_published_idx",
+    on: `"reviews" USING btree ("company_id","status","published_at") WHERE "subject" = 'store'`,
+  },
 ];
 
 /** Only one instance builds at a time; the others find the indexes there at their next start. */

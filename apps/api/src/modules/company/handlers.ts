@@ -43,6 +43,7 @@ type CompanyChanges = Partial<
     | "logoPath"
     | "slug"
     | "publicPage"
+    | "storeReviews"
   >
 >;
 
@@ -102,6 +103,10 @@ async function readCompanyUpdate(request: FastifyRequest): Promise<CompanyUpdate
       if (typeof value === "boolean") changes.publicPage = value;
       else if (value === "true" || value === "false") changes.publicPage = value === "true";
       else errors.public_page = [fr.server.products.invalidBoolean];
+    } else if (field === "store_reviews") {
+      if (typeof value === "boolean") changes.storeReviews = value;
+      else if (value === "true" || value === "false") changes.storeReviews = value === "true";
+      else errors.store_reviews = [fr.server.products.invalidBoolean];
     } else if (field === "logo") {
       if (value === null) changes.logoPath = null;
       else errors.logo = [fr.server.company.logoNotFile];

@@ -123,7 +123,7 @@ export async function factsOf(db: DbOrTx, companyId: string, heads: OrderRow[]):
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
-    .leftJoin(reviews, eq(reviews.orderId, orders.id))
+    .leftJoin(reviews, and(eq(reviews.orderId, orders.id), eq(reviews.subject, "product")))
     .where(and(eq(orders.companyId, companyId), inArray(orders.reference, references)))
     .orderBy(asc(orders.line));
   const deliveries = await db

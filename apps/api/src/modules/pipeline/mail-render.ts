@@ -1,3 +1,4 @@
+import { type ReviewSubject, storeQuestionOpen } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
@@ -74,10 +75,11 @@ export function legalFooter(
   links: Pick<MailLinks, "formUrl" | "widgetUrl" | "reviewKeySecrets">,
   productNames: string,
   unsubscribe: string | null,
+  subject: ReviewSubject = "product",
 ) {
   const procedure = fr.certification.mail.procedureLine(procedureUrl(links.widgetUrl, ctx.company.id));
   if (kind === "thanks") {
-    const token = deriveWithdrawalToken(links.reviewKeySecrets()[0] ?? "", ctx.order.id);
+    const token = deriveWithdrawalToken(links.reviewKeySecrets()[0] ?? "", ctx.order.id, subject);
     return [fr.certification.mail.withdrawalLine(withdrawalUrl(links.formUrl, token)), procedure];
   }
   return [
@@ -107,13 +109,20 @@ async function templateMessage(
   template: Template,
   links: MailLinks,
   contact: string | undefined,
-  /** The thanks e-mail's cards: the order's other products still to review. */
-  others: { intro: string; items: EmailItem[] } = { intro: "", items: [] },
+  extra: {
+    /** The thanks e-mail's cards: the order's other products still to review. */
+    others?: { intro: string; items: EmailItem[] };
+    /** Ask about the shop first (a request or reminder of an order without its store review). */
+    askStore?: boolean;
+    /** The thanks of a store review: about the shop, its own withdrawal link. */
+    storeThanks?: boolean;
+  } = {},
 ): Promise<MailMessage> {
+  const { others = { intro: "", items: [] }, askStore = false, storeThanks = false } = extra;
   const { order, company } = ctx;
   const urlOf = (line: OrderLine) =>
     reviewUrl(links.formUrl, reviewKeyOf(links.reviewKeySecrets(), line.order.id, line.order.reviewKeyHash));
-  const productNames = lines.map((line) => line.product.name).join(", ");
+  const productNames = storeThanks ? company.name : lines.map((line) => line.product.name).join(", ");
   const [first = ctx] = lines;
   const email = renderEmail(template, {
     nom_entreprise: company.name,
@@ -136,13 +145,18 @@ async function templateMessage(
     kind === "thanks"
       ? null
       : unsubscribeUrl(links.publicUrl, deriveUnsubscribeToken(links.reviewKeySecrets()[0] ?? "", order.id));
+  const store =
+    askStore && kind !== "thanks"
+      ? { name: fr.server.shopMail.storeQuestion(company.name), imageUrl: null, reviewUrl: urlOf(first) }
+      : null;
   const rendered = await asShopEmail(
     email,
     { name: company.name, logoUrl: links.imageUrl?.(company.logoPath) ?? null },
     items,
     multiple || (kind === "thanks" && items.length > 0),
-    legalFooter(kind, ctx, links, productNames, unsubscribe),
+    legalFooter(kind, ctx, links, productNames, unsubscribe, storeThanks ? "store" : "product"),
     kind === "thanks" && items.length > 0 ? others.intro : undefined,
+    store,
   );
   return {
     to: order.buyerEmail,
@@ -162,6 +176,7 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[], keys: KeyRing) {
       byOrder: new Map<string, OrderContext>(),
       linesOf: (_ctx: OrderContext): OrderLine[] => [],
       reviewed: new Set<string | null>(),
+      storeAnswered: new Set<string | null>(),
       suppressed: new Set<string>(),
       templates: [],
       contacts: new Map<string, string>(),
@@ -191,11 +206,13 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[], keys: KeyRing) {
         .orderBy(asc(orders.line))
     : [];
   const lineIds = [...orderIds, ...others.map((o) => o.order.id)];
-  const reviewed = new Set(
-    (
-      await tx.select({ orderId: reviews.orderId }).from(reviews).where(inArray(reviews.orderId, lineIds))
-    ).map((r) => r.orderId),
-  );
+  const given = await tx
+    .select({ orderId: reviews.orderId, subject: reviews.subject })
+    .from(reviews)
+    .where(inArray(reviews.orderId, lineIds));
+  // Lines with their product review; head lines with the order's store review.
+  const reviewed = new Set(given.filter((r) => r.subject === "product").map((r) => r.orderId));
+  const storeAnswered = new Set(given.filter((r) => r.subject === "store").map((r) => r.orderId));
   // A head's e-mail lists every product of its order; a request of products added later to an order
   // whose request had left (an import's completion) sits on the first of them and lists those only.
   const linesOf = (ctx: OrderContext): OrderLine[] => [
@@ -227,6 +244,7 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[], keys: KeyRing) {
     byOrder: new Map(context.map((c) => [c.order.id, c])),
     linesOf,
     reviewed,
+    storeAnswered,
     suppressed,
     templates,
     contacts,
@@ -263,11 +281,8 @@ export async function renderDeliveries(
   rows: DeliveryRow[],
   links: MailLinks,
 ): Promise<RenderedBatch> {
-  const { byOrder, linesOf, reviewed, suppressed, templates, contacts } = await loadOrderContexts(
-    tx,
-    rows,
-    links.keys(),
-  );
+  const { byOrder, linesOf, reviewed, storeAnswered, suppressed, templates, contacts } =
+    await loadOrderContexts(tx, rows, links.keys());
   const rendered: RenderedDelivery[] = [];
   const cancelled = new Map<string, string[]>();
   const cancel = (id: string, reason: string) =>
@@ -299,7 +314,7 @@ export async function renderDeliveries(
       else cancel(row.id, fr.server.mailQueue.nothingToSay);
       continue;
     }
-    const kind = row.kind as EmailKind;
+    const kind = (row.kind === "store_thanks" ? "thanks" : row.kind) as EmailKind;
     if (kind === "thanks") {
       const template = templateFor(templates, ctx, kind);
       // The order's other products still to review: the thanks e-mail leads to them.
@@ -316,12 +331,15 @@ export async function renderDeliveries(
           row,
           companyId,
           message: await templateMessage(kind, ctx, [ctx], false, template, links, contacts.get(companyId), {
-            intro: fr.server.orders.othersIntro,
-            items: others.map((other) => ({
-              name: other.productName,
-              imageUrl: links.imageUrl?.(other.imagePath) ?? null,
-              reviewUrl: other.reviewUrl,
-            })),
+            others: {
+              intro: fr.server.orders.othersIntro,
+              items: others.map((other) => ({
+                name: other.productName,
+                imageUrl: links.imageUrl?.(other.imagePath) ?? null,
+                reviewUrl: other.reviewUrl,
+              })),
+            },
+            storeThanks: row.kind === "store_thanks",
           }),
           reviewKeyOrderIds: others.map((other) => other.orderId),
         });
@@ -361,6 +379,7 @@ export async function renderDeliveries(
         template,
         links,
         contacts.get(companyId),
+        { askStore: storeQuestionOpen(ctx.company.storeReviews, storeAnswered.has(ctx.order.id)) },
       ),
       reviewKeyOrderIds: open.map((line) => line.order.id),
     });

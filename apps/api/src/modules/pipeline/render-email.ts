@@ -68,6 +68,7 @@ export async function asShopEmail(
   footer: FooterLine[] = [],
   /** Said above the cards (and their list in the text part); the text part's default 'Vos produits :'. */
   intro?: string,
+  store: EmailItem | null = null,
 ): Promise<RenderedEmail> {
   const { html, text } = await renderMail(
     createElement(ShopEmail, {
@@ -78,6 +79,7 @@ export async function asShopEmail(
       listInText,
       footer,
       intro,
+      store,
     }),
   );
   return { subject: email.subject, text, html };
