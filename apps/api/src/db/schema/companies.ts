@@ -9,6 +9,8 @@ export const companies = pgTable(
     id: id(),
     name: text("name").notNull(),
     website: text("website"),
+    /** ISO 3166-1 alpha-2: the reviews' country in Google's feeds, and where its store rating is counted. */
+    country: text("country").notNull().default("FR"),
     /** Where buyers write (Reply-To of its e-mails, the form's 'Nous contacter'); null: the owner's address. */
     contactEmail: text("contact_email"),
     /** Postal address printed on the company's invoices (several lines). */
