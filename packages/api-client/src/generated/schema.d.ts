@@ -1437,6 +1437,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/feeds/google-merchant-reviews.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Flux d'avis sur les boutiques pour Google (Merchant Review Feeds 5.0)
+         * @description Public, CORS open, for Google Merchant Center to fetch (robots.txt allows it). The service's store reviews in Google's Merchant Review Feeds schema 5.0 (namespace `http://schemas.google.com/merchant_reviews/5.0`, `merchant_reviews.xsd`): one `<merchant>` per company that has store reviews in the feed and a public page (`id` = the company's id, stable; `name`; `merchant_url` = its website, else its public page; `rating_url` = its public page `/avis/{slug}`; creation and last change), then the reviews (`id`, `mid` = the company's id, `reviewer_name` as shown publicly (first name and initial), `create_timestamp` (written), `last_update_timestamp`, `country_code` (the company's `country`), `title`, `content`, `ratings/overall min="1" max="5"`, `collection_method` `after_fulfillment`). Only published store reviews collected after a real order and written within 90 days of the e-mail that invited them (Google's rule). Withdrawn, erased and expired reviews go in `deleted_reviews`; companies that left (deleted, or public page switched off) in `deleted_merchants`. `since` gives the incremental form: only what changed after that instant (merchants, reviews, deletions). `company_id` gives one company's feed, for a shop that sends its own feed to Merchant Center (404 when unknown or its public page is off). Streamed (never held whole), gzip when asked (`Accept-Encoding`), revalidated by every reader (`Cache-Control: public, no-cache`, `ETag`; 304 on a matching `If-None-Match`). Limited per IP like the sign-in (`RATE_LIMIT_PER_IP` a minute; 429 with `Retry-After` beyond).
+         */
+        get: operations["publicGoogleMerchantReviewsFeedGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/google/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Où en est la boutique avec Google
+         * @description The company's progress towards Google's thresholds, counted exactly: its store reviews in the store-ratings feed written in the last 12 months (Google shows a store rating for a country from about 100 there; every review counts for the company's `country`), and its product reviews in the product reviews feed (50 for a product's stars); with the two feeds' addresses to give Merchant Center. `public_page` false: the feeds leave the company out (their links would not exist).
+         */
+        get: operations["companyGoogleStatusGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/unsubscribe/": {
         parameters: {
             query: {
@@ -2246,6 +2286,38 @@ export interface components {
         };
         /** @enum {string} */
         FormStatus: "active" | "draft" | "archived";
+        /** @description Where a shop stands with Google's review programmes (store rating, product ratings). */
+        GoogleStatus: {
+            /** @description The company's country (ISO 3166-1 alpha-2), where its store reviews count. */
+            country: string;
+            /** @description Whether its public page is on (off, the feeds leave it out). */
+            public_page: boolean;
+            store_reviews: {
+                /** @description Store reviews in the store-ratings feed written in the last `months` months. */
+                count: number;
+                /** @description About how many Google asks for, per country, to show a store rating. */
+                threshold: number;
+                months: number;
+            };
+            product_reviews: {
+                /** @description Product reviews in the product reviews feed (published, with text). */
+                count: number;
+                /** @description How many Google asks for to show a product's stars. */
+                threshold: number;
+            };
+            feeds: {
+                /**
+                 * Format: uri
+                 * @description The company's product reviews feed (Product Review Feeds 2.4).
+                 */
+                product_reviews: string;
+                /**
+                 * Format: uri
+                 * @description The company's store-ratings feed (Merchant Review Feeds 5.0).
+                 */
+                merchant_reviews: string;
+            };
+        };
         Health: {
             /**
              * @description `ok` once migrations and the demo seed are done, `starting` before, `stopping` once the instance received SIGTERM (it still finishes and accepts requests while the load balancer stops sending).
@@ -6673,6 +6745,67 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    publicGoogleMerchantReviewsFeedGet: {
+        parameters: {
+            query?: {
+                company_id?: string;
+                /** @description Only what changed after this instant (RFC 3339, with its time zone). */
+                since?: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed. */
+            200: {
+                headers: {
+                    /** @example public, no-cache */
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Not modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    companyGoogleStatusGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's standing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     publicUnsubscribePage: {

@@ -129,3 +129,12 @@ export const joinRequests = pgTable(
     index("join_requests_user_status_idx").on(t.userId, t.status),
   ],
 );
+
+/**
+ * Companies deleted, kept by id for Google's store-ratings feed (`deleted_merchants`): their rows went
+ * with the company; only the id and the time stay (no personal data).
+ */
+export const googleFeedDepartures = pgTable("google_feed_departures", {
+  companyId: uuid("company_id").primaryKey(),
+  departedAt: tz("departed_at").notNull().defaultNow(),
+});

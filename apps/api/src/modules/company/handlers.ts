@@ -2,7 +2,7 @@ import { isCompanySlug } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { companies, joinRequests, reviewEvents } from "../../db/schema";
+import { companies, googleFeedDepartures, joinRequests, reviewEvents } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { callerMembership, callerUser } from "../../http/caller";
 import { detailError, type FieldErrors, fieldErrors, notFound } from "../../http/errors";
@@ -180,6 +180,11 @@ export const companyHandlers = defineHandlers({
       const recorded = await recordSubscriptionsToCancel(tx, [live]);
       await buryFiles(tx, files.paths, ctx.now());
       await tx.delete(companies).where(eq(companies.id, company.id));
+      // Google's store-ratings feed tells Merchant Center it left (deleted_merchants).
+      await tx
+        .insert(googleFeedDepartures)
+        .values({ companyId: company.id, departedAt: ctx.now() })
+        .onConflictDoNothing();
       // The trail has no foreign keys (the cascade does not reach it): it goes explicitly.
       await purgeTrail(tx, eq(reviewEvents.companyId, company.id));
       return recorded;
