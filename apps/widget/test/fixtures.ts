@@ -6,6 +6,7 @@ export function review(overrides: Partial<PublicReview> = {}): PublicReview {
   counter += 1;
   return {
     id: `00000000-0000-4000-8000-${String(counter).padStart(12, "0")}`,
+    subject: "product",
     rating: 4.5,
     title: `Titre ${counter}`,
     comment: `Commentaire ${counter}`,
@@ -35,6 +36,7 @@ export function publicReviews(
     },
     product: null,
     products: [],
+    store_rating: { average: null, count: 0, distribution: { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 } },
     metrics: { average_note: 4.25, reviews_count: reviews.length },
     reviews,
     sort_order: "published_at_desc",

@@ -28,6 +28,7 @@ export * from "./review-normalizer";
 export * from "./review-status";
 export * from "./roles";
 export * from "./stats";
+export * from "./store-reviews";
 export * from "./structured-data/product-json-ld";
 export * from "./structured-data/script-json";
 export * from "./subscription-status";

@@ -24,6 +24,17 @@ export interface ConcurrentIndex {
 export const CONCURRENT_INDEXES: ConcurrentIndex[] = [
   // 0033: the erasure finds the stored webhook bodies about the erased reviews and orders.
   { name: "webhook_messages_subject_idx", on: '"webhook_messages" USING btree ("subject_id")' },
+  // 0035: one review per order line and subject (a head line holds its product's and the store review;
+  // the submission holds the line's row meanwhile), and a company's store reviews by publication.
+  {
+    name: "reviews_order_subject_unique",
+    on: '"reviews" USING btree ("order_id","subject")',
+    unique: true,
+  },
+  {
+    name: "reviews_company_store_published_idx",
+    on: `"reviews" USING btree ("company_id","status","published_at") WHERE "subject" = 'store'`,
+  },
 ];
 
 /** Only one instance builds at a time; the others find the indexes there at their next start. */

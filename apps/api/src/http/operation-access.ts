@@ -127,6 +127,8 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companyOrderImportsGet: company("catalog.manage"),
   reviewFormGet: publicAccess,
   reviewSubmit: publicAccess,
+  storeReviewFormGet: publicAccess,
+  storeReviewSubmit: publicAccess,
   reviewFormPreview: publicAccess,
   publicReviewsGet: publicAccess,
   // certified reviews: replies and reports by whoever may moderate
@@ -173,6 +175,8 @@ export const SENSITIVE_OPERATIONS: ReadonlySet<string> = new Set<OperationId>([
   "authChangeEmailConfirm",
   "reviewFormGet",
   "reviewSubmit",
+  "storeReviewFormGet",
+  "storeReviewSubmit",
   "reviewWithdrawalGet",
   "reviewWithdrawalConfirm",
   // Public but costly: a feed past its kept size is streamed from the database on each request.

@@ -1273,6 +1273,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/review/store/": {
+        parameters: {
+            query: {
+                /** @description The per-order review key from the review link (not the company API key). */
+                api_key: components["parameters"]["ReviewKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Charger la question sur la boutique
+         * @description Public. `api_key` is a review key of any line of the order (the review link of any of its products). What the store question needs: the shop and the order. 403 with a French `detail` for an invalid or expired key, an order that already has its store review, or a company that does not collect store reviews ('Avis sur la boutique' off).
+         */
+        get: operations["storeReviewFormGet"];
+        put?: never;
+        /**
+         * Donner son avis sur la boutique
+         * @description Public. The buyer's review of the shop itself (subject `store`): one per order, whatever its number of products, held by the order's head line; independent of the product reviews (either may be given without the other). The review is `pending` and follows the product review's lifecycle (moderation, publication after 30 days, reply, withdrawal link in the thanks e-mail, webhooks `review.*` with `"subject": "store"`). 400 keyed by `rating`, `title`, `comment`; 403 as for the GET.
+         */
+        post: operations["storeReviewSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/review/withdrawal/": {
         parameters: {
             query?: never;
@@ -2070,6 +2097,9 @@ export interface components {
             slug: string;
             /** @description Whether the public review pages, the sitemap and the feeds show the company. */
             public_page: boolean;
+            /** @description 'Avis sur la boutique': whether the request e-mail and the review form ask the buyer about the shop itself (one store review per order). On by default. */
+            store_reviews: boolean;
+            store_rating: components["schemas"]["StoreRating"];
             /** @description Logo URL (absolute or root-relative) or null. */
             logo: string | null;
             /** @description The company API key (for `POST /orders/`); null unless the caller is owner, admin or manager. */
@@ -2084,7 +2114,7 @@ export interface components {
              * @description User id of the owner (creator).
              */
             created_by: string | null;
-            /** @description Average rating of approved reviews, null when none. */
+            /** @description Average rating of approved product reviews (store reviews apart), null when none. */
             mean_note: number | null;
             /** @description Reviews in every status (pending and rejected included). */
             total_reviews: number;
@@ -2140,6 +2170,8 @@ export interface components {
             /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
             slug?: string;
             public_page?: boolean;
+            /** @description 'Avis sur la boutique': ask buyers about the shop itself. */
+            store_reviews?: boolean;
             logo?: null;
         };
         /** @description Multipart update of the company with a logo file (image/*). */
@@ -2945,6 +2977,16 @@ export interface components {
                 image: string | null;
                 description: string | null;
             };
+            /** @description Asked before the product: 'Votre expérience avec {boutique}'; null when the company does not collect store reviews or the order already has its store review. Answered by its own POST, so a buyer may answer one without the other. */
+            store_question?: components["schemas"]["StoreQuestion"] | null;
+            /** @description The order's other products still to review, each with its own review link's key. */
+            other_products?: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                image: string | null;
+                api_key: string;
+            }[];
             order: {
                 reference: string;
                 /** Format: date-time */
@@ -2956,6 +2998,7 @@ export interface components {
         PublicReview: {
             /** Format: uuid */
             id: string;
+            subject: components["schemas"]["ReviewSubject"];
             rating: number;
             title: string | null;
             comment: string | null;
@@ -2973,6 +3016,7 @@ export interface components {
              * @description The order date.
              */
             experience_date: string | null;
+            /** @description The reviewed product; null for a store review. */
             product: components["schemas"]["ProductRef"] | null;
             /** @description The review's photos (images uploaded with it), absolute URLs. */
             photos: string[];
@@ -3011,12 +3055,14 @@ export interface components {
                 mean_note: number | null;
                 reviews_count: number;
             }[];
-            /** @description Figures of the selection (the product, or the whole company). */
+            /** @description The shop's own rating (store reviews), whatever the selection; `count` 0 when it has none. */
+            store_rating: components["schemas"]["StoreRating"];
+            /** @description Figures of the selection: the product, every product of the company (product reviews only), or with `product_id=store` the store reviews. */
             metrics: {
                 average_note: number | null;
                 reviews_count: number;
             };
-            /** @description Latest approved reviews of the selection, newest first. */
+            /** @description Latest approved reviews of the selection, newest first: product reviews, or store reviews with `product_id=store`. */
             reviews: components["schemas"]["PublicReview"][];
             /**
              * @description How `reviews` are sorted (most recently published first).
@@ -3042,13 +3088,15 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             order_date: string | null;
+            subject: components["schemas"]["ReviewSubject"];
+            /** @description The reviewed product; null for a store review. */
             product: {
                 /** Format: uuid */
                 id: string;
                 name: string;
                 /** @description Image URL (absolute or root-relative) or null. */
                 image: string | null;
-            };
+            } | null;
             answers: components["schemas"]["ReviewAnswer"][];
             /** @description Why it was rejected (null unless rejected). */
             rejection_reason: components["schemas"]["RejectionReason"] | null;
@@ -3260,7 +3308,7 @@ export interface components {
             enabled?: boolean;
         };
         /**
-         * @description An event a webhook endpoint can subscribe to. `data` of `review.*` is a review as in `GET /company/reviews/{id}/`; of `order.created` an order as in `GET /company/orders/`. `review.withdrawn` tells a review leaving public view: withdrawn by its author (`data.status` `withdrawn`) or 5 years after its publication (`expired`). `review.erased` and `order.erased` tell a buyer's erasure at their request: `data` is `{"id"}` only, the receiver deletes its copy; they go to every endpoint that may hold one (`review.erased` with any `review.*` event, `order.erased` with `order.created`), whether chosen or not. The stored bodies of an erased buyer's earlier events then carry only `{"id"}` too, a retry included.
+         * @description An event a webhook endpoint can subscribe to. `data` of `review.*` is a review as in `GET /company/reviews/{id}/`, whose `subject` is `product` or `store` (a review of the shop itself, `product` null); of `order.created` an order as in `GET /company/orders/`. `review.withdrawn` tells a review leaving public view: withdrawn by its author (`data.status` `withdrawn`) or 5 years after its publication (`expired`). `review.erased` and `order.erased` tell a buyer's erasure at their request: `data` is `{"id"}` only, the receiver deletes its copy; they go to every endpoint that may hold one (`review.erased` with any `review.*` event, `order.erased` with `order.created`), whether chosen or not. The stored bodies of an erased buyer's earlier events then carry only `{"id"}` too, a retry included.
          * @enum {string}
          */
         WebhookEventType: "review.submitted" | "review.published" | "review.rejected" | "review.withdrawn" | "review.replied" | "review.erased" | "order.created" | "order.erased";
@@ -3269,6 +3317,25 @@ export interface components {
             /** @description `whsec_` + base64 of 24 random bytes; the HMAC key is the decoded part. */
             secret: string;
         };
+        /** @description The rating of the shop itself from its published store reviews (never mixed with product reviews): average, count and distribution by whole stars. */
+        StoreRating: {
+            /** @description Average rating of the published store reviews (two decimals), null when none. */
+            average: number | null;
+            count: number;
+            /** @description Published store reviews by whole stars, keys "1" to "5". */
+            distribution: {
+                1: number;
+                2: number;
+                3: number;
+                4: number;
+                5: number;
+            };
+        };
+        /**
+         * @description What a review is about: `product`, a product of the order, or `store`, the shop itself ('Avis sur la boutique', one per order, whatever its number of products). Both follow the same lifecycle; a store review counts in no product's average and a product review in no store rating.
+         * @enum {string}
+         */
+        ReviewSubject: "product" | "store";
         /**
          * @description Why a review was rejected, from the fixed list of the procedure page: `abusive` (propos injurieux, diffamatoires, discriminatoires ou contraires à la loi), `personal_data` (données personnelles ou contenu publicitaire), `off_topic` (sans rapport avec le produit ou la commande, ou incompréhensible), `conflict_of_interest` (soupçon de conflit d'intérêts), `fake_suspected` (soupçon de faux avis).
          * @enum {string}
@@ -3454,6 +3521,19 @@ export interface components {
              * @enum {string}
              */
             review_status: "none" | "pending" | "approved" | "rejected" | "withdrawn" | "expired";
+        };
+        /** @description The question about the shop, asked first: 'Votre expérience avec {boutique}'. Present while the company collects store reviews ('Avis sur la boutique') and the order has none yet. */
+        StoreQuestion: {
+            shop_name: string;
+            /** @description The review key to post the answer with (`POST /review/store/?api_key=`). */
+            api_key: string;
+        };
+        /** @description The buyer's answer to 'Votre expérience avec {boutique}': whole stars 1 to 5 (required), an optional title (200 characters at most) and comment (5,000 at most). */
+        StoreReviewSubmission: {
+            /** @description Whole stars, 1 to 5 (a missing or other value answers 400 on `rating` in French). */
+            rating?: number;
+            title?: string | null;
+            comment?: string | null;
         };
         /** @description What the author sees on the withdrawal page. */
         ReviewWithdrawal: {
@@ -5199,6 +5279,8 @@ export interface operations {
                 /** @description Number of items to skip (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
                 product_id?: string;
+                /** @description Only store reviews ('Boutique') or only product reviews ('Produits'). */
+                subject?: components["schemas"]["ReviewSubject"];
                 /** @description Reviews in this star bucket: the rating's whole stars, a half star in the lower bucket (3.5 is in 3, 4.99 in 4); a rating under 1 is in 1. */
                 rating?: number;
                 status?: components["schemas"]["ReviewStatus"];
@@ -6368,6 +6450,114 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    storeReviewFormGet: {
+        parameters: {
+            query: {
+                /** @description The per-order review key from the review link (not the company API key). */
+                api_key: components["parameters"]["ReviewKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shop and the order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        company: {
+                            name: string;
+                            logo: string | null;
+                        };
+                        order: {
+                            reference: string;
+                            buyer_first_name: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Invalid or expired key, store review already given, or not collected. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Un avis sur la boutique a déjà été déposé pour cette commande."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    storeReviewSubmit: {
+        parameters: {
+            query: {
+                /** @description The per-order review key from the review link (not the company API key). */
+                api_key: components["parameters"]["ReviewKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rating": 5,
+                 *       "title": "Boutique sérieuse",
+                 *       "comment": "Colis reçu en deux jours, bien emballé."
+                 *     }
+                 */
+                "application/json": components["schemas"]["StoreReviewSubmission"];
+            };
+        };
+        responses: {
+            /** @description Store review recorded (pending moderation). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewSubmitted"];
+                };
+            };
+            /** @description Errors keyed by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rating": [
+                     *         "Ce champ est obligatoire."
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Invalid or expired key, store review already given, or not collected. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     reviewWithdrawalGet: {
         parameters: {
             query: {
@@ -6448,8 +6638,8 @@ export interface operations {
         parameters: {
             query: {
                 company_id: string;
-                /** @description A product id, or `all` (same as omitted) for every product. */
-                product_id?: string | "all";
+                /** @description A product id, `all` (same as omitted) for every product, or `store` for the reviews of the shop itself (store reviews; `metrics` is then the store rating). */
+                product_id?: string | "all" | "store";
                 /** @description A product's SKU in place of `product_id` (for theme templates, which know the SKU); ignored when `product_id` names a product. 404 when no product of the company has it. */
                 sku?: string;
                 /** @description Number of reviews (1–10, default 10). */

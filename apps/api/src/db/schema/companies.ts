@@ -18,6 +18,8 @@ export const companies = pgTable(
     /** Address of the public review pages, `/avis/{slug}` (domain's `COMPANY_SLUG_PATTERN`). */
     slug: text("slug").notNull(),
     publicPage: boolean("public_page").notNull().default(true),
+    /** Entreprise 'Avis sur la boutique': the request e-mail and the form ask for a store review. */
+    storeReviews: boolean("store_reviews").notNull().default(true),
     /** Path relative to `DATA_DIR/uploads` (served at `/uploads/<path>`). */
     logoPath: text("logo_path"),
     /**

@@ -1,6 +1,8 @@
+import type { ReviewSubject } from "@certavis/domain";
 import { sql } from "drizzle-orm";
 import {
   bigserial,
+  check,
   index,
   integer,
   jsonb,
@@ -83,10 +85,19 @@ export const reviews = pgTable(
   {
     id: id(),
     companyId: companyRef(),
-    /** A product with reviews cannot be deleted, only archived (ARCHITECTURE §10.12). */
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "restrict" }),
+    /**
+     * What the review is about (domain `REVIEW_SUBJECTS`): `product`, the product of its order line, or
+     * `store`, the shop itself (ARCHITECTURE §10.18): one per order, on the order's head line (line 0)
+     * whatever its number of products, without a product. Same lifecycle; averages never mix
+     * (`review_stats` counts product reviews, `store_review_stats` store reviews).
+     */
+    subject: text("subject").$type<ReviewSubject>().notNull().default("product"),
+    /**
+     * The reviewed product; null for a store review (a check holds it). A product with reviews cannot be
+     * deleted, only archived (ARCHITECTURE §10.12).
+     */
+    productId: uuid("product_id").references(() => products.id, { onDelete: "restrict" }),
+    /** The order line (a store review: the order's head line); one review per line and subject. */
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
     /** 0–5, two decimals. */
     rating: numeric("rating", { precision: 4, scale: 2 }).notNull().default("0"),
@@ -141,7 +152,16 @@ export const reviews = pgTable(
     ),
   },
   (t) => [
-    uniqueIndex("reviews_order_unique").on(t.orderId),
+    // Built concurrently (db/concurrent-indexes.ts): a head line holds its product's and its store review.
+    uniqueIndex("reviews_order_subject_unique").on(t.orderId, t.subject),
+    // The store reviews of a company by publication (public page, Google's merchant reviews feed).
+    index("reviews_company_store_published_idx")
+      .on(t.companyId, t.status, t.publishedAt)
+      .where(sql`${t.subject} = 'store'`),
+    check(
+      "reviews_subject_check",
+      sql`(${t.subject} = 'product' AND ${t.productId} IS NOT NULL) OR (${t.subject} = 'store' AND ${t.productId} IS NULL)`,
+    ),
     index("reviews_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("reviews_company_status_created_idx").on(t.companyId, t.status, t.createdAt),
     // With the id, "newest first" (created_at, id) is read straight off the index, offsets index-only.
@@ -309,6 +329,23 @@ export const reviewStats = pgTable(
     ratingSum: numeric("rating_sum", { precision: 16, scale: 2 }).notNull().default("0"),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.productId, t.status, t.stars] })],
+);
+
+/**
+ * Store reviews (subject `store`) per company, status and star bucket, with their rating sum: the
+ * store rating's count, average and distribution, kept exact by the same statement triggers as
+ * `review_stats` (migration 0035), which counts product reviews only.
+ */
+export const storeReviewStats = pgTable(
+  "store_review_stats",
+  {
+    companyId: uuid("company_id").notNull(),
+    status: text("status").notNull(),
+    stars: smallint("stars").notNull(),
+    reviews: integer("reviews").notNull().default(0),
+    ratingSum: numeric("rating_sum", { precision: 16, scale: 2 }).notNull().default("0"),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.status, t.stars] })],
 );
 
 /**

@@ -4,6 +4,7 @@ import type { AppConfig } from "../../config";
 import type { DbOrTx } from "../../db/client";
 import { companyContactEmail } from "../../db/company-contact";
 import { companies, memberships } from "../../db/schema";
+import { storeRatingOf } from "../../db/store-rating";
 import type { ResponseOf } from "../../http/operation-types";
 import type { Cipher } from "../../lib/crypto";
 import { publicImageUrl } from "../../lib/image-url";
@@ -76,6 +77,8 @@ export async function companyView(
     billing_address: company.billingAddress,
     slug: company.slug,
     public_page: company.publicPage,
+    store_reviews: company.storeReviews,
+    store_rating: await storeRatingOf(db, company.id),
     logo: publicImageUrl(storage, company.logoPath),
     api_key: showKey && company.apiKeyCiphertext ? apiKeyCipher.decrypt(company.apiKeyCiphertext) : null,
     api_key_expires_at: showKey ? (company.apiKeyExpiresAt?.toISOString() ?? null) : null,

@@ -28,7 +28,14 @@ import { LOGO_MAX_BYTES, processLogo } from "./logo";
 type CompanyChanges = Partial<
   Pick<
     typeof companies.$inferInsert,
-    "name" | "website" | "contactEmail" | "billingAddress" | "logoPath" | "slug" | "publicPage"
+    | "name"
+    | "website"
+    | "contactEmail"
+    | "billingAddress"
+    | "logoPath"
+    | "slug"
+    | "publicPage"
+    | "storeReviews"
   >
 >;
 
@@ -82,6 +89,10 @@ async function readCompanyUpdate(request: FastifyRequest): Promise<CompanyUpdate
       if (typeof value === "boolean") changes.publicPage = value;
       else if (value === "true" || value === "false") changes.publicPage = value === "true";
       else errors.public_page = [fr.server.products.invalidBoolean];
+    } else if (field === "store_reviews") {
+      if (typeof value === "boolean") changes.storeReviews = value;
+      else if (value === "true" || value === "false") changes.storeReviews = value === "true";
+      else errors.store_reviews = [fr.server.products.invalidBoolean];
     } else if (field === "logo") {
       if (value === null) changes.logoPath = null;
       else errors.logo = [fr.server.company.logoNotFile];

@@ -33,7 +33,7 @@ export async function reviewsPage(db: DbOrTx, companyId: string, after: ReviewCu
     )
     .orderBy(asc(reviews.createdAt), asc(reviews.id))
     .limit(limit);
-  const productIds = [...new Set(page.map((r) => r.review.productId))];
+  const productIds = [...new Set(page.flatMap((r) => (r.review.productId ? [r.review.productId] : [])))];
   const orderIds = page.flatMap((r) => (r.review.orderId ? [r.review.orderId] : []));
   const [productRows, orderRows] = await Promise.all([
     productIds.length
@@ -52,7 +52,7 @@ export async function reviewsPage(db: DbOrTx, companyId: string, after: ReviewCu
   const productsById = new Map(productRows.map((p) => [p.id, p]));
   const ordersById = new Map(orderRows.map((o) => [o.id, o]));
   return page.map(({ review, cursorAt }) => {
-    const product = productsById.get(review.productId);
+    const product = review.productId ? productsById.get(review.productId) : undefined;
     const order = review.orderId ? ordersById.get(review.orderId) : undefined;
     return {
       review,

@@ -2,7 +2,9 @@ import { reviewPhotoUrls } from "@certavis/domain";
 import { and, desc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { companies, orders, products, reviews } from "../../db/schema";
+import { storeRatingOf } from "../../db/store-rating";
 import { notFound } from "../../http/errors";
+import type { SchemaOf } from "../../http/operation-types";
 import { etagOf } from "../../http/send-cacheable";
 import { type CachedBody, createBodyCache } from "../../lib/body-cache";
 import { publicImageUrl } from "../../lib/image-url";
@@ -40,10 +42,13 @@ export function isCurrentPublicReviews(answer: CachedBody): boolean {
   return cache.isCurrent(answer);
 }
 
-/** A product by id, or else by SKU (theme templates know the SKU), or every product. */
+/**
+ * A product by id, or else by SKU (theme templates know the SKU), or every product; `store`: the
+ * reviews of the shop itself.
+ */
 interface PublicReviewsQuery {
   companyId: string;
-  productId: string | null;
+  productId: string | "store" | null;
   sku?: string | null;
   limit: number;
 }
@@ -77,11 +82,14 @@ async function loadPublicReviews(ctx: AppContext, query: PublicReviewsQuery): Pr
     .filter((p) => p.listed || p.count > 0);
   let product = null;
   type Candidate = { id: string; sku: string | null };
-  const wanted: ((p: Candidate) => boolean) | null = query.productId
-    ? (p) => p.id === query.productId
-    : query.sku
-      ? (p) => p.sku === query.sku
-      : null;
+  const store = query.productId === "store";
+  const wanted: ((p: Candidate) => boolean) | null = store
+    ? null
+    : query.productId
+      ? (p) => p.id === query.productId
+      : query.sku
+        ? (p) => p.sku === query.sku
+        : null;
   if (wanted) {
     const found = perProduct.find(wanted);
     if (!found) throw notFound();
@@ -98,15 +106,23 @@ async function loadPublicReviews(ctx: AppContext, query: PublicReviewsQuery): Pr
     perProduct.reduce((s, p) => s + p.sum, 0),
     total,
   );
+  const storeRating = await storeRatingOf(db, company.id);
+  // Product reviews of the selection, or the store reviews: never the two mixed.
   const rows = await db
     .select({ review: reviews, productName: products.name, orderDate: orders.orderDate })
     .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
+    .leftJoin(products, eq(products.id, reviews.productId))
     .leftJoin(orders, eq(orders.id, reviews.orderId))
-    .where(product ? and(approved, eq(reviews.productId, product.id)) : approved)
+    .where(
+      store
+        ? and(approved, eq(reviews.subject, "store"))
+        : product
+          ? and(approved, eq(reviews.productId, product.id))
+          : and(approved, eq(reviews.subject, "product")),
+    )
     .orderBy(desc(reviews.publishedAt), desc(reviews.id))
     .limit(query.limit);
-  const result = {
+  const result: SchemaOf<"PublicReviews"> = {
     company: {
       id: company.id,
       name: company.name,
@@ -122,11 +138,15 @@ async function loadPublicReviews(ctx: AppContext, query: PublicReviewsQuery): Pr
       mean_note: p.mean,
       reviews_count: p.count,
     })),
-    metrics: product
-      ? { average_note: product.mean_note, reviews_count: product.reviews_count }
-      : { average_note: companyMean, reviews_count: total },
+    store_rating: storeRating,
+    metrics: store
+      ? { average_note: storeRating.average, reviews_count: storeRating.count }
+      : product
+        ? { average_note: product.mean_note, reviews_count: product.reviews_count }
+        : { average_note: companyMean, reviews_count: total },
     reviews: rows.map(({ review, productName, orderDate }) => ({
       id: review.id,
+      subject: review.subject,
       rating: Number(review.rating),
       title: review.title || null,
       comment: review.comment || null,
@@ -135,7 +155,7 @@ async function loadPublicReviews(ctx: AppContext, query: PublicReviewsQuery): Pr
       created_at: (review.publishedAt ?? review.createdAt).toISOString(),
       published_at: (review.publishedAt ?? review.createdAt).toISOString(),
       experience_date: orderDate ? orderDate.toISOString() : null,
-      product: { id: review.productId, name: productName },
+      product: review.productId && productName ? { id: review.productId, name: productName } : null,
       photos: reviewPhotoUrls(review.answers),
       reply:
         review.replyBody && review.replyCreatedAt

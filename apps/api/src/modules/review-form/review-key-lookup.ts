@@ -26,7 +26,8 @@ export async function orderForReviewKey(db: DbOrTx, key: string, now: Date, lock
   const [review] = await db
     .select({ id: reviews.id })
     .from(reviews)
-    .where(eq(reviews.orderId, row.order.id))
+    // The line's product review (the head line may also hold the order's store review).
+    .where(and(eq(reviews.orderId, row.order.id), eq(reviews.subject, "product")))
     .limit(1);
   if (review) throw detailError(403, fr.server.submission.keyUsed);
   if (row.order.reviewKeyExpiresAt && row.order.reviewKeyExpiresAt.getTime() <= now.getTime())

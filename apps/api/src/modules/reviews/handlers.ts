@@ -16,12 +16,12 @@ export const reviewHandlers = defineHandlers({
     const companyId = callerCompanyId(request);
     const { db, storage } = request.server.ctx;
     const page = pageParams(request.query);
-    const { product_id, rating, status, search } = request.query;
+    const { product_id, subject, rating, status, search } = request.query;
     const { count, results } = await listReviewViews(
       db,
       storage,
       companyId,
-      { productId: product_id, rating, status, search },
+      { productId: product_id, subject, rating, status, search },
       page,
     );
     return paged(request, page, count, results);

@@ -1,8 +1,8 @@
-import { autoPublicationDate, isRejectionReason, starsOfBucket } from "@certavis/domain";
+import { autoPublicationDate, isRejectionReason, type ReviewSubject, starsOfBucket } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { orders, products, reviewStats, reviews } from "../../db/schema";
+import { orders, products, reviewStats, reviews, storeReviewStats } from "../../db/schema";
 import type { ResponseOf } from "../../http/operation-types";
 import { publicImageUrl } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
@@ -55,6 +55,8 @@ export function answersWithLabels(
 
 export interface ReviewFilters {
   productId?: string;
+  /** Only store reviews ('Boutique') or only product reviews ('Produits'). */
+  subject?: ReviewSubject;
   rating?: number;
   status?: string;
   search?: string;
@@ -72,6 +74,7 @@ export function reviewConditions(
 ): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(reviews.companyId, companyId)];
   if (filters.productId) conditions.push(eq(reviews.productId, filters.productId));
+  if (filters.subject) conditions.push(eq(reviews.subject, filters.subject));
   if (filters.status) conditions.push(eq(reviews.status, filters.status));
   // "n étoiles": the rating's star bucket (domain `starBucket`: 4.5 and 4.99 count as 4, under 1 as 1).
   if (filters.rating !== undefined) conditions.push(inArray(reviews.stars, starsOfBucket(filters.rating)));
@@ -106,8 +109,25 @@ export interface SearchWalk {
 
 export const SEARCH_WALK: SearchWalk = { probe: 2_000, max: 60_000 };
 
-/** The number of reviews matching `filters` without a search, from `review_stats` (exact, instant). */
+/**
+ * The number of reviews matching `filters` without a search, from `review_stats` (product reviews) and
+ * `store_review_stats` (store reviews): exact, instant.
+ */
 async function countReviews(db: DbOrTx, companyId: string, filters: ReviewFilters): Promise<number> {
+  const products = filters.subject === "store" ? 0 : await countProductReviews(db, companyId, filters);
+  if (filters.subject === "product" || filters.productId) return products;
+  const conditions: SQL[] = [eq(storeReviewStats.companyId, companyId)];
+  if (filters.status) conditions.push(eq(storeReviewStats.status, filters.status));
+  if (filters.rating !== undefined)
+    conditions.push(inArray(storeReviewStats.stars, starsOfBucket(filters.rating)));
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${storeReviewStats.reviews}), 0)::int` })
+    .from(storeReviewStats)
+    .where(and(...conditions));
+  return products + (row?.n ?? 0);
+}
+
+async function countProductReviews(db: DbOrTx, companyId: string, filters: ReviewFilters): Promise<number> {
   const conditions: SQL[] = [eq(reviewStats.companyId, companyId)];
   if (filters.productId) conditions.push(eq(reviewStats.productId, filters.productId));
   if (filters.status) conditions.push(eq(reviewStats.status, filters.status));
@@ -124,7 +144,7 @@ function selectReviewRows(db: DbOrTx, where: SQL | undefined, limit: number, off
   return db
     .select({ review: reviews, product: products, orderDate: orders.orderDate })
     .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
+    .leftJoin(products, eq(products.id, reviews.productId))
     .leftJoin(orders, eq(orders.id, reviews.orderId))
     .where(where)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
@@ -238,7 +258,11 @@ export async function listReviewViews(
 }
 
 export function toReviewView(
-  row: { review: typeof reviews.$inferSelect; product: typeof products.$inferSelect; orderDate: Date | null },
+  row: {
+    review: typeof reviews.$inferSelect;
+    product: typeof products.$inferSelect | null;
+    orderDate: Date | null;
+  },
   storage: FileStorage,
 ): ReviewView {
   const { review, product } = row;
@@ -246,6 +270,7 @@ export function toReviewView(
   const last = review.authorLastName;
   return {
     id: review.id,
+    subject: review.subject,
     rating: Number(review.rating),
     title: review.title || null,
     comment: review.comment || null,
@@ -258,7 +283,9 @@ export function toReviewView(
       : [first, last].filter(Boolean).join(" ") || fr.common.defaultAuthor,
     created_at: review.createdAt.toISOString(),
     order_date: row.orderDate ? row.orderDate.toISOString() : null,
-    product: { id: product.id, name: product.name, image: publicImageUrl(storage, product.imagePath) },
+    product: product
+      ? { id: product.id, name: product.name, image: publicImageUrl(storage, product.imagePath) }
+      : null,
     answers: answersWithLabels(review.answers, review.formSnapshot ?? null),
     rejection_reason:
       review.status === "rejected" && isRejectionReason(review.rejectionReason)
@@ -282,7 +309,7 @@ export async function getReviewView(db: DbOrTx, storage: FileStorage, companyId:
   const [row] = await db
     .select({ review: reviews, product: products, orderDate: orders.orderDate })
     .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
+    .leftJoin(products, eq(products.id, reviews.productId))
     .leftJoin(orders, eq(orders.id, reviews.orderId))
     .where(and(eq(reviews.companyId, companyId), eq(reviews.id, id)))
     .limit(1);

@@ -45,7 +45,8 @@ export interface PublicPageData {
     authorName: string;
     publishedAt: Date;
     experienceDate: Date | null;
-    product: { id: string; name: string };
+    /** Null for a store review. */
+    product: { id: string; name: string } | null;
     /** Absolute URLs of the review's photos. */
     photos: string[];
     reply: { body: string; createdAt: Date } | null;
@@ -68,7 +69,7 @@ function publicReview(
     authorName: publicAuthorName(review.authorFirstName, review.authorLastName),
     publishedAt: review.publishedAt ?? review.createdAt,
     experienceDate: orderDate,
-    product: { id: review.productId, name: productName },
+    product: review.productId ? { id: review.productId, name: productName } : null,
     photos: reviewPhotoUrls(review.answers),
     reply:
       review.replyBody && review.replyCreatedAt

@@ -63,7 +63,7 @@ function ReviewArticle({
         {`${r.authorName} · ${w.publishedOn(formatDate(r.publishedAt))}`}
         {r.experienceDate ? ` · ${w.experienceOn(formatDate(r.experienceDate))}` : null}
       </p>
-      {withProduct ? (
+      {withProduct && r.product ? (
         <p className="meta">
           <a href={productPagePath(slug, r.product.id)}>{t.product(r.product.name)}</a>
         </p>
