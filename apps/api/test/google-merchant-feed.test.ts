@@ -162,7 +162,12 @@ describe.each(SQL_TEST_DATABASES)("Google store-ratings feed (Merchant Review Fe
     const hiddenAuth = authHeaders(hidden.owner.access);
     const vase = await createProduct(t, hiddenAuth, "Vase");
     reviewIds.hidden = await storeReview(hidden, vase.id, { sentAt: base, writtenAt: addDays(base, 1) });
-    await t.inject({ method: "PATCH", url: api("/company/"), headers: hiddenAuth, payload: { public_page: false } });
+    await t.inject({
+      method: "PATCH",
+      url: api("/company/"),
+      headers: hiddenAuth,
+      payload: { public_page: false },
+    });
 
     leaving = await createCompanyFor(t, await registerVerifiedUser(t), { name: "Partie" });
     const leavingAuth = authHeaders(leaving.owner.access);

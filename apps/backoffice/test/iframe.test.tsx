@@ -153,7 +153,9 @@ describe("widget configurator /iframe (real API)", () => {
       await screen.findByText("Avis sur la boutique des 12 derniers mois (FR) : 0 sur environ 100"),
     ).toBeVisible();
     expect(screen.getByText("Avis produits dans le flux : 0 sur 50")).toBeVisible();
-    expect(screen.getByRole("progressbar", { name: "Avis sur la boutique pour la note Google" })).toBeVisible();
+    expect(
+      screen.getByRole("progressbar", { name: "Avis sur la boutique pour la note Google" }),
+    ).toBeVisible();
     expect(codeOf("Adresse du flux d'avis sur la boutique")).toBe(
       `${origin()}/api/v1/public/feeds/google-merchant-reviews.xml?company_id=${companyId}`,
     );

@@ -60,7 +60,8 @@ export const iframe = {
     productProgress: (count: number, threshold: number) =>
       `Avis produits dans le flux : ${count} sur ${threshold}`,
     productProgressLabel: "Avis produits pour les étoiles Google",
-    productProgressHint: "Google affiche les étoiles d'un produit à partir de 50 avis dans le flux, tous produits confondus.",
+    productProgressHint:
+      "Google affiche les étoiles d'un produit à partir de 50 avis dans le flux, tous produits confondus.",
     reached: "Seuil atteint",
     merchantUrl: "Adresse du flux d'avis sur la boutique",
     merchantUrlHint:

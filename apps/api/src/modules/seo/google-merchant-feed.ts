@@ -28,7 +28,9 @@ const element = (name: string, value: string) => `<${name}>${xmlText(value)}</${
  * written within `STORE_REVIEW_INVITE_WINDOW_DAYS` of the request e-mail that invited it (the order's
  * head line holds that e-mail and the store review).
  */
-export const inFeed = (r: SQL) => sql`${r}.subject = 'store' AND ${r}.status = 'approved' AND ${r}.published_at IS NOT NULL
+export const inFeed = (
+  r: SQL,
+) => sql`${r}.subject = 'store' AND ${r}.status = 'approved' AND ${r}.published_at IS NOT NULL
   AND EXISTS (SELECT 1 FROM email_deliveries d WHERE d.order_id = ${r}.order_id AND d.kind = 'request'
     AND d.sent_at IS NOT NULL AND ${r}.created_at >= d.sent_at
     AND ${r}.created_at <= d.sent_at + make_interval(days => ${STORE_REVIEW_INVITE_WINDOW_DAYS}))`;
@@ -301,6 +303,12 @@ export async function merchantFeedEtag(db: DbOrTx, scope: MerchantFeedScope): Pr
       (SELECT max(updated_at)::text FROM companies ${company ? sql`WHERE id = ${company}` : sql``}) AS companies,
       (SELECT count(*)::text || '/' || coalesce(max(departed_at)::text, '') FROM google_feed_departures) AS departures`),
   );
-  const key = [company ?? "*", scope.since?.toISOString() ?? "", row?.figures, row?.companies, row?.departures];
+  const key = [
+    company ?? "*",
+    scope.since?.toISOString() ?? "",
+    row?.figures,
+    row?.companies,
+    row?.departures,
+  ];
   return `"merchants-${createHash("sha1").update(key.join("|")).digest("base64url")}"`;
 }

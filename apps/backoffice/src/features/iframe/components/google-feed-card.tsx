@@ -8,7 +8,13 @@ import { ConfiguratorCard } from "./configurator-card";
 const t = fr.iframe.feed;
 
 /** One threshold: the exact count as text, and as a bar up to the threshold. */
-function Threshold({ text, label, hint, count, threshold }: {
+function Threshold({
+  text,
+  label,
+  hint,
+  count,
+  threshold,
+}: {
   text: string;
   label: string;
   hint: string;
@@ -88,7 +94,10 @@ export function GoogleFeedCard({
                 threshold={status.data.store_reviews.threshold}
               />
               <Threshold
-                text={t.productProgress(status.data.product_reviews.count, status.data.product_reviews.threshold)}
+                text={t.productProgress(
+                  status.data.product_reviews.count,
+                  status.data.product_reviews.threshold,
+                )}
                 label={t.productProgressLabel}
                 hint={t.productProgressHint}
                 count={status.data.product_reviews.count}
