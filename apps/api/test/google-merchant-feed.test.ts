@@ -308,6 +308,30 @@ describe.each(SQL_TEST_DATABASES)("Google store-ratings feed (Merchant Review Fe
     expect((await t.inject({ method: "GET", url: api("/company/google/") })).statusCode).toBe(401);
   });
 
+  it("takes the shop's country from Entreprise (ISO code, French error otherwise) into both feeds and the standing", async () => {
+    const patch = (country: unknown) =>
+      t.inject({ method: "PATCH", url: api("/company/"), headers: auth, payload: { country } });
+    const bad = await patch("Belgique");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().country).toEqual(["Indiquez le pays par son code à deux lettres (FR, BE, CH…)."]);
+    const set = await patch(" be ");
+    expect(set.statusCode, set.body).toBe(200);
+    expect(expectMatchesContract(set, "companyUpdate")).toMatchObject({ country: "BE" });
+    try {
+      const xml = (await feed(`?company_id=${shop.id}`)).body;
+      expect(xml.match(/<country_code>BE<\/country_code>/g)).toHaveLength(2);
+      const status = await t.inject({ method: "GET", url: api("/company/google/"), headers: auth });
+      expect(status.json().country).toBe("BE");
+      const products = await t.inject({
+        method: "GET",
+        url: api(`/public/feeds/google-product-reviews.xml?company_id=${shop.id}`),
+      });
+      expect(products.body).toContain("<review_country>BE</review_country>");
+    } finally {
+      expect((await patch("FR")).statusCode).toBe(200);
+    }
+  });
+
   it("answers 304 to its ETag until a store review changes; gzips when asked", async () => {
     const first = await feed();
     const etag = String(first.headers.etag);

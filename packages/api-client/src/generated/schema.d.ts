@@ -2097,6 +2097,8 @@ export interface components {
             slug: string;
             /** @description Whether the public review pages, the sitemap and the feeds show the company. */
             public_page: boolean;
+            /** @description The shop's country (ISO 3166-1 alpha-2, `FR` by default): the reviews' country in Google's feeds (`review_country`, `country_code`), where its store rating counts. */
+            country: string;
             /** @description 'Avis sur la boutique': whether the request e-mail and the review form ask the buyer about the shop itself (one store review per order). On by default. */
             store_reviews: boolean;
             store_rating: components["schemas"]["StoreRating"];
@@ -2170,6 +2172,8 @@ export interface components {
             /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
             slug?: string;
             public_page?: boolean;
+            /** @description The shop's country, ISO 3166-1 alpha-2 (`FR`, `BE`, `CH`…; lower case accepted); 400 on `country` otherwise. */
+            country?: string;
             /** @description 'Avis sur la boutique': ask buyers about the shop itself. */
             store_reviews?: boolean;
             logo?: null;

@@ -96,6 +96,7 @@ const company = {
   slugTaken: "Cette adresse de page publique est déjà prise.",
   slugInvalid:
     "Utilisez de 3 à 60 lettres minuscules sans accent, chiffres ou tirets, sans tiret au début ni à la fin.",
+  countryInvalid: "Indiquez le pays par son code à deux lettres (FR, BE, CH…).",
 } as const;
 
 const team = {

@@ -1,4 +1,4 @@
-import { isCompanySlug } from "@certavis/domain";
+import { isCompanySlug, isCountryCode } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
@@ -36,6 +36,7 @@ type CompanyChanges = Partial<
     | "slug"
     | "publicPage"
     | "storeReviews"
+    | "country"
   >
 >;
 
@@ -93,6 +94,10 @@ async function readCompanyUpdate(request: FastifyRequest): Promise<CompanyUpdate
       if (typeof value === "boolean") changes.storeReviews = value;
       else if (value === "true" || value === "false") changes.storeReviews = value === "true";
       else errors.store_reviews = [fr.server.products.invalidBoolean];
+    } else if (field === "country") {
+      const country = typeof value === "string" ? value.trim().toUpperCase() : "";
+      if (isCountryCode(country)) changes.country = country;
+      else errors.country = [fr.server.company.countryInvalid];
     } else if (field === "logo") {
       if (value === null) changes.logoPath = null;
       else errors.logo = [fr.server.company.logoNotFile];
