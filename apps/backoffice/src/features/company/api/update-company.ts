@@ -6,6 +6,7 @@ export interface CompanyInput {
   name?: string;
   billing_address?: string | null;
   website?: string | null;
+  country?: string;
   contact_email?: string | null;
   slug?: string;
   public_page?: boolean;

@@ -23,6 +23,7 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
   const [name, setName] = useState(company.name);
   const [billingAddress, setBillingAddress] = useState(company.billing_address ?? "");
   const [website, setWebsite] = useState(company.website ?? "");
+  const [country, setCountry] = useState(company.country);
   const [contactEmail, setContactEmail] = useState(company.contact_email);
   const addressId = useId();
   const [slug, setSlug] = useState(company.slug);
@@ -37,6 +38,7 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
   if (billingAddress.trim() !== (company.billing_address ?? ""))
     changes.billing_address = billingAddress.trim() || null;
   if (website.trim() !== (company.website ?? "")) changes.website = website.trim() || null;
+  if (country.trim().toUpperCase() !== company.country) changes.country = country.trim();
   if (contactEmail.trim().toLowerCase() !== company.contact_email.toLowerCase())
     changes.contact_email = contactEmail.trim() || null;
   if (slug.trim() !== company.slug) changes.slug = slug.trim();
@@ -57,6 +59,7 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
         setErrors({});
         setLogo(safeLogoUrl(saved.logo));
         setContactEmail(saved.contact_email);
+        setCountry(saved.country);
         toast({ title: t.updated, variant: "success" });
       },
       onError: (error) => showSaveError(error, setErrors, fr.errors.company.updateFailed),
@@ -113,6 +116,16 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
               </Link>
             </Text>
           ) : null}
+          <FormField
+            label={t.country}
+            hint={t.countryHint}
+            value={country}
+            disabled={!editable}
+            error={errors.country}
+            autoComplete="country"
+            maxLength={2}
+            onChange={(e) => setCountry(e.target.value)}
+          />
           <FormField
             label={t.contactEmail}
             hint={t.contactEmailHint}
