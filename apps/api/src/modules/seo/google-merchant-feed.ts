@@ -51,11 +51,15 @@ interface Merchant {
   whole: boolean;
 }
 
+/** A company with published store reviews (its row of `store_review_stats`, found by primary key). */
+const hasPublished = sql`EXISTS (SELECT 1 FROM store_review_stats s
+  WHERE s.company_id = c.id AND s.status = 'approved' AND s.reviews > 0)`;
+
 /**
  * One page of merchants after `after` (by id): companies with a public page and at least one store
  * review in the feed (with `since`: changed after it, or with such a review published after it). The
- * candidates come from `store_review_stats` (companies with published store reviews), so companies
- * without any are never read one by one.
+ * companies are walked once in primary-key order; one without published store reviews costs a look
+ * into `store_review_stats`, its reviews are read only otherwise.
  */
 async function merchantPage(db: DbOrTx, scope: MerchantFeedScope, after: string | null): Promise<Merchant[]> {
   const since = scope.since?.toISOString() ?? null;
@@ -64,9 +68,9 @@ async function merchantPage(db: DbOrTx, scope: MerchantFeedScope, after: string 
         (${since}::timestamptz IS NULL OR c.updated_at > ${since}::timestamptz) AS whole
       FROM companies c
       WHERE c.public_page = true
-        AND c.id IN (SELECT s.company_id FROM store_review_stats s WHERE s.status = 'approved' AND s.reviews > 0
-          ${scope.companyId ? sql`AND s.company_id = ${scope.companyId}` : sql``}
-          ${after ? sql`AND s.company_id > ${after}` : sql``})
+        ${scope.companyId ? sql`AND c.id = ${scope.companyId}` : sql``}
+        ${after ? sql`AND c.id > ${after}` : sql``}
+        AND ${hasPublished}
         AND EXISTS (SELECT 1 FROM reviews r WHERE r.company_id = c.id AND ${inFeed(sql`r`)}
           AND (${since}::timestamptz IS NULL OR c.updated_at > ${since}::timestamptz
             OR r.published_at > ${since}::timestamptz))
@@ -171,7 +175,7 @@ async function* deletedMerchants(db: DbOrTx, scope: MerchantFeedScope): AsyncGen
     (after: string) => sql`SELECT c.id, c.updated_at AS at FROM companies c
       WHERE c.public_page = false AND c.id > ${after}
         AND (${since}::timestamptz IS NULL OR c.updated_at > ${since}::timestamptz)
-        AND c.id IN (SELECT s.company_id FROM store_review_stats s WHERE s.status = 'approved' AND s.reviews > 0)
+        AND ${hasPublished}
       ORDER BY c.id LIMIT ${merchantFeedLimits.pageSize}`,
   ];
   for (const source of sources) {
@@ -194,7 +198,7 @@ async function* deletedMerchants(db: DbOrTx, scope: MerchantFeedScope): AsyncGen
 
 /**
  * Withdrawn, erased and expired store reviews of the companies still public, as `<deleted_review>`:
- * companies holding some are found in `store_review_stats`, then each one's are read by its index.
+ * companies are walked by primary key, those holding some (`store_review_stats`) read by its index.
  */
 async function* deletedReviews(db: DbOrTx, scope: MerchantFeedScope): AsyncGenerator<string> {
   const since = scope.since?.toISOString() ?? null;
@@ -203,9 +207,9 @@ async function* deletedReviews(db: DbOrTx, scope: MerchantFeedScope): AsyncGener
     const companies = rowsOf(
       await db.execute(sql`SELECT c.id FROM companies c
         WHERE c.public_page = true AND c.id > ${afterCompany}
-          AND c.id IN (SELECT s.company_id FROM store_review_stats s
-            WHERE s.status IN ('withdrawn', 'expired') AND s.reviews > 0
-            ${scope.companyId ? sql`AND s.company_id = ${scope.companyId}` : sql``})
+          ${scope.companyId ? sql`AND c.id = ${scope.companyId}` : sql``}
+          AND EXISTS (SELECT 1 FROM store_review_stats s
+            WHERE s.company_id = c.id AND s.status IN ('withdrawn', 'expired') AND s.reviews > 0)
         ORDER BY c.id LIMIT ${merchantFeedLimits.pageSize}`),
     );
     for (const company of companies) {
