@@ -71,13 +71,19 @@ async function fetchFeed(url, headers = {}) {
   let merchants = 0;
   let reviews = 0;
   const decoder = new TextDecoder();
+  // A tag may straddle two chunks: the end of each chunk is kept for the next.
+  let tail = "";
   for await (const chunk of res.body ?? []) {
     first ??= performance.now() - started;
     bytes += chunk.length;
-    const text = decoder.decode(chunk, { stream: true });
-    merchants += text.split("<merchant id=").length - 1;
-    reviews += text.split("<review id=").length - 1;
+    const text = tail + decoder.decode(chunk, { stream: true });
+    const cut = Math.max(0, text.lastIndexOf("<"));
+    merchants += text.slice(0, cut).split("<merchant id=").length - 1;
+    reviews += text.slice(0, cut).split("<review id=").length - 1;
+    tail = text.slice(cut);
   }
+  merchants += tail.split("<merchant id=").length - 1;
+  reviews += tail.split("<review id=").length - 1;
   return { status: res.status, etag: res.headers.get("etag"), first, total: performance.now() - started, bytes, merchants, reviews };
 }
 

@@ -192,6 +192,7 @@ describe.each(SQL_TEST_DATABASES)("Google store-ratings feed (Merchant Review Fe
   });
   afterEach(() => {
     merchantFeedLimits.pageSize = 500;
+    merchantFeedLimits.batchRows = 5000;
   });
 
   it("is valid against merchant_reviews.xsd 5.0: merchants, companies that left, reviews within 90 days of their e-mail, deletions; hostile text made safe", async () => {
@@ -258,12 +259,20 @@ describe.each(SQL_TEST_DATABASES)("Google store-ratings feed (Merchant Review Fe
     );
   });
 
-  it("streams by keyset pages: the same feed one row per statement", async () => {
+  it("streams by keyset pages: the same feed a page of companies at once, or one row per statement", async () => {
     const whole = (await feed()).body;
     merchantFeedLimits.pageSize = 1;
     const paged = await feed();
     expect(paged.headers["content-length"]).toBeUndefined();
     expect(paged.body).toBe(whole);
+    // Companies holding more than `batchRows` reviews are read one by one, by keyset.
+    merchantFeedLimits.batchRows = 1;
+    expect((await feed()).body).toBe(whole);
+    merchantFeedLimits.pageSize = 500;
+    expect((await feed()).body).toBe(whole);
+    expect((await feed(`?since=${encodeURIComponent(addDays(base, 5.5).toISOString())}`)).body).toContain(
+      `<review id="${reviewIds.ratingOnly}"`,
+    );
   });
 
   it("gives what changed after ?since= only, and one company's feed with ?company_id=", async () => {

@@ -9,8 +9,12 @@ import { withoutNonXml, xmlText } from "../../lib/xml-text";
 import { publicAuthorName } from "../public-api/public-reviews";
 import { companyPagePath } from "./page-paths";
 
-/** Rows read per statement while the feed streams (tests lower it). */
-export const merchantFeedLimits = { pageSize: 500 };
+/**
+ * Rows read per statement while the feed streams, and the most reviews read at once for a page of
+ * companies (a page whose companies hold more is read company by company, by keyset): a statement per
+ * company would cost its planning time 100,000 times (tests lower both).
+ */
+export const merchantFeedLimits = { pageSize: 500, batchRows: 5000 };
 
 /** What a merchant feed holds: the whole service, or one company; everything, or what changed after `since`. */
 export interface MerchantFeedScope {
@@ -161,6 +165,48 @@ async function* reviewsOf(db: DbOrTx, merchant: Merchant, since: Date | undefine
   }
 }
 
+const idList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+/**
+ * The store reviews in the feed of a page of merchants: in one statement when they hold at most
+ * `batchRows` (company, publication, id order, as `reviewsOf` gives them), else merchant by merchant.
+ */
+async function* reviewsOfPage(db: DbOrTx, page: Merchant[], since: Date | undefined): AsyncGenerator<string> {
+  const whole = page.filter((m) => m.whole || !since).map((m) => m.id);
+  const recent = page.filter((m) => !(m.whole || !since)).map((m) => m.id);
+  const which = [
+    whole.length ? sql`r.company_id IN (${idList(whole)})` : null,
+    recent.length && since
+      ? sql`(r.company_id IN (${idList(recent)}) AND r.published_at > ${since.toISOString()}::timestamptz)`
+      : null,
+  ].filter((part): part is SQL => part !== null);
+  if (which.length === 0) return;
+  const rows = rowsOf(
+    await db.execute(sql`SELECT r.company_id, r.id, r.rating, r.title, r.comment, r.author_first_name,
+        r.author_last_name, r.created_at, r.published_at
+      FROM reviews r
+      WHERE (${sql.join(which, sql` OR `)}) AND ${inFeed(sql`r`)}
+      ORDER BY r.company_id, r.published_at, r.id LIMIT ${merchantFeedLimits.batchRows + 1}`),
+  );
+  if (rows.length > merchantFeedLimits.batchRows) {
+    for (const merchant of page) yield* reviewsOf(db, merchant, since);
+    return;
+  }
+  const byId = new Map(page.map((m) => [m.id, m]));
+  for (let from = 0; from < rows.length; from += merchantFeedLimits.pageSize)
+    yield rows
+      .slice(from, from + merchantFeedLimits.pageSize)
+      .map((row) => {
+        const merchant = byId.get(String(row.company_id));
+        return merchant ? storeReviewXml(row, merchant) : "";
+      })
+      .join("");
+}
+
 /**
  * Companies that left, as `<deleted_merchant>`: deleted (their departure is kept in
  * `google_feed_departures`), or whose public page is off while they have published store reviews.
@@ -212,28 +258,41 @@ async function* deletedReviews(db: DbOrTx, scope: MerchantFeedScope): AsyncGener
             WHERE s.company_id = c.id AND s.status IN ('withdrawn', 'expired') AND s.reviews > 0)
         ORDER BY c.id LIMIT ${merchantFeedLimits.pageSize}`),
     );
-    for (const company of companies) {
-      let after: string | null = null;
-      for (;;) {
-        const page = rowsOf(
+    const ids = companies.map((company) => String(company.id));
+    const deletedXml = (row: Record<string, unknown>) =>
+      `<deleted_review id="${xmlText(String(row.id))}">${element("last_update_timestamp", iso(row.at))}</deleted_review>\n`;
+    // The page's companies at once when they hold at most `batchRows`, else company by company.
+    const batch = ids.length
+      ? rowsOf(
           await db.execute(sql`SELECT r.id, ${DELETED_AT} AS at FROM reviews r
+            WHERE r.company_id IN (${idList(ids)}) AND ${DELETED}
+              ${since ? sql`AND ${DELETED_AT} > ${since}::timestamptz` : sql``}
+            ORDER BY r.company_id, r.id LIMIT ${merchantFeedLimits.batchRows + 1}`),
+        )
+      : [];
+    if (batch.length <= merchantFeedLimits.batchRows) {
+      for (let from = 0; from < batch.length; from += merchantFeedLimits.pageSize)
+        yield batch
+          .slice(from, from + merchantFeedLimits.pageSize)
+          .map(deletedXml)
+          .join("");
+    } else
+      for (const company of companies) {
+        let after: string | null = null;
+        for (;;) {
+          const page = rowsOf(
+            await db.execute(sql`SELECT r.id, ${DELETED_AT} AS at FROM reviews r
             WHERE r.company_id = ${String(company.id)} AND ${DELETED}
               ${since ? sql`AND ${DELETED_AT} > ${since}::timestamptz` : sql``}
               ${after ? sql`AND r.id > ${after}` : sql``}
             ORDER BY r.id LIMIT ${merchantFeedLimits.pageSize}`),
-        );
-        if (page.length > 0)
-          yield page
-            .map(
-              (row) =>
-                `<deleted_review id="${xmlText(String(row.id))}">${element("last_update_timestamp", iso(row.at))}</deleted_review>\n`,
-            )
-            .join("");
-        const last = page.at(-1);
-        if (page.length < merchantFeedLimits.pageSize || !last) break;
-        after = String(last.id);
+          );
+          if (page.length > 0) yield page.map(deletedXml).join("");
+          const last = page.at(-1);
+          if (page.length < merchantFeedLimits.pageSize || !last) break;
+          after = String(last.id);
+        }
       }
-    }
     const last = companies.at(-1);
     if (companies.length < merchantFeedLimits.pageSize || !last) return;
     afterCompany = String(last.id);
@@ -275,8 +334,7 @@ export function googleMerchantFeed(ctx: AppContext, scope: MerchantFeedScope): R
     yield* wrapped(
       "reviews",
       (async function* () {
-        for await (const page of merchants(db, scope))
-          for (const merchant of page) yield* reviewsOf(db, merchant, scope.since);
+        for await (const page of merchants(db, scope)) yield* reviewsOfPage(db, page, scope.since);
       })(),
     );
     yield* wrapped("deleted_reviews", deletedReviews(db, scope));
