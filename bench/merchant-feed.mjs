@@ -84,7 +84,15 @@ async function fetchFeed(url, headers = {}) {
   }
   merchants += tail.split("<merchant id=").length - 1;
   reviews += tail.split("<review id=").length - 1;
-  return { status: res.status, etag: res.headers.get("etag"), first, total: performance.now() - started, bytes, merchants, reviews };
+  return {
+    status: res.status,
+    etag: res.headers.get("etag"),
+    first,
+    total: performance.now() - started,
+    bytes,
+    merchants,
+    reviews,
+  };
 }
 
 const keep = process.env.KEEP_BENCH_DB === "1";
@@ -105,7 +113,9 @@ try {
   console.log(`revalidation: ${again.status} in ${again.total.toFixed(0)} ms`);
   const zipped = await fetchFeed(url, { "accept-encoding": "gzip" });
   console.log(`gzipped: ${(zipped.bytes / 1e6).toFixed(1)} MB in ${(zipped.total / 1000).toFixed(1)} s`);
-  const since = await fetchFeed(`${url}?since=${encodeURIComponent(new Date(Date.now() - 30 * 86_400_000).toISOString())}`);
+  const since = await fetchFeed(
+    `${url}?since=${encodeURIComponent(new Date(Date.now() - 30 * 86_400_000).toISOString())}`,
+  );
   console.log(
     `since 30 days: ${since.merchants} merchants, ${since.reviews} reviews in ${(since.total / 1000).toFixed(1)} s`,
   );

@@ -71,13 +71,16 @@ async function merchantPage(db: DbOrTx, scope: MerchantFeedScope, after: string 
     await db.execute(sql`SELECT c.id, c.name, c.website, c.slug, c.country, c.created_at, c.updated_at,
         (${since}::timestamptz IS NULL OR c.updated_at > ${since}::timestamptz) AS whole
       FROM companies c
+      -- LATERAL … LIMIT 1, not EXISTS: a semi-join may be planned as a hash join over every store
+      -- review for each page; this looks into each walked company's reviews by index, and stops at one.
+      CROSS JOIN LATERAL (SELECT 1 FROM reviews r WHERE r.company_id = c.id AND ${inFeed(sql`r`)}
+          AND (${since}::timestamptz IS NULL OR c.updated_at > ${since}::timestamptz
+            OR r.published_at > ${since}::timestamptz)
+        LIMIT 1) AS one_in_feed
       WHERE c.public_page = true
         ${scope.companyId ? sql`AND c.id = ${scope.companyId}` : sql``}
         ${after ? sql`AND c.id > ${after}` : sql``}
         AND ${hasPublished}
-        AND EXISTS (SELECT 1 FROM reviews r WHERE r.company_id = c.id AND ${inFeed(sql`r`)}
-          AND (${since}::timestamptz IS NULL OR c.updated_at > ${since}::timestamptz
-            OR r.published_at > ${since}::timestamptz))
       ORDER BY c.id LIMIT ${merchantFeedLimits.pageSize}`),
   );
   return rows.map((row) => {
