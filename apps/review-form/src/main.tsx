@@ -19,6 +19,10 @@ if (container) {
     );
   else
     createRoot(container).render(
-      <ReviewFormPage apiKey={query.get("api_key")?.trim() || null} note={noteOf(query.get("note"))} />,
+      <ReviewFormPage
+        apiKey={query.get("api_key")?.trim() || null}
+        note={noteOf(query.get("note"))}
+        storeNote={noteOf(query.get("boutique"))}
+      />,
     );
 }

@@ -1,6 +1,7 @@
 import { isRejectionReason, type RejectionReason } from "./certification";
 import { initialsOf } from "./initials";
 import { normalizeReviewStatus, type ReviewStatus } from "./review-status";
+import type { ReviewSubject } from "./store-reviews";
 
 /** One answered form field of a review, as displayed. */
 export interface ReviewField {
@@ -20,6 +21,8 @@ export interface NormalizedReview {
   comment: string | null;
   author: { name: string; initials: string; firstName: string | null; lastName: string | null };
   createdAt: string | null;
+  /** What the review is about: a product, or the shop itself (`store`, no product). */
+  subject: ReviewSubject;
   productName: string;
   productId: string | null;
   productImage: string | null;
@@ -212,7 +215,9 @@ export function normalizeReview(raw: unknown): NormalizedReview {
     id: backendId === null ? "" : String(backendId),
     backendId,
     rating: toNumber(firstDefined(source, ["rating", "note", "score", "stars", "rate"])) ?? 0,
-    title: firstText(source, ["title", "headline", "subject"]),
+    // Not `subject`: the contract's `subject` is what a review is about (product or store).
+    title: firstText(source, ["title", "headline"]),
+    subject: source.subject === "store" ? "store" : "product",
     comment: firstText(source, ["comment", "content", "text", "body", "message"]),
     author: readAuthor(source),
     createdAt: firstText(source, [

@@ -20,6 +20,10 @@ export const MAIL_KINDS = {
   thanks: { toBuyer: true, stored: false, quota: true, suppressible: false },
   rejection: { toBuyer: true, stored: false, quota: true, suppressible: false },
   reply: { toBuyer: true, stored: false, quota: true, suppressible: false },
+  // A store review's (the head line also holds its product's review: one row per line and kind).
+  store_thanks: { toBuyer: true, stored: false, quota: true, suppressible: false },
+  store_rejection: { toBuyer: true, stored: false, quota: true, suppressible: false },
+  store_reply: { toBuyer: true, stored: false, quota: true, suppressible: false },
   publication_warning: { toBuyer: false, stored: false, quota: true, suppressible: false },
   test: { toBuyer: false, stored: true, quota: true, suppressible: false },
   account: { toBuyer: false, stored: true, quota: false, suppressible: false },

@@ -3481,6 +3481,14 @@ export interface components {
                 /** @description Up to 10 terms of reviews rated 2 or less, most frequent first. */
                 negative: components["schemas"]["InsightsTheme"][];
             };
+            /** @description The shop's own rating over the period, beside the products' figures (which never count store reviews): its store reviews published in the period (average, count, distribution) and their themes. Null when a product is selected. */
+            store: {
+                rating: components["schemas"]["StoreRating"];
+                themes: {
+                    positive: components["schemas"]["InsightsTheme"][];
+                    negative: components["schemas"]["InsightsTheme"][];
+                };
+            } | null;
         };
         /** @description The dashboard's guided start ('Premiers pas'). */
         GetStarted: {

@@ -4,6 +4,10 @@ export const dashboard = {
   loadFailed: "Impossible de charger le tableau de bord.",
   cards: {
     averageRating: "Note moyenne",
+    /** The shop's own rating (store reviews), beside the products' average. */
+    storeRating: "Note de la boutique",
+    storeReviews: (count: number) =>
+      count === 1 ? "1 avis sur la boutique" : `${count} avis sur la boutique`,
     totalReviews: "Total avis",
     growthRate: "Taux de croissance",
     lastReview: "Dernier avis",

@@ -35,6 +35,14 @@ export const insights = {
     same: "= comme la période précédente",
     none: "Pas de comparaison possible",
   },
+  /** The shop's own rating over the period (store reviews), beside the products' figures. */
+  store: {
+    title: "Avis sur la boutique",
+    average: (value: string, count: number) =>
+      count === 0
+        ? "Aucun avis sur la boutique publié sur la période."
+        : `Note de la boutique : ${value}/5 (${count} avis)`,
+  },
   charts: {
     ratingTitle: "Note moyenne par période",
     reviewsTitle: "Avis reçus par période",

@@ -29,6 +29,23 @@ export const publicForm = {
     uploadProgress: (percent: number) => `Envoi en cours… ${percent} %`,
   },
   ratingValue: (value: string, max: number) => `${value} sur ${max}`,
+  /** The question about the shop itself, asked before the product ('Avis sur la boutique'). */
+  store: {
+    heading: "Avis sur la boutique",
+    question: (shop: string) => `Votre expérience avec ${shop}`,
+    intro: "Commande, livraison, service : notez la boutique elle-même, de 1 à 5 étoiles.",
+    title: "Titre (facultatif)",
+    comment: "Commentaire (facultatif)",
+    submit: "Envoyer mon avis sur la boutique",
+    done: "Merci ! Votre avis sur la boutique est enregistré. Il sera publié après vérification.",
+    failed: "Impossible d'envoyer votre avis sur la boutique pour le moment.",
+    productHeading: "Votre avis sur le produit",
+  },
+  /** The order's other products, each with its own form. */
+  otherProducts: {
+    heading: "Les autres produits de votre commande",
+    link: (product: string) => `Donner mon avis sur ${product}`,
+  },
   thanks: {
     title: "Merci pour votre avis !",
     description: "Votre avis a bien été enregistré. Il sera publié après vérification.",

@@ -8,8 +8,14 @@ export const reviews = {
     pending: "Avis en attente",
     allVerified: "Tous les avis sont vérifiés",
   },
+  /** What a store review is about, where a product's name would show (card, dialog, dashboard). */
+  storeReview: "Avis sur la boutique",
   filters: {
     searchPlaceholder: "Rechercher dans les avis...",
+    subject: "Sujet",
+    allSubjects: "Boutique et produits",
+    store: "Boutique",
+    products: "Produits",
     product: "Produit",
     allProducts: "Tous les produits",
     rating: "Note",

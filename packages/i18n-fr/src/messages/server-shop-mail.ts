@@ -2,6 +2,9 @@
 export const shopMail = {
   /** The button under each product (also the text of the review link in the template's body). */
   button: "Donner mon avis",
+  /** The store question's card, before the products ('Avis sur la boutique'). */
+  storeQuestion: (shop: string) => `Votre expérience avec ${shop}`,
+  storeButton: "Noter la boutique",
   /** The title and accessible name of the n-th star link. */
   starLink: (n: number) => (n === 1 ? "1 étoile sur 5" : `${n} étoiles sur 5`),
   starsPrompt: "Votre note :",

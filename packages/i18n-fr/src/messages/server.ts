@@ -176,6 +176,8 @@ const orders = {
 const submission = {
   invalidKey: "Lien d'avis invalide ou expiré.",
   keyUsed: "Un avis a déjà été déposé pour cette commande.",
+  storeKeyUsed: "Un avis sur la boutique a déjà été déposé pour cette commande.",
+  storeOff: "Cette boutique ne recueille pas d'avis sur elle-même.",
   answersNotObject: "Les réponses doivent être un objet { identifiant de champ : valeur }.",
   fileType: "Ce type de fichier n'est pas autorisé.",
   videoUnreadable:

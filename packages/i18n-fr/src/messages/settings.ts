@@ -78,6 +78,9 @@ export const settings = {
     slugHint: "Lettres minuscules sans accent, chiffres et tirets (3 à 60 caractères).",
     publicPage: "Publier la page d'avis de l'entreprise",
     publicPageHint: "Page publique de vos avis vérifiés, visible par les moteurs de recherche.",
+    storeReviews: "Avis sur la boutique",
+    storeReviewsHint:
+      "L'e-mail de demande et le formulaire demandent d'abord à l'acheteur d'évaluer votre boutique (commande, livraison, service) : un avis par commande.",
     logo: "Logo",
     changeLogo: "Changer le logo",
     removeLogo: "Retirer le logo",

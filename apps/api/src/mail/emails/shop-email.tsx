@@ -20,9 +20,12 @@ export interface FooterLink {
 
 export type FooterLine = string | FooterLink;
 
-/** The review link that opens the form with `note` (1 to 5) already chosen. */
-export function ratedReviewUrl(reviewUrl: string, note: number): string {
-  return `${reviewUrl}${reviewUrl.includes("?") ? "&" : "?"}note=${note}`;
+/**
+ * The review link that opens the form with `note` (1 to 5) already chosen; the store question's with
+ * `boutique` (the shop's stars) instead.
+ */
+export function ratedReviewUrl(reviewUrl: string, note: number, param: "note" | "boutique" = "note"): string {
+  return `${reviewUrl}${reviewUrl.includes("?") ? "&" : "?"}${param}=${note}`;
 }
 
 const footerText = (line: FooterLine) => (typeof line === "string" ? line : `${line.text} : ${line.link}`);
@@ -39,7 +42,7 @@ const STAR_STYLE = {
  * A product card: image, name, five star links (each opening the form with its rating) and the
  * button (a link in a coloured cell: the button Outlook keeps).
  */
-function ItemCard({ item, accent }: { item: EmailItem; accent: string }) {
+function ItemCard({ item, accent, store = false }: { item: EmailItem; accent: string; store?: boolean }) {
   const t = fr.server.shopMail;
   return (
     <table
@@ -69,7 +72,7 @@ function ItemCard({ item, accent }: { item: EmailItem; accent: string }) {
               {[1, 2, 3, 4, 5].map((n) => (
                 <a
                   key={n}
-                  href={ratedReviewUrl(item.reviewUrl, n)}
+                  href={ratedReviewUrl(item.reviewUrl, n, store ? "boutique" : "note")}
                   title={t.starLink(n)}
                   aria-label={t.starLink(n)}
                   style={STAR_STYLE}
@@ -95,7 +98,7 @@ function ItemCard({ item, accent }: { item: EmailItem; accent: string }) {
                         borderRadius: "6px",
                       }}
                     >
-                      {t.button}
+                      {store ? t.storeButton : t.button}
                     </a>
                   </td>
                 </tr>
@@ -121,6 +124,8 @@ export function ShopEmail(props: {
   items: EmailItem[];
   listInText: boolean;
   footer: FooterLine[];
+  /** The question about the shop ('Votre expérience avec …'), asked before the products. */
+  store?: EmailItem | null;
 }) {
   const accent = props.shop.color ?? DEFAULT_ACCENT;
   const list = props.items.map((item) => fr.server.orders.itemLine(item.name, item.reviewUrl)).join("\n");
@@ -132,6 +137,11 @@ export function ShopEmail(props: {
         style={paragraphStyle}
         dangerouslySetInnerHTML={{ __html: props.bodyHtml }}
       />
+      {props.store ? (
+        <div data-plain={fr.server.orders.itemLine(props.store.name, props.store.reviewUrl)}>
+          <ItemCard item={props.store} accent={accent} store />
+        </div>
+      ) : null}
       {props.items.length > 0 || props.listInText ? (
         <div {...cardsPlain} {...(props.listInText ? {} : { "data-skip-in-text": "true" })}>
           {props.items.map((item) => (

@@ -13,6 +13,8 @@ export const CERTIFICATION_EMAIL_KINDS: ReadonlySet<string> = new Set<Certificat
   "rejection",
   "reply",
   "publication_warning",
+  "store_rejection",
+  "store_reply",
 ]);
 
 const DATE = { timeZone: "Europe/Paris" };
@@ -108,7 +110,7 @@ export async function renderCertificationEmail(
     const due = await tx
       .select({ review: reviews, productName: products.name })
       .from(reviews)
-      .innerJoin(products, eq(products.id, reviews.productId))
+      .leftJoin(products, eq(products.id, reviews.productId))
       .where(
         and(
           eq(reviews.companyId, ctx.company.id),
@@ -132,16 +134,18 @@ export async function renderCertificationEmail(
         author:
           [review.authorFirstName, review.authorLastName].filter(Boolean).join(" ") ||
           fr.common.defaultAuthor,
-        productName,
+        // A store review (no product) is about the shop itself.
+        productName: productName ?? ctx.company.name,
         date: formatDate(autoPublicationDate(review.createdAt).toISOString(), DATE),
       })),
     });
   }
+  const store = kind === "store_rejection" || kind === "store_reply";
   const [review] = await tx
     .select({ review: reviews, productName: products.name })
     .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
-    .where(eq(reviews.orderId, ctx.order.id))
+    .leftJoin(products, eq(products.id, reviews.productId))
+    .where(and(eq(reviews.orderId, ctx.order.id), eq(reviews.subject, store ? "store" : "product")))
     .limit(1);
   if (!review) return null;
   const first = ctx.order.buyerFirstName || review.review.authorFirstName;
@@ -149,11 +153,12 @@ export async function renderCertificationEmail(
   const common = {
     to: ctx.order.buyerEmail,
     firstName: first,
-    productName: review.productName,
+    // A store review is about the shop itself.
+    productName: review.productName ?? ctx.company.name,
     companyName: ctx.company.name,
     procedureUrl: ctx.procedureUrl,
   };
-  if (kind === "rejection") {
+  if (kind === "rejection" || kind === "store_rejection") {
     if (r.status !== "rejected" || !isRejectionReason(r.rejectionReason)) return null;
     return rejectionEmail({ ...common, reason: r.rejectionReason, note: r.rejectionNote });
   }

@@ -36,13 +36,17 @@ async function reviewForToken(
   token: string,
   lock = false,
 ) {
-  const orderId = withdrawalTokenOrder(keys.all("review-key"), token);
+  const made = withdrawalTokenOrder(keys.all("review-key"), token);
   const query = db
     .select({ review: reviews, productName: products.name, companyName: companies.name })
     .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
+    .leftJoin(products, eq(products.id, reviews.productId))
     .innerJoin(companies, eq(companies.id, reviews.companyId))
-    .where(orderId ? eq(reviews.orderId, orderId) : eq(reviews.withdrawalTokenHash, hashReviewKey(token)))
+    .where(
+      made
+        ? and(eq(reviews.orderId, made.orderId), eq(reviews.subject, made.subject))
+        : eq(reviews.withdrawalTokenHash, hashReviewKey(token)),
+    )
     .limit(1);
   const [row] = lock ? await query.for("update", { of: reviews }) : await query;
   if (!row) throw notFound(E.withdrawalUnknown);
@@ -52,7 +56,8 @@ async function reviewForToken(
 function withdrawalView(row: Awaited<ReturnType<typeof reviewForToken>>): Withdrawal {
   return {
     company_name: row.companyName,
-    product_name: row.productName,
+    // A store review is about the shop itself.
+    product_name: row.productName ?? row.companyName,
     rating: Number(row.review.rating),
     title: row.review.title || null,
     comment: row.review.comment || null,
@@ -72,7 +77,12 @@ export const certificationHandlers = defineHandlers({
     const user = request.user;
     await db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ status: reviews.status, replyBody: reviews.replyBody, orderId: reviews.orderId })
+        .select({
+          status: reviews.status,
+          replyBody: reviews.replyBody,
+          orderId: reviews.orderId,
+          subject: reviews.subject,
+        })
         .from(reviews)
         .where(and(eq(reviews.companyId, companyId), eq(reviews.id, id)))
         .for("update");
@@ -100,7 +110,13 @@ export const certificationHandlers = defineHandlers({
         },
       ]);
       if (current.orderId)
-        await queueAuthorEmail(tx, { companyId, orderId: current.orderId, kind: "reply", at });
+        await queueAuthorEmail(tx, {
+          companyId,
+          orderId: current.orderId,
+          kind: "reply",
+          subject: current.subject,
+          at,
+        });
     });
     request.server.pipeline?.notify();
     reviewsChanged(companyId);
@@ -216,7 +232,7 @@ export const certificationHandlers = defineHandlers({
     const rows = await db
       .select({ review: reviews, product: products, orderDate: orders.orderDate })
       .from(reviews)
-      .innerJoin(products, eq(products.id, reviews.productId))
+      .leftJoin(products, eq(products.id, reviews.productId))
       .leftJoin(orders, eq(orders.id, reviews.orderId))
       .where(
         and(

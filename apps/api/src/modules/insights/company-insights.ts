@@ -5,6 +5,7 @@ import { companyDataVersion, createInsightsCache } from "./insights-cache";
 import type { InsightsScope } from "./period-filter";
 import { periodProducts } from "./period-products";
 import { periodSeries } from "./period-series";
+import { periodStore } from "./period-store";
 import { periodThemes } from "./period-themes";
 import { periodTotals } from "./period-totals";
 
@@ -22,12 +23,13 @@ export async function companyInsights(
   const version = await companyDataVersion(db, scope.companyId);
   const cached = cache.get(key, version);
   if (cached) return cached;
-  const [totals, previous, seriesAndDistribution, products, themes] = await Promise.all([
+  const [totals, previous, seriesAndDistribution, products, themes, store] = await Promise.all([
     periodTotals(db, scope, period),
     periodTotals(db, scope, previousInsightsPeriod(period)),
     periodSeries(db, scope, period),
     periodProducts(db, scope, period),
     periodThemes(db, scope, period),
+    periodStore(db, scope, period),
   ]);
   const insights: CompanyInsights = {
     from: period.from,
@@ -39,6 +41,7 @@ export async function companyInsights(
     ...seriesAndDistribution,
     products,
     themes,
+    store,
   };
   cache.set(key, version, insights);
   return insights;

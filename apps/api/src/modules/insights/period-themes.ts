@@ -1,4 +1,4 @@
-import { type InsightsPeriod, topThemes } from "@certavis/domain";
+import { type InsightsPeriod, type ReviewSubject, topThemes } from "@certavis/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import type { ResponseOf } from "../../http/operation-types";
@@ -14,12 +14,13 @@ export async function periodThemes(
   db: DbOrTx,
   scope: InsightsScope,
   period: InsightsPeriod,
+  subject: ReviewSubject = "product",
 ): Promise<InsightsThemes> {
   const side = async (rating: ReturnType<typeof sql>) => {
     const { start, end } = periodBounds(period);
     const result = await db.execute(sql`
       select r.id, r.title, r.comment from reviews r
-      where r.company_id = ${scope.companyId}::uuid and r.status = 'approved'
+      where r.company_id = ${scope.companyId}::uuid and r.status = 'approved' and r.subject = ${subject}
         and r.published_at >= ${start} and r.published_at < ${end} and ${rating}
         ${productCondition(sql`r.product_id`, scope)}
       order by r.published_at desc, r.id

@@ -1,3 +1,4 @@
+import { type ReviewSubject, storeQuestionOpen } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
@@ -73,10 +74,11 @@ export function legalFooter(
   links: Pick<MailLinks, "formUrl" | "widgetUrl" | "reviewKeySecrets">,
   productNames: string,
   unsubscribe: string | null,
+  subject: ReviewSubject = "product",
 ) {
   const procedure = fr.certification.mail.procedureLine(procedureUrl(links.widgetUrl, ctx.company.id));
   if (kind === "thanks") {
-    const token = deriveWithdrawalToken(links.reviewKeySecrets()[0] ?? "", ctx.order.id);
+    const token = deriveWithdrawalToken(links.reviewKeySecrets()[0] ?? "", ctx.order.id, subject);
     return [fr.certification.mail.withdrawalLine(withdrawalUrl(links.formUrl, token)), procedure];
   }
   return [
@@ -106,11 +108,15 @@ async function templateMessage(
   template: Template,
   links: MailLinks,
   contact: string | undefined,
+  /** Ask about the shop first (a request or reminder of an order without its store review). */
+  askStore = false,
+  /** The thanks of a store review: about the shop, its own withdrawal link. */
+  storeThanks = false,
 ): Promise<MailMessage> {
   const { order, company } = ctx;
   const urlOf = (line: OrderLine) =>
     reviewUrl(links.formUrl, reviewKeyOf(links.reviewKeySecrets(), line.order.id, line.order.reviewKeyHash));
-  const productNames = lines.map((line) => line.product.name).join(", ");
+  const productNames = storeThanks ? company.name : lines.map((line) => line.product.name).join(", ");
   const [first = ctx] = lines;
   const email = renderEmail(template, {
     nom_entreprise: company.name,
@@ -133,12 +139,17 @@ async function templateMessage(
     kind === "thanks"
       ? null
       : unsubscribeUrl(links.publicUrl, deriveUnsubscribeToken(links.reviewKeySecrets()[0] ?? "", order.id));
+  const store =
+    askStore && kind !== "thanks"
+      ? { name: fr.server.shopMail.storeQuestion(company.name), imageUrl: null, reviewUrl: urlOf(first) }
+      : null;
   const rendered = await asShopEmail(
     email,
     { name: company.name, logoUrl: links.imageUrl?.(company.logoPath) ?? null },
     items,
     multiple,
-    legalFooter(kind, ctx, links, productNames, unsubscribe),
+    legalFooter(kind, ctx, links, productNames, unsubscribe, storeThanks ? "store" : "product"),
+    store,
   );
   return {
     to: order.buyerEmail,
@@ -158,6 +169,7 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[], keys: KeyRing) {
       byOrder: new Map<string, OrderContext>(),
       linesOf: (_ctx: OrderContext): OrderLine[] => [],
       reviewed: new Set<string | null>(),
+      storeAnswered: new Set<string | null>(),
       suppressed: new Set<string>(),
       templates: [],
       contacts: new Map<string, string>(),
@@ -187,11 +199,13 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[], keys: KeyRing) {
         .orderBy(asc(orders.line))
     : [];
   const lineIds = [...orderIds, ...others.map((o) => o.order.id)];
-  const reviewed = new Set(
-    (
-      await tx.select({ orderId: reviews.orderId }).from(reviews).where(inArray(reviews.orderId, lineIds))
-    ).map((r) => r.orderId),
-  );
+  const given = await tx
+    .select({ orderId: reviews.orderId, subject: reviews.subject })
+    .from(reviews)
+    .where(inArray(reviews.orderId, lineIds));
+  // Lines with their product review; head lines with the order's store review.
+  const reviewed = new Set(given.filter((r) => r.subject === "product").map((r) => r.orderId));
+  const storeAnswered = new Set(given.filter((r) => r.subject === "store").map((r) => r.orderId));
   const linesOf = (ctx: OrderContext): OrderLine[] => [
     ctx,
     ...others.filter(
@@ -218,6 +232,7 @@ async function loadOrderContexts(tx: Tx, rows: DeliveryRow[], keys: KeyRing) {
     byOrder: new Map(context.map((c) => [c.order.id, c])),
     linesOf,
     reviewed,
+    storeAnswered,
     suppressed,
     templates,
     contacts,
@@ -254,11 +269,8 @@ export async function renderDeliveries(
   rows: DeliveryRow[],
   links: MailLinks,
 ): Promise<RenderedBatch> {
-  const { byOrder, linesOf, reviewed, suppressed, templates, contacts } = await loadOrderContexts(
-    tx,
-    rows,
-    links.keys(),
-  );
+  const { byOrder, linesOf, reviewed, storeAnswered, suppressed, templates, contacts } =
+    await loadOrderContexts(tx, rows, links.keys());
   const rendered: RenderedDelivery[] = [];
   const cancelled = new Map<string, string[]>();
   const cancel = (id: string, reason: string) =>
@@ -290,14 +302,24 @@ export async function renderDeliveries(
       else cancel(row.id, fr.server.mailQueue.nothingToSay);
       continue;
     }
-    const kind = row.kind as EmailKind;
+    const kind = (row.kind === "store_thanks" ? "thanks" : row.kind) as EmailKind;
     if (kind === "thanks") {
       const template = templateFor(templates, ctx, kind);
       if (template)
         rendered.push({
           row,
           companyId,
-          message: await templateMessage(kind, ctx, [ctx], false, template, links, contacts.get(companyId)),
+          message: await templateMessage(
+            kind,
+            ctx,
+            [ctx],
+            false,
+            template,
+            links,
+            contacts.get(companyId),
+            false,
+            row.kind === "store_thanks",
+          ),
           reviewKeyOrderIds: [],
         });
       else cancel(row.id, fr.server.mailQueue.noTemplate);
@@ -336,6 +358,7 @@ export async function renderDeliveries(
         template,
         links,
         contacts.get(companyId),
+        storeQuestionOpen(ctx.company.storeReviews, storeAnswered.has(ctx.order.id)),
       ),
       reviewKeyOrderIds: open.map((line) => line.order.id),
     });

@@ -66,9 +66,18 @@ export async function asShopEmail(
   items: EmailItem[],
   listInText: boolean,
   footer: FooterLine[] = [],
+  store: EmailItem | null = null,
 ): Promise<RenderedEmail> {
   const { html, text } = await renderMail(
-    createElement(ShopEmail, { shop, bodyText: email.text, bodyHtml: email.html, items, listInText, footer }),
+    createElement(ShopEmail, {
+      shop,
+      bodyText: email.text,
+      bodyHtml: email.html,
+      items,
+      listInText,
+      footer,
+      store,
+    }),
   );
   return { subject: email.subject, text, html };
 }

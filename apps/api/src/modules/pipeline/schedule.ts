@@ -119,7 +119,12 @@ export async function onReviewSubmitted(
       and(
         sameOrder,
         isNull(orders.reviewKeyUsedAt),
-        notExists(tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.orderId, orders.id))),
+        notExists(
+          tx
+            .select({ id: reviews.id })
+            .from(reviews)
+            .where(and(eq(reviews.orderId, orders.id), eq(reviews.subject, "product"))),
+        ),
       ),
     );
   await tx

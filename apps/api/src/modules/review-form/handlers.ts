@@ -11,14 +11,22 @@ import { onReviewSubmitted } from "../pipeline/schedule";
 import { queueNegativeReviewAlert } from "../review-alerts/negative-alert";
 import { recordReviewEvents } from "../review-trail/review-events";
 import { formForBuyer, shopForBuyer } from "./buyer-view";
+import { orderAround } from "./order-around";
 import { reviewFormPreview } from "./review-form-preview";
 import { orderForReviewKey } from "./review-key-lookup";
+import { orderForStoreKey, submitStoreReview } from "./store-review";
 import { checkSubmission, ratingOf, readSubmission, textsOf } from "./submission";
 
 export const reviewFormHandlers = defineHandlers({
   reviewFormGet: async (request) => {
     const { db, storage, now } = request.server.ctx;
-    const { order, product, company, form } = await orderForReviewKey(db, request.query.api_key, now());
+    const key = request.query.api_key;
+    const { order, product, company, form } = await orderForReviewKey(db, key, now());
+    const { storeQuestion, otherProducts } = await orderAround(db, storage, request.server.ctx.keys, {
+      order,
+      company,
+      key,
+    });
     return {
       form: formForBuyer(form),
       company: shopForBuyer(company, storage, await companyContactEmail(db, company.id)),
@@ -28,12 +36,39 @@ export const reviewFormHandlers = defineHandlers({
         image: publicImageUrl(storage, product.imagePath),
         description: product.description || null,
       },
+      store_question: storeQuestion,
+      other_products: otherProducts,
       order: {
         reference: order.reference,
         order_date: order.orderDate.toISOString(),
         buyer_first_name: order.buyerFirstName,
       },
     };
+  },
+
+  storeReviewFormGet: async (request) => {
+    const { db, storage, now } = request.server.ctx;
+    const { order, company } = await orderForStoreKey(db, request.query.api_key, now());
+    return {
+      company: { name: company.name, logo: publicImageUrl(storage, company.logoPath) },
+      order: { reference: order.reference, buyer_first_name: order.buyerFirstName },
+    };
+  },
+
+  storeReviewSubmit: async (request, reply) => {
+    const { db, now, keys, config } = request.server.ctx;
+    const id = await db.transaction((tx) =>
+      submitStoreReview(tx, {
+        key: request.query.api_key,
+        body: request.body,
+        now: now(),
+        keys,
+        publicUrl: config.publicUrl,
+      }),
+    );
+    request.server.pipeline?.notify();
+    reply.code(201);
+    return { id, status: "pending" as const };
   },
 
   reviewFormPreview: async (request) => reviewFormPreview(request.server.ctx, request.query.company_id),

@@ -1,9 +1,19 @@
+import type { ReviewSubject } from "@certavis/domain";
 import { inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailDeliveries } from "../../db/schema";
 
-/** E-mails of the certified-review rules that go through the durable outbox, besides the templates. */
-export type CertificationEmailKind = "rejection" | "reply" | "publication_warning";
+/**
+ * E-mails of the certified-review rules that go through the durable outbox, besides the templates.
+ * A store review's rejection and reply have kinds of their own: the order's head line holds its
+ * product's review and the store review, one row per order line and kind.
+ */
+export type CertificationEmailKind =
+  | "rejection"
+  | "reply"
+  | "publication_warning"
+  | "store_rejection"
+  | "store_reply";
 
 /**
  * Queues an e-mail to the author of the review of `orderId` (rejection reason, company reply) in the
@@ -14,12 +24,21 @@ export type CertificationEmailKind = "rejection" | "reply" | "publication_warnin
  */
 export async function queueAuthorEmail(
   tx: DbOrTx,
-  input: { companyId: string; orderId: string; kind: CertificationEmailKind; at: Date },
+  input: {
+    companyId: string;
+    orderId: string;
+    kind: "rejection" | "reply" | "publication_warning";
+    /** The review's subject: a store review's rejection or reply goes as `store_*`. */
+    subject?: ReviewSubject;
+    at: Date;
+  },
 ): Promise<void> {
+  const kind: CertificationEmailKind =
+    input.subject === "store" && input.kind !== "publication_warning" ? `store_${input.kind}` : input.kind;
   const row = {
     companyId: input.companyId,
     orderId: input.orderId,
-    kind: input.kind,
+    kind,
     status: "scheduled",
     scheduledAt: input.at,
   };

@@ -61,7 +61,14 @@ export async function companyDashboardStats(
       n: sql<number>`count(*)::int`,
     })
     .from(reviews)
-    .where(and(eq(reviews.companyId, companyId), gte(reviews.createdAt, sql`${since}::timestamptz`)))
+    // Product reviews, as the other figures (the store rating is apart: `store_rating`).
+    .where(
+      and(
+        eq(reviews.companyId, companyId),
+        eq(reviews.subject, "product"),
+        gte(reviews.createdAt, sql`${since}::timestamptz`),
+      ),
+    )
     .groupBy(sql`1`);
   const orderDays = await db
     .select({

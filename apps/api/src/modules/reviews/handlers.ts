@@ -39,7 +39,7 @@ export const reviewHandlers = defineHandlers({
     const user = request.user;
     await db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ status: reviews.status, orderId: reviews.orderId })
+        .select({ status: reviews.status, orderId: reviews.orderId, subject: reviews.subject })
         .from(reviews)
         .where(and(eq(reviews.companyId, companyId), eq(reviews.id, id)))
         .for("update");
@@ -73,7 +73,13 @@ export const reviewHandlers = defineHandlers({
         },
       ]);
       if (status === "rejected" && current.orderId)
-        await queueAuthorEmail(tx, { companyId, orderId: current.orderId, kind: "rejection", at });
+        await queueAuthorEmail(tx, {
+          companyId,
+          orderId: current.orderId,
+          kind: "rejection",
+          subject: current.subject,
+          at,
+        });
     });
     request.server.pipeline?.notify();
     reviewsChanged(companyId);

@@ -10,6 +10,8 @@ export interface CompanyInput {
   contact_email?: string | null;
   slug?: string;
   public_page?: boolean;
+  /** 'Avis sur la boutique': ask buyers about the shop itself. */
+  store_reviews?: boolean;
   /** A new logo file, or null to remove it; absent to keep it. */
   logo?: File | null;
 }

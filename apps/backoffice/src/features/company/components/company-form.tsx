@@ -28,6 +28,7 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
   const addressId = useId();
   const [slug, setSlug] = useState(company.slug);
   const [publicPage, setPublicPage] = useState(company.public_page);
+  const [storeReviews, setStoreReviews] = useState(company.store_reviews);
   const [logo, setLogo] = useState<ImageValue>(savedLogo);
   const [errors, setErrors] = useState<FieldErrors>({});
   const update = useUpdateCompany();
@@ -43,6 +44,7 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
     changes.contact_email = contactEmail.trim() || null;
   if (slug.trim() !== company.slug) changes.slug = slug.trim();
   if (publicPage !== company.public_page) changes.public_page = publicPage;
+  if (storeReviews !== company.store_reviews) changes.store_reviews = storeReviews;
   if (logo instanceof File) changes.logo = logo;
   else if (logo === null && savedLogo) changes.logo = null;
   const changed = Object.keys(changes).length > 0;
@@ -154,6 +156,17 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
             </Text>
             <Text size="1" color="gray">
               {t.publicPageHint}
+            </Text>
+          </Flex>
+          <Flex direction="column" gap="1">
+            <Text as="label" size="2" weight="medium">
+              <Flex gap="2" align="center">
+                <Switch checked={storeReviews} disabled={!editable} onCheckedChange={setStoreReviews} />
+                {t.storeReviews}
+              </Flex>
+            </Text>
+            <Text size="1" color="gray">
+              {t.storeReviewsHint}
             </Text>
           </Flex>
           {editable ? (

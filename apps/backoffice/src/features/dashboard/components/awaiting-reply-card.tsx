@@ -2,6 +2,7 @@ import { formatRelativeTime, fr } from "@certavis/i18n-fr";
 import { Stars } from "@certavis/ui";
 import { Card, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
+import { reviewAbout } from "../../../lib/review-about";
 import { ReviewDialog, useAwaitingReply } from "../../reviews";
 
 const t = fr.certification.backoffice;
@@ -36,7 +37,7 @@ export function AwaitingReplyCard() {
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium text-sm">{review.author.name}</span>
                   <span className="block truncate text-[var(--gray-11)] text-xs">
-                    {review.productName} · {formatRelativeTime(review.createdAt)}
+                    {reviewAbout(review)} · {formatRelativeTime(review.createdAt)}
                   </span>
                 </span>
                 <Stars rating={review.rating} size={14} />

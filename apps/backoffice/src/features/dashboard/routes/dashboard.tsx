@@ -13,6 +13,7 @@ import { StatusBadge } from "../../../components/review-status-badge";
 import { StatCard } from "../../../components/stat-card";
 import { useCompany } from "../../../lib/api/get-company";
 import { useCheckoutReturn } from "../../../lib/hooks/use-checkout-return";
+import { reviewAbout } from "../../../lib/review-about";
 import { ReviewDialog } from "../../reviews";
 import { ActivityChart } from "../components/activity-chart";
 import { AwaitingReplyCard } from "../components/awaiting-reply-card";
@@ -52,6 +53,14 @@ export function DashboardRoute() {
       <GetStartedCard />
       <Grid columns={{ initial: "1", sm: "2", lg: "5" }} gap="4" mb="5">
         <StatCard label={t.cards.averageRating} value={formatAverage(average)} icon={StarIcon} />
+        {data.store_reviews || data.store_rating.count > 0 ? (
+          <StatCard
+            label={t.cards.storeRating}
+            value={formatAverage(averageRating(data.store_rating.average))}
+            hint={t.cards.storeReviews(data.store_rating.count)}
+            icon={StarIcon}
+          />
+        ) : null}
         <StatCard
           label={t.cards.totalReviews}
           value={formatInteger(data.total_reviews)}
@@ -109,7 +118,7 @@ export function DashboardRoute() {
                       </span>
                       <Stars rating={review.rating} size={14} />
                       <span className="block truncate text-[var(--gray-11)] text-xs">
-                        {review.productName} · {formatRelativeTime(review.createdAt)}
+                        {reviewAbout(review)} · {formatRelativeTime(review.createdAt)}
                       </span>
                     </span>
                   </button>

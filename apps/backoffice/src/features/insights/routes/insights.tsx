@@ -11,6 +11,7 @@ import { DistributionCard, FunnelCard } from "../components/distribution-card";
 import { PeriodControls } from "../components/period-controls";
 import { ProductsTable } from "../components/products-table";
 import { RatingChart, ReviewsChart } from "../components/series-charts";
+import { StoreRatingCard } from "../components/store-rating-card";
 import { ThemesCard } from "../components/themes-card";
 import { TotalsCards } from "../components/totals-cards";
 import { downloadText, productsCsv, seriesCsv } from "../lib/insights-csv";
@@ -62,6 +63,7 @@ export function InsightsRoute() {
             <ReviewsChart insights={data} />
             <DistributionCard insights={data} />
             <FunnelCard insights={data} />
+            {data.store ? <StoreRatingCard store={data.store} /> : null}
           </Grid>
           <Grid columns={{ initial: "1", lg: "2" }} gap="4">
             <ProductsTable insights={data} />

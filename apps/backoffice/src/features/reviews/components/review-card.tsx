@@ -3,6 +3,7 @@ import { formatDate, fr } from "@certavis/i18n-fr";
 import { InitialsAvatar, Stars } from "@certavis/ui";
 import { StatusBadge } from "../../../components/review-status-badge";
 import { ratingText } from "../../../lib/rating-text";
+import { reviewAbout } from "../../../lib/review-about";
 
 /** Initials and name, rating /5, optional title, comment (3 lines), date, product; opens the detail. */
 export function ReviewCard({ review, onOpen }: { review: NormalizedReview; onOpen: () => void }) {
@@ -30,7 +31,7 @@ export function ReviewCard({ review, onOpen }: { review: NormalizedReview; onOpe
         <span className="text-[var(--gray-11)] text-sm italic">{fr.reviews.detail.noComment}</span>
       )}
       <span className="mt-auto flex w-full justify-between gap-2 pt-2 text-[var(--gray-11)] text-xs">
-        <span className="truncate">{review.productName}</span>
+        <span className="truncate">{reviewAbout(review)}</span>
         <span className="shrink-0">{formatDate(review.createdAt)}</span>
       </span>
     </button>

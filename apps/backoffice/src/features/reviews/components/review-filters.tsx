@@ -15,6 +15,12 @@ const ratingOptions = [
   ["1", t.stars1],
 ] as const;
 
+const subjectOptions = [
+  ["all", t.allSubjects],
+  ["store", t.store],
+  ["product", t.products],
+] as const;
+
 const statusOptions = [
   ["all", t.allStatuses],
   ["approved", t.approved],
@@ -37,6 +43,16 @@ export function ReviewFiltersBar({
         placeholder={t.searchPlaceholder}
         value={filters.search}
         onChange={(search) => onChange({ ...filters, search })}
+      />
+      <FilterSelect
+        label={t.subject}
+        value={filters.subject}
+        options={subjectOptions}
+        onChange={(subject: ReviewFilters["subject"]) =>
+          // A store review has no product: the product choice goes with 'Boutique'.
+          onChange({ ...filters, subject, product: subject === "store" ? "all" : filters.product })
+        }
+        className="min-w-[10rem]"
       />
       <FilterSelect
         label={t.product}

@@ -3,6 +3,7 @@ import { fr } from "@certavis/i18n-fr";
 import { Stars } from "@certavis/ui";
 import { Flex, Text } from "@radix-ui/themes";
 import { ratingText } from "../../../lib/rating-text";
+import { reviewAbout } from "../../../lib/review-about";
 
 const t = fr.reviews.detail;
 
@@ -18,11 +19,13 @@ export function ReviewProductSummary({ review }: { review: NormalizedReview }) {
         />
       ) : null}
       <div className="min-w-0">
-        <Text as="p" size="1" color="gray">
-          {t.product}
-        </Text>
+        {review.subject === "store" ? null : (
+          <Text as="p" size="1" color="gray">
+            {t.product}
+          </Text>
+        )}
         <Text as="p" weight="medium" className="truncate">
-          {review.productName}
+          {reviewAbout(review)}
         </Text>
       </div>
       <Flex direction="column" align="end" ml="auto" gap="1">

@@ -8,9 +8,17 @@ export interface ReviewFilters {
   /** '1'..'5', or 'all'. */
   rating: string;
   status: ReviewStatus | "all";
+  /** 'Boutique' (store reviews), 'Produits' (product reviews), or both. */
+  subject: "all" | "store" | "product";
 }
 
-export const NO_FILTERS: ReviewFilters = { search: "", product: "all", rating: "all", status: "all" };
+export const NO_FILTERS: ReviewFilters = {
+  search: "",
+  product: "all",
+  rating: "all",
+  status: "all",
+  subject: "all",
+};
 
 const fold = foldText;
 
@@ -21,6 +29,7 @@ export function filterReviews(
 ): NormalizedReview[] {
   const needle = fold(filters.search.trim());
   return reviews.filter((review) => {
+    if (filters.subject !== "all" && review.subject !== filters.subject) return false;
     if (filters.product !== "all" && review.productId !== filters.product) return false;
     if (filters.rating !== "all" && starBucket(review.rating) !== Number(filters.rating)) return false;
     if (filters.status !== "all" && review.status !== filters.status) return false;

@@ -34,7 +34,8 @@ export function ReviewsRoute() {
   const all = reviews.data ?? [];
   const visible = useMemo(() => filterReviews(reviews.data ?? [], filters), [reviews.data, filters]);
   const pendingReviews = all.filter((r) => r.status === "pending");
-  const ratings = all.map((r) => r.rating);
+  // Satisfaction of the products, as their average (the store rating is apart).
+  const ratings = all.filter((r) => r.subject === "product").map((r) => r.rating);
   // Spec §9: the company's mean, else the products' notes weighted by their review counts.
   const average = averageRating(company.data?.mean_note, products.data ?? []);
   // The pending card may open a review the filters hide: then the dialog goes through every review.

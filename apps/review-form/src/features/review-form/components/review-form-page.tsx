@@ -5,8 +5,10 @@ import type { PublicForm } from "../api/review-form-types";
 import type { SubmitResult, submitReview } from "../api/submit-review";
 import { FormFooter } from "./form-footer";
 import { FormHeader } from "./form-header";
+import { OtherProducts } from "./other-products";
 import { ProductCard } from "./product-card";
 import { ReviewForm } from "./review-form";
+import { StoreQuestion } from "./store-question";
 import { ThankYou } from "./thank-you";
 
 type State =
@@ -19,6 +21,8 @@ interface Props {
   apiKey: string | null;
   /** The rating chosen by a star of the e-mail (`note` of the link). */
   note?: number | null;
+  /** The shop's stars chosen in the e-mail (`boutique` of the link). */
+  storeNote?: number | null;
   /** A preview (the template editor's test e-mail): `apiKey` is the company's id and nothing is sent. */
   preview?: boolean;
   load?: typeof getReviewForm;
@@ -32,6 +36,7 @@ const previewSubmit = async (): Promise<SubmitResult> => ({ ok: true });
 export function ReviewFormPage({
   apiKey,
   note = null,
+  storeNote = null,
   preview = false,
   load = getReviewForm,
   submit,
@@ -75,15 +80,24 @@ export function ReviewFormPage({
             </div>
           </>
         ) : state.kind === "submitted" ? (
-          <ThankYou company={state.data.company} />
+          <>
+            <ThankYou company={state.data.company} />
+            <OtherProducts products={state.data.other_products ?? []} />
+          </>
         ) : (
           <>
-            <ProductCard product={state.data.product} order={state.data.order} />
             <h1 className="rf-title">{state.data.form.title}</h1>
             {state.data.form.description ? (
               <p className="rf-description">{state.data.form.description}</p>
             ) : null}
             <p className="rf-pitch">{fr.publicForm.pitch}</p>
+            {state.data.store_question && !preview ? (
+              <>
+                <StoreQuestion question={state.data.store_question} note={storeNote} />
+                <h2 className="rf-store-heading">{fr.publicForm.store.productHeading}</h2>
+              </>
+            ) : null}
+            <ProductCard product={state.data.product} order={state.data.order} />
             {preview ? (
               <p className="rf-status" role="note">
                 {fr.publicForm.preview}
@@ -99,6 +113,7 @@ export function ReviewFormPage({
               submit={preview ? previewSubmit : submit}
               onSubmitted={() => setState({ kind: "submitted", data: state.data })}
             />
+            <OtherProducts products={state.data.other_products ?? []} />
           </>
         )}
       </main>

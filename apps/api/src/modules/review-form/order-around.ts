@@ -1,0 +1,70 @@
+import { storeQuestionOpen } from "@certavis/domain";
+import { and, asc, eq, isNull, ne, notExists } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { type companies, orders, products, reviews } from "../../db/schema";
+import { publicImageUrl } from "../../lib/image-url";
+import type { KeyRing } from "../../lib/keyring";
+import { reviewKeyOf } from "../../lib/review-key";
+import type { FileStorage } from "../../lib/storage";
+import { hasStoreReview } from "./store-review";
+
+/**
+ * What the form shows around one product: the question about the shop first (while the company
+ * collects store reviews and the order has none), and the order's other products still to review,
+ * each with its own key (derived, never stored: the buyer holds every link of the order already).
+ */
+export async function orderAround(
+  db: DbOrTx,
+  storage: FileStorage,
+  keys: KeyRing,
+  input: {
+    order: typeof orders.$inferSelect;
+    company: typeof companies.$inferSelect;
+    key: string;
+  },
+) {
+  const { order, company, key } = input;
+  const lines = await db
+    .select({ order: orders, product: products })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(
+      and(
+        eq(orders.companyId, order.companyId),
+        eq(orders.reference, order.reference),
+        ne(orders.id, order.id),
+        isNull(orders.reviewKeyUsedAt),
+        notExists(
+          db
+            .select({ id: reviews.id })
+            .from(reviews)
+            .where(and(eq(reviews.orderId, orders.id), eq(reviews.subject, "product"))),
+        ),
+      ),
+    )
+    .orderBy(asc(orders.line));
+  const [head] =
+    order.line === 0
+      ? [order]
+      : await db
+          .select()
+          .from(orders)
+          .where(
+            and(
+              eq(orders.companyId, order.companyId),
+              eq(orders.reference, order.reference),
+              eq(orders.line, 0),
+            ),
+          );
+  const open = head ? storeQuestionOpen(company.storeReviews, await hasStoreReview(db, head.id)) : false;
+  const secrets = keys.all("review-key");
+  return {
+    storeQuestion: open ? { shop_name: company.name, api_key: key } : null,
+    otherProducts: lines.map((line) => ({
+      id: line.product.id,
+      name: line.product.name,
+      image: publicImageUrl(storage, line.product.imagePath),
+      api_key: reviewKeyOf(secrets, line.order.id, line.order.reviewKeyHash),
+    })),
+  };
+}
