@@ -55,6 +55,12 @@ interface Merchant {
   whole: boolean;
 }
 
+/**
+ * A company the feed names as a merchant (`c`): its public page is on (the rating's page). The one
+ * place that says which companies are in the feed; the others left (`deleted_merchants`).
+ */
+const merchantCompany = sql`c.public_page = true`;
+
 /** A company with published store reviews (its row of `store_review_stats`, found by primary key). */
 const hasPublished = sql`(SELECT 1 FROM store_review_stats s
   WHERE s.company_id = c.id AND s.status = 'approved' AND s.reviews > 0 LIMIT 1) IS NOT NULL`;
@@ -77,7 +83,7 @@ async function merchantPage(db: DbOrTx, scope: MerchantFeedScope, after: string 
           AND (${since}::timestamptz IS NULL OR c.updated_at > ${since}::timestamptz
             OR r.published_at > ${since}::timestamptz)
         LIMIT 1) AS one_in_feed
-      WHERE c.public_page = true
+      WHERE ${merchantCompany}
         ${scope.companyId ? sql`AND c.id = ${scope.companyId}` : sql``}
         ${after ? sql`AND c.id > ${after}` : sql``}
         AND ${hasPublished}
@@ -222,7 +228,7 @@ async function* deletedMerchants(db: DbOrTx, scope: MerchantFeedScope): AsyncGen
       WHERE company_id > ${after} AND (${since}::timestamptz IS NULL OR departed_at > ${since}::timestamptz)
       ORDER BY company_id LIMIT ${merchantFeedLimits.pageSize}`,
     (after: string) => sql`SELECT c.id, c.updated_at AS at FROM companies c
-      WHERE c.public_page = false AND c.id > ${after}
+      WHERE NOT (${merchantCompany}) AND c.id > ${after}
         AND (${since}::timestamptz IS NULL OR c.updated_at > ${since}::timestamptz)
         AND ${hasPublished}
       ORDER BY c.id LIMIT ${merchantFeedLimits.pageSize}`,
@@ -255,7 +261,7 @@ async function* deletedReviews(db: DbOrTx, scope: MerchantFeedScope): AsyncGener
   for (;;) {
     const companies = rowsOf(
       await db.execute(sql`SELECT c.id FROM companies c
-        WHERE c.public_page = true AND c.id > ${afterCompany}
+        WHERE ${merchantCompany} AND c.id > ${afterCompany}
           ${scope.companyId ? sql`AND c.id = ${scope.companyId}` : sql``}
           AND (SELECT 1 FROM store_review_stats s
             WHERE s.company_id = c.id AND s.status IN ('withdrawn', 'expired') AND s.reviews > 0 LIMIT 1) IS NOT NULL
@@ -356,7 +362,7 @@ export async function merchantFeedEtag(db: DbOrTx, scope: MerchantFeedScope): Pr
   const company = scope.companyId ?? null;
   if (company) {
     const [row] = rowsOf(
-      await db.execute(sql`SELECT 1 FROM companies WHERE id = ${company} AND public_page = true`),
+      await db.execute(sql`SELECT 1 FROM companies c WHERE c.id = ${company} AND ${merchantCompany}`),
     );
     if (!row) throw notFound();
   }
