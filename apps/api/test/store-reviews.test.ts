@@ -390,6 +390,36 @@ describe.each(SQL_TEST_DATABASES)("store reviews on %s", (kind) => {
       count: 1,
       distribution: { "1": 0, "2": 0, "3": 0, "4": 0, "5": 1 },
     });
+    const { slug } = expectMatchesContract<{ slug: string }>(
+      await t.inject({ method: "GET", url: api("/company/"), headers: fresh.auth }),
+      "companyGet",
+    );
+    const page = await t.inject({ method: "GET", url: `/avis/${slug}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      '<a href="/avis/' + slug + '" aria-current="page" class="current">Boutique</a>',
+    );
+    expect(page.body).toContain(`<a href="/avis/${slug}/produits">Produits</a>`);
+    expect(page.body).not.toContain("Fêlé.");
+    const ld = JSON.parse(
+      /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page.body)?.[1] ?? "{}",
+    ) as {
+      "@type": string;
+      aggregateRating?: { ratingValue: number; reviewCount: number };
+      review?: unknown[];
+    };
+    expect(ld).toMatchObject({ "@type": "OnlineStore", aggregateRating: { ratingValue: 5, reviewCount: 1 } });
+    expect(ld.review).toHaveLength(1);
+    const productsView = await t.inject({ method: "GET", url: `/avis/${slug}/produits` });
+    expect(productsView.body).toContain("Fêlé.");
+    expect(productsView.body).toContain(
+      `<a href="/avis/${slug}/produits" aria-current="page" class="current">Produits</a>`,
+    );
+    const badge = await t.inject({
+      method: "GET",
+      url: api(`/public/badge.svg?company_id=${fresh.company.id}`),
+    });
+    expect(badge.body).toContain("★ 5,0/5");
     const productPage = await t.inject({
       method: "GET",
       url: api(`/public/reviews/?company_id=${fresh.company.id}&product_id=${fresh.productId}`),

@@ -80,6 +80,14 @@ async function orderEmail(kind: EmailKind): Promise<MailMessage> {
     kind === "thanks" ? [] : items,
     kind !== "thanks",
     footer,
+    // The question about the shop comes first in a request or a reminder ('Avis sur la boutique').
+    kind === "thanks"
+      ? null
+      : {
+          name: fr.server.shopMail.storeQuestion(SAMPLE.companyName),
+          imageUrl: null,
+          reviewUrl: SAMPLE.reviewUrl,
+        },
   );
   return { to: SAMPLE.buyerEmail, fromName: SAMPLE.companyName, ...rendered };
 }

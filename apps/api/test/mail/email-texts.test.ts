@@ -140,6 +140,8 @@ const EXPECTED: Record<string, { subject: string; text: string }> = {
       "\n" +
       "http://127.0.0.1:5174/r/exemple-de-cle\n" +
       "\n" +
+      "Votre exp\u00e9rience avec La Fromagerie Zo\u00e9 : http://127.0.0.1:5174/r/exemple-de-cle\n" +
+      "\n" +
       "Vos produits :\n" +
       "- Comt\u00e9 18 mois : http://127.0.0.1:5174/r/exemple-de-cle\n" +
       "- Brie de Meaux : http://127.0.0.1:5174/r/exemple-de-cle-2\n" +
@@ -155,6 +157,8 @@ const EXPECTED: Record<string, { subject: string; text: string }> = {
       "Bonjour Camille,\n" +
       "\n" +
       "Votre avis sur Comt\u00e9 18 mois, Brie de Meaux nous aiderait beaucoup : http://127.0.0.1:5174/r/exemple-de-cle\n" +
+      "\n" +
+      "Votre exp\u00e9rience avec La Fromagerie Zo\u00e9 : http://127.0.0.1:5174/r/exemple-de-cle\n" +
       "\n" +
       "Vos produits :\n" +
       "- Comt\u00e9 18 mois : http://127.0.0.1:5174/r/exemple-de-cle\n" +

@@ -99,3 +99,42 @@ export function productJsonLd(product: JsonLdProductInput, reviews: readonly Jso
       : {}),
   };
 }
+
+export interface JsonLdStoreInput {
+  name: string;
+  /** The shop's website (absolute), its logo (absolute). */
+  url?: string | null;
+  logo?: string | null;
+  mean_note: number | null;
+  reviews_count: number;
+}
+
+/**
+ * The shop itself as schema.org `OnlineStore` (an `Organization`) with the `aggregateRating` and
+ * `review` of its store reviews: allowed on a third party's page, which the public review page is.
+ * Without published store reviews it carries neither.
+ */
+export function storeJsonLd(store: JsonLdStoreInput, reviews: readonly JsonLdReviewInput[]) {
+  const rated = store.reviews_count > 0 && typeof store.mean_note === "number";
+  const absolute = (value: string | null | undefined) =>
+    value && /^https?:\/\//i.test(value) ? value : undefined;
+  return {
+    "@context": "https://schema.org",
+    "@type": "OnlineStore",
+    name: store.name,
+    ...(absolute(store.url) ? { url: absolute(store.url) } : {}),
+    ...(absolute(store.logo) ? { logo: absolute(store.logo) } : {}),
+    ...(rated
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: clampRating(store.mean_note ?? 0),
+            reviewCount: store.reviews_count,
+            bestRating: BEST_RATING,
+            worstRating: WORST_RATING,
+          },
+          review: reviews.slice(0, JSON_LD_MAX_REVIEWS).map(reviewItem),
+        }
+      : {}),
+  };
+}

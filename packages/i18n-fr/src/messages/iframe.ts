@@ -4,6 +4,8 @@ export const iframe = {
   settings: "Réglages",
   product: "Produit",
   allProducts: "Tous les produits",
+  /** The widget of the shop's own reviews (`product_id=store`). */
+  storeReviews: "Avis sur la boutique",
   reviewsOnly: "Avis uniquement",
   reviewsOnlyHint: "Masque l'en-tête du widget.",
   accentColor: "Couleur d'accent",

@@ -10,6 +10,11 @@ export const publicPages = {
       ? `${name} : note moyenne de ${formatAverage(average)}/5 sur ${formatCount(count)} avis clients vérifiés, collectés après commande par Certavis.`
       : `${name} : avis clients vérifiés, collectés après commande par Certavis.`,
   heading: (name: string) => `Avis clients de ${name}`,
+  /** The company page's switch between the shop's own reviews and its products' (no script: links). */
+  views: "Avis sur",
+  storeView: "Boutique",
+  productsView: "Produits",
+  storeIntro: (name: string) => `Ce que les clients pensent de ${name} : commande, livraison, service.`,
   productHeading: (product: string) => `Avis sur ${product}`,
   reviewTitle: (author: string, product: string, company: string) =>
     `Avis de ${author} sur ${product} · ${company}`,

@@ -5,6 +5,8 @@ export const shopMail = {
   /** The store question's card, before the products ('Avis sur la boutique'). */
   storeQuestion: (shop: string) => `Votre expérience avec ${shop}`,
   storeButton: "Noter la boutique",
+  /** The store question in the text part, before the products. */
+  storeLine: (question: string, url: string) => `${question} : ${url}`,
   /** The title and accessible name of the n-th star link. */
   starLink: (n: number) => (n === 1 ? "1 étoile sur 5" : `${n} étoiles sur 5`),
   starsPrompt: "Votre note :",

@@ -138,7 +138,7 @@ export function ShopEmail(props: {
         dangerouslySetInnerHTML={{ __html: props.bodyHtml }}
       />
       {props.store ? (
-        <div data-plain={fr.server.orders.itemLine(props.store.name, props.store.reviewUrl)}>
+        <div data-plain={fr.server.shopMail.storeLine(props.store.name, props.store.reviewUrl)}>
           <ItemCard item={props.store} accent={accent} store />
         </div>
       ) : null}

@@ -3,6 +3,7 @@ import { formatAverage, fr } from "@certavis/i18n-fr/server";
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { companies, reviewStats } from "../../db/schema";
+import { storeRatingOf } from "../../db/store-rating";
 import { notFound } from "../../http/errors";
 import { etagOf } from "../../http/send-cacheable";
 import { type CachedBody, createBodyCache } from "../../lib/body-cache";
@@ -38,10 +39,16 @@ export function badgeSvg(name: string, average: number | null, count: number): s
 export async function publicBadge(ctx: AppContext, companyId: string): Promise<CachedBody> {
   return cache.get(companyId, "badge", async () => {
     const [company] = await ctx.db
-      .select({ name: companies.name })
+      .select({ name: companies.name, storeReviews: companies.storeReviews })
       .from(companies)
       .where(and(eq(companies.id, companyId), eq(companies.publicPage, true)));
     if (!company) throw notFound();
+    // A shop that collects store reviews shows its own rating (store reviews only), once it has one.
+    const store = company.storeReviews ? await storeRatingOf(ctx.db, companyId) : null;
+    if (store && store.count > 0) {
+      const body = badgeSvg(company.name, store.average, store.count);
+      return { body, etag: etagOf(body) };
+    }
     const [totals] = await ctx.db
       .select({
         count: sql<number>`coalesce(sum(${reviewStats.reviews}), 0)::int`,

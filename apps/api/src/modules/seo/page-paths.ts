@@ -2,6 +2,11 @@ export function companyPagePath(slug: string): string {
   return `/avis/${slug}`;
 }
 
+/** The company page's product reviews, beside its store reviews (`/avis/{slug}` then opens with the shop's). */
+export function companyProductsPagePath(slug: string): string {
+  return `/avis/${slug}/produits`;
+}
+
 export function productPagePath(slug: string, productId: string): string {
   return `/avis/${slug}/produits/${productId}`;
 }

@@ -1,7 +1,8 @@
 import { reviewPhotoUrls } from "@certavis/domain";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { companies, orders, products, reviewStats, reviews } from "../../db/schema";
+import { companies, orders, products, reviewStats, reviews, storeReviewStats } from "../../db/schema";
+import { storeRatingOf } from "../../db/store-rating";
 import { publicImageUrl } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
 import { LISTED_WITHOUT_REVIEWS } from "../public-api/listed-products";
@@ -16,6 +17,11 @@ export interface PublicPageQuery {
   /** Stars 1..5 (the rating's bucket, as the reviews page's filter: domain `starBucket`), or null for all. */
   note: number | null;
   page: number;
+  /**
+   * The company page's view: `store` (its store reviews, the page's default when it has published
+   * ones) or `products` (`/avis/{slug}/produits`); ignored on a product's page.
+   */
+  view?: "store" | "products" | null;
 }
 
 export interface PublicPageData {
@@ -29,6 +35,10 @@ export interface PublicPageData {
     brand: string | null;
     url: string | null;
   } | null;
+  /** The company page shows the store reviews (`store`) or the products' (`products`); null: a product's page. */
+  view: "store" | "products" | null;
+  /** Whether the company has published store reviews (the page's 'Boutique' / 'Produits' switch). */
+  hasStore: boolean;
   average: number | null;
   total: number;
   /** Reviews per star, index 0 = 1 star (a 0 rating counts as 1). */
@@ -163,18 +173,33 @@ export async function loadPublicPage(
       url: row.url,
     };
   }
+  const storeRating = await storeRatingOf(db, company.id);
+  // A shop that collects store reviews opens its page with them (once one is published).
+  const hasStore = company.storeReviews && storeRating.count > 0;
+  const view = product ? null : query.view === "products" || !hasStore ? "products" : "store";
   const bucket = sql<number>`greatest(${reviewStats.stars}, 1)::int`;
   const statsWhere: SQL[] = [eq(reviewStats.companyId, company.id), eq(reviewStats.status, "approved")];
   if (product) statsWhere.push(eq(reviewStats.productId, product.id));
-  const buckets = await db
-    .select({
-      stars: bucket,
-      count: sql<number>`sum(${reviewStats.reviews})::int`,
-      sum: sql<string>`sum(${reviewStats.ratingSum})`,
-    })
-    .from(reviewStats)
-    .where(and(...statsWhere))
-    .groupBy(bucket);
+  const buckets =
+    view === "store"
+      ? await db
+          .select({
+            stars: sql<number>`greatest(${storeReviewStats.stars}, 1)::int`,
+            count: sql<number>`sum(${storeReviewStats.reviews})::int`,
+            sum: sql<string>`sum(${storeReviewStats.ratingSum})`,
+          })
+          .from(storeReviewStats)
+          .where(and(eq(storeReviewStats.companyId, company.id), eq(storeReviewStats.status, "approved")))
+          .groupBy(sql`1`)
+      : await db
+          .select({
+            stars: bucket,
+            count: sql<number>`sum(${reviewStats.reviews})::int`,
+            sum: sql<string>`sum(${reviewStats.ratingSum})`,
+          })
+          .from(reviewStats)
+          .where(and(...statsWhere))
+          .groupBy(bucket);
   const distribution = [0, 0, 0, 0, 0];
   let sum = 0;
   for (const row of buckets) {
@@ -196,12 +221,13 @@ export async function loadPublicPage(
 
   const where: SQL[] = [eq(reviews.companyId, company.id), eq(reviews.status, "approved")];
   if (product) where.push(eq(reviews.productId, product.id));
+  else where.push(eq(reviews.subject, view === "store" ? "store" : "product"));
   if (query.note === 1) where.push(sql`${reviews.stars} <= 1`);
   else if (query.note) where.push(eq(reviews.stars, query.note));
   const rows = await db
     .select({ review: reviews, productName: products.name, orderDate: orders.orderDate })
     .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
+    .leftJoin(products, eq(products.id, reviews.productId))
     .leftJoin(orders, eq(orders.id, reviews.orderId))
     .where(and(...where))
     .orderBy(desc(reviews.publishedAt), desc(reviews.id))
@@ -216,12 +242,16 @@ export async function loadPublicPage(
       logo: publicImageUrl(storage, company.logoPath),
     },
     product,
+    view,
+    hasStore,
     average: meanOf(sum, total),
     total,
     distribution,
     matching,
     page: query.page,
     pages,
-    reviews: rows.map(({ review, productName, orderDate }) => publicReview(review, productName, orderDate)),
+    reviews: rows.map(({ review, productName, orderDate }) =>
+      publicReview(review, productName ?? "", orderDate),
+    ),
   };
 }

@@ -47,6 +47,8 @@ export function registerPublicPages(app: FastifyInstance): void {
 
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const { slug, productId } = request.params as { slug: string; productId?: string };
+    // `/avis/{slug}/produits`: the company's product reviews (its page opens with the shop's).
+    const view = request.routeOptions.url?.endsWith("/produits") ? "products" : null;
     if (productId !== undefined && !UUID.test(productId)) return notFound(reply);
     const { note, page: number } = pageQuery(request.query);
     const load = async (): Promise<CachedBody> => {
@@ -55,6 +57,7 @@ export function registerPublicPages(app: FastifyInstance): void {
         productId: productId ?? null,
         note,
         page: number,
+        view,
       });
       if (!data) throw new PageNotFound();
       const slugs = slugsOf.get(data.company.id) ?? new Set();
@@ -66,7 +69,11 @@ export function registerPublicPages(app: FastifyInstance): void {
       return { body, etag: etagOf(body) };
     };
     try {
-      const cached = await cache.get(`page:${slug}`, `${productId ?? ""}|${note ?? ""}|${number}`, load);
+      const cached = await cache.get(
+        `page:${slug}`,
+        `${productId ?? ""}|${view ?? ""}|${note ?? ""}|${number}`,
+        load,
+      );
       return sendCacheable(request, reply, cached, HTML, PUBLIC_REVALIDATED);
     } catch (error) {
       if (error instanceof PageNotFound) return notFound(reply);
@@ -74,6 +81,7 @@ export function registerPublicPages(app: FastifyInstance): void {
     }
   };
   app.get("/avis/:slug", page);
+  app.get("/avis/:slug/produits", page);
   app.get("/avis/:slug/produits/:productId", page);
 
   // One review's page: the `review_url` of Google's feed (a page for that review, its partner rules).

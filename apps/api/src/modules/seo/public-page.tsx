@@ -1,9 +1,15 @@
-import { jsonForScript, productJsonLd, reviewJsonLd } from "@certavis/domain";
+import { jsonForScript, productJsonLd, reviewJsonLd, storeJsonLd } from "@certavis/domain";
 import { formatAverage, formatDate, formatInteger, fr } from "@certavis/i18n-fr/server";
 import type { ReactNode } from "react";
 import { PageShell, renderPage } from "../../http/pages/page-shell";
 import readingPage from "../../http/pages/reading-page.css";
-import { companyPagePath, pageHref, productPagePath, reviewPagePath } from "./page-paths";
+import {
+  companyPagePath,
+  companyProductsPagePath,
+  pageHref,
+  productPagePath,
+  reviewPagePath,
+} from "./page-paths";
 import pageStyle from "./public-page.css";
 
 const style = readingPage + pageStyle;
@@ -203,6 +209,30 @@ function PageHeading({ data }: { data: PublicPageData }) {
   );
 }
 
+/** 'Boutique' / 'Produits': two links (the page works without any script), the current one marked. */
+function ViewSwitch({ slug, view }: { slug: string; view: "store" | "products" }) {
+  const t = fr.server.publicPages;
+  const item = (href: string, label: string, current: boolean) => (
+    <li>
+      {current ? (
+        <a href={href} aria-current="page" className="current">
+          {label}
+        </a>
+      ) : (
+        <a href={href}>{label}</a>
+      )}
+    </li>
+  );
+  return (
+    <nav className="views" aria-label={t.views}>
+      <ul>
+        {item(companyPagePath(slug), t.storeView, view === "store")}
+        {item(companyProductsPagePath(slug), t.productsView, view === "products")}
+      </ul>
+    </nav>
+  );
+}
+
 /** The average, and the distribution 5 → 1 with a filter link each (none for an empty row). */
 function Summary({ data, path, note }: { data: PublicPageData; path: string; note: number | null }) {
   const t = fr.server.publicPages;
@@ -271,31 +301,54 @@ export function renderPublicPage(data: PublicPageData, note: number | null, urls
   const t = fr.server.publicPages;
   const w = fr.widget;
   const { company, product } = data;
-  const path = product ? productPagePath(company.slug, product.id) : companyPagePath(company.slug);
+  const path = product
+    ? productPagePath(company.slug, product.id)
+    : data.view === "products" && data.hasStore
+      ? companyProductsPagePath(company.slug)
+      : companyPagePath(company.slug);
   const canonical = `${urls.origin}${pageHref(path, note, data.page)}`;
   const title = product ? t.productTitle(product.name, company.name) : t.title(company.name);
   const description = t.description(product?.name ?? company.name, data.average, data.total);
-  const jsonLd = product
-    ? productJsonLd(
-        {
-          name: product.name,
-          image: absolute(urls.origin, product.image),
-          mean_note: data.average,
-          reviews_count: data.total,
-          sku: product.sku,
-          gtin: product.gtin,
-          brand: product.brand,
-          url: product.url ?? `${urls.origin}${path}`,
-        },
-        data.reviews.map((r) => ({
-          rating: r.rating,
-          title: r.title,
-          comment: r.comment,
-          author_name: r.authorName,
-          published_at: r.publishedAt.toISOString(),
-        })),
-      )
-    : null;
+  const reviewItems = data.reviews.map((r) => ({
+    rating: r.rating,
+    title: r.title,
+    comment: r.comment,
+    author_name: r.authorName,
+    published_at: r.publishedAt.toISOString(),
+  }));
+  const jsonLd =
+    data.view === "store"
+      ? storeJsonLd(
+          {
+            name: company.name,
+            url: company.website,
+            logo: absolute(urls.origin, company.logo),
+            mean_note: data.average,
+            reviews_count: data.total,
+          },
+          reviewItems,
+        )
+      : product
+        ? productJsonLd(
+            {
+              name: product.name,
+              image: absolute(urls.origin, product.image),
+              mean_note: data.average,
+              reviews_count: data.total,
+              sku: product.sku,
+              gtin: product.gtin,
+              brand: product.brand,
+              url: product.url ?? `${urls.origin}${path}`,
+            },
+            data.reviews.map((r) => ({
+              rating: r.rating,
+              title: r.title,
+              comment: r.comment,
+              author_name: r.authorName,
+              published_at: r.publishedAt.toISOString(),
+            })),
+          )
+        : null;
   const head = (
     <>
       <link rel="canonical" href={canonical} />
@@ -317,6 +370,8 @@ export function renderPublicPage(data: PublicPageData, note: number | null, urls
   return renderPage(
     <PublicDocument title={title} description={description} head={head} urls={urls}>
       <PageHeading data={data} />
+      {data.hasStore && data.view ? <ViewSwitch slug={company.slug} view={data.view} /> : null}
+      {data.view === "store" ? <p>{t.storeIntro(company.name)}</p> : null}
       <Summary data={data} path={path} note={note} />
       {note ? (
         <p>

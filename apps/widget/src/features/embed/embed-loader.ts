@@ -40,7 +40,8 @@ export function widgetUrl(origin: string, data: DOMStringMap): string {
 /** The JSON-LD endpoint for a host element, or null when it asks for none (or names no product). */
 export function jsonLdUrl(origin: string, data: DOMStringMap): string | null {
   const product = data.productId;
-  if (data.jsonld !== "1" || !data.companyId || !product || product === "all") return null;
+  if (data.jsonld !== "1" || !data.companyId || !product || product === "all" || product === "store")
+    return null;
   const query = new URLSearchParams({ company_id: data.companyId, product_id: product });
   return `${origin}/api/v1/public/reviews/jsonld/?${query.toString()}`;
 }

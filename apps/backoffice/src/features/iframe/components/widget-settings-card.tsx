@@ -38,6 +38,7 @@ export function WidgetSettingsCard({
             <Select.Trigger aria-labelledby={`${id}-product`} className="min-w-[14rem]" />
             <Select.Content position="popper">
               <Select.Item value="all">{t.allProducts}</Select.Item>
+              <Select.Item value="store">{t.storeReviews}</Select.Item>
               {products.map((p) => (
                 <Select.Item key={p.id} value={p.id}>
                   {p.name}

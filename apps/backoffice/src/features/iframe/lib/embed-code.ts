@@ -5,7 +5,7 @@ export const IFRAME_HEIGHT = 520;
 
 export interface WidgetConfig {
   companyId: string;
-  /** A product id, or "all". */
+  /** A product id, "all", or "store" (the shop's own reviews). */
   productId: string;
   showHeader: boolean;
   /** As typed: invalid values become #10b981 (spec §5). */
@@ -17,12 +17,16 @@ export interface WidgetConfig {
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-export const hasProduct = (config: WidgetConfig) => !!config.productId && config.productId !== "all";
+export const hasProduct = (config: WidgetConfig) =>
+  !!config.productId && config.productId !== "all" && config.productId !== "store";
+
+/** The widget shows one product's reviews, or the shop's own (`product_id=store`). */
+const selects = (config: WidgetConfig) => hasProduct(config) || config.productId === "store";
 
 /** The widget's address with the embed parameters of spec §9 (`show_header=0` only when hidden). */
 export function widgetUrl(origin: string, config: WidgetConfig): string {
   const query = new URLSearchParams({ company_id: config.companyId });
-  if (hasProduct(config)) query.set("product_id", config.productId);
+  if (selects(config)) query.set("product_id", config.productId);
   if (!config.showHeader) query.set("show_header", "0");
   query.set("accent_color", normalizeAccentColor(config.accentColor));
   return `${origin}/widget?${query.toString()}`;
@@ -41,7 +45,7 @@ export function plainIframeCode(origin: string, config: WidgetConfig, title: str
  */
 export function scriptEmbedCode(origin: string, config: WidgetConfig, title: string): string {
   const attributes = [`data-company-id="${escapeAttribute(config.companyId)}"`];
-  if (hasProduct(config)) attributes.push(`data-product-id="${escapeAttribute(config.productId)}"`);
+  if (selects(config)) attributes.push(`data-product-id="${escapeAttribute(config.productId)}"`);
   if (config.jsonLd && hasProduct(config)) attributes.push('data-jsonld="1"');
   const src = escapeAttribute(widgetUrl(origin, config));
   return [
