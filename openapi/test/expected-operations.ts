@@ -129,6 +129,9 @@ export const additions = [
   "POST /company/integrations/{id}/sync/",
   "POST /integrations/{id}/webhook/",
   "GET /company/invoices/{id}/pdf/",
+  // issue 40: Google's store-ratings feed and where a shop stands with Google
+  "GET /public/feeds/google-merchant-reviews.xml",
+  "GET /company/google/",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */
@@ -157,6 +160,7 @@ export const publicCalls = [
   "GET /public/ratings/",
   "GET /public/badge.svg",
   "GET /public/feeds/google-product-reviews.xml",
+  "GET /public/feeds/google-merchant-reviews.xml",
   "POST /billing/stripe/webhook/",
   "GET /billing/sandbox/{session_id}/",
   "POST /billing/sandbox/{session_id}/complete/",

@@ -3,7 +3,7 @@ import { gunzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
-import { reviewFiles, reviews } from "../src/db/schema";
+import { companies, reviewFiles, reviews } from "../src/db/schema";
 import { reviewsChanged } from "../src/lib/reviews-changed";
 import { addDays } from "../src/modules/pipeline";
 import { feedLimits } from "../src/modules/seo/google-reviews-feed";
@@ -29,6 +29,22 @@ async function validate(xml: string) {
     schema: [{ fileName: "product_reviews.xsd", contents: XSD }],
   });
   return result.errors.map((e) => e.rawMessage);
+}
+
+/**
+ * Whether robots.txt lets a crawler fetch `path`, as Google reads it (RFC 9309): the rules of the
+ * `User-agent: *` group, the longest matching path wins, `Allow` on a tie.
+ */
+function robotsAllows(robots: string, path: string): boolean {
+  let best: { length: number; allow: boolean } = { length: -1, allow: true };
+  for (const line of robots.split("\n")) {
+    const match = /^(allow|disallow):\s*(\S*)/i.exec(line.trim());
+    if (!match?.[2] || !path.startsWith(match[2])) continue;
+    const allow = match[1]?.toLowerCase() === "allow";
+    if (match[2].length > best.length || (match[2].length === best.length && allow))
+      best = { length: match[2].length, allow };
+  }
+  return best.allow;
 }
 
 const reviewIds = (xml: string) => [...xml.matchAll(/<review_id>([^<]+)<\/review_id>/g)].map((m) => m[1]);
@@ -153,9 +169,14 @@ describe.each(SQL_TEST_DATABASES)("Google product reviews feed on %s", (kind) =>
         "<review>",
         `<review_id>${hostile?.id}</review_id>`,
         "<reviewer><name>Zoé&lt; &amp;.</name></reviewer>",
+        // Google's 2025 fields: every review comes from an order, none is paid for, in French, from the shop's country.
+        "<is_verified_purchase>true</is_verified_purchase>",
+        "<is_incentivized_review>false</is_incentivized_review>",
         `<review_timestamp>${addDays(base, 5).toISOString()}</review_timestamp>`,
         "<title>Très &lt;b&gt;belle&lt;/b&gt; &amp; ]]&gt; lampe</title>",
         "<content>Lumière &lt;douce&gt; &amp; chaude ]]&gt;  fin\nLigne 2</content>",
+        "<review_language>fr</review_language>",
+        "<review_country>FR</review_country>",
         `<review_url type="singleton">${origin}/avis/${slug}/${hostile?.id}</review_url>`,
         `<reviewer_images><reviewer_image><url>${t.ctx.storage.url(`reviews/${company.id}/a.jpg`)}</url></reviewer_image></reviewer_images>`,
         '<ratings><overall min="1" max="5">4.5</overall></ratings>',
@@ -175,6 +196,36 @@ describe.each(SQL_TEST_DATABASES)("Google product reviews feed on %s", (kind) =>
     expect(xml).toContain(`<product_url>${origin}/avis/${slug}/produits/${vase.id}</product_url>`);
     expect(xml).not.toContain("En attente");
     expect(reviewIds(xml)).toHaveLength(4);
+    expect(xml.match(/<is_verified_purchase>true<\/is_verified_purchase>/g)).toHaveLength(4);
+  });
+
+  it("gives review_country from the shop's country; the XSD refuses a country that is not ISO 3166-1 alpha-2", async () => {
+    await t.ctx.db.update(companies).set({ country: "BE" }).where(eq(companies.id, company.id));
+    reviewsChanged(company.id);
+    try {
+      const res = await feed();
+      expect(res.body.match(/<review_country>BE<\/review_country>/g)).toHaveLength(4);
+      expect(res.body).not.toContain("<review_country>FR</review_country>");
+      expect(await validate(res.body)).toEqual([]);
+      const broken = res.body.replace(
+        "<review_country>BE</review_country>",
+        "<review_country>Belgique</review_country>",
+      );
+      expect(await validate(broken)).not.toEqual([]);
+    } finally {
+      await t.ctx.db.update(companies).set({ country: "FR" }).where(eq(companies.id, company.id));
+      reviewsChanged(company.id);
+    }
+  });
+
+  it("is not blocked by robots.txt (Google's scheduled fetch reads it); the rest of the API stays disallowed", async () => {
+    const robots = (await t.inject({ method: "GET", url: "/robots.txt" })).body;
+    expect(
+      robotsAllows(robots, `/api/v1/public/feeds/google-product-reviews.xml?company_id=${company.id}`),
+    ).toBe(true);
+    expect(robotsAllows(robots, "/api/v1/public/feeds/google-merchant-reviews.xml")).toBe(true);
+    expect(robotsAllows(robots, "/api/v1/company/")).toBe(false);
+    expect(robotsAllows(robots, `/avis/${slug}`)).toBe(true);
   });
 
   it("streams page by page without losing reviews published at the same instant", async () => {

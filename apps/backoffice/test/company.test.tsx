@@ -7,7 +7,7 @@ import { apiAs, seed, signIn } from "./support/test-api";
 const region = (name: string) => screen.findByRole("region", { name });
 
 describe("settings: Entreprise (real API)", () => {
-  it("an owner edits name and website; the link opens with https:// prefixed", async () => {
+  it("an owner edits name, website and the shop's country; the link opens with https:// prefixed", async () => {
     const app = await renderSignedIn("/settings/company", { companyName: "Atelier Martin" });
     const user = userEvent.setup();
     const form = await region("Entreprise");
@@ -18,6 +18,11 @@ describe("settings: Entreprise (real API)", () => {
     await user.clear(name);
     await user.type(name, "Atelier Martin & Fils");
     await user.type(within(form).getByRole("textbox", { name: "Site web" }), "atelier-martin.fr");
+    // The shop's country for Google's feeds: FR by default, a two-letter code.
+    const country = within(form).getByRole("textbox", { name: "Pays de la boutique" });
+    expect(country).toHaveValue("FR");
+    await user.clear(country);
+    await user.type(country, "be");
     expect(save).toBeEnabled();
     await user.click(save);
     await screen.findByText("Entreprise mise à jour");
@@ -25,8 +30,13 @@ describe("settings: Entreprise (real API)", () => {
       "href",
       "https://atelier-martin.fr",
     );
+    expect(country).toHaveValue("BE");
     const { body } = await apiAs<{ name: string; website: string }>(app.user, "/company/");
-    expect(body).toMatchObject({ name: "Atelier Martin & Fils", website: "atelier-martin.fr" });
+    expect(body).toMatchObject({
+      name: "Atelier Martin & Fils",
+      website: "atelier-martin.fr",
+      country: "BE",
+    });
   });
 
   it("'Email de contact' starts at the owner's address; a wrong one is refused in French, a new one saved", async () => {

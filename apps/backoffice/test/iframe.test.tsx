@@ -129,7 +129,7 @@ describe("widget configurator /iframe (real API)", () => {
     expect(badge.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
   });
 
-  it("gives the listing stars' code (a SKU to fill in, or the chosen product linked to its page) and the Google feed with its Merchant Center steps", async () => {
+  it("gives the listing stars' code (a SKU to fill in, or the chosen product linked to its page) and the Google panel (thresholds, both feeds, Merchant Center steps)", async () => {
     const { companyId, productId } = await openConfigurator();
     const box = 'style="display:inline-block;width:7.5em;height:1.25em;vertical-align:middle"';
     const loader = `<script src="${widgetOrigin}/embed.js?stars" async></script>`;
@@ -148,6 +148,18 @@ describe("widget configurator /iframe (real API)", () => {
     expect(codeOf("Adresse du flux d'avis produits")).toBe(feed);
     expect(screen.getByRole("heading", { name: "Dans Google Merchant Center", level: 3 })).toBeVisible();
     expect(screen.getByText(/Activez le programme « Avis sur les produits »/)).toBeVisible();
+    // The 'Google' panel: exact counts against Google's thresholds, and the store-ratings feed.
+    expect(
+      await screen.findByText("Avis sur la boutique des 12 derniers mois (FR) : 0 sur environ 100"),
+    ).toBeVisible();
+    expect(screen.getByText("Avis produits dans le flux : 0 sur 50")).toBeVisible();
+    expect(
+      screen.getByRole("progressbar", { name: "Avis sur la boutique pour la note Google" }),
+    ).toBeVisible();
+    expect(codeOf("Adresse du flux d'avis sur la boutique")).toBe(
+      `${origin()}/api/v1/public/feeds/google-merchant-reviews.xml?company_id=${companyId}`,
+    );
+    expect(screen.getByRole("heading", { name: "Pour la note de la boutique", level: 3 })).toBeVisible();
     const response = await fetch(
       `${apiBaseUrl}/public/feeds/google-product-reviews.xml?company_id=${companyId}`,
     );

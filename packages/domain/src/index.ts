@@ -11,6 +11,7 @@ export * from "./forms/field-types";
 export * from "./forms/form-rules";
 export * from "./forms/pages";
 export * from "./get-started";
+export * from "./google-feeds";
 export * from "./initials";
 export * from "./insights/period";
 export * from "./insights/themes";

@@ -154,6 +154,9 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   publicRatingsGet: publicAccess,
   publicBadgeGet: publicAccess,
   publicGoogleReviewsFeedGet: publicAccess,
+  publicGoogleMerchantReviewsFeedGet: publicAccess,
+  // where the shop stands with Google: every member sees it, like the dashboard
+  companyGoogleStatusGet: company("company.view"),
   // connections of the shop (ARCHITECTURE §10.14); the webhook is checked by its signature
   companyIntegrationsList: company("integrations.manage"),
   companyIntegrationsCreate: company("integrations.manage"),
@@ -183,4 +186,5 @@ export const SENSITIVE_OPERATIONS: ReadonlySet<string> = new Set<OperationId>([
   "reviewWithdrawalConfirm",
   // Public but costly: a feed past its kept size is streamed from the database on each request.
   "publicGoogleReviewsFeedGet",
+  "publicGoogleMerchantReviewsFeedGet",
 ]);

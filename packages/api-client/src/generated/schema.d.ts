@@ -1540,9 +1540,49 @@ export interface paths {
         };
         /**
          * Flux d'avis produits pour Google (Product Reviews 2.4)
-         * @description Public, CORS open, for Google Merchant Center to fetch. The company's approved reviews in Google's Product Reviews feed format, version 2.4 (`product_reviews.xsd`): per review its id, the author's public name (first name and initial), the publication time, title and text, the review's own public page `/avis/{slug}/{review id}` (`review_url type="singleton"`), its photos, the overall rating (1 to 5), the product (GTIN, SKU and brand when known, name, page on the shop else its public page) and `collection_method` `post_fulfillment`. A review without any text is left out (the format requires one). Streamed page by page, gzip when asked (`Accept-Encoding`), revalidated by every reader (`Cache-Control: public, no-cache`, `ETag` from the company's review figures and last changes; 304 on a matching `If-None-Match`). 404 for an unknown company or one whose public page is off (`public_page` false: its reviews' addresses would not exist). Limited per IP like the sign-in (`RATE_LIMIT_PER_IP` a minute; 429 with `Retry-After` beyond).
+         * @description Public, CORS open, for Google Merchant Center to fetch. The company's approved reviews in Google's Product Reviews feed format, version 2.4 (`product_reviews.xsd`): per review its id, the author's public name (first name and initial), the publication time, title and text, the review's own public page `/avis/{slug}/{review id}` (`review_url type="singleton"`), its photos, the overall rating (1 to 5), the product (GTIN, SKU and brand when known, name, page on the shop else its public page) and `collection_method` `post_fulfillment`; and Google's 2025 fields: `is_verified_purchase` true (every review comes from an order), `is_incentivized_review` false, `review_language` `fr` and `review_country` (the company's `country`). A review without any text is left out (the format requires one). Streamed page by page, gzip when asked (`Accept-Encoding`), revalidated by every reader (`Cache-Control: public, no-cache`, `ETag` from the company's review figures and last changes; 304 on a matching `If-None-Match`). 404 for an unknown company or one whose public page is off (`public_page` false: its reviews' addresses would not exist). Limited per IP like the sign-in (`RATE_LIMIT_PER_IP` a minute; 429 with `Retry-After` beyond).
          */
         get: operations["publicGoogleReviewsFeedGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/feeds/google-merchant-reviews.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Flux d'avis sur les boutiques pour Google (Merchant Review Feeds 5.0)
+         * @description Public, CORS open, for Google Merchant Center to fetch (robots.txt allows it). The service's store reviews in Google's Merchant Review Feeds schema 5.0 (namespace `http://schemas.google.com/merchant_reviews/5.0`, `merchant_reviews.xsd`): one `<merchant>` per company that has store reviews in the feed and a public page (`id` = the company's id, stable; `name`; `merchant_url` = its website, else its public page; `rating_url` = its public page `/avis/{slug}`; creation and last change), then the reviews (`id`, `mid` = the company's id, `reviewer_name` as shown publicly (first name and initial), `create_timestamp` (written), `last_update_timestamp`, `country_code` (the company's `country`), `title`, `content`, `ratings/overall min="1" max="5"`, `collection_method` `after_fulfillment`). Only published store reviews collected after a real order and written within 90 days of the e-mail that invited them (Google's rule). Withdrawn, erased and expired reviews go in `deleted_reviews`; companies that left (deleted, or public page switched off) in `deleted_merchants`. `since` gives the incremental form: only what changed after that instant (merchants, reviews, deletions). `company_id` gives one company's feed, for a shop that sends its own feed to Merchant Center (404 when unknown or its public page is off). Streamed (never held whole), gzip when asked (`Accept-Encoding`), revalidated by every reader (`Cache-Control: public, no-cache`, `ETag`; 304 on a matching `If-None-Match`). Limited per IP like the sign-in (`RATE_LIMIT_PER_IP` a minute; 429 with `Retry-After` beyond).
+         */
+        get: operations["publicGoogleMerchantReviewsFeedGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/google/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Où en est la boutique avec Google
+         * @description The company's progress towards Google's thresholds, counted exactly: its store reviews in the store-ratings feed written in the last 12 months (Google shows a store rating for a country from about 100 there; every review counts for the company's `country`), and its product reviews in the product reviews feed (50 for a product's stars); with the two feeds' addresses to give Merchant Center. `public_page` false: the feeds leave the company out (their links would not exist).
+         */
+        get: operations["companyGoogleStatusGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2148,6 +2188,8 @@ export interface components {
             slug: string;
             /** @description Whether the public review pages, the sitemap and the feeds show the company. */
             public_page: boolean;
+            /** @description The shop's country (ISO 3166-1 alpha-2, `FR` by default): the reviews' country in Google's feeds (`review_country`, `country_code`), where its store rating counts. */
+            country: string;
             /** @description 'Avis sur la boutique': whether the request e-mail and the review form ask the buyer about the shop itself (one store review per order). On by default. */
             store_reviews: boolean;
             store_rating: components["schemas"]["StoreRating"];
@@ -2225,6 +2267,8 @@ export interface components {
             /** @description Lower-case letters, digits and inner dashes, 3 to 60 characters; 400 on `slug` when it is taken or malformed. */
             slug?: string;
             public_page?: boolean;
+            /** @description The shop's country, ISO 3166-1 alpha-2 (`FR`, `BE`, `CH`…; lower case accepted); 400 on `country` otherwise. */
+            country?: string;
             /** @description 'Avis sur la boutique': ask buyers about the shop itself. */
             store_reviews?: boolean;
             logo?: null;
@@ -2382,6 +2426,38 @@ export interface components {
         };
         /** @enum {string} */
         FormStatus: "active" | "draft" | "archived";
+        /** @description Where a shop stands with Google's review programmes (store rating, product ratings). */
+        GoogleStatus: {
+            /** @description The company's country (ISO 3166-1 alpha-2), where its store reviews count. */
+            country: string;
+            /** @description Whether its public page is on (off, the feeds leave it out). */
+            public_page: boolean;
+            store_reviews: {
+                /** @description Store reviews in the store-ratings feed written in the last `months` months. */
+                count: number;
+                /** @description About how many Google asks for, per country, to show a store rating. */
+                threshold: number;
+                months: number;
+            };
+            product_reviews: {
+                /** @description Product reviews in the product reviews feed (published, with text). */
+                count: number;
+                /** @description How many Google asks for to show a product's stars. */
+                threshold: number;
+            };
+            feeds: {
+                /**
+                 * Format: uri
+                 * @description The company's product reviews feed (Product Review Feeds 2.4).
+                 */
+                product_reviews: string;
+                /**
+                 * Format: uri
+                 * @description The company's store-ratings feed (Merchant Review Feeds 5.0).
+                 */
+                merchant_reviews: string;
+            };
+        };
         /** @description Orders held by a draft product whose request can be (or was just) sent. */
         HeldRequests: {
             orders: number;
@@ -7268,6 +7344,67 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    publicGoogleMerchantReviewsFeedGet: {
+        parameters: {
+            query?: {
+                company_id?: string;
+                /** @description Only what changed after this instant (RFC 3339, with its time zone). */
+                since?: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed. */
+            200: {
+                headers: {
+                    /** @example public, no-cache */
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Not modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    companyGoogleStatusGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's standing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     publicUnsubscribePage: {

@@ -50,9 +50,31 @@ export const iframe = {
     linkHint: "Avec data-href, les étoiles mènent à la page publique du produit.",
   },
   feed: {
-    title: "Étoiles dans Google Shopping",
+    title: "Google : note de la boutique et étoiles des produits",
     intro:
-      "Google affiche les notes de vos produits dans Shopping à partir d'un flux d'avis (format Product Reviews 2.4), mis à jour à chaque avis publié.",
+      "Google affiche la note de votre boutique sous vos annonces et les étoiles de vos produits dans Shopping à partir de nos flux d'avis, mis à jour à chaque avis publié.",
+    progressTitle: "Où vous en êtes",
+    storeProgress: (count: number, threshold: number, months: number, country: string) =>
+      `Avis sur la boutique des ${months} derniers mois (${country}) : ${count} sur environ ${threshold}`,
+    storeProgressLabel: "Avis sur la boutique pour la note Google",
+    storeProgressHint:
+      "Seuls comptent les avis publiés, écrits dans les 90 jours suivant l'e-mail de demande. Google affiche la note d'une boutique à partir d'environ 100 avis sur 12 mois dans un pays.",
+    productProgress: (count: number, threshold: number) =>
+      `Avis produits dans le flux : ${count} sur ${threshold}`,
+    productProgressLabel: "Avis produits pour les étoiles Google",
+    productProgressHint:
+      "Google affiche les étoiles d'un produit à partir de 50 avis dans le flux, tous produits confondus.",
+    reached: "Seuil atteint",
+    merchantUrl: "Adresse du flux d'avis sur la boutique",
+    merchantUrlHint:
+      "Format Merchant Review Feeds 5.0 : à donner à Google si vous envoyez vous-même vos avis sur la boutique.",
+    storeStepsTitle: "Pour la note de la boutique",
+    storeSteps: [
+      "Vos avis sur la boutique recueillis après une commande entrent d'eux-mêmes dans le flux d'avis sur les marchands de Certavis : rien à installer.",
+      "Dans Google Merchant Center, vérifiez et revendiquez l'adresse de votre site, celle de votre fiche Entreprise.",
+      "Pour envoyer vous-même vos avis sur la boutique, ajoutez un flux d'avis sur le marchand par récupération programmée avec l'adresse ci-dessus, une fois par jour.",
+      "Google affiche la note sous vos annonces et dans Shopping quand votre boutique a assez d'avis récents dans votre pays : comptez quelques semaines.",
+    ],
     url: "Adresse du flux d'avis produits",
     urlHint: "Google Merchant Center lit cette adresse ; vos avis publiés y sont tous.",
     stepsTitle: "Dans Google Merchant Center",

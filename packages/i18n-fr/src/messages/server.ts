@@ -101,6 +101,7 @@ const company = {
   vatNumberInvalid: "Ce numéro de TVA intracommunautaire n'est pas valide (exemple : FR44732829320).",
   billingAddressKept:
     "L'adresse de facturation figure sur chaque facture : modifiez-la, sans la vider, tant qu'une offre payante est en cours.",
+  countryInvalid: "Indiquez le pays par son code à deux lettres (FR, BE, CH…).",
 } as const;
 
 const team = {

@@ -70,6 +70,9 @@ export const settings = {
     website: "Site web",
     websitePlaceholder: "https://www.exemple.fr",
     openWebsite: "Ouvrir le site",
+    country: "Pays de la boutique",
+    countryHint:
+      "Code à deux lettres (FR, BE, CH…) : le pays de vos avis dans les flux Google, où compte la note de votre boutique.",
     contactEmail: "Email de contact",
     contactEmailHint:
       "Les acheteurs vous répondent à cette adresse (réponse à nos emails, lien 'Nous contacter' du formulaire d'avis).",

@@ -9,6 +9,8 @@ export const companies = pgTable(
     id: id(),
     name: text("name").notNull(),
     website: text("website"),
+    /** ISO 3166-1 alpha-2: the reviews' country in Google's feeds, and where its store rating is counted. */
+    country: text("country").notNull().default("FR"),
     /** Where buyers write (Reply-To of its e-mails, the form's 'Nous contacter'); null: the owner's address. */
     contactEmail: text("contact_email"),
     /** Postal address printed on the company's invoices (several lines). */
@@ -132,3 +134,12 @@ export const joinRequests = pgTable(
     index("join_requests_user_status_idx").on(t.userId, t.status),
   ],
 );
+
+/**
+ * Companies deleted, kept by id for Google's store-ratings feed (`deleted_merchants`): their rows went
+ * with the company; only the id and the time stay (no personal data).
+ */
+export const googleFeedDepartures = pgTable("google_feed_departures", {
+  companyId: uuid("company_id").primaryKey(),
+  departedAt: tz("departed_at").notNull().defaultNow(),
+});

@@ -80,6 +80,7 @@ export async function companyView(
     slug: company.slug,
     public_page: company.publicPage,
     store_reviews: company.storeReviews,
+    country: company.country,
     store_rating: await storeRatingOf(db, company.id),
     logo: publicImageUrl(storage, company.logoPath),
     api_key: showKey && company.apiKeyCiphertext ? apiKeyCipher.decrypt(company.apiKeyCiphertext) : null,

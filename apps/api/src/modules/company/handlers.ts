@@ -1,8 +1,8 @@
-import { isCompanySlug, isSubscriptionUsable, normalizePlanType, PLANS } from "@certavis/domain";
+import { isCompanySlug, isCountryCode, isSubscriptionUsable, normalizePlanType, PLANS } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { companies, joinRequests, reviewEvents } from "../../db/schema";
+import { companies, googleFeedDepartures, joinRequests, reviewEvents } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { callerMembership, callerUser } from "../../http/caller";
 import { detailError, type FieldErrors, fieldErrors, notFound } from "../../http/errors";
@@ -44,6 +44,7 @@ type CompanyChanges = Partial<
     | "slug"
     | "publicPage"
     | "storeReviews"
+    | "country"
   >
 >;
 
@@ -107,6 +108,10 @@ async function readCompanyUpdate(request: FastifyRequest): Promise<CompanyUpdate
       if (typeof value === "boolean") changes.storeReviews = value;
       else if (value === "true" || value === "false") changes.storeReviews = value === "true";
       else errors.store_reviews = [fr.server.products.invalidBoolean];
+    } else if (field === "country") {
+      const country = typeof value === "string" ? value.trim().toUpperCase() : "";
+      if (isCountryCode(country)) changes.country = country;
+      else errors.country = [fr.server.company.countryInvalid];
     } else if (field === "logo") {
       if (value === null) changes.logoPath = null;
       else errors.logo = [fr.server.company.logoNotFile];
@@ -214,6 +219,11 @@ export const companyHandlers = defineHandlers({
       const recorded = await recordSubscriptionsToCancel(tx, [live]);
       await buryFiles(tx, files.paths, ctx.now());
       await tx.delete(companies).where(eq(companies.id, company.id));
+      // Google's store-ratings feed tells Merchant Center it left (deleted_merchants).
+      await tx
+        .insert(googleFeedDepartures)
+        .values({ companyId: company.id, departedAt: ctx.now() })
+        .onConflictDoNothing();
       // The trail has no foreign keys (the cascade does not reach it): it goes explicitly.
       await purgeTrail(tx, eq(reviewEvents.companyId, company.id));
       return recorded;

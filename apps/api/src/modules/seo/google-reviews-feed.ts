@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
+import { DEFAULT_SHOP_COUNTRY, isCountryCode, REVIEW_LANGUAGE } from "@certavis/domain";
 import { and, desc, eq, inArray, like, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
@@ -27,6 +28,8 @@ interface FeedCompany {
   id: string;
   name: string;
   slug: string;
+  /** ISO 3166-1 alpha-2: the reviews' `review_country`. */
+  country: string;
 }
 
 interface FeedHead {
@@ -48,6 +51,7 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[]
 async function loadFeedHead(db: DbOrTx, companyId: string): Promise<FeedHead> {
   const [row] = rowsOf(
     await db.execute(sql`SELECT ${companies.id} AS id, ${companies.name} AS name, ${companies.slug} AS slug,
+      ${companies.country} AS country,
       ${companies.updatedAt} AS company,
       (SELECT coalesce(sum(${reviewStats.reviews}), 0)::text || '/' || coalesce(sum(${reviewStats.ratingSum}), 0)::text
         FROM ${reviewStats} WHERE ${reviewStats.companyId} = ${companyId} AND ${reviewStats.status} = 'approved') AS figures,
@@ -57,9 +61,22 @@ async function loadFeedHead(db: DbOrTx, companyId: string): Promise<FeedHead> {
       FROM ${companies} WHERE ${companies.id} = ${companyId} AND ${companies.publicPage} = true`),
   );
   if (!row) throw notFound();
-  const company = { id: String(row.id), name: String(row.name), slug: String(row.slug) };
+  const country = String(row.country);
+  const company = {
+    id: String(row.id),
+    name: String(row.name),
+    slug: String(row.slug),
+    country: isCountryCode(country) ? country : DEFAULT_SHOP_COUNTRY,
+  };
   const at = (value: unknown) => (value ? new Date(value as string | Date).toISOString() : "");
-  const key = [company.id, row.figures, at(row.newest), at(row.products), at(row.company)].join("|");
+  const key = [
+    company.id,
+    company.country,
+    row.figures,
+    at(row.newest),
+    at(row.products),
+    at(row.company),
+  ].join("|");
   return { company, etag: `"feed-${createHash("sha1").update(key).digest("base64url")}"` };
 }
 
@@ -181,9 +198,14 @@ export function reviewXml(
     "<review>",
     element("review_id", review.id),
     `<reviewer>${element("name", name)}</reviewer>`,
+    // Every review comes from a real order, and none is paid for or rewarded (Google's 2025 fields).
+    "<is_verified_purchase>true</is_verified_purchase>",
+    "<is_incentivized_review>false</is_incentivized_review>",
     element("review_timestamp", review.publishedAt.toISOString()),
     comment && title ? element("title", title) : "",
     element("content", content),
+    element("review_language", REVIEW_LANGUAGE),
+    element("review_country", company.country),
     `<review_url type="singleton">${xmlText(`${origin}${reviewPagePath(company.slug, review.id)}`)}</review_url>`,
     photos.length
       ? `<reviewer_images>${photos.map((url) => `<reviewer_image>${element("url", url)}</reviewer_image>`).join("")}</reviewer_images>`

@@ -61,6 +61,10 @@ export async function sitemapPart(db: DbOrTx, origin: string, part: number): Pro
   return `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
+/**
+ * The public pages are crawled, the API is not, except Google's review feeds: Merchant Center's scheduled
+ * fetch reads robots.txt and obeys it (the longer `Allow` wins over `Disallow: /api/`).
+ */
 export function robotsTxt(origin: string): string {
-  return `User-agent: *\nAllow: /avis/\nDisallow: /api/\nSitemap: ${origin}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /avis/\nAllow: /api/v1/public/feeds/\nDisallow: /api/\nSitemap: ${origin}/sitemap.xml\n`;
 }

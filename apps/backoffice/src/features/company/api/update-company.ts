@@ -8,6 +8,7 @@ export interface CompanyInput {
   billing_siren?: string | null;
   billing_vat_number?: string | null;
   website?: string | null;
+  country?: string;
   contact_email?: string | null;
   slug?: string;
   public_page?: boolean;

@@ -25,6 +25,7 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
   const [siren, setSiren] = useState(company.billing_siren ?? "");
   const [vatNumber, setVatNumber] = useState(company.billing_vat_number ?? "");
   const [website, setWebsite] = useState(company.website ?? "");
+  const [country, setCountry] = useState(company.country);
   const [contactEmail, setContactEmail] = useState(company.contact_email);
   const addressId = useId();
   const [slug, setSlug] = useState(company.slug);
@@ -43,6 +44,7 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
   if (vatNumber.trim() !== (company.billing_vat_number ?? ""))
     changes.billing_vat_number = vatNumber.trim() || null;
   if (website.trim() !== (company.website ?? "")) changes.website = website.trim() || null;
+  if (country.trim().toUpperCase() !== company.country) changes.country = country.trim();
   if (contactEmail.trim().toLowerCase() !== company.contact_email.toLowerCase())
     changes.contact_email = contactEmail.trim() || null;
   if (slug.trim() !== company.slug) changes.slug = slug.trim();
@@ -64,6 +66,7 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
         setErrors({});
         setLogo(safeLogoUrl(saved.logo));
         setContactEmail(saved.contact_email);
+        setCountry(saved.country);
         toast({ title: t.updated, variant: "success" });
       },
       onError: (error) => showSaveError(error, setErrors, fr.errors.company.updateFailed),
@@ -137,6 +140,16 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
               </Link>
             </Text>
           ) : null}
+          <FormField
+            label={t.country}
+            hint={t.countryHint}
+            value={country}
+            disabled={!editable}
+            error={errors.country}
+            autoComplete="country"
+            maxLength={2}
+            onChange={(e) => setCountry(e.target.value)}
+          />
           <FormField
             label={t.contactEmail}
             hint={t.contactEmailHint}

@@ -105,3 +105,8 @@ export function starsCode(
 export function googleFeedUrl(apiOrigin: string, apiBase: string, companyId: string): string {
   return `${apiOrigin}${apiBase}/public/feeds/google-product-reviews.xml?company_id=${encodeURIComponent(companyId)}`;
 }
+
+/** Google's Merchant Review Feeds (store ratings) of the company. */
+export function googleMerchantFeedUrl(apiOrigin: string, apiBase: string, companyId: string): string {
+  return `${apiOrigin}${apiBase}/public/feeds/google-merchant-reviews.xml?company_id=${encodeURIComponent(companyId)}`;
+}
