@@ -3397,13 +3397,13 @@ export interface components {
              * @description What happened.
              * @enum {string}
              */
-            kind: "submitted" | "approved" | "rejected" | "auto_published" | "reply_published" | "reply_edited" | "reply_deleted" | "withdrawn" | "reported" | "expired" | "erasure";
+            kind: "submitted" | "approved" | "rejected" | "auto_published" | "reply_published" | "reply_edited" | "reply_deleted" | "withdrawn" | "reported" | "expired" | "erasure" | "flagged" | "contested" | "public_report" | "kept" | "removed" | "appealed";
             /**
-             * @description `user` (a company member), `author` (the review's author) or `system` (a job).
+             * @description `user` (a company member), `operator` (a Certavis operator, `actor_name` theirs), `author` (the review's author) or `system` (a job, the automatic checks).
              * @enum {string}
              */
-            actor: "user" | "author" | "system";
-            /** @description The member's name or e-mail when `actor` is `user`. */
+            actor: "user" | "operator" | "author" | "system";
+            /** @description The member's or operator's name or e-mail when `actor` is `user` or `operator`. */
             actor_name: string | null;
             from_status: components["schemas"]["ReviewStatus"] | null;
             to_status: components["schemas"]["ReviewStatus"] | null;

@@ -72,3 +72,8 @@ export function requestModeration(
 export function shopModerates(mode: ModerationMode): boolean {
   return mode === "shop";
 }
+
+/** A stored mode as the domain reads it: anything unknown is `shop` (the default). */
+export function normalizeModerationMode(value: unknown): ModerationMode {
+  return isModerationMode(value) ? value : "shop";
+}
