@@ -18,3 +18,11 @@ export function pageHref(path: string, note: number | null, page: number): strin
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
+
+/** The no-script report form of a published review ('Signaler'). */
+export function reportPagePath(slug: string, reviewId: string): string {
+  return `/avis/${slug}/${reviewId}/signaler`;
+}
+
+/** The public removal rules. */
+export const MODERATION_RULES_PATH = "/regles-de-moderation";
