@@ -19,9 +19,9 @@ export function pageHref(path: string, note: number | null, page: number): strin
   return search ? `${path}?${search}` : path;
 }
 
-/** The no-script report form of a published review ('Signaler'). */
-export function reportPagePath(slug: string, reviewId: string): string {
-  return `/avis/${slug}/${reviewId}/signaler`;
+/** The no-script report form of a published review ('Signaler'), for the pages and the widget. */
+export function reportPagePath(reviewId: string): string {
+  return `/signaler/${reviewId}`;
 }
 
 /** The public removal rules. */

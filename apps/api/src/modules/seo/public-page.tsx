@@ -87,7 +87,7 @@ function ReviewArticle({
         </p>
       ) : null}
       <p className="meta">
-        <a href={reportPagePath(slug, r.id)} rel="nofollow">
+        <a href={reportPagePath(r.id)} rel="nofollow">
           {fr.moderation.report.action}
         </a>
       </p>
