@@ -1414,7 +1414,7 @@ export interface paths {
         put?: never;
         /**
          * Signaler un avis publié
-         * @description Public, CORS open (the widget's 'Signaler'; the public pages post an HTML form to `/avis/{slug}/{review id}/signaler`, which works without JavaScript). Anyone reports a published review (EU Digital Services Act art. 16) with a reason, an explanation (400 when empty once trimmed) and optionally an e-mail address to be told the outcome. Routed to Certavis operators when Certavis moderates the company, to the shop otherwise. 404 when the review is not published. 429 with a French `detail` past 5 reports from one IP address within an hour.
+         * @description Public, CORS open (the widget's 'Signaler'; the public pages post an HTML form to `/signaler/{review id}`, which works without JavaScript). Anyone reports a published review (EU Digital Services Act art. 16) with a reason, an explanation (400 when empty once trimmed) and optionally an e-mail address to be told the outcome. Routed to Certavis operators when Certavis moderates the company, to the shop otherwise. 404 when the review is not published. 429 with a French `detail` past 5 reports from one IP address within an hour.
          */
         post: operations["publicReviewReport"];
         delete?: never;
@@ -3327,8 +3327,11 @@ export interface components {
         ReviewSubmitted: {
             /** Format: uuid */
             id: string;
-            /** @constant */
-            status: "pending";
+            /**
+             * @description `pending` until moderated; `approved` when Certavis moderates the company and the automatic checks found nothing (published at once, ARCHITECTURE §10.19).
+             * @enum {string}
+             */
+            status: "pending" | "approved";
         };
         /**
          * @description Role of a user in a company. Compared case-insensitively; `accoutant` is spelled so on the wire and shown as « Comptable ».
