@@ -54,6 +54,7 @@ export const serverModeration = {
   },
   appealPage: {
     title: "Demander le réexamen d'une décision",
+    rule: (label: string) => `Règle appliquée : ${label}`,
     decision: {
       rejected: "Votre avis n'a pas été publié.",
       removed: "Votre avis a été retiré de la publication.",
