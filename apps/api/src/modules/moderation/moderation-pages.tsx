@@ -65,7 +65,7 @@ export const EMPTY_REPORT: ReportFormState = {
   detail: null,
 };
 
-function Error({ id, messages }: { id: string; messages: string[] | undefined }) {
+function FieldError({ id, messages }: { id: string; messages: string[] | undefined }) {
   return messages?.length ? (
     <p className="error" id={id}>
       {messages.join(" ")}
@@ -106,7 +106,7 @@ export function renderReportPage(review: ReportedReview, state: ReportFormState)
               {r.reasons[code]}
             </label>
           ))}
-          <Error id="reason-error" messages={state.errors.reason} />
+          <FieldError id="reason-error" messages={state.errors.reason} />
         </fieldset>
         <label htmlFor="explanation">{r.explanationLabel}</label>
         <textarea
@@ -118,7 +118,7 @@ export function renderReportPage(review: ReportedReview, state: ReportFormState)
           aria-invalid={state.errors.explanation ? true : undefined}
           aria-describedby={state.errors.explanation ? "explanation-error" : undefined}
         />
-        <Error id="explanation-error" messages={state.errors.explanation} />
+        <FieldError id="explanation-error" messages={state.errors.explanation} />
         <label htmlFor="email">{r.emailLabel}</label>
         <input
           type="email"
@@ -130,7 +130,7 @@ export function renderReportPage(review: ReportedReview, state: ReportFormState)
           aria-invalid={state.errors.email ? true : undefined}
           aria-describedby={state.errors.email ? "email-error" : undefined}
         />
-        <Error id="email-error" messages={state.errors.email} />
+        <FieldError id="email-error" messages={state.errors.email} />
         <button type="submit">{r.send}</button>
       </form>
       <p>
@@ -199,7 +199,7 @@ export function renderAppealPage(
             aria-invalid={state.errors.explanation ? true : undefined}
             aria-describedby={state.errors.explanation ? "explanation-error" : undefined}
           />
-          <Error id="explanation-error" messages={state.errors.explanation} />
+          <FieldError id="explanation-error" messages={state.errors.explanation} />
           <button type="submit">{a.send}</button>
         </form>
       )}
