@@ -172,7 +172,7 @@ describe.each(SQL_TEST_DATABASES)("Certavis mode on %s (ARCHITECTURE §10.19)", 
     expect(notPublished.json()).toEqual({ detail: "Seul un avis publié peut être contesté." });
   });
 
-  it("keeps contests for Certavis mode: a shop-moderated company gets a 403 naming its mode", async () => {
+  it("keeps contests for Certavis mode: a shop-moderated company gets a 409 naming its mode", async () => {
     const { reviewId } = await submitReview(t, shopMode, clock, { rating: 1, comment: "Bof." });
     await t.inject({
       method: "PATCH",
@@ -181,7 +181,7 @@ describe.each(SQL_TEST_DATABASES)("Certavis mode on %s (ARCHITECTURE §10.19)", 
       payload: { status: "approved" },
     });
     const res = await contest(reviewId, { reason: "abusive", explanation: "Faux avis." }, shopMode);
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       detail:
         "Seules les boutiques dont la modération est confiée à Certavis contestent un avis : en modération par la boutique, vous le validez ou le rejetez vous-même.",

@@ -883,7 +883,7 @@ export interface paths {
         put?: never;
         /**
          * Contester cet avis
-         * @description Certavis mode only (403 with a French `detail` naming the mode otherwise): asks the operators to examine a published review, with a reason of the removal rules and an explanation (400 `{"explanation": [...]}` when empty once trimmed). At most one open contest per review (409). The review stays published while it is examined; the contest is a row of its history.
+         * @description Certavis mode only (409 with a French `detail` naming the mode otherwise): asks the operators to examine a published review, with a reason of the removal rules and an explanation (400 `{"explanation": [...]}` when empty once trimmed). At most one open contest per review (409). The review stays published while it is examined; the contest is a row of its history.
          */
         post: operations["companyReviewsContest"];
         delete?: never;
@@ -5692,7 +5692,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A contest of this review is already open, or the review is not published. */
+            /** @description A contest of this review is already open, the review is not published, or the shop moderates its reviews itself. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -5,7 +5,7 @@ import type { AppContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { reviewContests, reviews } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique-violation";
-import { conflict, fieldError, forbidden, notFound } from "../../http/errors";
+import { conflict, fieldError, notFound } from "../../http/errors";
 import type { SchemaOf } from "../../http/operation-types";
 import type { AuthenticatedUser } from "../../http/request-context";
 import { recordReviewEvents } from "../review-trail/review-events";
@@ -67,7 +67,8 @@ export async function contestReview(
         .for("update");
       if (!review) throw notFound();
       const mode = await moderationOf(tx, input.companyId, at);
-      if (mode !== "certavis") throw forbidden(errors.contestShopMode);
+      // The company's mode, not the caller's rights: a conflict (the permission matrix keeps 403 for rights).
+      if (mode !== "certavis") throw conflict(errors.contestShopMode);
       if (!mayContest(mode, review.status)) throw conflict(errors.contestNotPublished);
       const name = [input.user.firstName, input.user.lastName].filter(Boolean).join(" ") || input.user.email;
       const [row] = await tx

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { companies, reviews } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import { publicAuthorName } from "../public-api/public-reviews";
+import { publicAuthorName } from "../../lib/public-author-name";
 import { appealStatement, createAppeal } from "./appeals";
 import {
   EMPTY_REPORT,

@@ -6,6 +6,7 @@ import { notFound } from "../../http/errors";
 import { etagOf } from "../../http/send-cacheable";
 import { type CachedBody, createBodyCache } from "../../lib/body-cache";
 import { publicImageUrl } from "../../lib/image-url";
+import { publicAuthorName } from "../../lib/public-author-name";
 import { onReviewsChanged } from "../../lib/reviews-changed";
 import { moderationView } from "../moderation/company-moderation";
 import { meanOf, noReviews, reviewTotalsByProduct } from "../reviews/review-totals";
@@ -18,11 +19,7 @@ import { isListedWithoutReviews } from "./listed-products";
 const cache = createBodyCache({ freshMs: 5_000, staleMs: 60_000, maxEntries: 1000 });
 onReviewsChanged((companyId) => cache.forget(companyId));
 
-/** "Léa B.": first name and initial of the last name. */
-export function publicAuthorName(first: string, last: string): string {
-  const initial = last.trim().charAt(0);
-  return [first.trim(), initial ? `${initial.toUpperCase()}.` : ""].filter(Boolean).join(" ") || "Client";
-}
+export { publicAuthorName } from "../../lib/public-author-name";
 
 /**
  * `GET /public/reviews/`: approved reviews (whatever their product's status), newest first, with the
