@@ -6843,7 +6843,13 @@ export interface operations {
                      *         "logo": "/uploads/logos/maison-lumiere.png",
                      *         "website": "https://maison-lumiere.fr",
                      *         "mean_note": 4.6,
-                     *         "reviews_count": 128
+                     *         "reviews_count": 128,
+                     *         "moderation": {
+                     *           "mode": "certavis",
+                     *           "since": "2026-11-20T10:00:00Z",
+                     *           "pending": null
+                     *         },
+                     *         "departed_at": null
                      *       },
                      *       "product": null,
                      *       "products": [
