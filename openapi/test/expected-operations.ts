@@ -161,6 +161,11 @@ export const publicCalls = [
   "GET /public/badge.svg",
   "GET /public/feeds/google-product-reviews.xml",
   "GET /public/feeds/google-merchant-reviews.xml",
+  // Moderation (ARCHITECTURE §10.19–20): reports from anyone, the removal rules, the appeal.
+  "POST /public/reviews/{id}/report/",
+  "GET /public/moderation-rules/",
+  "GET /public/appeals/",
+  "POST /public/appeals/",
   "POST /billing/stripe/webhook/",
   "GET /billing/sandbox/{session_id}/",
   "POST /billing/sandbox/{session_id}/complete/",

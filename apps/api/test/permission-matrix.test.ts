@@ -91,6 +91,8 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   companyRequestsAccept: { role: "member" },
   companyReviewsReplyPut: { body: "Merci pour votre avis." },
   companyReviewsReport: { reason: "Doute sur l'authenticité." },
+  companyReviewsContest: { reason: "fake_suspected", explanation: "Aucune commande livrée." },
+  publicReviewReport: { reason: "other", explanation: "Faux avis." },
   companyIntegrationsUpdate: { delay_start: "paid" },
 };
 
@@ -280,7 +282,7 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
           ? "template"
           : path.startsWith("/company/forms/")
             ? "form"
-            : path.startsWith("/company/reviews/")
+            : path.startsWith("/company/reviews/") || path.startsWith("/public/reviews/")
               ? "review"
               : path.startsWith("/company/members/")
                 ? "member"

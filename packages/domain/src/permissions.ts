@@ -28,6 +28,7 @@ export const ACTIONS = [
   "integrations.manage",
   "integrations.secret",
   "orders.send",
+  "moderation.change",
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -71,6 +72,8 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   "integrations.secret": ["owner", "admin"],
   // Commandes (ARCHITECTURE §10.21): 'Envoyer maintenant' and 'Renvoyer' mail a buyer, as settings do.
   "orders.send": ["owner", "admin", "manager"],
+  // Who moderates the reviews (ARCHITECTURE §10.19): the owner's choice, public.
+  "moderation.change": ["owner"],
 };
 
 export function isAction(value: unknown): value is Action {

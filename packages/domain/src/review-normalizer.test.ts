@@ -61,6 +61,9 @@ describe("normalizeReview: scalars and defaults", () => {
       erasedAt: null,
       autoPublishAt: null,
       reply: null,
+      checkFlags: null,
+      removedAt: null,
+      contest: null,
     });
   });
 

@@ -1,5 +1,6 @@
 import { isRejectionReason, type RejectionReason } from "./certification";
 import { initialsOf } from "./initials";
+import { CHECK_FLAG_KINDS, type CheckFlag } from "./moderation/automatic-checks";
 import { normalizeReviewStatus, type ReviewStatus } from "./review-status";
 import type { ReviewSubject } from "./store-reviews";
 
@@ -38,6 +39,12 @@ export interface NormalizedReview {
   autoPublishAt: string | null;
   /** The company's public reply. */
   reply: { body: string; createdAt: string | null } | null;
+  /** What the automatic checks of Certavis mode found (null: not checked). */
+  checkFlags: CheckFlag[] | null;
+  /** When a Certavis operator removed it after publication. */
+  removedAt: string | null;
+  /** The shop's latest contest of it (Certavis mode). */
+  contest: { status: "open" | "closed"; outcome: "kept" | "removed" | null } | null;
 }
 
 export const DEFAULT_AUTHOR_NAME = "Client";
@@ -237,7 +244,27 @@ export function normalizeReview(raw: unknown): NormalizedReview {
     erasedAt: firstText(source, ["erased_at"]),
     autoPublishAt: firstText(source, ["auto_publish_at"]),
     reply: readReply(source.reply),
+    checkFlags: readFlags(source.check_flags),
+    removedAt: firstText(source, ["removed_at"]),
+    contest: readContest(source.contest),
   };
+}
+
+function readFlags(value: unknown): CheckFlag[] | null {
+  if (!Array.isArray(value)) return null;
+  return value.flatMap((flag) =>
+    isDict(flag) &&
+    typeof flag.match === "string" &&
+    (CHECK_FLAG_KINDS as readonly unknown[]).includes(flag.kind)
+      ? [{ kind: flag.kind as CheckFlag["kind"], match: flag.match }]
+      : [],
+  );
+}
+
+function readContest(value: unknown): NormalizedReview["contest"] {
+  if (!isDict(value)) return null;
+  const outcome = value.outcome === "kept" || value.outcome === "removed" ? value.outcome : null;
+  return { status: value.status === "closed" ? "closed" : "open", outcome };
 }
 
 function readReply(value: unknown): NormalizedReview["reply"] {

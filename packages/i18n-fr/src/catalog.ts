@@ -9,6 +9,7 @@ import { forms } from "./messages/forms";
 import { getStarted } from "./messages/get-started";
 import { iframe } from "./messages/iframe";
 import { insights } from "./messages/insights";
+import { moderation } from "./messages/moderation";
 import { orderImport } from "./messages/order-import";
 import { orders } from "./messages/orders";
 import { plans } from "./messages/plans";
@@ -41,6 +42,7 @@ export const fr = {
   reviews,
   insights,
   certification,
+  moderation,
   products,
   templates,
   forms,

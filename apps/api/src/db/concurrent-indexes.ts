@@ -49,6 +49,11 @@ export const CONCURRENT_INDEXES: ConcurrentIndex[] = [
     name: "reviews_company_store_published_idx",
     on: `"reviews" USING btree ("company_id","status","published_at") WHERE "subject" = 'store'`,
   },
+  // 0036: the automatic checks look for the same text from another order of the company.
+  {
+    name: "reviews_company_text_hash_idx",
+    on: '"reviews" USING btree ("company_id", "text_hash") WHERE "text_hash" IS NOT NULL',
+  },
 ];
 
 /** Only one instance builds at a time; the others find the indexes there at their next start. */

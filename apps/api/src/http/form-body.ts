@@ -5,10 +5,17 @@ import { HttpError } from "./errors";
 /**
  * Plain HTML forms without script post here: the sandbox checkout's 'Payer' / 'Annuler' and the
  * unsubscribe page's button, which posts what mail providers post for one-click unsubscribe (RFC 8058),
- * and WooCommerce's ping of a new webhook (`webhook_id=…`).
+ * WooCommerce's ping of a new webhook (`webhook_id=…`), and a visitor's report or an author's appeal.
  */
-const FORM_PATHS = ["/api/v1/billing/sandbox/", "/api/v1/public/unsubscribe/", "/api/v1/integrations/"];
-const FORM_BODY_LIMIT = 4 * 1024;
+const FORM_PATHS = [
+  "/api/v1/billing/sandbox/",
+  "/api/v1/public/unsubscribe/",
+  "/api/v1/integrations/",
+  // Moderation's public forms ('Signaler', the appeal): an explanation of up to 2,000 characters.
+  "/signaler/",
+  "/recours",
+];
+const FORM_BODY_LIMIT = 16 * 1024;
 
 /** `application/x-www-form-urlencoded` bodies, on the paths above only (415 elsewhere). */
 export function registerFormBodyParser(app: FastifyInstance): void {

@@ -3,6 +3,7 @@ import { fr } from "@certavis/i18n-fr/server";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
+import { registerModerationPages } from "../modules/moderation/page-routes";
 import { registerPublicPages } from "../modules/seo/public-page-routes";
 import { APP_DIST_DIRS } from "../paths";
 import { registerFavicon } from "./favicon";
@@ -45,6 +46,7 @@ export async function registerStaticRoutes(app: FastifyInstance, ctx: AppContext
   }
 
   registerPublicPages(app);
+  registerModerationPages(app);
   registerFavicon(app);
 
   const widget = await registerWidgetRoutes(app, {

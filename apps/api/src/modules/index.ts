@@ -13,6 +13,7 @@ import { getStartedHandlers } from "./get-started/handlers";
 import { insightsHandlers } from "./insights/handlers";
 import { integrationHandlers } from "./integrations/handlers";
 import { registerIntegrationsPlugin } from "./integrations/plugin";
+import { moderationHandlers } from "./moderation/handlers";
 import { orderHandlers } from "./orders/handlers";
 import { registerOrderImports } from "./orders/imports-plugin";
 import { pipelineHandlers } from "./pipeline/handlers";
@@ -50,6 +51,7 @@ const moduleHandlers: OperationHandlers[] = [
   templateHandlers,
   formHandlers,
   reviewHandlers,
+  moderationHandlers,
   orderHandlers,
   reviewFormHandlers,
   publicApiHandlers,

@@ -261,6 +261,26 @@ export interface paths {
         patch: operations["companyUpdate"];
         trace?: never;
     };
+    "/company/moderation/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choisir qui modère les avis
+         * @description Owner only. `certavis` takes effect at once; back to `shop` takes effect 30 days after it is asked (ARCHITECTURE §10.19): `pending` says so until then, and asking `certavis` again meanwhile cancels it. Both dates are public (company page, widget, badge, procedure page). 409 with a French `detail` when that mode is already the one asked for.
+         */
+        put: operations["companyModerationUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company/api-key/regenerate/": {
         parameters: {
             query?: never;
@@ -821,7 +841,7 @@ export interface paths {
         head?: never;
         /**
          * Valider ou rejeter un avis
-         * @description Approves or rejects a pending review. Moderation is one-way (ARCHITECTURE §10.12): an approved or rejected review's status never changes again, 409 `{"detail": "Cet avis a déjà été modéré."}`; a published review leaves public view only by its author's withdrawal or its 5-year expiry. A rejection needs a `rejection_reason` (400 `{"rejection_reason": [...]}` without one) and may carry a note (≤ 500 characters); the author is told by e-mail. Withdrawn and expired reviews are read-only (409). Text and rating are never editable. Each change is a row of the review's history.
+         * @description Approves or rejects a pending review. Moderation is one-way (ARCHITECTURE §10.12): an approved or rejected review's status never changes again, 409 `{"detail": "Cet avis a déjà été modéré."}`; a published review leaves public view only by its author's withdrawal or its 5-year expiry. A rejection needs a `rejection_reason` (400 `{"rejection_reason": [...]}` without one) and may carry a note (≤ 500 characters); the author is told by e-mail. Withdrawn and expired reviews are read-only (409). Text and rating are never editable. Each change is a row of the review's history. In Certavis mode (ARCHITECTURE §10.19) the shop neither approves nor rejects: 403 with a French `detail` naming the mode.
          */
         patch: operations["companyReviewsUpdate"];
         trace?: never;
@@ -870,6 +890,49 @@ export interface paths {
          * @description Logged in the review's history; never hides the review by itself. 400 `{"reason": [...]}` when empty once trimmed; 429 with a French `detail` (and `Retry-After`) past 20 reports by the same member within 24 hours.
          */
         post: operations["companyReviewsReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/reviews/{id}/contest/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Contester cet avis
+         * @description Certavis mode only (409 with a French `detail` naming the mode otherwise): asks the operators to examine a published review, with a reason of the removal rules and an explanation (400 `{"explanation": [...]}` when empty once trimmed). At most one open contest per review (409). The review stays published while it is examined; the contest is a row of its history.
+         */
+        post: operations["companyReviewsContest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/reports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signalements reçus par la boutique
+         * @description Visitors' reports of the company's published reviews routed to the shop (shop mode), newest first; open ones only with `status=open`. The reporter's address is never shown.
+         */
+        get: operations["companyReportsList"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1445,6 +1508,73 @@ export interface paths {
         get: operations["publicReviewsGet"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/reviews/{id}/report/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signaler un avis publié
+         * @description Public, CORS open (the widget's 'Signaler'; the public pages post an HTML form to `/signaler/{review id}`, which works without JavaScript). Anyone reports a published review (EU Digital Services Act art. 16) with a reason, an explanation (400 when empty once trimmed) and optionally an e-mail address to be told the outcome. Routed to Certavis operators when Certavis moderates the company, to the shop otherwise. 404 when the review is not published. 429 with a French `detail` past 5 reports from one IP address within an hour.
+         */
+        post: operations["publicReviewReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/moderation-rules/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Règles de modération
+         * @description Public. The removal rules as the page `/regles-de-moderation` states them: each reason a review is rejected or removed for, what it covers, and the reasons a visitor reports a review for.
+         */
+        get: operations["publicModerationRulesGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/appeals/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Décision à réexaminer
+         * @description Public, by the token of the statement of reasons' link: the decision, its rule, facts and means, and the appeal already made, if any. 404 with a French `detail` for an unknown token.
+         */
+        get: operations["publicAppealGet"];
+        put?: never;
+        /**
+         * Demander le réexamen d'une décision
+         * @description Public, by the token of the statement of reasons' link (also an HTML form at `/recours`): one appeal per decision (409 with a French `detail` for a second), examined by a Certavis operator. 400 when the explanation is empty once trimmed; 404 for an unknown token.
+         */
+        post: operations["publicAppealCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2149,6 +2279,34 @@ export interface components {
             /** Format: date-time */
             api_key_expires_at: string;
         };
+        AppealInput: {
+            /** @description The token of the statement of reasons' link. */
+            token: string;
+            /** @description Why the decision should be reviewed (1–2000 characters once trimmed). */
+            explanation: string;
+        };
+        /** @description What the appeal page shows from the statement's link: the decision, its rule, facts and means, the company, and whether the one appeal allowed was already made. */
+        AppealStatement: {
+            /** @enum {string} */
+            decision: "rejected" | "removed";
+            reason: components["schemas"]["RejectionReason"];
+            reason_label: string;
+            facts: string;
+            automated: boolean;
+            /** Format: date-time */
+            decided_at: string;
+            company_name: string;
+            rules_url: string;
+            /** @description The appeal already made on this decision, or null. */
+            appeal: {
+                /** @enum {string} */
+                status: "open" | "closed";
+                /** @enum {string|null} */
+                outcome: "upheld" | "overturned" | null;
+                /** Format: date-time */
+                created_at: string;
+            } | null;
+        };
         /**
          * @description A role that can be given by an invitation, a join-request acceptance or a role change (every role except `owner`).
          * @enum {string}
@@ -2166,6 +2324,12 @@ export interface components {
             success_url: string;
             /** Format: uri */
             cancel_url: string;
+        };
+        /** @description A finding of the automatic checks of Certavis mode: an e-mail address, a phone number or a link in the text, an insult from the word list, or the same text already posted by another order of the company (`match`: the words found; for a duplicate, the other review's id). */
+        CheckFlag: {
+            /** @enum {string} */
+            kind: "email" | "phone" | "link" | "insult" | "duplicate";
+            match: string;
         };
         /** @description The caller's company with its dashboard figures. */
         Company: {
@@ -2235,6 +2399,7 @@ export interface components {
              * @description Origin the widget and its loader `/embed.js` are served from (the server's `WIDGET_URL`): the embed codes the back-office gives point there.
              */
             widget_url: string;
+            moderation: components["schemas"]["Moderation"];
         };
         CompanyCreateInput: {
             name: string;
@@ -2610,6 +2775,59 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "accepted" | "declined" | "cancelled";
         };
+        /** @description Who moderates, public. `mode` is the mode in force; `since` when it took effect (null: since the company was created, or not known while a change waits). `pending` is a change asked for and not in force yet (Certavis → shop takes effect 30 days after it is asked), or null. */
+        Moderation: {
+            mode: components["schemas"]["ModerationMode"];
+            /** Format: date-time */
+            since: string | null;
+            pending: {
+                mode: components["schemas"]["ModerationMode"];
+                /** Format: date-time */
+                requested_at: string;
+                /** Format: date-time */
+                effective_at: string;
+            } | null;
+        };
+        /** @description A decision on a review and its statement of reasons (EU Digital Services Act art. 17): what was decided, the rule (a reason of the removal rules), the facts, whether automatic means were used, and who decided (a shop member, a Certavis operator, or the service alone). */
+        ModerationDecision: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            review_id: string;
+            /** @enum {string} */
+            decision: "published" | "kept" | "rejected" | "removed";
+            reason: components["schemas"]["RejectionReason"] | null;
+            facts: string;
+            note: string | null;
+            automated: boolean;
+            /** @enum {string} */
+            decided_by: "shop" | "operator" | "automatic";
+            decided_by_name: string | null;
+            /** @enum {string} */
+            source: "review" | "contest" | "report" | "appeal";
+            /** Format: date-time */
+            created_at: string;
+        };
+        ModerationInput: {
+            mode: components["schemas"]["ModerationMode"];
+        };
+        /**
+         * @description Who moderates the company's reviews (ARCHITECTURE §10.19): `shop` (the company approves and rejects within the certified rules; the default) or `certavis` (Certavis operators decide; the shop replies and contests).
+         * @enum {string}
+         */
+        ModerationMode: "shop" | "certavis";
+        /** @description The public removal rules (`/regles-de-moderation`): each reason a review is rejected or removed for and what it covers, and the reasons anyone may report a review for. */
+        ModerationRules: {
+            reasons: {
+                code: components["schemas"]["RejectionReason"];
+                label: string;
+                covers: string;
+            }[];
+            report_reasons: {
+                code: components["schemas"]["ReportReason"];
+                label: string;
+            }[];
+        };
         Member: {
             /**
              * Format: uuid
@@ -2932,6 +3150,12 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["Product"][];
         };
+        PagedPublicReports: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["PublicReport"][];
+        };
         /** @description A page of Review items (`limit`/`offset`). */
         PagedReviews: {
             /** @description Total number of items. */
@@ -3149,6 +3373,39 @@ export interface components {
                 buyer_first_name: string;
             };
         };
+        /** @description A visitor's report of a published review, as the one it was routed to sees it (the shop in shop mode, the operators in Certavis mode). The reporter's address is never shown to the shop. */
+        PublicReport: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            review_id: string;
+            reason: components["schemas"]["ReportReason"];
+            explanation: string;
+            /** @enum {string} */
+            routed_to: "operators" | "shop";
+            /** @enum {string} */
+            status: "open" | "closed";
+            /** @enum {string|null} */
+            outcome: "kept" | "removed" | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+        };
+        PublicReportInput: {
+            reason: components["schemas"]["ReportReason"];
+            /** @description What is wrong with the review (1–2000 characters once trimmed). */
+            explanation: string;
+            /** @description Optional; the reporter is told the outcome there. */
+            email?: string | null;
+        };
+        /** @description The acknowledgement of a report. */
+        PublicReportReceived: {
+            /** Format: uuid */
+            id: string;
+            /** @description The French acknowledgement shown to the reporter. */
+            detail: string;
+        };
         /** @description An approved review as shown publicly. */
         PublicReview: {
             /** Format: uuid */
@@ -3192,6 +3449,12 @@ export interface components {
                 website: string | null;
                 mean_note: number | null;
                 reviews_count: number;
+                moderation: components["schemas"]["Moderation"];
+                /**
+                 * Format: date-time
+                 * @description When the company, moderated by Certavis, left: its page and published reviews stay, frozen. Null while it uses Certavis.
+                 */
+                departed_at: string | null;
             };
             /** @description The selected product, null when no product filter. */
             product: {
@@ -3268,6 +3531,15 @@ export interface components {
             auto_publish_at: string | null;
             /** @description The company's public reply, null when none. */
             reply: components["schemas"]["ReviewReply"] | null;
+            /** @description What the automatic checks of Certavis mode found (`[]`: clean); null when the review was not checked (written under the shop's moderation). */
+            check_flags: components["schemas"]["CheckFlag"][] | null;
+            /**
+             * Format: date-time
+             * @description When a Certavis operator removed this published review (its status then `rejected`).
+             */
+            removed_at: string | null;
+            /** @description The shop's latest contest of this review, or null. */
+            contest: components["schemas"]["ReviewContest"] | null;
         };
         /** @description One answered form field of a review. */
         ReviewAnswer: {
@@ -3278,6 +3550,37 @@ export interface components {
             type: string;
             /** @description The answer: string, number, boolean, null, a list of strings (checkbox), or for file/media fields a list of `{url, name, content_type}` objects. */
             value: unknown;
+        };
+        /**
+         * @description Why a visitor reports a published review ('Signaler', EU Digital Services Act art. 16): illegal content, personal data, not a real experience, other.
+         * @enum {string}
+         */
+        ReportReason: "illegal_content" | "personal_data" | "not_real_experience" | "other";
+        /** @description A shop's 'Contester cet avis' (Certavis mode): a reason from the removal rules and an explanation; the review stays published while an operator examines it. */
+        ReviewContest: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            review_id: string;
+            reason: components["schemas"]["RejectionReason"];
+            explanation: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            /**
+             * @description Once closed, whether the review was kept or removed.
+             * @enum {string|null}
+             */
+            outcome: "kept" | "removed" | null;
+            created_by_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+        };
+        ReviewContestInput: {
+            reason: components["schemas"]["RejectionReason"];
+            /** @description Why the review breaks that rule (1–2000 characters once trimmed). */
+            explanation: string;
         };
         /**
          * @description `pending` (awaiting moderation, published automatically 30 days after submission), `approved` (public), `rejected` (with a reason), `withdrawn` (by its author, or erased at the buyer's request; read-only), `expired` (withdrawn from public view 5 years after publication; read-only).
@@ -3299,8 +3602,11 @@ export interface components {
         ReviewSubmitted: {
             /** Format: uuid */
             id: string;
-            /** @constant */
-            status: "pending";
+            /**
+             * @description `pending` until moderated; `approved` when Certavis moderates the company and the automatic checks found nothing (published at once, ARCHITECTURE §10.19).
+             * @enum {string}
+             */
+            status: "pending" | "approved";
             /** @description The other products of the same order still to review (an order of several products), each with its own review link: the thank-you page leads to them. */
             others: {
                 product_name: string;
@@ -3539,13 +3845,13 @@ export interface components {
              * @description What happened.
              * @enum {string}
              */
-            kind: "submitted" | "approved" | "rejected" | "auto_published" | "reply_published" | "reply_edited" | "reply_deleted" | "withdrawn" | "reported" | "expired" | "erasure";
+            kind: "submitted" | "approved" | "rejected" | "auto_published" | "reply_published" | "reply_edited" | "reply_deleted" | "withdrawn" | "reported" | "expired" | "erasure" | "flagged" | "contested" | "public_report" | "kept" | "removed" | "appealed";
             /**
-             * @description `user` (a company member), `author` (the review's author) or `system` (a job).
+             * @description `user` (a company member), `operator` (a Certavis operator, `actor_name` theirs), `author` (the review's author) or `system` (a job, the automatic checks).
              * @enum {string}
              */
-            actor: "user" | "author" | "system";
-            /** @description The member's name or e-mail when `actor` is `user`. */
+            actor: "user" | "operator" | "author" | "system";
+            /** @description The member's or operator's name or e-mail when `actor` is `user` or `operator`. */
             actor_name: string | null;
             from_status: components["schemas"]["ReviewStatus"] | null;
             to_status: components["schemas"]["ReviewStatus"] | null;
@@ -3783,6 +4089,9 @@ export interface components {
             incentive: boolean;
             /** @constant */
             sort_order: "published_at_desc";
+            moderation: components["schemas"]["Moderation"];
+            /** @description The public removal rules, `/regles-de-moderation` on the server. */
+            rules_url: string;
         };
         /** @description schema.org `Product` in JSON-LD, for the shop's product page (Google's review snippets). No `aggregateRating` and no `review` when the product has no approved review. */
         ProductJsonLd: {
@@ -4508,6 +4817,52 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    companyModerationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mode": "certavis"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ModerationInput"];
+            };
+        };
+        responses: {
+            /** @description Who moderates now, and the change waiting, if any. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Moderation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description That mode is already the one asked for. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Ce mode de modération est déjà celui de votre entreprise."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     companyApiKeyRegenerate: {
@@ -5722,6 +6077,86 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    companyReviewsContest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "conflict_of_interest",
+                 *       "explanation": "Cet avis a été écrit par un concurrent, qui n'a jamais commandé chez nous."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewContestInput"];
+            };
+        };
+        responses: {
+            /** @description The open contest. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewContest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A contest of this review is already open, the review is not published, or the shop moderates its reviews itself. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Une contestation de cet avis est déjà en cours d'examen."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    companyReportsList: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+                status?: "open" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedPublicReports"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     companyReviewsHistory: {
@@ -7067,7 +7502,13 @@ export interface operations {
                      *         "logo": "/uploads/logos/maison-lumiere.png",
                      *         "website": "https://maison-lumiere.fr",
                      *         "mean_note": 4.6,
-                     *         "reviews_count": 128
+                     *         "reviews_count": 128,
+                     *         "moderation": {
+                     *           "mode": "certavis",
+                     *           "since": "2026-11-20T10:00:00Z",
+                     *           "pending": null
+                     *         },
+                     *         "departed_at": null
                      *       },
                      *       "product": null,
                      *       "products": [
@@ -7132,6 +7573,127 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    publicReviewReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "personal_data",
+                 *       "explanation": "L'avis donne le nom complet et le téléphone d'un livreur."
+                 *     }
+                 */
+                "application/json": components["schemas"]["PublicReportInput"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicReportReceived"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    publicModerationRulesGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    publicAppealGet: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealStatement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publicAppealCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealInput"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicReportReceived"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description An appeal of this decision was already made. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Un recours a déjà été formé contre cette décision."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     publicProcedureGet: {

@@ -8,6 +8,7 @@ import { companyExport } from "./server-export";
 import { serverIntegrations } from "./server-integrations";
 import { invoicePdf } from "./server-invoice";
 import { serverMails } from "./server-mails";
+import { serverModeration } from "./server-moderation";
 import { outbound, webhooks } from "./server-outbound";
 import { publicPages } from "./server-public-pages";
 import { reviewAlerts, shopMail } from "./server-shop-mail";
@@ -261,6 +262,7 @@ export const server = {
   reviewAlerts,
   companyDefaults,
   publicPages,
+  moderation: serverModeration,
   companyExport,
   integrations: serverIntegrations,
   outbound,

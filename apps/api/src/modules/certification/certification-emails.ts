@@ -1,9 +1,9 @@
 import { autoPublicationDate, isRejectionReason, type RejectionReason } from "@certavis/domain";
 import { formatDate, fr } from "@certavis/i18n-fr/server";
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { createElement } from "react";
 import type { Tx } from "../../db/client";
-import { memberships, products, reviews, users } from "../../db/schema";
+import { memberships, moderationDecisions, products, reviews, users } from "../../db/schema";
 import { CertificationEmail } from "../../mail/emails/certification-email";
 import { renderMail } from "../../mail/emails/render-mail";
 import type { MailMessage } from "../../mail/mailer";
@@ -25,19 +25,34 @@ async function message(
   subject: string,
   lines: string[],
   procedureUrl: string | null,
+  linked: { line: string; url: string }[] = [],
 ): Promise<Omit<MailMessage, "code">> {
   const procedure = procedureUrl
     ? { line: fr.certification.mail.procedureLine(procedureUrl), url: procedureUrl }
     : undefined;
   const { html, text } = await renderMail(
-    createElement(CertificationEmail, { lines, ...(procedure ? { procedure } : {}) }),
+    createElement(CertificationEmail, { lines, linked, ...(procedure ? { procedure } : {}) }),
   );
   return { to, subject, text, html };
 }
 
 const m = fr.certification.mail;
 
-/** The author's review was rejected: the reason (and the moderator's note), then the procedure. */
+/** What a statement of reasons tells besides the reason (DSA art. 17): its decision row and links. */
+export interface Statement {
+  decision: "rejected" | "removed";
+  facts: string;
+  automated: boolean;
+  decidedBy: "shop" | "operator" | "automatic";
+  rulesUrl: string;
+  appealUrl: string;
+}
+
+/**
+ * The author's review was rejected, or removed after publication: the reason (and the moderator's
+ * note), then — its statement of reasons — the decision, the facts, the rule applied (linked),
+ * whether automatic means were used, who decided and how to appeal once; then the procedure.
+ */
 export function rejectionEmail(input: {
   to: string;
   firstName: string;
@@ -46,7 +61,10 @@ export function rejectionEmail(input: {
   reason: RejectionReason;
   note: string | null;
   procedureUrl: string;
+  statement?: Statement | null;
 }) {
+  const s = fr.server.moderation.mail;
+  const statement = input.statement;
   const lines = [
     m.rejectionBody(
       input.firstName,
@@ -56,7 +74,30 @@ export function rejectionEmail(input: {
     ),
   ];
   if (input.note) lines.push(m.rejectionNote(input.note));
-  return message(input.to, m.rejectionSubject(input.companyName), lines, input.procedureUrl);
+  if (!statement) return message(input.to, m.rejectionSubject(input.companyName), lines, input.procedureUrl);
+  lines.push("", s.decision[statement.decision]);
+  if (statement.facts) lines.push(s.facts(statement.facts));
+  lines.push(statement.automated ? s.automated.yes : s.automated.no);
+  lines.push(
+    statement.decidedBy === "shop"
+      ? s.decidedBy.shop(input.companyName)
+      : statement.decidedBy === "operator"
+        ? s.decidedBy.operator
+        : s.decidedBy.automatic,
+  );
+  const rule = s.rule(fr.certification.reasons[input.reason], statement.rulesUrl);
+  return message(
+    input.to,
+    statement.decision === "removed"
+      ? s.removalSubject(input.companyName)
+      : m.rejectionSubject(input.companyName),
+    lines,
+    input.procedureUrl,
+    [
+      { line: rule, url: statement.rulesUrl },
+      { line: s.appeal(statement.appealUrl), url: statement.appealUrl },
+    ],
+  );
 }
 
 /** The company answered the author's review. */
@@ -95,6 +136,9 @@ interface Context {
   order: { id: string; buyerEmail: string; buyerFirstName: string };
   company: { id: string; name: string };
   procedureUrl: string;
+  /** The public removal rules and the appeal link of a decision (statements of reasons). */
+  rulesUrl?: string;
+  appealUrl?: (decisionId: string) => string;
 }
 
 /**
@@ -160,7 +204,36 @@ export async function renderCertificationEmail(
   };
   if (kind === "rejection" || kind === "store_rejection") {
     if (r.status !== "rejected" || !isRejectionReason(r.rejectionReason)) return null;
-    return rejectionEmail({ ...common, reason: r.rejectionReason, note: r.rejectionNote });
+    // The latest decision that rejected or removed it: the statement of reasons.
+    const [decision] = await tx
+      .select()
+      .from(moderationDecisions)
+      .where(
+        and(
+          eq(moderationDecisions.reviewId, r.id),
+          inArray(moderationDecisions.decision, ["rejected", "removed"]),
+          isNotNull(moderationDecisions.appealTokenHash),
+        ),
+      )
+      .orderBy(desc(moderationDecisions.createdAt))
+      .limit(1);
+    const statement: Statement | null =
+      decision && ctx.rulesUrl && ctx.appealUrl
+        ? {
+            decision: decision.decision === "removed" ? "removed" : "rejected",
+            facts: decision.facts,
+            automated: decision.automated,
+            decidedBy:
+              decision.decidedBy === "operator"
+                ? "operator"
+                : decision.decidedBy === "shop"
+                  ? "shop"
+                  : "automatic",
+            rulesUrl: ctx.rulesUrl,
+            appealUrl: ctx.appealUrl(decision.id),
+          }
+        : null;
+    return rejectionEmail({ ...common, reason: r.rejectionReason, note: r.rejectionNote, statement });
   }
   if (r.status !== "approved" || !r.replyBody) return null;
   return replyEmail({ ...common, reply: r.replyBody });

@@ -1,6 +1,13 @@
-import { isCompanySlug, isCountryCode, isSubscriptionUsable, normalizePlanType, PLANS } from "@certavis/domain";
+import {
+  isCompanySlug,
+  isCountryCode,
+  isSubscriptionUsable,
+  moderationInForce,
+  normalizePlanType,
+  PLANS,
+} from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
-import { and, asc, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { companies, googleFeedDepartures, joinRequests, reviewEvents } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique-violation";
@@ -16,6 +23,8 @@ import {
   cancelSubscriptionsAtProvider,
   recordSubscriptionsToCancel,
 } from "../billing/subscriptions-to-cancel";
+import { moderationState } from "../moderation/company-moderation";
+import { freezeDepartedCompany } from "../moderation/departure";
 import { purgeTrail } from "../review-trail/trail-retention";
 import { checkOwnPassword } from "../users/own-password";
 import { newApiKey } from "./api-key";
@@ -211,6 +220,18 @@ export const companyHandlers = defineHandlers({
       field: "password",
       message: fr.server.identity.wrongPassword,
     });
+    // Moderated by Certavis: the public page and published reviews stay, frozen; the staff goes.
+    if (moderationInForce(moderationState(company), ctx.now()) === "certavis") {
+      const toCancel = await ctx.db.transaction(async (tx) => {
+        const live = company.subscriptionStatus !== "canceled" ? company.stripeSubscriptionId : null;
+        const recorded = await recordSubscriptionsToCancel(tx, [live]);
+        await freezeDepartedCompany(tx, company.id, ctx.now());
+        return recorded;
+      });
+      reviewsChanged(company.id);
+      await cancelSubscriptionsAtProvider(ctx, request.log, toCancel);
+      return reply.code(204).send();
+    }
     const files = await companyFiles(ctx.db, company.id, company.logoPath);
     // Memberships, invitations, requests, catalogue, orders and reviews go with it (ON DELETE CASCADE);
     // a paid subscription stops billing (its cancel at Stripe is retried if Stripe fails).
@@ -251,7 +272,8 @@ export const companyHandlers = defineHandlers({
     if (search.length < 2) throw fieldErrors({ search: [fr.server.company.searchTooShort] });
     const { db, storage } = request.server.ctx;
     const page = pageParams(request.query);
-    const where = ilike(companies.name, likePattern(search));
+    // A company that left (frozen page, no staff) is not one to join.
+    const where = and(ilike(companies.name, likePattern(search)), isNull(companies.departedAt));
     const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(companies).where(where);
     const rows = await db
       .select({

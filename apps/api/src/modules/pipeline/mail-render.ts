@@ -10,6 +10,7 @@ import { kindHas } from "../../mail/mail-kinds";
 import type { MailMessage } from "../../mail/mailer";
 import { CERTIFICATION_EMAIL_KINDS, renderCertificationEmail } from "../certification/certification-emails";
 import { deriveWithdrawalToken, procedureUrl, withdrawalUrl } from "../certification/withdrawal-token";
+import { appealUrl, deriveAppealToken, moderationRulesUrl } from "../moderation/appeal-token";
 import { suppressedAmong } from "../privacy/suppressions";
 import { deriveUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token";
 import type { CertificationEmailKind } from "../review-trail/author-emails";
@@ -309,6 +310,9 @@ export async function renderDeliveries(
         order: ctx.order,
         company: ctx.company,
         procedureUrl: procedureUrl(links.widgetUrl, companyId),
+        rulesUrl: moderationRulesUrl(links.publicUrl),
+        appealUrl: (decisionId) =>
+          appealUrl(links.publicUrl, deriveAppealToken(links.reviewKeySecrets()[0] ?? "", decisionId)),
       });
       if (message) rendered.push({ row, companyId, message, reviewKeyOrderIds: [] });
       else cancel(row.id, fr.server.mailQueue.nothingToSay);

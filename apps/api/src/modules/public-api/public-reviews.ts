@@ -8,7 +8,9 @@ import type { SchemaOf } from "../../http/operation-types";
 import { etagOf } from "../../http/send-cacheable";
 import { type CachedBody, createBodyCache } from "../../lib/body-cache";
 import { publicImageUrl } from "../../lib/image-url";
+import { publicAuthorName } from "../../lib/public-author-name";
 import { onReviewsChanged } from "../../lib/reviews-changed";
+import { moderationView } from "../moderation/company-moderation";
 import { meanOf, noReviews, reviewTotalsByProduct } from "../reviews/review-totals";
 import { isListedWithoutReviews } from "./listed-products";
 
@@ -19,11 +21,7 @@ import { isListedWithoutReviews } from "./listed-products";
 const cache = createBodyCache({ freshMs: 5_000, staleMs: 60_000, maxEntries: 1000 });
 onReviewsChanged((companyId) => cache.forget(companyId));
 
-/** "Léa B.": first name and initial of the last name. */
-export function publicAuthorName(first: string, last: string): string {
-  const initial = last.trim().charAt(0);
-  return [first.trim(), initial ? `${initial.toUpperCase()}.` : ""].filter(Boolean).join(" ") || "Client";
-}
+export { publicAuthorName } from "../../lib/public-author-name";
 
 /**
  * `GET /public/reviews/`: approved reviews (whatever their product's status), newest first, with the
@@ -130,6 +128,8 @@ async function loadPublicReviews(ctx: AppContext, query: PublicReviewsQuery): Pr
       website: company.website ?? null,
       mean_note: companyMean,
       reviews_count: total,
+      moderation: moderationView(company, ctx.now()),
+      departed_at: company.departedAt?.toISOString() ?? null,
     },
     product,
     products: perProduct.map((p) => ({

@@ -5,8 +5,10 @@ import { orders, reviewFiles, reviews } from "../../db/schema";
 import { defineHandlers } from "../../http/operation-types";
 import { publicImageUrl } from "../../lib/image-url";
 import { hashReviewKey } from "../../lib/review-key";
+import { reviewsChanged } from "../../lib/reviews-changed";
 import { removeStored } from "../../lib/storage";
 import { deriveWithdrawalToken } from "../certification/withdrawal-token";
+import { checkNewReview } from "../moderation/automatic-checks";
 import { otherProductsToReview } from "../pipeline/other-products";
 import { onReviewSubmitted } from "../pipeline/schedule";
 import { queueNegativeReviewAlert } from "../review-alerts/negative-alert";
@@ -59,7 +61,7 @@ export const reviewFormHandlers = defineHandlers({
   storeReviewSubmit: async (request, reply) => {
     const { db, now, keys, config } = request.server.ctx;
     const at = now();
-    const { id, others } = await db.transaction(async (tx) => {
+    const { id, status, companyId, others } = await db.transaction(async (tx) => {
       const submitted = await submitStoreReview(tx, {
         key: request.query.api_key,
         body: request.body,
@@ -67,6 +69,13 @@ export const reviewFormHandlers = defineHandlers({
         keys,
         publicUrl: config.publicUrl,
       });
+      // The same automatic checks as a product review's (Certavis mode: a clean one is published).
+      const { title, comment } = submitted;
+      const checked = await checkNewReview(
+        tx,
+        { companyId: submitted.head.companyId, reviewId: submitted.id, title, comment, at },
+        keys.all("review-key")[0] ?? "",
+      );
       // The products of the order still to review: the page leads to them.
       const products = await otherProductsToReview(
         tx,
@@ -75,13 +84,14 @@ export const reviewFormHandlers = defineHandlers({
         at,
         true,
       );
-      return { id: submitted.id, others: products };
+      return { id: submitted.id, status: checked, companyId: submitted.head.companyId, others: products };
     });
     request.server.pipeline?.notify();
+    if (status === "approved") reviewsChanged(companyId);
     reply.code(201);
     return {
       id,
-      status: "pending" as const,
+      status,
       others: others.map((other) => ({ product_name: other.productName, review_url: other.reviewUrl })),
     };
   },
@@ -159,6 +169,11 @@ export const reviewFormHandlers = defineHandlers({
             })),
           );
         }
+        const status = await checkNewReview(
+          tx,
+          { companyId: company.id, reviewId: review.id, title, comment, at },
+          keys.all("review-key")[0] ?? "",
+        );
         await tx.update(orders).set({ reviewKeyUsedAt: at }).where(eq(orders.id, order.id));
         await onReviewSubmitted(tx, order, at);
         const others = await otherProductsToReview(
@@ -184,12 +199,16 @@ export const reviewFormHandlers = defineHandlers({
         );
         return {
           id: review.id,
+          status,
+          companyId: company.id,
           others: others.map((other) => ({ product_name: other.productName, review_url: other.reviewUrl })),
         };
       });
       request.server.pipeline?.notify();
+      // Published at once (Certavis mode, clean): the public copies go.
+      if (submitted.status === "approved") reviewsChanged(submitted.companyId);
       reply.code(201);
-      return { id: submitted.id, status: "pending" as const, others: submitted.others };
+      return { id: submitted.id, status: submitted.status, others: submitted.others };
     } catch (error) {
       await removeStored(
         storage,

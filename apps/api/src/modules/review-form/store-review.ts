@@ -70,7 +70,12 @@ function errorsText(errors: StoreReviewErrors): FieldErrors {
 export async function submitStoreReview(
   tx: Tx,
   input: { key: string; body: unknown; now: Date; keys: KeyRing; publicUrl: string },
-): Promise<{ id: string; head: { id: string; companyId: string; reference: string } }> {
+): Promise<{
+  id: string;
+  head: { id: string; companyId: string; reference: string };
+  title: string;
+  comment: string;
+}> {
   const { head, company } = await orderForStoreKey(tx, input.key, input.now, true);
   const checked = validateStoreReview(input.body);
   if (!checked.ok) throw fieldErrors(errorsText(checked.errors));
@@ -131,5 +136,5 @@ export async function submitStoreReview(
     at,
     input.publicUrl,
   );
-  return { id: review.id, head };
+  return { id: review.id, head, title: title ?? "", comment: comment ?? "" };
 }

@@ -5,11 +5,31 @@ import { companies, orders, products, reviewStats, reviews, storeReviewStats } f
 import { storeRatingOf } from "../../db/store-rating";
 import { publicImageUrl } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
+import type { ModerationColumns } from "../moderation/company-moderation";
 import { LISTED_WITHOUT_REVIEWS } from "../public-api/listed-products";
 import { publicAuthorName } from "../public-api/public-reviews";
 import { meanOf } from "../reviews/review-totals";
 
 export const PUBLIC_PAGE_SIZE = 20;
+
+function pageCompany(
+  company: typeof companies.$inferSelect,
+  storage: FileStorage,
+): PublicPageData["company"] {
+  return {
+    id: company.id,
+    slug: company.slug,
+    name: company.name,
+    website: company.website,
+    logo: publicImageUrl(storage, company.logoPath),
+    moderation: {
+      moderation: company.moderation,
+      moderationRequestedAt: company.moderationRequestedAt,
+      moderationEffectiveAt: company.moderationEffectiveAt,
+    },
+    departedAt: company.departedAt,
+  };
+}
 
 export interface PublicPageQuery {
   slug: string;
@@ -25,7 +45,16 @@ export interface PublicPageQuery {
 }
 
 export interface PublicPageData {
-  company: { id: string; slug: string; name: string; website: string | null; logo: string | null };
+  company: {
+    id: string;
+    slug: string;
+    name: string;
+    website: string | null;
+    logo: string | null;
+    /** Who moderates (`moderationView` at render time), and when it left Certavis, if it did. */
+    moderation: ModerationColumns;
+    departedAt: Date | null;
+  };
   product: {
     id: string;
     name: string;
@@ -121,13 +150,7 @@ export async function loadPublicReview(
   if (!row) return null;
   const { review, product, company } = row;
   return {
-    company: {
-      id: company.id,
-      slug: company.slug,
-      name: company.name,
-      website: company.website,
-      logo: publicImageUrl(storage, company.logoPath),
-    },
+    company: pageCompany(company, storage),
     product: {
       id: product.id,
       name: product.name,
@@ -234,13 +257,7 @@ export async function loadPublicPage(
     .limit(PUBLIC_PAGE_SIZE)
     .offset((query.page - 1) * PUBLIC_PAGE_SIZE);
   return {
-    company: {
-      id: company.id,
-      slug: company.slug,
-      name: company.name,
-      website: company.website,
-      logo: publicImageUrl(storage, company.logoPath),
-    },
+    company: pageCompany(company, storage),
     product,
     view,
     hasStore,

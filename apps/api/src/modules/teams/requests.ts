@@ -1,6 +1,6 @@
 import { canGrantRole, normalizeRole } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
-import { and, eq, ne, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { companies, joinRequests, memberships } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique-violation";
@@ -55,7 +55,8 @@ export const requestHandlers = defineHandlers({
       const [company] = await tx
         .select({ id: companies.id })
         .from(companies)
-        .where(eq(companies.id, companyId));
+        // A company that left has no one to accept a request.
+        .where(and(eq(companies.id, companyId), isNull(companies.departedAt)));
       if (!company) throw notFound();
       const [pending] = await tx
         .select({ id: joinRequests.id })

@@ -7,10 +7,12 @@ import { CloseIcon } from "../../../components/icons";
 import { ReviewAuthor } from "../../../components/review-author";
 import { StatusBadge, StatusBadgeMenu } from "../../../components/review-status-badge";
 import { ReviewText } from "../../../components/review-text";
+import { useCompany } from "../../../lib/api/get-company";
 import type { Rejection } from "../api/update-review-status";
 import { useReviewModeration } from "../api/use-review-moderation";
 import { afterModeration, neighbours } from "../lib/review-navigation";
 import { useReviewArrowKeys } from "../lib/use-review-arrow-keys";
+import { ModerationStatus } from "./moderation-status";
 import { RejectDialog } from "./reject-dialog";
 import { ReportDoubtDialog } from "./report-doubt-dialog";
 import { ReviewHistory } from "./review-history";
@@ -34,6 +36,8 @@ export interface ReviewDialogProps {
  */
 export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogProps) {
   const { moderate, busy } = useReviewModeration();
+  // Certavis mode: operators decide; the shop sees, replies and contests (ARCHITECTURE §10.19).
+  const certavis = useCompany().data?.moderation.mode === "certavis";
   // Keep showing the review while the list refreshes without it (e.g. filtered on 'En attente').
   const last = useRef<NormalizedReview | null>(null);
   const found = openId ? reviews.find((r) => r.id === openId) : undefined;
@@ -80,7 +84,7 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
               avatarSize={44}
               status={
                 // Moderation is one-way: a moderated review shows its status, no control to change it.
-                isModerable(review.status) ? (
+                isModerable(review.status) && !certavis ? (
                   <StatusBadgeMenu
                     status={review.status}
                     verified={review.verified}
@@ -98,11 +102,12 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
             <ReviewText review={review} />
 
             <ReviewStatusNote review={review} />
+            {certavis ? <ModerationStatus review={review} /> : null}
             {review.status === "approved" ? (
               <ReviewReplyEditor key={review.id} reviewId={review.id} reply={review.reply?.body ?? null} />
             ) : null}
 
-            {review.status === "pending" ? (
+            {review.status === "pending" && !certavis ? (
               <Flex gap="2" justify="end">
                 <Button variant="destructive" disabled={busy} onClick={() => void onModerate("rejected")}>
                   {t.reject}

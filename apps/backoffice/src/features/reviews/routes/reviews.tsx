@@ -18,6 +18,7 @@ import { useReviews } from "../api/get-reviews";
 import { ReviewCard } from "../components/review-card";
 import { ReviewDialog } from "../components/review-dialog";
 import { ReviewFiltersBar } from "../components/review-filters";
+import { ShopReports } from "../components/shop-reports";
 import { filterReviews, NO_FILTERS, type ReviewFilters, resetFilters } from "../lib/filter-reviews";
 
 const t = fr.reviews;
@@ -96,6 +97,8 @@ export function ReviewsRoute() {
           onClick={pendingReviews[0] ? () => setOpenId(pendingReviews[0]?.id ?? null) : undefined}
         />
       </Grid>
+
+      <ShopReports enabled={company.data?.moderation.mode === "shop"} onOpen={setOpenId} />
 
       <ReviewFiltersBar filters={filters} products={productOptions} onChange={setFilters} />
 
