@@ -13,6 +13,7 @@ import { getStartedHandlers } from "./get-started/handlers";
 import { insightsHandlers } from "./insights/handlers";
 import { integrationHandlers } from "./integrations/handlers";
 import { registerIntegrationsPlugin } from "./integrations/plugin";
+import { registerOperatorsPlugin } from "./operators/plugin";
 import { orderHandlers } from "./orders/handlers";
 import { registerOrderImports } from "./orders/imports-plugin";
 import { pipelineHandlers } from "./pipeline/handlers";
@@ -90,4 +91,5 @@ export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
   registerReviewAlerts,
   registerWebhookWorker,
   registerIntegrationsPlugin,
+  registerOperatorsPlugin,
 ];

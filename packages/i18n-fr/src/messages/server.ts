@@ -7,6 +7,7 @@ import { companyExport } from "./server-export";
 import { serverIntegrations } from "./server-integrations";
 import { invoicePdf } from "./server-invoice";
 import { serverMails } from "./server-mails";
+import { serverOperators } from "./server-operators";
 import { outbound, webhooks } from "./server-outbound";
 import { publicPages } from "./server-public-pages";
 import { reviewAlerts, shopMail } from "./server-shop-mail";
@@ -240,4 +241,5 @@ export const server = {
   webhooks,
   invoicePdf,
   environment,
+  operators: serverOperators,
 } as const;
