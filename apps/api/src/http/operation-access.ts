@@ -30,6 +30,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   healthGet: publicAccess,
   // identity
   authLogin: publicAccess,
+  authLoginSecondFactor: publicAccess,
   authRegister: publicAccess,
   authRefresh: publicAccess,
   authLogout: publicAccess,

@@ -44,6 +44,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/login/second-factor/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Second facteur d'un opérateur (code TOTP)
+         * @description Completes an operator's sign-in: the `challenge` of `POST /auth/login/` and the 6-digit code of their authenticator app. The first valid code confirms the enrolment. A code is accepted once; 5 wrong codes in 15 minutes answer 429.
+         */
+        post: operations["authLoginSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/register/": {
         parameters: {
             query?: never;
@@ -3063,6 +3083,19 @@ export interface components {
             /** @description Opaque refresh token. */
             refresh: string;
         };
+        /** @description The password was right and the account is a Certavis operator: a second factor (TOTP, RFC 6238) is required. Send `challenge` with the 6-digit code to `POST /auth/login/second-factor/` within 5 minutes. On the first sign-in, `enrolment` gives the secret to register in an authenticator app (its `otpauth://` URI, shown as a QR code); the first valid code confirms it. Otherwise `enrolment` is null. */
+        SecondFactorChallenge: {
+            /** @enum {string} */
+            second_factor: "totp";
+            /** @description Signed, short-lived proof that the password was checked. */
+            challenge: string;
+            enrolment: null | {
+                /** @description Base32 secret (160 bits). */
+                secret: string;
+                /** @description `otpauth://totp/Certavis:<e-mail>?secret=…&issuer=Certavis&algorithm=SHA1&digits=6&period=30` */
+                otpauth_uri: string;
+            };
+        };
         /** @description The current user. */
         User: {
             /** Format: uuid */
@@ -3690,7 +3723,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in. */
+            /** @description Signed in; or, for a Certavis operator, the second factor to give next (`SecondFactorChallenge`). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3702,10 +3735,47 @@ export interface operations {
                      *       "refresh": "3q2-7wXyZ-refresh-token"
                      *     }
                      */
-                    "application/json": components["schemas"]["Tokens"];
+                    "application/json": components["schemas"]["Tokens"] | components["schemas"]["SecondFactorChallenge"];
                 };
             };
             /** @description Missing fields or wrong credentials. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    authLoginSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenge: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tokens"];
+                };
+            };
+            /** @description Wrong or reused code (`code`), or an expired challenge (`non_field_errors`). */
             400: {
                 headers: {
                     [name: string]: unknown;
