@@ -9,6 +9,7 @@ import { forms } from "./messages/forms";
 import { getStarted } from "./messages/get-started";
 import { iframe } from "./messages/iframe";
 import { insights } from "./messages/insights";
+import { moderation } from "./messages/moderation";
 import { orderImport } from "./messages/order-import";
 import { plans } from "./messages/plans";
 import { products } from "./messages/products";
@@ -40,6 +41,7 @@ export const fr = {
   reviews,
   insights,
   certification,
+  moderation,
   products,
   templates,
   forms,

@@ -24,6 +24,11 @@ export interface ConcurrentIndex {
 export const CONCURRENT_INDEXES: ConcurrentIndex[] = [
   // 0033: the erasure finds the stored webhook bodies about the erased reviews and orders.
   { name: "webhook_messages_subject_idx", on: '"webhook_messages" USING btree ("subject_id")' },
+  // 0036: the automatic checks look for the same text from another order of the company.
+  {
+    name: "reviews_company_text_hash_idx",
+    on: '"reviews" USING btree ("company_id", "text_hash") WHERE "text_hash" IS NOT NULL',
+  },
 ];
 
 /** Only one instance builds at a time; the others find the indexes there at their next start. */

@@ -98,7 +98,7 @@ describe("an operator's sign-in requires a second factor", () => {
     const code = totpCode(secret, clock.now());
     const ok = await second(challenge.challenge, code);
     expect(ok.statusCode).toBe(200);
-    const tokens = expectMatchesContract(ok, "authLoginSecondFactor");
+    const tokens = expectMatchesContract(ok, "authLoginSecondFactor") as { access: string };
     const me = await t.inject({ method: "GET", url: api("/users/me/"), headers: authHeaders(tokens.access) });
     expect(me.json().email).toBe(operator.email);
 

@@ -2015,6 +2015,34 @@ export interface components {
             /** Format: date-time */
             api_key_expires_at: string;
         };
+        AppealInput: {
+            /** @description The token of the statement of reasons' link. */
+            token: string;
+            /** @description Why the decision should be reviewed (1–2000 characters once trimmed). */
+            explanation: string;
+        };
+        /** @description What the appeal page shows from the statement's link: the decision, its rule, facts and means, the company, and whether the one appeal allowed was already made. */
+        AppealStatement: {
+            /** @enum {string} */
+            decision: "rejected" | "removed";
+            reason: components["schemas"]["RejectionReason"];
+            reason_label: string;
+            facts: string;
+            automated: boolean;
+            /** Format: date-time */
+            decided_at: string;
+            company_name: string;
+            rules_url: string;
+            /** @description The appeal already made on this decision, or null. */
+            appeal: {
+                /** @enum {string} */
+                status: "open" | "closed";
+                /** @enum {string|null} */
+                outcome: "upheld" | "overturned" | null;
+                /** Format: date-time */
+                created_at: string;
+            } | null;
+        };
         /**
          * @description A role that can be given by an invitation, a join-request acceptance or a role change (every role except `owner`).
          * @enum {string}
@@ -2032,6 +2060,12 @@ export interface components {
             success_url: string;
             /** Format: uri */
             cancel_url: string;
+        };
+        /** @description A finding of the automatic checks of Certavis mode: an e-mail address, a phone number or a link in the text, an insult from the word list, or the same text already posted by another order of the company (`match`: the words found; for a duplicate, the other review's id). */
+        CheckFlag: {
+            /** @enum {string} */
+            kind: "email" | "phone" | "link" | "insult" | "duplicate";
+            match: string;
         };
         /** @description The caller's company with its dashboard figures. */
         Company: {
@@ -2412,6 +2446,59 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "accepted" | "declined" | "cancelled";
         };
+        /** @description Who moderates, public. `mode` is the mode in force; `since` when it took effect (null: since the company was created, or not known while a change waits). `pending` is a change asked for and not in force yet (Certavis → shop takes effect 30 days after it is asked), or null. */
+        Moderation: {
+            mode: components["schemas"]["ModerationMode"];
+            /** Format: date-time */
+            since: string | null;
+            pending: {
+                mode: components["schemas"]["ModerationMode"];
+                /** Format: date-time */
+                requested_at: string;
+                /** Format: date-time */
+                effective_at: string;
+            } | null;
+        };
+        /** @description A decision on a review and its statement of reasons (EU Digital Services Act art. 17): what was decided, the rule (a reason of the removal rules), the facts, whether automatic means were used, and who decided (a shop member, a Certavis operator, or the service alone). */
+        ModerationDecision: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            review_id: string;
+            /** @enum {string} */
+            decision: "published" | "kept" | "rejected" | "removed";
+            reason: components["schemas"]["RejectionReason"] | null;
+            facts: string;
+            note: string | null;
+            automated: boolean;
+            /** @enum {string} */
+            decided_by: "shop" | "operator" | "automatic";
+            decided_by_name: string | null;
+            /** @enum {string} */
+            source: "review" | "contest" | "report" | "appeal";
+            /** Format: date-time */
+            created_at: string;
+        };
+        ModerationInput: {
+            mode: components["schemas"]["ModerationMode"];
+        };
+        /**
+         * @description Who moderates the company's reviews (ARCHITECTURE §10.19): `shop` (the company approves and rejects within the certified rules; the default) or `certavis` (Certavis operators decide; the shop replies and contests).
+         * @enum {string}
+         */
+        ModerationMode: "shop" | "certavis";
+        /** @description The public removal rules (`/regles-de-moderation`): each reason a review is rejected or removed for and what it covers, and the reasons anyone may report a review for. */
+        ModerationRules: {
+            reasons: {
+                code: components["schemas"]["RejectionReason"];
+                label: string;
+                covers: string;
+            }[];
+            report_reasons: {
+                code: components["schemas"]["ReportReason"];
+                label: string;
+            }[];
+        };
         Member: {
             /**
              * Format: uuid
@@ -2693,6 +2780,12 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["Product"][];
         };
+        PagedPublicReports: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["PublicReport"][];
+        };
         /** @description A page of Review items (`limit`/`offset`). */
         PagedReviews: {
             /** @description Total number of items. */
@@ -2900,6 +2993,39 @@ export interface components {
                 buyer_first_name: string;
             };
         };
+        /** @description A visitor's report of a published review, as the one it was routed to sees it (the shop in shop mode, the operators in Certavis mode). The reporter's address is never shown to the shop. */
+        PublicReport: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            review_id: string;
+            reason: components["schemas"]["ReportReason"];
+            explanation: string;
+            /** @enum {string} */
+            routed_to: "operators" | "shop";
+            /** @enum {string} */
+            status: "open" | "closed";
+            /** @enum {string|null} */
+            outcome: "kept" | "removed" | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+        };
+        PublicReportInput: {
+            reason: components["schemas"]["ReportReason"];
+            /** @description What is wrong with the review (1–2000 characters once trimmed). */
+            explanation: string;
+            /** @description Optional; the reporter is told the outcome there. */
+            email?: string | null;
+        };
+        /** @description The acknowledgement of a report. */
+        PublicReportReceived: {
+            /** Format: uuid */
+            id: string;
+            /** @description The French acknowledgement shown to the reporter. */
+            detail: string;
+        };
         /** @description An approved review as shown publicly. */
         PublicReview: {
             /** Format: uuid */
@@ -3023,6 +3149,37 @@ export interface components {
             type: string;
             /** @description The answer: string, number, boolean, null, a list of strings (checkbox), or for file/media fields a list of `{url, name, content_type}` objects. */
             value: unknown;
+        };
+        /**
+         * @description Why a visitor reports a published review ('Signaler', EU Digital Services Act art. 16): illegal content, personal data, not a real experience, other.
+         * @enum {string}
+         */
+        ReportReason: "illegal_content" | "personal_data" | "not_real_experience" | "other";
+        /** @description A shop's 'Contester cet avis' (Certavis mode): a reason from the removal rules and an explanation; the review stays published while an operator examines it. */
+        ReviewContest: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            review_id: string;
+            reason: components["schemas"]["RejectionReason"];
+            explanation: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            /**
+             * @description Once closed, whether the review was kept or removed.
+             * @enum {string|null}
+             */
+            outcome: "kept" | "removed" | null;
+            created_by_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+        };
+        ReviewContestInput: {
+            reason: components["schemas"]["RejectionReason"];
+            /** @description Why the review breaks that rule (1–2000 characters once trimmed). */
+            explanation: string;
         };
         /**
          * @description `pending` (awaiting moderation, published automatically 30 days after submission), `approved` (public), `rejected` (with a reason), `withdrawn` (by its author, or erased at the buyer's request; read-only), `expired` (withdrawn from public view 5 years after publication; read-only).
@@ -3273,13 +3430,13 @@ export interface components {
              * @description What happened.
              * @enum {string}
              */
-            kind: "submitted" | "approved" | "rejected" | "auto_published" | "reply_published" | "reply_edited" | "reply_deleted" | "withdrawn" | "reported" | "expired" | "erasure";
+            kind: "submitted" | "approved" | "rejected" | "auto_published" | "reply_published" | "reply_edited" | "reply_deleted" | "withdrawn" | "reported" | "expired" | "erasure" | "flagged" | "contested" | "public_report" | "kept" | "removed" | "appealed";
             /**
-             * @description `user` (a company member), `author` (the review's author) or `system` (a job).
+             * @description `user` (a company member), `operator` (a Certavis operator, `actor_name` theirs), `author` (the review's author) or `system` (a job, the automatic checks).
              * @enum {string}
              */
-            actor: "user" | "author" | "system";
-            /** @description The member's name or e-mail when `actor` is `user`. */
+            actor: "user" | "operator" | "author" | "system";
+            /** @description The member's or operator's name or e-mail when `actor` is `user` or `operator`. */
             actor_name: string | null;
             from_status: components["schemas"]["ReviewStatus"] | null;
             to_status: components["schemas"]["ReviewStatus"] | null;

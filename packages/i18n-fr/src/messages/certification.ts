@@ -42,9 +42,16 @@ export const certification = {
     reported: "Doute signalé",
     expired: "Retiré de l'affichage (5 ans après publication)",
     erasure: "Effacé à la demande de l'acheteur",
+    flagged: "Signalé par les contrôles automatiques",
+    contested: "Contesté par la boutique",
+    public_report: "Signalé par un visiteur",
+    kept: "Maintenu par Certavis",
+    removed: "Retiré par Certavis",
+    appealed: "Recours de l'auteur",
   },
   actors: {
     system: "Système",
+    operator: "Opérateur Certavis",
     author: "Auteur de l'avis",
   },
   backoffice: {

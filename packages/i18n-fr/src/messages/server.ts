@@ -7,6 +7,7 @@ import { companyExport } from "./server-export";
 import { serverIntegrations } from "./server-integrations";
 import { invoicePdf } from "./server-invoice";
 import { serverMails } from "./server-mails";
+import { serverModeration } from "./server-moderation";
 import { serverOperators } from "./server-operators";
 import { outbound, webhooks } from "./server-outbound";
 import { publicPages } from "./server-public-pages";
@@ -235,6 +236,7 @@ export const server = {
   reviewAlerts,
   companyDefaults,
   publicPages,
+  moderation: serverModeration,
   companyExport,
   integrations: serverIntegrations,
   outbound,

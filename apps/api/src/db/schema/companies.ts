@@ -48,6 +48,16 @@ export const companies = pgTable(
     getStartedHiddenAt: tz("get_started_hidden_at"),
     /** First time the widget was shown on a site other than ours (a step of the guided start). */
     widgetShownAt: tz("widget_shown_at"),
+    /**
+     * Who moderates (ARCHITECTURE §10.19): the mode last asked for (`shop` | `certavis`), when it was
+     * asked and when it takes effect; before `moderationEffectiveAt` the other mode is in force (domain
+     * `moderationInForce`). Null dates: `shop` since the company was created.
+     */
+    moderation: text("moderation").notNull().default("shop"),
+    moderationRequestedAt: tz("moderation_requested_at"),
+    moderationEffectiveAt: tz("moderation_effective_at"),
+    /** A company moderated by Certavis that left: its public page and published reviews stay, frozen. */
+    departedAt: tz("departed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

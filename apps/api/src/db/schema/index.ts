@@ -5,6 +5,7 @@ export * from "./companies";
 export * from "./identity";
 export * from "./insights";
 export * from "./integrations";
+export * from "./moderation";
 export * from "./operators";
 export * from "./order-imports";
 export * from "./privacy";

@@ -1,3 +1,4 @@
+import type { CheckFlag } from "@certavis/domain";
 import { sql } from "drizzle-orm";
 import {
   bigserial,
@@ -116,6 +117,17 @@ export const reviews = pgTable(
      * review withdrawn; the one content change the immutability trigger allows (see the migration).
      */
     erasedAt: tz("erased_at"),
+    /**
+     * What the automatic checks found (Certavis mode): `[]` clean, null not checked (domain `CheckFlag`).
+     */
+    checkFlags: jsonb("check_flags").$type<CheckFlag[]>(),
+    /** SHA-256 of the normalised text (domain `reviewTextFingerprint`): duplicates within a company. */
+    textHash: text("text_hash"),
+    /**
+     * When a Certavis operator removed this published review (status then `rejected`, the removal's
+     * reason in `rejectionReason`): the one exception to one-way moderation.
+     */
+    removedAt: tz("removed_at"),
     /** When the company's admins were warned that this pending review is about to be published. */
     publicationWarnedAt: tz("publication_warned_at"),
     createdAt: createdAt(),
@@ -163,6 +175,8 @@ export const reviews = pgTable(
     index("reviews_company_liked_published_idx")
       .on(t.companyId, t.publishedAt)
       .where(sql`"status" = 'approved' and "rating" >= 4`),
+    // The automatic checks' duplicate test (built concurrently: db/concurrent-indexes.ts).
+    index("reviews_company_text_hash_idx").on(t.companyId, t.textHash).where(sql`${t.textHash} is not null`),
     index("reviews_company_disliked_published_idx")
       .on(t.companyId, t.publishedAt)
       .where(sql`"status" = 'approved' and "rating" <= 2`),

@@ -21,10 +21,20 @@ export function TextWithLink({ text, url }: { text: string; url: string }) {
  * text in both parts (staff text and authors' names are never turned into links), then the line
  * pointing to our procedure page, its only link.
  */
-export function CertificationEmail(props: { lines: string[]; procedure?: { line: string; url: string } }) {
+export function CertificationEmail(props: {
+  lines: string[];
+  /** Lines each carrying one of our links (a statement of reasons' rule and appeal). */
+  linked?: { line: string; url: string }[];
+  procedure?: { line: string; url: string };
+}) {
   return (
     <MailLayout>
       <Paragraph plain={props.lines.join("\n")} />
+      {(props.linked ?? []).map((link) => (
+        <Paragraph key={link.url} plain={link.line}>
+          <TextWithLink text={link.line} url={link.url} />
+        </Paragraph>
+      ))}
       {props.procedure ? (
         <Paragraph plain={props.procedure.line}>
           <TextWithLink text={props.procedure.line} url={props.procedure.url} />

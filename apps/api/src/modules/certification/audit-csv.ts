@@ -57,7 +57,9 @@ function line({
       ? event.actorName
       : event.actor === "author"
         ? fr.certification.actors.author
-        : fr.certification.actors.system;
+        : event.actor === "operator"
+          ? fr.certification.actors.operator
+          : fr.certification.actors.system;
   return csvLine([
     event.createdAt.toISOString(),
     event.reviewId,

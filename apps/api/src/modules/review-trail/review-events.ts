@@ -15,9 +15,22 @@ export type ReviewEventKind =
   | "withdrawn"
   | "reported"
   | "expired"
-  | "erasure";
+  | "erasure"
+  // Moderation (ARCHITECTURE §10.19–20): the automatic checks' findings, a shop's contest, a visitor's
+  // report, an operator keeping or removing a published review, an author's appeal.
+  | "flagged"
+  | "contested"
+  | "public_report"
+  | "kept"
+  | "removed"
+  | "appealed";
 
-export type Actor = { kind: "user"; user: AuthenticatedUser } | { kind: "author" } | { kind: "system" };
+/** `operator`: a Certavis operator (a user outside any company), whose id the trail keeps. */
+export type Actor =
+  | { kind: "user"; user: AuthenticatedUser }
+  | { kind: "operator"; user: Pick<AuthenticatedUser, "id" | "email" | "firstName" | "lastName"> }
+  | { kind: "author" }
+  | { kind: "system" };
 
 export interface NewReviewEvent {
   companyId: string;
@@ -31,7 +44,7 @@ export interface NewReviewEvent {
   at: Date;
 }
 
-function actorName(user: AuthenticatedUser): string {
+function actorName(user: Pick<AuthenticatedUser, "email" | "firstName" | "lastName">): string {
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
 }
 
@@ -41,8 +54,8 @@ export function eventRow(event: NewReviewEvent): typeof reviewEvents.$inferInser
     reviewId: event.reviewId,
     kind: event.kind,
     actor: event.actor.kind,
-    actorUserId: event.actor.kind === "user" ? event.actor.user.id : null,
-    actorName: event.actor.kind === "user" ? actorName(event.actor.user) : null,
+    actorUserId: "user" in event.actor ? event.actor.user.id : null,
+    actorName: "user" in event.actor ? actorName(event.actor.user) : null,
     fromStatus: event.fromStatus ?? null,
     toStatus: event.toStatus ?? null,
     reason: event.reason ?? null,
@@ -57,6 +70,8 @@ const WEBHOOK_TYPES: Partial<Record<ReviewEventKind, WebhookEventType>> = {
   approved: "review.published",
   auto_published: "review.published",
   rejected: "review.rejected",
+  // A published review taken down by an operator: out of public view, told as a rejection.
+  removed: "review.rejected",
   withdrawn: "review.withdrawn",
   // Out of public view like a withdrawal: `data.status` is `expired`.
   expired: "review.withdrawn",
@@ -87,7 +102,7 @@ export function toEventView(row: typeof reviewEvents.$inferSelect) {
     id: row.id,
     review_id: row.reviewId,
     kind: row.kind as ReviewEventKind,
-    actor: row.actor as "user" | "author" | "system",
+    actor: row.actor as "user" | "operator" | "author" | "system",
     actor_name: row.actorName,
     from_status: row.fromStatus as never,
     to_status: row.toStatus as never,

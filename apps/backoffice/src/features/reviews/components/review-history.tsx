@@ -26,7 +26,9 @@ export function ReviewHistory({ reviewId }: { reviewId: string }) {
                 ? event.actor_name
                 : event.actor === "author"
                   ? t.actors.author
-                  : t.actors.system;
+                  : event.actor === "operator"
+                    ? t.actors.operator
+                    : t.actors.system;
             const why = isRejectionReason(event.reason)
               ? t.reasons[event.reason]
               : event.kind === "reported"
