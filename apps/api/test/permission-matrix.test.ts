@@ -73,6 +73,8 @@ function expectedAccess(access: Access, caller: Caller): Expected {
       return "allow";
     case "apiKey":
       return "deny"; // nobody here sends X-Api-Key (checked separately with a real key)
+    case "operator":
+      return "deny"; // a company's member is never an operator (test/operators)
     case "user":
       if (!role) return "deny";
       return !access.companyAction || can(role, access.companyAction) ? "allow" : "deny";

@@ -13,6 +13,7 @@ import { getStartedHandlers } from "./get-started/handlers";
 import { insightsHandlers } from "./insights/handlers";
 import { integrationHandlers } from "./integrations/handlers";
 import { registerIntegrationsPlugin } from "./integrations/plugin";
+import { operatorHandlers } from "./operators/handlers";
 import { registerOperatorsPlugin } from "./operators/plugin";
 import { orderHandlers } from "./orders/handlers";
 import { registerOrderImports } from "./orders/imports-plugin";
@@ -64,6 +65,7 @@ const moduleHandlers: OperationHandlers[] = [
   insightsHandlers,
   getStartedHandlers,
   webhookHandlers,
+  operatorHandlers,
 ];
 
 export function allHandlers(): OperationHandlers {

@@ -64,6 +64,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/queues/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Files d'attente des opérateurs
+         * @description Certavis operators only (signed in with their second factor): each queue's open items, and the oldest one's date and age.
+         */
+        get: operations["operatorQueuesGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/queues/{queue}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                queue: components["schemas"]["OperatorQueueName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Une file d'attente, la plus ancienne d'abord
+         * @description A page of the queue's open items, oldest first (`limit`/`offset`).
+         */
+        get: operations["operatorQueueList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/reviews/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Dossier d'un avis pour un opérateur
+         * @description The review of any company with everything an operator decides on (`OperatorCase`).
+         */
+        get: operations["operatorCaseGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/reviews/{id}/decision/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Décision d'un opérateur sur un avis
+         * @description Publish, keep or remove (reason required to remove), with a note; written in the trail with the operator's id; the author's statement of reasons and the reporters' outcome are mailed. 409 when the action does not apply to the review's status.
+         */
+        post: operations["operatorReviewDecide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/register/": {
         parameters: {
             query?: never;
@@ -3253,6 +3341,98 @@ export interface components {
                 otpauth_uri: string;
             };
         };
+        /**
+         * @description A queue of the operators' console: reviews flagged by the automatic checks (waiting for an operator), shops' contests, visitors' reports routed to the operators, authors' appeals.
+         * @enum {string}
+         */
+        OperatorQueueName: "flagged" | "contests" | "reports" | "appeals";
+        /** @description The four queues at a glance (open items, the oldest one's date and age). */
+        OperatorQueues: {
+            queues: {
+                queue: components["schemas"]["OperatorQueueName"];
+                count: number;
+                /** Format: date-time */
+                oldest_at: string | null;
+                oldest_age_seconds: number | null;
+            }[];
+        };
+        /** @description One open item of a queue (oldest first); `id` is the contest, report or appeal (the review for `flagged`). */
+        OperatorQueueItem: {
+            queue: components["schemas"]["OperatorQueueName"];
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            review_id: string;
+            company_name: string;
+            rating: number;
+            /** @description The review's title or the beginning of its comment. */
+            excerpt: string;
+            /** @description The contest's or report's reason code; the flags' kinds joined by ', ' for `flagged`; null for an appeal. */
+            reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        PagedOperatorQueueItems: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["OperatorQueueItem"][];
+        };
+        /** @description Everything an operator decides on: the review (with its photos among its answers), its company and who moderates it, the order's facts (date, products, how it came in), what the automatic checks found, the contests, reports and appeals, the decisions and the whole trail, oldest first. */
+        OperatorCase: {
+            review: components["schemas"]["Review"];
+            company: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                slug: string | null;
+                moderation: components["schemas"]["Moderation"];
+            };
+            order: null | {
+                reference: string;
+                /** Format: date-time */
+                date: string;
+                products: string[];
+                /**
+                 * @description `integration` (a shop connection: `platform`), otherwise `api_or_import` (the API or a CSV import).
+                 * @enum {string}
+                 */
+                came_in: "integration" | "api_or_import";
+                platform?: string | null;
+            };
+            /** @description null when the review was not checked (shop mode), [] when it was clean. */
+            check_flags: null | components["schemas"]["CheckFlag"][];
+            contests: components["schemas"]["ReviewContest"][];
+            reports: components["schemas"]["PublicReport"][];
+            appeals: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                decision_id: string;
+                explanation: string;
+                /** @enum {string} */
+                status: "open" | "closed";
+                /** @enum {string|null} */
+                outcome: "upheld" | "overturned" | null;
+                /** Format: date-time */
+                created_at: string;
+            }[];
+            decisions: components["schemas"]["ModerationDecision"][];
+            events: components["schemas"]["ReviewEvent"][];
+        };
+        /** @description An operator's decision: publish a pending review, keep a published one, or remove (a pending review is rejected, a published one removed) with a reason of the removal rules and a note. `source` names the queue item it answers (its contest or report is closed with the outcome). */
+        OperatorDecisionInput: {
+            /** @enum {string} */
+            action: "publish" | "keep" | "remove";
+            reason?: components["schemas"]["RejectionReason"] | null;
+            note?: string | null;
+            source?: {
+                /** @enum {string} */
+                kind: "review" | "contest" | "report";
+                /** Format: uuid */
+                id?: string;
+            };
+        };
         /** @description The current user. */
         User: {
             /** Format: uuid */
@@ -3400,26 +3580,6 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description A plan change waiting for the end of the paid period: a lower plan chosen in Abonnement, or LANCEMENT after a cancellation. Until `effective_at` the company keeps its current plan; from then on it has the lower plan's limits (nothing is deleted: beyond a limit, nothing new can be created) and the next invoice is the lower plan's price. */
-        ScheduledPlanChange: {
-            type: components["schemas"]["PlanType"];
-            /**
-             * Format: date-time
-             * @description The end of the current paid period.
-             */
-            effective_at: string;
-        };
-        PlanChangeInput: {
-            subscription_type: components["schemas"]["PlanType"];
-        };
-        ReviewReplyInput: {
-            /** @description 1–2,000 characters once trimmed. */
-            body: string;
-        };
-        ReviewReportInput: {
-            /** @description Why the company doubts the review's authenticity (1–500 characters once trimmed). */
-            reason: string;
-        };
         /** @description One row of a review's append-only moderation trail: never changed, except that the erasure of the review's author blanks its free texts (`note`, a report's `reason`); deleted with the review when a refused or withdrawn one is purged after a year, and with the company. */
         ReviewEvent: {
             /** Format: uuid */
@@ -3446,6 +3606,26 @@ export interface components {
             note: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description A plan change waiting for the end of the paid period: a lower plan chosen in Abonnement, or LANCEMENT after a cancellation. Until `effective_at` the company keeps its current plan; from then on it has the lower plan's limits (nothing is deleted: beyond a limit, nothing new can be created) and the next invoice is the lower plan's price. */
+        ScheduledPlanChange: {
+            type: components["schemas"]["PlanType"];
+            /**
+             * Format: date-time
+             * @description The end of the current paid period.
+             */
+            effective_at: string;
+        };
+        PlanChangeInput: {
+            subscription_type: components["schemas"]["PlanType"];
+        };
+        ReviewReplyInput: {
+            /** @description 1–2,000 characters once trimmed. */
+            body: string;
+        };
+        ReviewReportInput: {
+            /** @description Why the company doubts the review's authenticity (1–500 characters once trimmed). */
+            reason: string;
         };
         /**
          * @default week
@@ -3942,6 +4122,116 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    operatorQueuesGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queues. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorQueues"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    operatorQueueList: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                queue: components["schemas"]["OperatorQueueName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOperatorQueueItems"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    operatorCaseGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorCase"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    operatorReviewDecide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorDecisionInput"];
+            };
+        };
+        responses: {
+            /** @description The decision. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationDecision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     authRegister: {

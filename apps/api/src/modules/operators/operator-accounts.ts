@@ -1,7 +1,7 @@
 import { isBasicEmail, normalizeEmail } from "@certavis/domain";
 import { formatDate } from "@certavis/i18n-fr";
 import { fr } from "@certavis/i18n-fr/server";
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { memberships, operators, users } from "../../db/schema";
 
@@ -96,20 +96,4 @@ async function listOperators(db: DbOrTx): Promise<OperatorAnswer> {
       )
       .join("\n"),
   };
-}
-
-/** The operator's row when `userId` is one (whatever their second factor), else null. */
-export async function operatorRow(db: DbOrTx, userId: string) {
-  const [row] = await db.select().from(operators).where(eq(operators.userId, userId)).limit(1);
-  return row ?? null;
-}
-
-/** True when `userId` is an operator whose second factor is enrolled. */
-export async function isOperator(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: operators.userId })
-    .from(operators)
-    .where(and(eq(operators.userId, userId), isNotNull(operators.totpConfirmedAt)))
-    .limit(1);
-  return Boolean(row);
 }
