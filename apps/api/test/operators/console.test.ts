@@ -1,3 +1,4 @@
+import type { components } from "@certavis/api-client";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewContests, reviewEvents, reviewReports, reviews } from "../../src/db/schema";
@@ -155,7 +156,7 @@ describe("the operators' console", () => {
   it("shows a case: the review, the order's facts, the checks, the contest and the report", async () => {
     const res = await get(`/operator/reviews/${contested}/`);
     expect(res.statusCode).toBe(200);
-    const body = expectMatchesContract(res, "operatorCaseGet") as Record<string, any>;
+    const body = expectMatchesContract(res, "operatorCaseGet") as components["schemas"]["OperatorCase"];
     expect(body.review).toMatchObject({ id: contested, rating: 1, comment: "Arnaque", status: "approved" });
     expect(body.company).toMatchObject({
       id: company.id,
