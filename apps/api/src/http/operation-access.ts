@@ -166,6 +166,9 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   operatorQueueList: operatorAccess,
   operatorCaseGet: operatorAccess,
   operatorReviewDecide: operatorAccess,
+  // transparency figures (ARCHITECTURE §10.20)
+  publicTransparencyGet: publicAccess,
+  publicCompanyTransparencyGet: publicAccess,
 };
 
 /** Per-IP rate limit (RATE_LIMIT_PER_IP per minute) applies to these. */

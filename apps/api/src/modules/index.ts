@@ -30,6 +30,8 @@ import { seoHandlers } from "./seo/handlers";
 import { systemHandlers } from "./system/handlers";
 import { teamHandlers } from "./teams/handlers";
 import { templateHandlers } from "./templates/handlers";
+import { transparencyHandlers } from "./transparency/handlers";
+import { registerTransparencyPages } from "./transparency/plugin";
 import { userHandlers } from "./users/handlers";
 import { webhookHandlers } from "./webhooks/handlers";
 import { registerWebhookWorker } from "./webhooks/plugin";
@@ -66,6 +68,7 @@ const moduleHandlers: OperationHandlers[] = [
   getStartedHandlers,
   webhookHandlers,
   operatorHandlers,
+  transparencyHandlers,
 ];
 
 export function allHandlers(): OperationHandlers {
@@ -94,4 +97,5 @@ export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
   registerWebhookWorker,
   registerIntegrationsPlugin,
   registerOperatorsPlugin,
+  registerTransparencyPages,
 ];

@@ -64,6 +64,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/transparency/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transparence du service (JSON)
+         * @description The whole service's monthly moderation figures (also the page `/transparence`).
+         */
+        get: operations["publicTransparencyGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/companies/{slug}/transparency/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Transparence d'une boutique (JSON)
+         * @description One company's monthly moderation figures (also the page `/avis/{slug}/transparence`).
+         */
+        get: operations["publicCompanyTransparencyGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/queues/": {
         parameters: {
             query?: never;
@@ -3433,6 +3475,58 @@ export interface components {
                 id?: string;
             };
         };
+        /** @description Transparency figures (EU Digital Services Act; ARCHITECTURE §10.20), per calendar month (UTC), the last 12 months, newest first, for one company (`/public/companies/{slug}/transparency/`) or the whole service (`/public/transparency/`). Counted from the moderation trail: `published` = reviews approved or published automatically (day 30, or clean in Certavis mode) that month; `rejected` and `removed` by reason; `withdrawn` by their authors; `decisions` = publications, rejections, removals and keepings, of which `automated` were taken by the service alone (actor `system`); the median time from a review's submission to its first decision (publication or rejection) decided that month, in hours; reports and contests received that month with what became of them. */
+        Transparency: {
+            /** @enum {string} */
+            scope: "company" | "service";
+            company: null | {
+                name: string;
+                slug: string;
+            };
+            /** @description Who moderates the company and since when (null for the service). */
+            moderation: null | components["schemas"]["Moderation"];
+            /** @description Who moderates across the service (null for a company). */
+            service: null | {
+                companies_moderated_by_certavis: number;
+                companies_moderated_by_shop: number;
+                operators: number;
+                /** Format: date-time */
+                operators_since: string | null;
+            };
+            months: components["schemas"]["TransparencyMonth"][];
+        };
+        TransparencyMonth: {
+            /** @description `YYYY-MM` (UTC). */
+            month: string;
+            received: number;
+            published: number;
+            rejected: components["schemas"]["TransparencyByReason"];
+            removed: components["schemas"]["TransparencyByReason"];
+            withdrawn: number;
+            decisions: number;
+            automated: number;
+            /** @description automated / decisions, between 0 and 1 (null without decisions). */
+            automated_share: number | null;
+            median_hours_to_decision: number | null;
+            reports: components["schemas"]["TransparencyCases"];
+            contests: components["schemas"]["TransparencyCases"];
+        };
+        /** @description A count per reason of the removal rules, and their total. */
+        TransparencyByReason: {
+            total: number;
+            abusive: number;
+            personal_data: number;
+            off_topic: number;
+            conflict_of_interest: number;
+            fake_suspected: number;
+        };
+        /** @description Received that month, and what became of them (review kept, removed, still open). */
+        TransparencyCases: {
+            received: number;
+            kept: number;
+            removed: number;
+            open: number;
+        };
         /** @description The current user. */
         User: {
             /** Format: uuid */
@@ -4121,6 +4215,51 @@ export interface operations {
                     "application/json": components["schemas"]["FieldErrors"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    publicTransparencyGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transparency"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    publicCompanyTransparencyGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transparency"];
+                };
+            };
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

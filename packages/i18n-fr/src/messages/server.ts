@@ -12,6 +12,7 @@ import { serverOperators } from "./server-operators";
 import { outbound, webhooks } from "./server-outbound";
 import { publicPages } from "./server-public-pages";
 import { reviewAlerts, shopMail } from "./server-shop-mail";
+import { serverTransparency } from "./server-transparency";
 import { validation } from "./validation";
 
 /** The server's answers that are not in spec §8: generic HTTP errors (DRF wording, as the clients expect). */
@@ -244,4 +245,5 @@ export const server = {
   invoicePdf,
   environment,
   operators: serverOperators,
+  transparency: serverTransparency,
 } as const;
