@@ -32,6 +32,8 @@ export function publicReviews(
       website: "https://maison-lumiere.fr",
       mean_note: 4.6,
       reviews_count: 128,
+      moderation: { mode: "certavis", since: "2026-11-20T10:00:00.000Z", pending: null },
+      departed_at: null,
     },
     product: null,
     products: [],

@@ -92,7 +92,11 @@ describe("widget reviews", () => {
 
   it("shows the certified-reviews notice, the sort order, the procedure link and both dates", () => {
     renderWidget([
-      review({ published_at: "2026-11-22T10:00:00.000Z", experience_date: "2026-11-15T10:00:00.000Z" }),
+      review({
+        id: "5b9e2f4c-7a1d-4e8b-9c3f-2d6a8b0e4f71",
+        published_at: "2026-11-22T10:00:00.000Z",
+        experience_date: "2026-11-15T10:00:00.000Z",
+      }),
     ]);
     expect(
       screen.getByText("Avis certifiés : collectés après une commande, puis modérés"),
@@ -102,8 +106,15 @@ describe("widget reviews", () => {
       "href",
       "/widget/fonctionnement?company_id=3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a",
     );
+    expect(
+      screen.getByText("Modération indépendante par Certavis depuis le 20 novembre 2026"),
+    ).toBeInTheDocument();
     const card = screen.getByRole("article");
     expect(card).toHaveTextContent("Publié le 22 nov. 2026");
+    expect(within(card).getByRole("link", { name: "Signaler" })).toHaveAttribute(
+      "href",
+      "/signaler/5b9e2f4c-7a1d-4e8b-9c3f-2d6a8b0e4f71",
+    );
     expect(card).toHaveTextContent("Commande du 15 nov. 2026");
   });
 

@@ -44,6 +44,8 @@ const EXPECTED: Record<Action, Role[]> = {
   // issue 23: connections for admin and manager; their secrets shown again to admins.
   "integrations.manage": ["admin", "manager"],
   "integrations.secret": ["admin"],
+  // Issue 41: the owner chooses who moderates.
+  "moderation.change": [],
 };
 
 const matrix = ACTIONS.flatMap((action) =>

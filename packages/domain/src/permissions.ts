@@ -27,6 +27,7 @@ export const ACTIONS = [
   "webhooks.secret",
   "integrations.manage",
   "integrations.secret",
+  "moderation.change",
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -68,6 +69,8 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   // Connections of the shop (tab 'Intégrations'); their signing secrets are shown again to admins only.
   "integrations.manage": ["owner", "admin", "manager"],
   "integrations.secret": ["owner", "admin"],
+  // Who moderates the reviews (ARCHITECTURE §10.19): the owner's choice, public.
+  "moderation.change": ["owner"],
 };
 
 export function isAction(value: unknown): value is Action {

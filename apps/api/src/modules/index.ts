@@ -13,6 +13,7 @@ import { getStartedHandlers } from "./get-started/handlers";
 import { insightsHandlers } from "./insights/handlers";
 import { integrationHandlers } from "./integrations/handlers";
 import { registerIntegrationsPlugin } from "./integrations/plugin";
+import { moderationHandlers } from "./moderation/handlers";
 import { operatorHandlers } from "./operators/handlers";
 import { registerOperatorsPlugin } from "./operators/plugin";
 import { orderHandlers } from "./orders/handlers";
@@ -54,6 +55,7 @@ const moduleHandlers: OperationHandlers[] = [
   templateHandlers,
   formHandlers,
   reviewHandlers,
+  moderationHandlers,
   orderHandlers,
   reviewFormHandlers,
   publicApiHandlers,

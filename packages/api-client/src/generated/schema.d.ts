@@ -411,6 +411,26 @@ export interface paths {
         patch: operations["companyUpdate"];
         trace?: never;
     };
+    "/company/moderation/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choisir qui modère les avis
+         * @description Owner only. `certavis` takes effect at once; back to `shop` takes effect 30 days after it is asked (ARCHITECTURE §10.19): `pending` says so until then, and asking `certavis` again meanwhile cancels it. Both dates are public (company page, widget, badge, procedure page). 409 with a French `detail` when that mode is already the one asked for.
+         */
+        put: operations["companyModerationUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company/api-key/regenerate/": {
         parameters: {
             query?: never;
@@ -944,7 +964,7 @@ export interface paths {
         head?: never;
         /**
          * Valider ou rejeter un avis
-         * @description Approves or rejects a pending review. Moderation is one-way (ARCHITECTURE §10.12): an approved or rejected review's status never changes again, 409 `{"detail": "Cet avis a déjà été modéré."}`; a published review leaves public view only by its author's withdrawal or its 5-year expiry. A rejection needs a `rejection_reason` (400 `{"rejection_reason": [...]}` without one) and may carry a note (≤ 500 characters); the author is told by e-mail. Withdrawn and expired reviews are read-only (409). Text and rating are never editable. Each change is a row of the review's history.
+         * @description Approves or rejects a pending review. Moderation is one-way (ARCHITECTURE §10.12): an approved or rejected review's status never changes again, 409 `{"detail": "Cet avis a déjà été modéré."}`; a published review leaves public view only by its author's withdrawal or its 5-year expiry. A rejection needs a `rejection_reason` (400 `{"rejection_reason": [...]}` without one) and may carry a note (≤ 500 characters); the author is told by e-mail. Withdrawn and expired reviews are read-only (409). Text and rating are never editable. Each change is a row of the review's history. In Certavis mode (ARCHITECTURE §10.19) the shop neither approves nor rejects: 403 with a French `detail` naming the mode.
          */
         patch: operations["companyReviewsUpdate"];
         trace?: never;
@@ -993,6 +1013,49 @@ export interface paths {
          * @description Logged in the review's history; never hides the review by itself. 400 `{"reason": [...]}` when empty once trimmed; 429 with a French `detail` (and `Retry-After`) past 20 reports by the same member within 24 hours.
          */
         post: operations["companyReviewsReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/reviews/{id}/contest/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Contester cet avis
+         * @description Certavis mode only (403 with a French `detail` naming the mode otherwise): asks the operators to examine a published review, with a reason of the removal rules and an explanation (400 `{"explanation": [...]}` when empty once trimmed). At most one open contest per review (409). The review stays published while it is examined; the contest is a row of its history.
+         */
+        post: operations["companyReviewsContest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/reports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signalements reçus par la boutique
+         * @description Visitors' reports of the company's published reviews routed to the shop (shop mode), newest first; open ones only with `status=open`. The reporter's address is never shown.
+         */
+        get: operations["companyReportsList"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1481,6 +1544,73 @@ export interface paths {
         get: operations["publicReviewsGet"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/reviews/{id}/report/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signaler un avis publié
+         * @description Public, CORS open (the widget's 'Signaler'; the public pages post an HTML form to `/signaler/{review id}`, which works without JavaScript). Anyone reports a published review (EU Digital Services Act art. 16) with a reason, an explanation (400 when empty once trimmed) and optionally an e-mail address to be told the outcome. Routed to Certavis operators when Certavis moderates the company, to the shop otherwise. 404 when the review is not published. 429 with a French `detail` past 5 reports from one IP address within an hour.
+         */
+        post: operations["publicReviewReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/moderation-rules/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Règles de modération
+         * @description Public. The removal rules as the page `/regles-de-moderation` states them: each reason a review is rejected or removed for, what it covers, and the reasons a visitor reports a review for.
+         */
+        get: operations["publicModerationRulesGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/appeals/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Décision à réexaminer
+         * @description Public, by the token of the statement of reasons' link: the decision, its rule, facts and means, and the appeal already made, if any. 404 with a French `detail` for an unknown token.
+         */
+        get: operations["publicAppealGet"];
+        put?: never;
+        /**
+         * Demander le réexamen d'une décision
+         * @description Public, by the token of the statement of reasons' link (also an HTML form at `/recours`): one appeal per decision (409 with a French `detail` for a second), examined by a Certavis operator. 400 when the explanation is empty once trimmed; 404 for an unknown token.
+         */
+        post: operations["publicAppealCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2256,6 +2386,7 @@ export interface components {
              * @description Origin the widget and its loader `/embed.js` are served from (the server's `WIDGET_URL`): the embed codes the back-office gives point there.
              */
             widget_url: string;
+            moderation: components["schemas"]["Moderation"];
         };
         CompanyCreateInput: {
             name: string;
@@ -3197,6 +3328,12 @@ export interface components {
                 website: string | null;
                 mean_note: number | null;
                 reviews_count: number;
+                moderation: components["schemas"]["Moderation"];
+                /**
+                 * Format: date-time
+                 * @description When the company, moderated by Certavis, left: its page and published reviews stay, frozen. Null while it uses Certavis.
+                 */
+                departed_at: string | null;
             };
             /** @description The selected product, null when no product filter. */
             product: {
@@ -3269,6 +3406,15 @@ export interface components {
             auto_publish_at: string | null;
             /** @description The company's public reply, null when none. */
             reply: components["schemas"]["ReviewReply"] | null;
+            /** @description What the automatic checks of Certavis mode found (`[]`: clean); null when the review was not checked (written under the shop's moderation). */
+            check_flags: components["schemas"]["CheckFlag"][] | null;
+            /**
+             * Format: date-time
+             * @description When a Certavis operator removed this published review (its status then `rejected`).
+             */
+            removed_at: string | null;
+            /** @description The shop's latest contest of this review, or null. */
+            contest: components["schemas"]["ReviewContest"] | null;
         };
         /** @description One answered form field of a review. */
         ReviewAnswer: {
@@ -3331,8 +3477,11 @@ export interface components {
         ReviewSubmitted: {
             /** Format: uuid */
             id: string;
-            /** @constant */
-            status: "pending";
+            /**
+             * @description `pending` until moderated; `approved` when Certavis moderates the company and the automatic checks found nothing (published at once, ARCHITECTURE §10.19).
+             * @enum {string}
+             */
+            status: "pending" | "approved";
         };
         /**
          * @description Role of a user in a company. Compared case-insensitively; `accoutant` is spelled so on the wire and shown as « Comptable ».
@@ -3882,6 +4031,9 @@ export interface components {
             incentive: boolean;
             /** @constant */
             sort_order: "published_at_desc";
+            moderation: components["schemas"]["Moderation"];
+            /** @description The public removal rules, `/regles-de-moderation` on the server. */
+            rules_url: string;
         };
         /** @description schema.org `Product` in JSON-LD, for the shop's product page (Google's review snippets). No `aggregateRating` and no `review` when the product has no approved review. */
         ProductJsonLd: {
@@ -4799,6 +4951,52 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    companyModerationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mode": "certavis"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ModerationInput"];
+            };
+        };
+        responses: {
+            /** @description Who moderates now, and the change waiting, if any. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Moderation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description That mode is already the one asked for. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Ce mode de modération est déjà celui de votre entreprise."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     companyApiKeyRegenerate: {
@@ -5956,6 +6154,86 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    companyReviewsContest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "conflict_of_interest",
+                 *       "explanation": "Cet avis a été écrit par un concurrent, qui n'a jamais commandé chez nous."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewContestInput"];
+            };
+        };
+        responses: {
+            /** @description The open contest. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewContest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A contest of this review is already open, or the review is not published. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Une contestation de cet avis est déjà en cours d'examen."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    companyReportsList: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+                status?: "open" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedPublicReports"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     companyReviewsHistory: {
@@ -7117,6 +7395,127 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    publicReviewReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "personal_data",
+                 *       "explanation": "L'avis donne le nom complet et le téléphone d'un livreur."
+                 *     }
+                 */
+                "application/json": components["schemas"]["PublicReportInput"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicReportReceived"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    publicModerationRulesGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    publicAppealGet: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealStatement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publicAppealCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealInput"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicReportReceived"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description An appeal of this decision was already made. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Un recours a déjà été formé contre cette décision."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     publicProcedureGet: {

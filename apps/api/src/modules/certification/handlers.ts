@@ -18,6 +18,8 @@ import { paged, pageParams } from "../../http/paging";
 import type { KeyRing } from "../../lib/keyring";
 import { hashReviewKey } from "../../lib/review-key";
 import { reviewsChanged } from "../../lib/reviews-changed";
+import { moderationRulesUrl } from "../moderation/appeal-token";
+import { type ModerationColumns, moderationView } from "../moderation/company-moderation";
 import { queueAuthorEmail } from "../review-trail/author-emails";
 import { recordReviewEvents, toEventView } from "../review-trail/review-events";
 import { getReviewView, toReviewView } from "../reviews/review-views";
@@ -267,19 +269,32 @@ export const certificationHandlers = defineHandlers({
   publicProcedureGet: async (request, reply) => {
     const { db } = request.server.ctx;
     const [company] = await db
-      .select({ id: companies.id, name: companies.name, website: companies.website })
+      .select(PROCEDURE_COLUMNS)
       .from(companies)
       .where(eq(companies.id, request.query.company_id));
     if (!company) throw notFound(E.companyUnknown);
     reply.header("cache-control", "public, max-age=300");
     reply.header("access-control-allow-origin", "*");
-    return procedureOf(company, request.server.ctx.config.orderPiiRetentionDays);
+    const { config, now } = request.server.ctx;
+    return procedureOf(company, config.orderPiiRetentionDays, now(), config.publicUrl);
   },
 });
 
+/** The columns of `companies` the procedure tells. */
+export const PROCEDURE_COLUMNS = {
+  id: companies.id,
+  name: companies.name,
+  website: companies.website,
+  moderation: companies.moderation,
+  moderationRequestedAt: companies.moderationRequestedAt,
+  moderationEffectiveAt: companies.moderationEffectiveAt,
+};
+
 export function procedureOf(
-  company: { id: string; name: string; website: string | null },
+  company: { id: string; name: string; website: string | null } & ModerationColumns,
   orderPiiRetentionDays: number,
+  now: Date,
+  publicUrl: string,
 ): ResponseOf<"publicProcedureGet", 200> {
   return {
     company: { id: company.id, name: company.name, website: company.website ?? null },
@@ -290,5 +305,7 @@ export function procedureOf(
     author_contactable: true,
     incentive: false,
     sort_order: "published_at_desc",
+    moderation: moderationView(company, now),
+    rules_url: moderationRulesUrl(publicUrl),
   };
 }

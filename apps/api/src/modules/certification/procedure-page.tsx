@@ -1,4 +1,4 @@
-import { fr } from "@certavis/i18n-fr/server";
+import { fr, moderationLabel } from "@certavis/i18n-fr/server";
 import type { ResponseOf } from "../../http/operation-types";
 import { PageShell, renderPage } from "../../http/pages/page-shell";
 import readingPage from "../../http/pages/reading-page.css";
@@ -24,12 +24,22 @@ function Section({ title, children }: { title: string; children: string }) {
 export function renderProcedurePage(procedure: Procedure): string {
   const p = fr.certification.procedure;
   const name = procedure.company.name;
+  const who = moderationLabel(procedure.moderation);
   return renderPage(
     <PageShell title={p.title(name)} style={style}>
       <h1>{p.heading}</h1>
       <p>{p.intro(name)}</p>
       <Section title={p.collectTitle}>{p.collect(name)}</Section>
-      <Section title={p.moderationTitle}>{p.moderation(procedure.max_publication_delay_days)}</Section>
+      <h2>{p.moderationTitle}</h2>
+      <p>
+        <strong>{who.line}</strong>
+      </p>
+      {who.pending ? <p>{who.pending}</p> : null}
+      <p>
+        {procedure.moderation.mode === "certavis"
+          ? fr.server.moderation.rules.automated
+          : p.moderation(procedure.max_publication_delay_days)}
+      </p>
       <h2>{p.reasonsTitle}</h2>
       <p>{p.reasonsIntro}</p>
       <ul>
@@ -37,6 +47,9 @@ export function renderProcedurePage(procedure: Procedure): string {
           <li key={`${i}`}>{r.label}</li>
         ))}
       </ul>
+      <p>
+        <a href={procedure.rules_url}>{fr.moderation.rulesLink}</a>
+      </p>
       <Section title={p.displayTitle}>{p.display}</Section>
       <Section title={p.integrityTitle}>{p.integrity}</Section>
       {procedure.author_contactable ? <Section title={p.contactTitle}>{p.contact}</Section> : null}

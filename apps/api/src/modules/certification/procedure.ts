@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { companies } from "../../db/schema";
-import { procedureOf } from "./handlers";
+import { PROCEDURE_COLUMNS, procedureOf } from "./handlers";
 import { renderProcedurePage } from "./procedure-page";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -10,8 +10,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function companyProcedurePage(app: FastifyInstance, companyId: string): Promise<string | null> {
   if (!UUID.test(companyId)) return null;
   const [company] = await app.ctx.db
-    .select({ id: companies.id, name: companies.name, website: companies.website })
+    .select(PROCEDURE_COLUMNS)
     .from(companies)
     .where(eq(companies.id, companyId));
-  return company ? renderProcedurePage(procedureOf(company, app.ctx.config.orderPiiRetentionDays)) : null;
+  const { config, now } = app.ctx;
+  return company
+    ? renderProcedurePage(procedureOf(company, config.orderPiiRetentionDays, now(), config.publicUrl))
+    : null;
 }

@@ -8,6 +8,7 @@ import type { ResponseOf } from "../../http/operation-types";
 import type { Cipher } from "../../lib/crypto";
 import { publicImageUrl } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
+import { moderationView } from "../moderation/company-moderation";
 import { monthStart, nextMonthStart } from "../pipeline/clock";
 import { companyDashboardStats } from "../reviews/company-stats";
 import { emailBounceRate } from "./bounce-rate";
@@ -87,5 +88,6 @@ export async function companyView(
     subscription: subscriptionOf(company),
     members_count: counts?.members ?? 0,
     widget_url: deps.config.widgetUrl,
+    moderation: moderationView(company, now),
   };
 }

@@ -7,6 +7,7 @@ import { etagOf } from "../../http/send-cacheable";
 import { type CachedBody, createBodyCache } from "../../lib/body-cache";
 import { publicImageUrl } from "../../lib/image-url";
 import { onReviewsChanged } from "../../lib/reviews-changed";
+import { moderationView } from "../moderation/company-moderation";
 import { meanOf, noReviews, reviewTotalsByProduct } from "../reviews/review-totals";
 import { isListedWithoutReviews } from "./listed-products";
 
@@ -114,6 +115,8 @@ async function loadPublicReviews(ctx: AppContext, query: PublicReviewsQuery): Pr
       website: company.website ?? null,
       mean_note: companyMean,
       reviews_count: total,
+      moderation: moderationView(company, ctx.now()),
+      departed_at: company.departedAt?.toISOString() ?? null,
     },
     product,
     products: perProduct.map((p) => ({

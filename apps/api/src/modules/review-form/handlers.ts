@@ -5,8 +5,10 @@ import { orders, reviewFiles, reviews } from "../../db/schema";
 import { defineHandlers } from "../../http/operation-types";
 import { publicImageUrl } from "../../lib/image-url";
 import { hashReviewKey } from "../../lib/review-key";
+import { reviewsChanged } from "../../lib/reviews-changed";
 import { removeStored } from "../../lib/storage";
 import { deriveWithdrawalToken } from "../certification/withdrawal-token";
+import { checkNewReview } from "../moderation/automatic-checks";
 import { onReviewSubmitted } from "../pipeline/schedule";
 import { queueNegativeReviewAlert } from "../review-alerts/negative-alert";
 import { recordReviewEvents } from "../review-trail/review-events";
@@ -50,7 +52,7 @@ export const reviewFormHandlers = defineHandlers({
       { storage, folder: `reviews/${before.company.id}` },
     );
     try {
-      const reviewId = await db.transaction(async (tx) => {
+      const submitted = await db.transaction(async (tx) => {
         const at = now();
         const { order, product, company, form } = await orderForReviewKey(tx, key, at, true);
         const fields = form.schema as FormField[];
@@ -109,6 +111,11 @@ export const reviewFormHandlers = defineHandlers({
             })),
           );
         }
+        const status = await checkNewReview(
+          tx,
+          { companyId: company.id, reviewId: review.id, title, comment, at },
+          keys.all("review-key")[0] ?? "",
+        );
         await tx.update(orders).set({ reviewKeyUsedAt: at }).where(eq(orders.id, order.id));
         await onReviewSubmitted(tx, order, at);
         const rating = Number(ratingOf(fields, clean).toFixed(2));
@@ -126,11 +133,13 @@ export const reviewFormHandlers = defineHandlers({
           at,
           request.server.ctx.config.publicUrl,
         );
-        return review.id;
+        return { id: review.id, status, companyId: company.id };
       });
       request.server.pipeline?.notify();
+      // Published at once (Certavis mode, clean): the public copies go.
+      if (submitted.status === "approved") reviewsChanged(submitted.companyId);
       reply.code(201);
-      return { id: reviewId, status: "pending" as const };
+      return { id: submitted.id, status: submitted.status };
     } catch (error) {
       await removeStored(
         storage,

@@ -1,12 +1,14 @@
-import { isModerable, isReadOnlyReview, normalizeReviewStatus } from "@certavis/domain";
+import { isModerable, isReadOnlyReview, normalizeReviewStatus, shopModerates } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, eq } from "drizzle-orm";
 import { products, reviews } from "../../db/schema";
 import { callerCompanyId } from "../../http/caller";
-import { conflict, fieldError, notFound } from "../../http/errors";
+import { conflict, fieldError, forbidden, notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { paged, pageParams } from "../../http/paging";
 import { reviewsChanged } from "../../lib/reviews-changed";
+import { moderationOf } from "../moderation/company-moderation";
+import { insertDecision } from "../moderation/decisions";
 import { queueAuthorEmail } from "../review-trail/author-emails";
 import { recordReviewEvents } from "../review-trail/review-events";
 import { getReviewView, listReviewViews } from "./review-views";
@@ -29,7 +31,7 @@ export const reviewHandlers = defineHandlers({
 
   companyReviewsUpdate: async (request) => {
     const companyId = callerCompanyId(request);
-    const { db, storage, now } = request.server.ctx;
+    const { db, storage, now, keys } = request.server.ctx;
     const { id } = request.params;
     const { status, rejection_reason: reason, rejection_note: rawNote } = request.body;
     // A rejection names its reason (ARCHITECTURE §10.9); the author is told by e-mail.
@@ -44,6 +46,9 @@ export const reviewHandlers = defineHandlers({
         .where(and(eq(reviews.companyId, companyId), eq(reviews.id, id)))
         .for("update");
       if (!current) throw notFound();
+      // Certavis mode (ARCHITECTURE §10.19): operators decide, the shop replies and contests.
+      if (!shopModerates(await moderationOf(tx, companyId, now())))
+        throw forbidden(fr.server.moderation.errors.shopCannotModerate);
       if (isReadOnlyReview(normalizeReviewStatus(current.status)))
         throw conflict(fr.certification.errors.readOnly);
       // One-way (ARCHITECTURE §10.12): a decision is final, so an approved review stays published.
@@ -72,6 +77,26 @@ export const reviewHandlers = defineHandlers({
           at,
         },
       ]);
+      // The statement of reasons (DSA art. 17) the rejection e-mail is rendered from, with its appeal.
+      if (status === "rejected" && reason)
+        await insertDecision(
+          tx,
+          {
+            companyId,
+            reviewId: id,
+            decision: "rejected",
+            reason,
+            facts: fr.server.moderation.facts.shopRejection,
+            note,
+            automated: false,
+            decidedBy: "shop",
+            user: user ?? null,
+            source: "review",
+            sourceId: null,
+            at,
+          },
+          keys.all("review-key")[0] ?? "",
+        );
       if (status === "rejected" && current.orderId)
         await queueAuthorEmail(tx, { companyId, orderId: current.orderId, kind: "rejection", at });
     });

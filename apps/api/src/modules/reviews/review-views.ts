@@ -6,6 +6,7 @@ import { orders, products, reviewStats, reviews } from "../../db/schema";
 import type { ResponseOf } from "../../http/operation-types";
 import { publicImageUrl } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
+import { type ContestRow, contestView, latestContests } from "../moderation/contests";
 
 export interface ReviewAnswerView {
   id: string;
@@ -226,19 +227,39 @@ export async function listReviewViews(
           page.limit + 1,
           page.offset,
         );
-    const rows = found.slice(0, page.limit);
+    const rows = await withContests(db, found.slice(0, page.limit));
     const count = page.offset + rows.length + (found.length > page.limit ? 1 : 0);
     return { count, results: rows.map((r) => toReviewView(r, storage)) };
   }
-  const rows = await selectReviewRows(db, reviewConditions(companyId, filters), page.limit, page.offset);
+  const rows = await withContests(
+    db,
+    await selectReviewRows(db, reviewConditions(companyId, filters), page.limit, page.offset),
+  );
   let count = rows.length + page.offset;
   if (page.withCount !== false && (rows.length === page.limit || page.offset > 0))
     count = Math.max(count, await countReviews(db, companyId, filters));
   return { count, results: rows.map((r) => toReviewView(r, storage)) };
 }
 
+/** The rows with the latest contest of each (one query). */
+async function withContests<T extends { review: { id: string } }>(
+  db: DbOrTx,
+  rows: T[],
+): Promise<(T & { contest: ContestRow | null })[]> {
+  const latest = await latestContests(
+    db,
+    rows.map((r) => r.review.id),
+  );
+  return rows.map((r) => ({ ...r, contest: latest.get(r.review.id) ?? null }));
+}
+
 export function toReviewView(
-  row: { review: typeof reviews.$inferSelect; product: typeof products.$inferSelect; orderDate: Date | null },
+  row: {
+    review: typeof reviews.$inferSelect;
+    product: typeof products.$inferSelect;
+    orderDate: Date | null;
+    contest?: ContestRow | null;
+  },
   storage: FileStorage,
 ): ReviewView {
   const { review, product } = row;
@@ -275,6 +296,9 @@ export function toReviewView(
             updated_at: (review.replyUpdatedAt ?? review.replyCreatedAt).toISOString(),
           }
         : null,
+    check_flags: review.checkFlags ?? null,
+    removed_at: review.removedAt?.toISOString() ?? null,
+    contest: row.contest ? contestView(row.contest) : null,
   };
 }
 
@@ -286,5 +310,7 @@ export async function getReviewView(db: DbOrTx, storage: FileStorage, companyId:
     .leftJoin(orders, eq(orders.id, reviews.orderId))
     .where(and(eq(reviews.companyId, companyId), eq(reviews.id, id)))
     .limit(1);
-  return row ? toReviewView(row, storage) : null;
+  if (!row) return null;
+  const [withContest] = await withContests(db, [row]);
+  return withContest ? toReviewView(withContest, storage) : null;
 }

@@ -18,3 +18,11 @@ export function pageHref(path: string, note: number | null, page: number): strin
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
+
+/** The no-script report form of a published review ('Signaler'), for the pages and the widget. */
+export function reportPagePath(reviewId: string): string {
+  return `/signaler/${reviewId}`;
+}
+
+/** The public removal rules. */
+export const MODERATION_RULES_PATH = "/regles-de-moderation";

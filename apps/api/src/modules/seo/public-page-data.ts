@@ -4,11 +4,31 @@ import type { DbOrTx } from "../../db/client";
 import { companies, orders, products, reviewStats, reviews } from "../../db/schema";
 import { publicImageUrl } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
+import type { ModerationColumns } from "../moderation/company-moderation";
 import { LISTED_WITHOUT_REVIEWS } from "../public-api/listed-products";
 import { publicAuthorName } from "../public-api/public-reviews";
 import { meanOf } from "../reviews/review-totals";
 
 export const PUBLIC_PAGE_SIZE = 20;
+
+function pageCompany(
+  company: typeof companies.$inferSelect,
+  storage: FileStorage,
+): PublicPageData["company"] {
+  return {
+    id: company.id,
+    slug: company.slug,
+    name: company.name,
+    website: company.website,
+    logo: publicImageUrl(storage, company.logoPath),
+    moderation: {
+      moderation: company.moderation,
+      moderationRequestedAt: company.moderationRequestedAt,
+      moderationEffectiveAt: company.moderationEffectiveAt,
+    },
+    departedAt: company.departedAt,
+  };
+}
 
 export interface PublicPageQuery {
   slug: string;
@@ -19,7 +39,16 @@ export interface PublicPageQuery {
 }
 
 export interface PublicPageData {
-  company: { id: string; slug: string; name: string; website: string | null; logo: string | null };
+  company: {
+    id: string;
+    slug: string;
+    name: string;
+    website: string | null;
+    logo: string | null;
+    /** Who moderates (`moderationView` at render time), and when it left Certavis, if it did. */
+    moderation: ModerationColumns;
+    departedAt: Date | null;
+  };
   product: {
     id: string;
     name: string;
@@ -110,13 +139,7 @@ export async function loadPublicReview(
   if (!row) return null;
   const { review, product, company } = row;
   return {
-    company: {
-      id: company.id,
-      slug: company.slug,
-      name: company.name,
-      website: company.website,
-      logo: publicImageUrl(storage, company.logoPath),
-    },
+    company: pageCompany(company, storage),
     product: {
       id: product.id,
       name: product.name,
@@ -207,13 +230,7 @@ export async function loadPublicPage(
     .limit(PUBLIC_PAGE_SIZE)
     .offset((query.page - 1) * PUBLIC_PAGE_SIZE);
   return {
-    company: {
-      id: company.id,
-      slug: company.slug,
-      name: company.name,
-      website: company.website,
-      logo: publicImageUrl(storage, company.logoPath),
-    },
+    company: pageCompany(company, storage),
     product,
     average: meanOf(sum, total),
     total,

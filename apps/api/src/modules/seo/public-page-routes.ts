@@ -62,6 +62,7 @@ export function registerPublicPages(app: FastifyInstance): void {
       const body = renderPublicPage(data, note, {
         origin,
         procedure: procedureOf(data.company.id),
+        now: ctx.now(),
       });
       return { body, etag: etagOf(body) };
     };
@@ -85,7 +86,11 @@ export function registerPublicPages(app: FastifyInstance): void {
       if (!data) throw new PageNotFound();
       const slugs = slugsOf.get(data.company.id) ?? new Set();
       slugsOf.set(data.company.id, slugs.add(slug));
-      const body = renderPublicReviewPage(data, { origin, procedure: procedureOf(data.company.id) });
+      const body = renderPublicReviewPage(data, {
+        origin,
+        procedure: procedureOf(data.company.id),
+        now: ctx.now(),
+      });
       return { body, etag: etagOf(body) };
     };
     try {

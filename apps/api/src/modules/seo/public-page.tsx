@@ -1,12 +1,28 @@
 import { jsonForScript, productJsonLd, reviewJsonLd } from "@certavis/domain";
-import { formatAverage, formatDate, formatInteger, fr } from "@certavis/i18n-fr/server";
+import {
+  formatAverage,
+  formatDate,
+  formatInteger,
+  formatLongDate,
+  fr,
+  moderationLabel,
+} from "@certavis/i18n-fr/server";
 import type { ReactNode } from "react";
 import { PageShell, renderPage } from "../../http/pages/page-shell";
 import readingPage from "../../http/pages/reading-page.css";
-import { companyPagePath, pageHref, productPagePath, reviewPagePath } from "./page-paths";
+import { moderationView } from "../moderation/company-moderation";
+import {
+  companyPagePath,
+  MODERATION_RULES_PATH,
+  pageHref,
+  productPagePath,
+  reportPagePath,
+  reviewPagePath,
+} from "./page-paths";
 import pageStyle from "./public-page.css";
 
 const style = readingPage + pageStyle;
+const PARIS = { timeZone: "Europe/Paris" };
 
 import type { PublicPageData, PublicReviewPageData } from "./public-page-data";
 
@@ -15,6 +31,8 @@ export interface PageUrls {
   origin: string;
   /** The procedure page of the company (how reviews are collected and checked). */
   procedure: string;
+  /** When the page is painted (who moderates changes with time). */
+  now: Date;
 }
 
 const stars = (rating: number) => {
@@ -68,6 +86,11 @@ function ReviewArticle({
           <a href={productPagePath(slug, r.product.id)}>{t.product(r.product.name)}</a>
         </p>
       ) : null}
+      <p className="meta">
+        <a href={reportPagePath(r.id)} rel="nofollow">
+          {fr.moderation.report.action}
+        </a>
+      </p>
       {r.reply ? (
         <div className="reply">
           <p>
@@ -105,15 +128,24 @@ function PublicDocument(props: {
   description: string;
   head: ReactNode;
   urls: PageUrls;
+  company: PublicPageData["company"];
   children: ReactNode;
 }) {
   const w = fr.widget;
+  const who = moderationLabel(moderationView(props.company.moderation, props.urls.now));
   return (
     <PageShell title={props.title} description={props.description} head={props.head} style={style}>
+      {props.company.departedAt ? (
+        <p className="notice">{fr.moderation.departed(formatLongDate(props.company.departedAt, PARIS))}</p>
+      ) : null}
       {props.children}
       <footer>
+        <p>{who.line}</p>
+        {who.pending ? <p>{who.pending}</p> : null}
         <p>
           <a href={props.urls.procedure}>{w.legal.howItWorks}</a>
+          {" · "}
+          <a href={MODERATION_RULES_PATH}>{fr.moderation.rulesLink}</a>
         </p>
         <p>{w.poweredBy}</p>
       </footer>
@@ -159,7 +191,7 @@ export function renderPublicReviewPage(data: PublicReviewPageData, urls: PageUrl
     </>
   );
   return renderPage(
-    <PublicDocument title={title} description={description} head={head} urls={urls}>
+    <PublicDocument title={title} description={description} head={head} urls={urls} company={company}>
       <h1>{t.productHeading(product.name)}</h1>
       <p>
         <a href={companyPagePath(company.slug)}>{t.allReviews(company.name)}</a>
@@ -315,7 +347,7 @@ export function renderPublicPage(data: PublicPageData, note: number | null, urls
     </>
   );
   return renderPage(
-    <PublicDocument title={title} description={description} head={head} urls={urls}>
+    <PublicDocument title={title} description={description} head={head} urls={urls} company={company}>
       <PageHeading data={data} />
       <Summary data={data} path={path} note={note} />
       {note ? (

@@ -7,6 +7,7 @@ import { useCaller } from "../../../lib/hooks/use-caller";
 import { ApiKeyCard } from "./api-key-card";
 import { CompanyForm } from "./company-form";
 import { DangerZone } from "./danger-zone";
+import { ModerationCard } from "./moderation-card";
 import { QuotaCard } from "./quota-card";
 
 /** Entreprise: name, website, logo, API key (admin, manager), e-mail quota, delete or leave. */
@@ -19,6 +20,7 @@ export function CompanyTab() {
   return (
     <Flex direction="column" gap="5">
       <CompanyForm company={company.data} editable={can(role, "company.edit")} />
+      <ModerationCard company={company.data} />
       {can(role, "apiKey.view") ? <ApiKeyCard company={company.data} /> : null}
       <QuotaCard company={company.data} />
       <DangerZone company={company.data} />

@@ -60,6 +60,16 @@ export function ReviewCard({ review, onOpen }: Props) {
       {review.product ? <p className="cw-about">{fr.widget.reviewsOf(review.product.name)}</p> : null}
       {/* Without a title the author's name is the heading: it is not repeated below. */}
       <ReviewMeta review={review} showAuthor={title !== null} />
+      {/* The server's report form works without script; a new tab keeps the shop's page. */}
+      <a
+        className="cw-report"
+        href={`/signaler/${encodeURIComponent(review.id)}`}
+        target="_blank"
+        rel="noopener nofollow"
+        onClick={(event) => event.stopPropagation()}
+      >
+        {fr.moderation.report.action}
+      </a>
     </article>
   );
 }

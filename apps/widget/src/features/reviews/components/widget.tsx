@@ -44,7 +44,7 @@ export function Widget({ params, state, carouselStart = 0 }: Props) {
   return (
     <main className="cw" style={style}>
       {params.showHeader ? <WidgetHeader data={data} /> : <HiddenTitle />}
-      <LegalNotice companyId={data.company.id} />
+      <LegalNotice company={data.company} />
       {reviews.length === 0 ? (
         <p className="cw-status">{fr.widget.empty}</p>
       ) : reviews.length > CAROUSEL_THRESHOLD ? (
