@@ -164,6 +164,11 @@ export const publicCalls = [
   "POST /auth/login/second-factor/",
   "GET /public/transparency/",
   "GET /public/companies/{slug}/transparency/",
+  // lane-41a's 'Signaler' (public): listed here so the rest of this test runs on the merged tree
+  "POST /public/reviews/{id}/report/",
+  "GET /public/moderation-rules/",
+  "GET /public/appeals/",
+  "POST /public/appeals/",
 ] as const;
 
 /** Entities of spec §3 (and the contract brief) that must exist as component schemas. */

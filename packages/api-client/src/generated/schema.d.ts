@@ -4490,6 +4490,7 @@ export interface operations {
                     "application/json": components["schemas"]["OperatorCase"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7344,7 +7345,13 @@ export interface operations {
                      *         "logo": "/uploads/logos/maison-lumiere.png",
                      *         "website": "https://maison-lumiere.fr",
                      *         "mean_note": 4.6,
-                     *         "reviews_count": 128
+                     *         "reviews_count": 128,
+                     *         "moderation": {
+                     *           "mode": "shop",
+                     *           "since": null,
+                     *           "pending": null
+                     *         },
+                     *         "departed_at": null
                      *       },
                      *       "product": null,
                      *       "products": [
