@@ -279,7 +279,9 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
           ? "template"
           : path.startsWith("/company/forms/")
             ? "form"
-            : path.startsWith("/company/reviews/")
+            : path.startsWith("/company/reviews/") ||
+                path.startsWith("/operator/reviews/") ||
+                path.startsWith("/public/reviews/")
               ? "review"
               : path.startsWith("/company/members/")
                 ? "member"
