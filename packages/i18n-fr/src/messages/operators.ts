@@ -14,7 +14,6 @@ export const operators = {
   oldest: (age: string) => `le plus ancien : ${age}`,
   empty: "Cette file est vide. Bravo !",
   loadError: "Impossible de charger la console.",
-  forbidden: "Réservé aux opérateurs Certavis.",
   case: {
     review: "Avis",
     company: "Entreprise",
@@ -33,7 +32,7 @@ export const operators = {
     appeals: "Recours de l'auteur",
     decisions: "Décisions",
     history: "Historique",
-    status: "Statut",
+    decisionKinds: { published: "Publié", kept: "Maintenu", rejected: "Rejeté", removed: "Retiré" },
   },
   actions: {
     publish: "Publier",

@@ -33,6 +33,4 @@ export const serverOperators = {
   tooManyCodes: (minutes: number) =>
     `Trop de codes erronés. Veuillez réessayer dans ${countOf(minutes, "minute", "minutes")}.`,
   operatorOnly: "Réservé aux opérateurs Certavis.",
-  operatorCannotJoin:
-    "Un opérateur Certavis n'appartient à aucune entreprise : il ne peut ni en créer ni en rejoindre une.",
 } as const;

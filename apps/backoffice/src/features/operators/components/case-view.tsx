@@ -108,6 +108,20 @@ export function CaseView({ data }: { data: OperatorCase }) {
           ))}
         </Section>
       ) : null}
+      {data.decisions.length > 0 ? (
+        <Section title={t.decisions}>
+          <ol className="m-0 pl-5 text-sm">
+            {data.decisions.map((decision) => (
+              <li key={decision.id}>
+                {formatDateTime(decision.created_at)} — {t.decisionKinds[decision.decision]}
+                {decision.reason ? ` · ${fr.certification.reasons[decision.reason]}` : ""}
+                {decision.decided_by_name ? ` · ${decision.decided_by_name}` : ""}
+                {decision.note ? ` · ${decision.note}` : ""}
+              </li>
+            ))}
+          </ol>
+        </Section>
+      ) : null}
       <Section title={t.history}>
         <ol className="m-0 pl-5 text-sm">
           {data.events.map((event) => (
