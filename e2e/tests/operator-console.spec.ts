@@ -144,6 +144,7 @@ test("an operator signs in with a second factor and clears a queue from the keyb
   for (let guard = 0; guard < 50; guard++) {
     if (await page.getByText("Cette file est vide. Bravo !").isVisible()) break;
     const before = await flagged.textContent();
+    await expect(page.getByRole("button", { name: "Publier (p)" })).toBeEnabled();
     await page.locator("body").press("p");
     await expect(flagged).not.toHaveText(before ?? "");
   }

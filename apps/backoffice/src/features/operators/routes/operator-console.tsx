@@ -45,6 +45,7 @@ export function OperatorConsoleRoute() {
   const current = items[Math.min(index, Math.max(0, items.length - 1))] ?? null;
   const detail = useCase(current?.review_id ?? null);
   const decide = useDecide();
+  const busy = decide.isPending || list.isFetching;
 
   useEffect(() => {
     if (index > 0 && index >= items.length) setIndex(Math.max(0, items.length - 1));
@@ -74,6 +75,9 @@ export function OperatorConsoleRoute() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || typing(event.target) || removing) return;
+      // A decision on its way, or the queue being read again: the current item may be the one just
+      // decided; the keys wait for the fresh queue.
+      if (busy) return;
       const key = event.key;
       if (key === "j" || key === "ArrowDown") setIndex((i) => Math.min(i + 1, Math.max(0, items.length - 1)));
       else if (key === "k" || key === "ArrowUp") setIndex((i) => Math.max(0, i - 1));
@@ -85,7 +89,7 @@ export function OperatorConsoleRoute() {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [items.length, send, current, removing]);
+  }, [items.length, send, current, removing, busy]);
 
   if (!hasSession()) return <Navigate to="/login" replace state={{ from: location }} />;
   if (queues.isPending) return <LoadingScreen />;
@@ -164,20 +168,17 @@ export function OperatorConsoleRoute() {
         <div className="flex flex-col gap-3">
           {current ? (
             <Flex gap="2">
-              <Button
-                onClick={() => void send({ action: "publish" }, t.actions.published)}
-                disabled={decide.isPending}
-              >
+              <Button onClick={() => void send({ action: "publish" }, t.actions.published)} disabled={busy}>
                 {t.actions.publish} (p)
               </Button>
               <Button
                 variant="outline"
                 onClick={() => void send({ action: "keep" }, t.actions.kept)}
-                disabled={decide.isPending}
+                disabled={busy}
               >
                 {t.actions.keep} (m)
               </Button>
-              <Button variant="destructive" onClick={() => setRemoving(true)} disabled={decide.isPending}>
+              <Button variant="destructive" onClick={() => setRemoving(true)} disabled={busy}>
                 {t.actions.remove} (r)
               </Button>
             </Flex>
