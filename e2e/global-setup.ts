@@ -42,6 +42,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const smtp = await startSmtpCapture(E2E_SMTP_PORT, MAIL_DIR);
 
   const dataDir = mkdtempSync(join(tmpdir(), "certavis-e2e-"));
+  // The journeys run the operators' command against this server (it answers through DATA_DIR's socket).
+  process.env.E2E_DATA_DIR = dataDir;
   mkdirSync(join(E2E_DIR, "test-results"), { recursive: true });
   const log = createWriteStream(join(E2E_DIR, "test-results/server.log"));
   const server = spawn(process.execPath, [main], {

@@ -132,6 +132,14 @@ export const additions = [
   // issue 40: Google's store-ratings feed and where a shop stands with Google
   "GET /public/feeds/google-merchant-reviews.xml",
   "GET /company/google/",
+  // moderation by Certavis: operators (second factor, console) and transparency (ARCHITECTURE §10.19–20)
+  "POST /auth/login/second-factor/",
+  "GET /operator/queues/",
+  "GET /operator/queues/{queue}/",
+  "GET /operator/reviews/{id}/",
+  "POST /operator/reviews/{id}/decision/",
+  "GET /public/transparency/",
+  "GET /public/companies/{slug}/transparency/",
 ] as const;
 
 /** Calls that need no bearer token (`security: []`). */
@@ -172,6 +180,9 @@ export const publicCalls = [
   "POST /billing/sandbox/{session_id}/cancel/",
   "POST /integrations/{id}/webhook/",
   "POST /mail/bounces/",
+  "POST /auth/login/second-factor/",
+  "GET /public/transparency/",
+  "GET /public/companies/{slug}/transparency/",
 ] as const;
 
 /** Entities of spec §3 (and the contract brief) that must exist as component schemas. */

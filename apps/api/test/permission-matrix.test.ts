@@ -73,6 +73,8 @@ function expectedAccess(access: Access, caller: Caller): Expected {
       return "allow";
     case "apiKey":
       return "deny"; // nobody here sends X-Api-Key (checked separately with a real key)
+    case "operator":
+      return "deny"; // a company's member is never an operator (test/operators)
     case "user":
       if (!role) return "deny";
       return !access.companyAction || can(role, access.companyAction) ? "allow" : "deny";
@@ -282,7 +284,9 @@ describe.each(TEST_DATABASES)("permission matrix on %s", (kind) => {
           ? "template"
           : path.startsWith("/company/forms/")
             ? "form"
-            : path.startsWith("/company/reviews/") || path.startsWith("/public/reviews/")
+            : path.startsWith("/company/reviews/") ||
+                path.startsWith("/operator/reviews/") ||
+                path.startsWith("/public/reviews/")
               ? "review"
               : path.startsWith("/company/members/")
                 ? "member"

@@ -29,10 +29,23 @@ export const defaultPublicPaths: readonly string[] = [
   "/billing/sandbox/{session_id}/complete/",
   "/billing/sandbox/{session_id}/cancel/",
   "/integrations/{id}/webhook/",
+  // moderation by Certavis (ARCHITECTURE §10.19–20): an operator's second factor, transparency figures,
+  // and lane-41a's public report, rules and appeals
+  "/auth/login/second-factor/",
+  "/public/transparency/",
+  "/public/companies/{slug}/transparency/",
+  "/public/reviews/{id}/report/",
+  "/public/moderation-rules/",
+  "/public/appeals/",
 ];
 
 /** A 401 from these means wrong credentials or a dead refresh token, never a stale access token. */
-const neverRefreshPaths = new Set(["/auth/login/", "/auth/register/", "/auth/refresh/"]);
+const neverRefreshPaths = new Set([
+  "/auth/login/",
+  "/auth/login/second-factor/",
+  "/auth/register/",
+  "/auth/refresh/",
+]);
 
 export const refreshPath = "/auth/refresh/";
 

@@ -38,5 +38,7 @@ export const useDeleteProduct = (mutationConfig?: MutationConfig<typeof deletePr
 };
 
 export async function login(email: string, password: string) {
-  api.tokenStore.set(await api.post("/auth/login/", { body: { email, password } }));
+  const answer = await api.post("/auth/login/", { body: { email, password } });
+  // A Certavis operator gets a second-factor challenge instead (POST /auth/login/second-factor/).
+  if ("access" in answer) api.tokenStore.set(answer);
 }

@@ -1,9 +1,10 @@
 import { normalizeRole } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { verifyAccessToken } from "../auth/access-token";
-import { companies, memberships, users } from "../db/schema";
+import type { DbOrTx } from "../db/client";
+import { companies, memberships, operators, users } from "../db/schema";
 import { sha256 } from "../lib/crypto";
 import { detailError, unauthorized } from "./errors";
 import type { AuthenticatedUser, CallerMembership } from "./request-context";
@@ -75,4 +76,17 @@ export async function authenticateApiKey(request: FastifyRequest): Promise<strin
   if (!company.expiresAt || company.expiresAt.getTime() <= ctx.now().getTime())
     throw detailError(403, fr.server.apiKey.expired);
   return company.id;
+}
+
+/**
+ * A Certavis operator whose second factor is enrolled: they could only get a token through it
+ * (modules/auth/second-factor.ts). Removed from `operators`, the next request is refused.
+ */
+export async function isEnrolledOperator(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: operators.userId })
+    .from(operators)
+    .where(and(eq(operators.userId, userId), isNotNull(operators.totpConfirmedAt)))
+    .limit(1);
+  return Boolean(row);
 }

@@ -2,7 +2,7 @@ import { can } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from "fastify";
 import type { AppConfig } from "../config";
-import { authenticateApiKey, authenticateUser } from "./authenticate";
+import { authenticateApiKey, authenticateUser, isEnrolledOperator } from "./authenticate";
 import { detailError, forbidden, notImplemented } from "./errors";
 import { compileCached, contractAjv, type OpenApiDocument, rewriteRefs } from "./openapi-schemas";
 import { type Access, OPERATION_ACCESS, SENSITIVE_OPERATIONS } from "./operation-access";
@@ -142,6 +142,14 @@ async function enforceAccess(access: Access, request: FastifyRequest): Promise<v
       } else if (access.companyAction && membership && !can(membership.role, access.companyAction)) {
         throw forbidden(fr.server.http.forbidden);
       }
+      return;
+    }
+    case "operator": {
+      const { user, membership } = await authenticateUser(request);
+      request.user = user;
+      request.membership = membership;
+      if (!(await isEnrolledOperator(request.server.ctx.db, user.id)))
+        throw forbidden(fr.server.operators.operatorOnly);
       return;
     }
   }

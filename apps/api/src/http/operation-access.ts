@@ -9,7 +9,9 @@ import type { OperationId } from "./operation-types";
  *   caller who HAS a company also needs `can(role, companyAction)` (403 otherwise);
  * - company: a valid access JWT, a company (403 'Vous n'appartenez à aucune entreprise.'), and
  *   `can(role, action)` from @certavis/domain (403 otherwise);
- * - apiKey: a valid, unexpired company API key in `X-Api-Key`.
+ * - apiKey: a valid, unexpired company API key in `X-Api-Key`;
+ * - operator: a valid access JWT of a Certavis operator whose second factor is enrolled (a user outside
+ *   any company, listed in `operators`; 403 'Réservé aux opérateurs Certavis.' for anyone else).
  * With `confirmedEmail`, a caller whose e-mail address is not confirmed gets a 403: nothing that makes
  * us send e-mail (a company and its API key, join requests, invitations, test e-mails) is open to an
  * address nobody proved to own.
@@ -18,11 +20,13 @@ export type Access =
   | { kind: "public" }
   | { kind: "user"; companyAction?: Action; confirmedEmail?: true }
   | { kind: "company"; action: Action; confirmedEmail?: true }
-  | { kind: "apiKey" };
+  | { kind: "apiKey" }
+  | { kind: "operator" };
 
 const publicAccess: Access = { kind: "public" };
 const userAccess: Access = { kind: "user" };
 const company = (action: Action): Access => ({ kind: "company", action });
+const operatorAccess: Access = { kind: "operator" };
 const confirmedUser: Access = { kind: "user", confirmedEmail: true };
 const confirmedCompany = (action: Action): Access => ({ kind: "company", action, confirmedEmail: true });
 
@@ -30,6 +34,7 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   healthGet: publicAccess,
   // identity
   authLogin: publicAccess,
+  authLoginSecondFactor: publicAccess,
   authRegister: publicAccess,
   authRefresh: publicAccess,
   authLogout: publicAccess,
@@ -173,11 +178,20 @@ export const OPERATION_ACCESS: Record<OperationId, Access> = {
   companyIntegrationsEvents: company("integrations.manage"),
   companyIntegrationsSync: company("integrations.manage"),
   integrationsWebhook: publicAccess,
+  // the operators' console (ARCHITECTURE §10.19)
+  operatorQueuesGet: operatorAccess,
+  operatorQueueList: operatorAccess,
+  operatorCaseGet: operatorAccess,
+  operatorReviewDecide: operatorAccess,
+  // transparency figures (ARCHITECTURE §10.20)
+  publicTransparencyGet: publicAccess,
+  publicCompanyTransparencyGet: publicAccess,
 };
 
 /** Per-IP rate limit (RATE_LIMIT_PER_IP per minute) applies to these. */
 export const SENSITIVE_OPERATIONS: ReadonlySet<string> = new Set<OperationId>([
   "authLogin",
+  "authLoginSecondFactor",
   "authRegister",
   "authRefresh",
   "authVerifyEmail",

@@ -12,7 +12,9 @@ export type KeyPurpose =
   | "company-api-key"
   | "webhook-secret"
   | "integration-secret"
-  | "email-hash";
+  | "email-hash"
+  | "second-factor-challenge"
+  | "operator-totp";
 
 export interface RootKey {
   kid: string;
@@ -35,6 +37,8 @@ export interface KeyRing {
   all(purpose: KeyPurpose): Uint8Array[];
   /** Reversible encryption of company API keys: seals with the current key, opens with any. */
   apiKeyCipher: Cipher;
+  /** Reversible encryption of operators' TOTP secrets. */
+  totpCipher: Cipher;
 }
 
 /** A short public id of a root secret (its hash prefix): what a token or sealed value carries. */
@@ -68,6 +72,10 @@ export function createKeyRing(roots: readonly RootKey[]): KeyRing {
     apiKeyCipher: createKeyedCipher({
       current: () => ({ kid: current.kid, key: currentKey("company-api-key") }),
       byKid: (kid) => key("company-api-key", kid),
+    }),
+    totpCipher: createKeyedCipher({
+      current: () => ({ kid: current.kid, key: currentKey("operator-totp") }),
+      byKid: (kid) => key("operator-totp", kid),
     }),
   };
 }

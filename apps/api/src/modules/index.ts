@@ -14,6 +14,8 @@ import { insightsHandlers } from "./insights/handlers";
 import { integrationHandlers } from "./integrations/handlers";
 import { registerIntegrationsPlugin } from "./integrations/plugin";
 import { moderationHandlers } from "./moderation/handlers";
+import { operatorHandlers } from "./operators/handlers";
+import { registerOperatorsPlugin } from "./operators/plugin";
 import { orderHandlers } from "./orders/handlers";
 import { registerOrderImports } from "./orders/imports-plugin";
 import { pipelineHandlers } from "./pipeline/handlers";
@@ -29,6 +31,8 @@ import { seoHandlers } from "./seo/handlers";
 import { systemHandlers } from "./system/handlers";
 import { teamHandlers } from "./teams/handlers";
 import { templateHandlers } from "./templates/handlers";
+import { transparencyHandlers } from "./transparency/handlers";
+import { registerTransparencyPages } from "./transparency/plugin";
 import { userHandlers } from "./users/handlers";
 import { webhookHandlers } from "./webhooks/handlers";
 import { registerWebhookWorker } from "./webhooks/plugin";
@@ -65,6 +69,8 @@ const moduleHandlers: OperationHandlers[] = [
   insightsHandlers,
   getStartedHandlers,
   webhookHandlers,
+  operatorHandlers,
+  transparencyHandlers,
 ];
 
 export function allHandlers(): OperationHandlers {
@@ -92,4 +98,6 @@ export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
   registerReviewAlerts,
   registerWebhookWorker,
   registerIntegrationsPlugin,
+  registerOperatorsPlugin,
+  registerTransparencyPages,
 ];

@@ -49,6 +49,15 @@ export const routes: RouteObject[] = [
           })),
       },
       {
+        // The operators' console (ARCHITECTURE §10.19): Certavis staff outside any company; the server
+        // answers 403 to anyone else.
+        path: "operators",
+        lazy: () =>
+          import("../features/operators/routes/operator-console").then((m) => ({
+            Component: m.OperatorConsoleRoute,
+          })),
+      },
+      {
         path: "cgu",
         lazy: () => import("../features/legal/routes/legal").then((m) => ({ Component: m.CguRoute })),
       },

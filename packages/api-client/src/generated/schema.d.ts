@@ -44,6 +44,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/login/second-factor/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Second facteur d'un opérateur (code TOTP)
+         * @description Completes an operator's sign-in: the `challenge` of `POST /auth/login/` and the 6-digit code of their authenticator app. The first valid code confirms the enrolment. A code is accepted once; 5 wrong codes in 15 minutes answer 429.
+         */
+        post: operations["authLoginSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/transparency/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transparence du service (JSON)
+         * @description The whole service's monthly moderation figures (also the page `/transparence`).
+         */
+        get: operations["publicTransparencyGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/companies/{slug}/transparency/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Transparence d'une boutique (JSON)
+         * @description One company's monthly moderation figures (also the page `/avis/{slug}/transparence`).
+         */
+        get: operations["publicCompanyTransparencyGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/queues/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Files d'attente des opérateurs
+         * @description Certavis operators only (signed in with their second factor): each queue's open items, and the oldest one's date and age.
+         */
+        get: operations["operatorQueuesGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/queues/{queue}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                queue: components["schemas"]["OperatorQueueName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Une file d'attente, la plus ancienne d'abord
+         * @description A page of the queue's open items, oldest first (`limit`/`offset`).
+         */
+        get: operations["operatorQueueList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/reviews/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Dossier d'un avis pour un opérateur
+         * @description The review of any company with everything an operator decides on (`OperatorCase`).
+         */
+        get: operations["operatorCaseGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/reviews/{id}/decision/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Décision d'un opérateur sur un avis
+         * @description Publish, keep or remove (reason required to remove), with a note; written in the trail with the operator's id; the author's statement of reasons and the reporters' outcome are mailed. 409 when the action does not apply to the review's status.
+         */
+        post: operations["operatorReviewDecide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/register/": {
         parameters: {
             query?: never;
@@ -3649,6 +3799,163 @@ export interface components {
             /** @description Opaque refresh token. */
             refresh: string;
         };
+        /** @description The password was right and the account is a Certavis operator: a second factor (TOTP, RFC 6238) is required. Send `challenge` with the 6-digit code to `POST /auth/login/second-factor/` within 5 minutes. On the first sign-in, `enrolment` gives the secret to register in an authenticator app (its `otpauth://` URI, shown as a QR code); the first valid code confirms it. Otherwise `enrolment` is null. */
+        SecondFactorChallenge: {
+            /** @enum {string} */
+            second_factor: "totp";
+            /** @description Signed, short-lived proof that the password was checked. */
+            challenge: string;
+            enrolment: null | {
+                /** @description Base32 secret (160 bits). */
+                secret: string;
+                /** @description `otpauth://totp/Certavis:<e-mail>?secret=…&issuer=Certavis&algorithm=SHA1&digits=6&period=30` */
+                otpauth_uri: string;
+            };
+        };
+        /**
+         * @description A queue of the operators' console: reviews flagged by the automatic checks (waiting for an operator), shops' contests, visitors' reports routed to the operators, authors' appeals.
+         * @enum {string}
+         */
+        OperatorQueueName: "flagged" | "contests" | "reports" | "appeals";
+        /** @description The four queues at a glance (open items, the oldest one's date and age). */
+        OperatorQueues: {
+            queues: {
+                queue: components["schemas"]["OperatorQueueName"];
+                count: number;
+                /** Format: date-time */
+                oldest_at: string | null;
+                oldest_age_seconds: number | null;
+            }[];
+        };
+        /** @description One open item of a queue (oldest first); `id` is the contest, report or appeal (the review for `flagged`). */
+        OperatorQueueItem: {
+            queue: components["schemas"]["OperatorQueueName"];
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            review_id: string;
+            company_name: string;
+            rating: number;
+            /** @description The review's title or the beginning of its comment. */
+            excerpt: string;
+            /** @description The contest's or report's reason code; the flags' kinds joined by ', ' for `flagged`; null for an appeal. */
+            reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        PagedOperatorQueueItems: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["OperatorQueueItem"][];
+        };
+        /** @description Everything an operator decides on: the review (with its photos among its answers), its company and who moderates it, the order's facts (date, products, how it came in), what the automatic checks found, the contests, reports and appeals, the decisions and the whole trail, oldest first. */
+        OperatorCase: {
+            review: components["schemas"]["Review"];
+            company: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                slug: string | null;
+                moderation: components["schemas"]["Moderation"];
+            };
+            order: null | {
+                reference: string;
+                /** Format: date-time */
+                date: string;
+                products: string[];
+                /**
+                 * @description `integration` (a shop connection: `platform`), otherwise `api_or_import` (the API or a CSV import).
+                 * @enum {string}
+                 */
+                came_in: "integration" | "api_or_import";
+                platform?: string | null;
+            };
+            /** @description null when the review was not checked (shop mode), [] when it was clean. */
+            check_flags: null | components["schemas"]["CheckFlag"][];
+            contests: components["schemas"]["ReviewContest"][];
+            reports: components["schemas"]["PublicReport"][];
+            appeals: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                decision_id: string;
+                explanation: string;
+                /** @enum {string} */
+                status: "open" | "closed";
+                /** @enum {string|null} */
+                outcome: "upheld" | "overturned" | null;
+                /** Format: date-time */
+                created_at: string;
+            }[];
+            decisions: components["schemas"]["ModerationDecision"][];
+            events: components["schemas"]["ReviewEvent"][];
+        };
+        /** @description An operator's decision: publish a pending review, keep a published one, or remove (a pending review is rejected, a published one removed) with a reason of the removal rules and a note. `source` names the queue item it answers (its contest or report is closed with the outcome). */
+        OperatorDecisionInput: {
+            /** @enum {string} */
+            action: "publish" | "keep" | "remove";
+            reason?: components["schemas"]["RejectionReason"] | null;
+            note?: string | null;
+            source?: {
+                /** @enum {string} */
+                kind: "review" | "contest" | "report";
+                /** Format: uuid */
+                id?: string;
+            };
+        };
+        /** @description Transparency figures (EU Digital Services Act; ARCHITECTURE §10.20), per calendar month (UTC), the last 12 months, newest first, for one company (`/public/companies/{slug}/transparency/`) or the whole service (`/public/transparency/`). Counted from the moderation trail: `published` = reviews approved or published automatically (day 30, or clean in Certavis mode) that month; `rejected` and `removed` by reason; `withdrawn` by their authors; `decisions` = publications, rejections, removals and keepings, of which `automated` were taken by the service alone (actor `system`); the median time from a review's submission to its first decision (publication or rejection) decided that month, in hours; reports and contests received that month with what became of them. */
+        Transparency: {
+            /** @enum {string} */
+            scope: "company" | "service";
+            company: null | {
+                name: string;
+                slug: string;
+            };
+            /** @description Who moderates the company and since when (null for the service). */
+            moderation: null | components["schemas"]["Moderation"];
+            /** @description Who moderates across the service (null for a company). */
+            service: null | {
+                companies_moderated_by_certavis: number;
+                companies_moderated_by_shop: number;
+                operators: number;
+                /** Format: date-time */
+                operators_since: string | null;
+            };
+            months: components["schemas"]["TransparencyMonth"][];
+        };
+        TransparencyMonth: {
+            /** @description `YYYY-MM` (UTC). */
+            month: string;
+            received: number;
+            published: number;
+            rejected: components["schemas"]["TransparencyByReason"];
+            removed: components["schemas"]["TransparencyByReason"];
+            withdrawn: number;
+            decisions: number;
+            automated: number;
+            /** @description automated / decisions, between 0 and 1 (null without decisions). */
+            automated_share: number | null;
+            median_hours_to_decision: number | null;
+            reports: components["schemas"]["TransparencyCases"];
+            contests: components["schemas"]["TransparencyCases"];
+        };
+        /** @description A count per reason of the removal rules, and their total. */
+        TransparencyByReason: {
+            total: number;
+            abusive: number;
+            personal_data: number;
+            off_topic: number;
+            conflict_of_interest: number;
+            fake_suspected: number;
+        };
+        /** @description Received that month, and what became of them (review kept, removed, still open). */
+        TransparencyCases: {
+            received: number;
+            kept: number;
+            removed: number;
+            open: number;
+        };
         /** @description The current user. */
         User: {
             /** Format: uuid */
@@ -3783,20 +4090,6 @@ export interface components {
             /** @description `whsec_` + base64 of 24 random bytes; the HMAC key is the decoded part. */
             secret: string;
         };
-        /** @description The rating of the shop itself from its published store reviews (never mixed with product reviews): average, count and distribution by whole stars. */
-        StoreRating: {
-            /** @description Average rating of the published store reviews (two decimals), null when none. */
-            average: number | null;
-            count: number;
-            /** @description Published store reviews by whole stars, keys "1" to "5". */
-            distribution: {
-                1: number;
-                2: number;
-                3: number;
-                4: number;
-                5: number;
-            };
-        };
         /**
          * @description What a review is about: `product`, a product of the order, or `store`, the shop itself ('Avis sur la boutique', one per order, whatever its number of products). Both follow the same lifecycle; a store review counts in no product's average and a product review in no store rating.
          * @enum {string}
@@ -3814,26 +4107,6 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-        };
-        /** @description A plan change waiting for the end of the paid period: a lower plan chosen in Abonnement, or LANCEMENT after a cancellation. Until `effective_at` the company keeps its current plan; from then on it has the lower plan's limits (nothing is deleted: beyond a limit, nothing new can be created) and the next invoice is the lower plan's price. */
-        ScheduledPlanChange: {
-            type: components["schemas"]["PlanType"];
-            /**
-             * Format: date-time
-             * @description The end of the current paid period.
-             */
-            effective_at: string;
-        };
-        PlanChangeInput: {
-            subscription_type: components["schemas"]["PlanType"];
-        };
-        ReviewReplyInput: {
-            /** @description 1–2,000 characters once trimmed. */
-            body: string;
-        };
-        ReviewReportInput: {
-            /** @description Why the company doubts the review's authenticity (1–500 characters once trimmed). */
-            reason: string;
         };
         /** @description One row of a review's append-only moderation trail: never changed, except that the erasure of the review's author blanks its free texts (`note`, a report's `reason`); deleted with the review when a refused or withdrawn one is purged after a year, and with the company. */
         ReviewEvent: {
@@ -3861,6 +4134,40 @@ export interface components {
             note: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description The rating of the shop itself from its published store reviews (never mixed with product reviews): average, count and distribution by whole stars. */
+        StoreRating: {
+            /** @description Average rating of the published store reviews (two decimals), null when none. */
+            average: number | null;
+            count: number;
+            /** @description Published store reviews by whole stars, keys "1" to "5". */
+            distribution: {
+                1: number;
+                2: number;
+                3: number;
+                4: number;
+                5: number;
+            };
+        };
+        /** @description A plan change waiting for the end of the paid period: a lower plan chosen in Abonnement, or LANCEMENT after a cancellation. Until `effective_at` the company keeps its current plan; from then on it has the lower plan's limits (nothing is deleted: beyond a limit, nothing new can be created) and the next invoice is the lower plan's price. */
+        ScheduledPlanChange: {
+            type: components["schemas"]["PlanType"];
+            /**
+             * Format: date-time
+             * @description The end of the current paid period.
+             */
+            effective_at: string;
+        };
+        PlanChangeInput: {
+            subscription_type: components["schemas"]["PlanType"];
+        };
+        ReviewReplyInput: {
+            /** @description 1–2,000 characters once trimmed. */
+            body: string;
+        };
+        ReviewReportInput: {
+            /** @description Why the company doubts the review's authenticity (1–500 characters once trimmed). */
+            reason: string;
         };
         /**
          * @default week
@@ -4364,7 +4671,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in. */
+            /** @description Signed in; or, for a Certavis operator, the second factor to give next (`SecondFactorChallenge`). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4376,7 +4683,7 @@ export interface operations {
                      *       "refresh": "3q2-7wXyZ-refresh-token"
                      *     }
                      */
-                    "application/json": components["schemas"]["Tokens"];
+                    "application/json": components["schemas"]["Tokens"] | components["schemas"]["SecondFactorChallenge"];
                 };
             };
             /** @description Missing fields or wrong credentials. */
@@ -4389,6 +4696,201 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    authLoginSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenge: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tokens"];
+                };
+            };
+            /** @description Wrong or reused code (`code`), or an expired challenge (`non_field_errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    publicTransparencyGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transparency"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    publicCompanyTransparencyGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transparency"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    operatorQueuesGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queues. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorQueues"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    operatorQueueList: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                queue: components["schemas"]["OperatorQueueName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOperatorQueueItems"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    operatorCaseGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorCase"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    operatorReviewDecide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorDecisionInput"];
+            };
+        };
+        responses: {
+            /** @description The decision. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationDecision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     authRegister: {

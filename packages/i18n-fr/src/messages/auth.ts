@@ -15,6 +15,19 @@ export const auth = {
     registerLink: "Créer un compte",
     success: "Connecté",
   },
+  /** A Certavis operator's second factor (TOTP) after the password. */
+  secondFactor: {
+    title: "Vérification en deux étapes",
+    subtitle: "Saisissez le code à 6 chiffres affiché par votre application d'authentification.",
+    enrolTitle: "Enregistrez Certavis dans votre application d'authentification",
+    enrolHelp:
+      "Les opérateurs Certavis se connectent avec un second facteur. Ouvrez ce lien sur votre téléphone, ou saisissez la clé dans votre application (Google Authenticator, FreeOTP, Aegis…), puis le code qu'elle affiche.",
+    enrolLink: "Ajouter à mon application",
+    secretLabel: "Clé secrète",
+    code: "Code à 6 chiffres",
+    submit: "Vérifier",
+    back: "Recommencer la connexion",
+  },
   register: {
     title: "Créer un compte",
     step: (current: number, total: number) => `Étape ${current} sur ${total}`,

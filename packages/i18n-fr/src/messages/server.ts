@@ -9,9 +9,11 @@ import { serverIntegrations } from "./server-integrations";
 import { invoicePdf } from "./server-invoice";
 import { serverMails } from "./server-mails";
 import { serverModeration } from "./server-moderation";
+import { serverOperators } from "./server-operators";
 import { outbound, webhooks } from "./server-outbound";
 import { publicPages } from "./server-public-pages";
 import { reviewAlerts, shopMail } from "./server-shop-mail";
+import { serverTransparency } from "./server-transparency";
 import { validation } from "./validation";
 
 /** The server's answers that are not in spec §8: generic HTTP errors (DRF wording, as the clients expect). */
@@ -270,4 +272,6 @@ export const server = {
   invoicePdf,
   environment,
   apiDocs,
+  operators: serverOperators,
+  transparency: serverTransparency,
 } as const;

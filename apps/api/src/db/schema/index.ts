@@ -6,6 +6,7 @@ export * from "./identity";
 export * from "./insights";
 export * from "./integrations";
 export * from "./moderation";
+export * from "./operators";
 export * from "./order-imports";
 export * from "./privacy";
 export * from "./reviews";

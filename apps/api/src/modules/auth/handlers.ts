@@ -5,10 +5,12 @@ import { login } from "./login";
 import { confirmPasswordReset, requestPasswordReset } from "./password-reset";
 import { revokeRefreshToken, rotateRefreshToken } from "./refresh";
 import { registerAccount } from "./register";
+import { completeSecondFactor } from "./second-factor";
 
 /** Sign-in, registration, tokens, e-mail verification, password reset. */
 export const authHandlers = defineHandlers({
   authLogin: async (request) => login(request, request.body),
+  authLoginSecondFactor: async (request) => completeSecondFactor(request, request.body),
   authRegister: async (request, reply) => {
     const tokens = await registerAccount(request, request.body);
     reply.code(201);

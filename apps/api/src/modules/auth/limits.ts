@@ -18,3 +18,7 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const LOGIN_SLOWDOWN_STEP_MS = 250;
 /** ...up to this. */
 export const LOGIN_SLOWDOWN_MAX_MS = 3000;
+/** An operator's sign-in: the challenge lives 5 minutes; 5 wrong codes in 15 minutes lock it. */
+export const SECOND_FACTOR_CHALLENGE_TTL_SECONDS = 5 * 60;
+export const SECOND_FACTOR_MAX_FAILURES = 5;
+export const SECOND_FACTOR_WINDOW_MS = 15 * 60_000;

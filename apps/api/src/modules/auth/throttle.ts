@@ -72,4 +72,6 @@ export const throttleKeys = {
   loginFrom: (email: string, clientIp: string) => `login-from:${email}|${clientIp}`,
   emailCode: (userId: string) => `email-code:${userId}`,
   resetMail: (email: string) => `reset-mail:${email}`,
+  /** Wrong second-factor codes of an operator. */
+  totp: (userId: string) => `totp:${userId}`,
 };

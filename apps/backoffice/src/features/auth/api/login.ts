@@ -1,3 +1,4 @@
+import type { components } from "@certavis/api-client";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -6,11 +7,17 @@ export interface LoginInput {
   password: string;
 }
 
-/** Signs in and keeps the tokens (certavis.access / certavis.refresh). */
-export const login = async (input: LoginInput) => {
-  const tokens = await api.post("/auth/login/", { body: input });
-  api.tokenStore.set(tokens);
-  return tokens;
+export type SecondFactorChallenge = components["schemas"]["SecondFactorChallenge"];
+
+/**
+ * Signs in and keeps the tokens (certavis.access / certavis.refresh); a Certavis operator gets the
+ * second factor's challenge instead (then `loginSecondFactor`).
+ */
+export const login = async (input: LoginInput): Promise<SecondFactorChallenge | null> => {
+  const answer = await api.post("/auth/login/", { body: input });
+  if ("challenge" in answer) return answer;
+  api.tokenStore.set(answer);
+  return null;
 };
 
 export const useLogin = () => useMutation({ mutationFn: login });

@@ -10,7 +10,8 @@ import { FormField } from "../../../components/form-field";
 import { meQueryOptions, type User } from "../../../lib/api/get-me";
 import { apiFieldErrors, type FieldErrors } from "../../../lib/field-errors";
 import { toast } from "../../../lib/toast/toast-store";
-import { useLogin } from "../api/login";
+import { type SecondFactorChallenge, useLogin } from "../api/login";
+import { SecondFactorForm } from "../components/second-factor-form";
 import { readLoginForm } from "../lib/login-form";
 
 const t = fr.auth.login;
@@ -34,6 +35,7 @@ function destinationAfterLogin(me: User, origin: string): string {
 
 export function LoginRoute() {
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const login = useLogin();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -48,7 +50,11 @@ export function LoginRoute() {
     }
     setErrors({});
     try {
-      await login.mutateAsync(values);
+      const secondFactor = await login.mutateAsync(values);
+      if (secondFactor) {
+        setChallenge(secondFactor);
+        return;
+      }
     } catch (error) {
       const fields = apiFieldErrors(error);
       if (fields.email || fields.password) {
@@ -62,14 +68,33 @@ export function LoginRoute() {
       });
       return;
     }
+    await signedIn(false);
+  }
+
+  async function signedIn(operator: boolean) {
     toast({ title: t.success, variant: "success" });
     client.removeQueries();
+    if (operator) {
+      // Only Certavis operators give a second factor: their home is the console.
+      navigate("/operators", { replace: true });
+      return;
+    }
     try {
       const me = await client.fetchQuery(meQueryOptions());
       navigate(destinationAfterLogin(me, originOf(location.state)), { replace: true });
     } catch {
       navigate("/login", { replace: true });
     }
+  }
+
+  if (challenge) {
+    return (
+      <SecondFactorForm
+        challenge={challenge}
+        onDone={() => void signedIn(true)}
+        onRestart={() => setChallenge(null)}
+      />
+    );
   }
 
   return (

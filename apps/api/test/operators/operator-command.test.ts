@@ -1,0 +1,146 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operatorSocketPath } from "../../src/modules/operators/operator-channel";
+import { API_PACKAGE_DIR } from "../../src/paths";
+import { createEmptyPostgres } from "../cluster/empty-postgres";
+import { freePorts } from "../cluster/free-ports";
+import { uniqueEmail } from "../helpers";
+
+/**
+ * The operators' command as the README gives it, run while the real server runs (`src/main.ts`, not
+ * an app built in the test): on PGlite it goes through the server's socket (the server holds the data
+ * folder), on PostgreSQL to the database; with no server on PGlite it opens the folder itself.
+ */
+const TSX = ["--import", "tsx", "--import", "./css-text-hooks.mjs"];
+
+function runCommand(
+  env: NodeJS.ProcessEnv,
+  args: string[],
+): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...TSX, "src/cli/operator.ts", ...args], {
+      cwd: API_PACKAGE_DIR,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    child.on("exit", (code) => resolve({ code, out: out.trim(), err: err.trim() }));
+  });
+}
+
+async function startServer(env: NodeJS.ProcessEnv, base: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...TSX, "src/main.ts"], {
+    cwd: API_PACKAGE_DIR,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/v1/health/`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    if (Date.now() > deadline) throw new Error("server not ready in time");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function stopServer(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+const cases: Array<"pglite" | "postgres"> = process.env.TEST_DATABASE_URL
+  ? ["pglite", "postgres"]
+  : ["pglite"];
+
+describe.each(cases)("the operator command while the server runs (%s)", (kind) => {
+  let server: ChildProcess | undefined;
+  let env: NodeJS.ProcessEnv;
+  let base = "";
+  let dataDir = "";
+  let database: { url: string; drop(): Promise<void> } | null = null;
+  const email = uniqueEmail("operatrice");
+  const password = "motdepasse-solide";
+
+  beforeAll(async () => {
+    const [port] = await freePorts(1);
+    base = `http://127.0.0.1:${port}`;
+    dataDir = mkdtempSync(join(tmpdir(), "certavis-operator-"));
+    database = kind === "postgres" ? await createEmptyPostgres() : null;
+    env = {
+      PATH: process.env.PATH,
+      NODE_ENV: "development",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: base,
+      SEED_DEMO: "false",
+      SHUTDOWN_DRAIN_MS: "0",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_IP: "1000",
+      DATA_DIR: dataDir,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    };
+    server = await startServer(env, base);
+    const registered = await fetch(`${base}/api/v1/auth/register/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password, first_name: "Odile", last_name: "Martin" }),
+    });
+    expect(registered.status).toBe(201);
+  }, 180_000);
+
+  afterAll(async () => {
+    await stopServer(server);
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const login = async () =>
+    (await fetch(`${base}/api/v1/auth/login/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    }).then((res) => res.json())) as Record<string, unknown>;
+
+  it("adds an operator: the running server asks the second factor at once", async () => {
+    if (kind === "pglite") expect(existsSync(operatorSocketPath(dataDir))).toBe(true);
+    else expect(existsSync(operatorSocketPath(dataDir))).toBe(false);
+    expect(await login()).toHaveProperty("access");
+    const added = await runCommand(env, ["add", email]);
+    expect(added).toMatchObject({ code: 0 });
+    expect(added.out).toBe(
+      `${email} est maintenant opérateur. À sa prochaine connexion, il enregistre son second facteur (application d'authentification).`,
+    );
+    expect(await login()).toMatchObject({ second_factor: "totp" });
+    const listed = await runCommand(env, ["list"]);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain(`${email}\tOdile Martin\topérateur depuis le `);
+  }, 120_000);
+
+  it("removes the operator (on PGlite once the server stopped: the command opens the folder itself)", async () => {
+    if (kind === "pglite") {
+      await stopServer(server);
+      expect(existsSync(operatorSocketPath(dataDir))).toBe(false);
+    }
+    const removed = await runCommand(env, ["remove", email]);
+    expect(removed.err).toBe("");
+    expect(removed).toMatchObject({ code: 0, out: `${email} n'est plus opérateur.` });
+    if (kind === "postgres") expect(await login()).toHaveProperty("access");
+  }, 120_000);
+});
