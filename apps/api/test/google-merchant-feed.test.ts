@@ -55,6 +55,7 @@ describe.each(SQL_TEST_DATABASES)("Google store-ratings feed (Merchant Review Fe
   let t: TestApp;
   let shop: TestCompany;
   let hidden: TestCompany;
+  let selfModerated: TestCompany;
   let leaving: TestCompany;
   let auth: Record<string, string>;
   let slug: string;
@@ -181,6 +182,12 @@ describe.each(SQL_TEST_DATABASES)("Google store-ratings feed (Merchant Review Fe
     });
     expect(deleted.statusCode, deleted.body).toBe(204);
 
+    // Google's partners moderate themselves (ARCHITECTURE §10.19): only companies moderated by Certavis
+    // are merchants; a shop that moderates its own reviews is not one.
+    await t.ctx.db.update(companies).set({ moderation: "certavis" });
+    selfModerated = await createCompanyFor(t, await registerVerifiedUser(t), { name: "Auto-modérée" });
+    const cup = await createProduct(t, authHeaders(selfModerated.owner.access), "Tasse");
+    await storeReview(selfModerated, cup.id, { sentAt: base, writtenAt: addDays(base, 1) });
     // A company without store reviews is no merchant.
     await createCompanyFor(t, await registerVerifiedUser(t), { name: "Sans avis" });
     // The shop's last change is old: `since` reads only what happened after it.
@@ -221,6 +228,8 @@ describe.each(SQL_TEST_DATABASES)("Google store-ratings feed (Merchant Review Fe
       ].join(""),
     );
     expect(ids(xml, "deleted_merchant").sort()).toEqual([hidden.id, leaving.id].sort());
+    // A shop moderating its own reviews is not in the feed (ARCHITECTURE §10.19).
+    expect(xml).not.toContain(selfModerated.id);
 
     // Published, and written within 90 days of the request e-mail: the late one, the one never
     // invited, the pending one and the product review are left out.
