@@ -66,6 +66,7 @@ const OPERATIONS: Record<string, { method: string; path: string; who: string }> 
   companyReviewsReplyPut: { method: "PUT", path: "/company/reviews/{id}/reply/", who: EVERY_MEMBER },
   companyReviewsReplyDelete: { method: "DELETE", path: "/company/reviews/{id}/reply/", who: EVERY_MEMBER },
   companyReviewsReport: { method: "POST", path: "/company/reviews/{id}/report/", who: EVERY_MEMBER },
+  companyReviewsContest: { method: "POST", path: "/company/reviews/{id}/contest/", who: EVERY_MEMBER },
   companyReviewsHistory: { method: "GET", path: "/company/reviews/{id}/history/", who: EVERY_MEMBER },
   companyReviewsAuditCsv: { method: "GET", path: "/company/reviews/audit.csv", who: CATALOG_MANAGERS },
   companyReviewsAwaitingReply: { method: "GET", path: "/company/reviews/awaiting-reply/", who: EVERY_MEMBER },
@@ -76,6 +77,16 @@ const OPERATIONS: Record<string, { method: string; path: string; who: string }> 
   companyOrderImportsGet: { method: "GET", path: "/company/orders/imports/{id}/", who: CATALOG_MANAGERS },
   companyOrdersGet: { method: "GET", path: "/company/orders/{id}/", who: EVERY_MEMBER },
   // 'Envoyer maintenant' and 'Renvoyer' (`orders.send`: owner, admin, manager).
+  companyProductsHeldRequestsGet: {
+    method: "GET",
+    path: "/company/products/{id}/held-requests/",
+    who: CATALOG_MANAGERS,
+  },
+  companyProductsHeldRequestsSend: {
+    method: "POST",
+    path: "/company/products/{id}/held-requests/",
+    who: CATALOG_MANAGERS,
+  },
   companyOrdersSendNow: { method: "POST", path: "/company/orders/{id}/send-now/", who: CATALOG_MANAGERS },
   companyOrdersResend: { method: "POST", path: "/company/orders/{id}/resend/", who: CATALOG_MANAGERS },
 };

@@ -291,9 +291,10 @@ describe.each(SQL_TEST_DATABASES)("a shop's own export imported on day one (issu
         ),
       )
       .orderBy(asc(orders.line));
+    // The new request is queued (the running worker may already hold it).
     expect(requests).toEqual([
       { line: 0, status: "sent" },
-      { line: 1, status: "scheduled" },
+      { line: 1, status: expect.stringMatching(/^(scheduled|sending)$/) },
     ]);
     // Ordered 6 days ago: the new request is due, and asks for the added product only.
     await t.app.pipeline?.drain();

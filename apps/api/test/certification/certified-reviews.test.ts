@@ -529,7 +529,7 @@ describe.each(SQL_TEST_DATABASES)("certified reviews on %s", (kind) => {
   });
 
   it("lists negative reviews without a reply after 5 days", async () => {
-    const { reviewId } = await submitReview(t, shop, clock, { rating: 1.5, comment: "Cassé à l'arrivée." });
+    const { reviewId } = await submitReview(t, shop, clock, { rating: 1, comment: "Cassé à l'arrivée." });
     await patch(reviewId, { status: "approved" });
     const awaiting = async () =>
       expectMatchesContract<Review[]>(

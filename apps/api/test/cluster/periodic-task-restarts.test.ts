@@ -77,7 +77,12 @@ describe.each(SQL_TEST_DATABASES)("periodic tasks across restarts (%s)", (kind) 
       // Closing waits for the runs under way.
       await app.close();
     }
-    const runs = await runsByTask(db.database);
+    // The start's record that the suppression list is under the current key is no periodic task.
+    const runs = Object.fromEntries(
+      Object.entries(await runsByTask(db.database)).filter(
+        ([name]) => !name.startsWith("suppression-hashes "),
+      ),
+    );
     // Without Redis, PostgreSQL keeps the rate limiter's counters and purges them every 10 minutes.
     const expected = kind === "postgres" ? { ...runsOverTwoDays, "rate limit purge": 48 } : runsOverTwoDays;
     expect(runs).toEqual(expected);

@@ -109,16 +109,16 @@ describe.each(SQL_TEST_DATABASES)("review alerts to the company's staff on %s", 
   });
 
   it("mails a review rated 2 or less at once to owner and admin (not the manager who chose none, nor a moderator)", async () => {
-    await review(1.5, "Arrivée cassée, très déçue.");
+    await review(1, "Arrivée cassée, très déçue.");
     const [mail] = await Promise.all([
       t.smtp.waitForMail(
         (m) => m.to.includes(company.owner.email) && m.subject.startsWith("Nouvel avis négatif"),
       ),
       t.smtp.waitForMail((m) => m.to.includes(admin.email) && m.subject.startsWith("Nouvel avis négatif")),
     ]);
-    expect(mail?.subject).toBe("Nouvel avis négatif (1,5/5) sur Lampe Aurore");
+    expect(mail?.subject).toBe("Nouvel avis négatif (1/5) sur Lampe Aurore");
     expect(mail?.text).toContain("Bonjour Alice,");
-    expect(mail?.text).toContain("Lampe Aurore — 1,5/5 — Léa : « Arrivée cassée, très déçue. »");
+    expect(mail?.text).toContain("Lampe Aurore — 1/5 — Léa : « Arrivée cassée, très déçue. »");
     expect(mail?.text).toContain("http://certavis.test/reviews");
     await review(4, "Très belle lampe.");
     // The good review went nowhere at once; the next mails of the queue are the buyers' thanks.
@@ -140,7 +140,7 @@ describe.each(SQL_TEST_DATABASES)("review alerts to the company's staff on %s", 
     expect(digest.subject).toBe("Votre nouvel avis du jour sur Certavis");
     expect(digest.text).toContain("Maison Lumière a reçu 1 nouvel avis depuis le dernier récapitulatif :");
     expect(digest.text).toContain("Lampe Aurore — 4/5 — Léa : « Très belle lampe. »");
-    expect(digest.text).not.toContain("1,5/5");
+    expect(digest.text).not.toContain("1/5");
 
     // Nothing new: nothing sent again; a later review goes into the next digest only.
     expect(await queueReviewDigests(t.ctx.db, clock.now(), t.publicUrl)).toBe(0);

@@ -116,7 +116,11 @@ describe.each(TEST_DATABASES)("the request e-mail looks like the shop's, on %s",
       m[1],
       m[2],
     ]);
-    expect(stars).toEqual([1, 2, 3, 4, 5].map((n) => [`${href}&amp;note=${n}`, String(n)]));
+    // The store question comes first ('Avis sur la boutique', its own stars), then the product's.
+    expect(stars).toEqual([
+      ...[1, 2, 3, 4, 5].map((n) => [`${href}&amp;boutique=${n}`, String(n)]),
+      ...[1, 2, 3, 4, 5].map((n) => [`${href}&amp;note=${n}`, String(n)]),
+    ]);
     expect(html).toMatch(
       new RegExp(`<a href="${href.replace(/[?.]/g, "\\$&")}" style="[^"]+">Donner mon avis</a>`),
     );
