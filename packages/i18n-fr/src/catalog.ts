@@ -7,11 +7,7 @@ import { editor } from "./messages/editor";
 import { errors } from "./messages/errors";
 import { forms } from "./messages/forms";
 import { getStarted } from "./messages/get-started";
-import { iframe } from "./messages/iframe";
 import { insights } from "./messages/insights";
-import { moderation } from "./messages/moderation";
-import { orderImport } from "./messages/order-import";
-import { orders } from "./messages/orders";
 import { plans } from "./messages/plans";
 import { products } from "./messages/products";
 import { publicForm } from "./messages/public-form";
@@ -29,7 +25,7 @@ import { widget } from "./messages/widget";
  * The French catalogue of the apps: `fr.reviews.title`; a missing key is a type error. The server's own
  * texts (`fr.server`: e-mails, default templates, HTTP answers) ship only from `@certavis/i18n-fr/server`.
  * A group only one lazy screen reads is imported by that screen (`@certavis/i18n-fr/messages/legal`,
- * `…/integrations`), so that every route, /login first, does not load it (bench/bundle-report.mjs).
+ * `…/integrations`, `…/orders`, `…/operators`, `…/moderation`, `…/order-import`, `…/iframe`), so that every route, /login first, does not load it (bench/bundle-report.mjs).
  */
 export const fr = {
   common,
@@ -42,13 +38,9 @@ export const fr = {
   reviews,
   insights,
   certification,
-  moderation,
   products,
   templates,
   forms,
-  iframe,
-  orderImport,
-  orders,
   widget,
   publicForm,
   settings,

@@ -2,10 +2,11 @@ import { type DomainMessageCode, type DomainMessageParams, MAX_FIELD_SIZE_MB } f
 import { fr } from "../catalog";
 import { plural } from "../format/plural";
 import { answerMessages } from "./answer-messages";
+import { orderColumns } from "./order-columns";
 
 /** 'buyer_email' → '« E-mail » (buyer_email)': the French label and the name the model file uses. */
 function orderColumnLabel(column: string): string {
-  const label = (fr.orderImport.columns as Record<string, string>)[column];
+  const label = (orderColumns as Record<string, string>)[column];
   return label ? `« ${label} » (${column})` : column;
 }
 

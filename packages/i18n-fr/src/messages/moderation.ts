@@ -1,14 +1,11 @@
+import { moderationNotice } from "./moderation-notice";
+
 /**
  * Who moderates (ARCHITECTURE §10.19–20): the two modes, the public reports ('Signaler'), the shop's
  * contests, the checks' findings, as the back-office, the widget and the public pages show them.
  */
 export const moderation = {
-  byCertavis: "Modération indépendante par Certavis",
-  byShop: "Avis modérés par la boutique selon la procédure Certavis",
-  since: (date: string) => `depuis le ${date}`,
-  pendingToShop: (requested: string, effective: string) =>
-    `Retour à la modération par la boutique demandé le ${requested}, effectif le ${effective}`,
-  departed: (date: string) => `Cette boutique n'utilise plus Certavis depuis le ${date}`,
+  ...moderationNotice,
   rulesLink: "Règles de modération",
   awaitingOperator: "En attente d'un opérateur Certavis",
   removedByCertavis: "Retiré par Certavis",
@@ -21,7 +18,7 @@ export const moderation = {
     duplicate: "Même texte déjà déposé pour une autre commande",
   },
   report: {
-    action: "Signaler",
+    ...moderationNotice.report,
     title: "Signaler cet avis",
     intro:
       "Cet avis vous semble illicite ou contraire aux règles de modération ? Dites-nous pourquoi : il sera examiné.",

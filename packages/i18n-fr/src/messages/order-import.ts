@@ -1,5 +1,6 @@
 import { formatInteger } from "../format/number";
 import { plural } from "../format/plural";
+import { orderColumns } from "./order-columns";
 
 const n = formatInteger;
 
@@ -41,21 +42,7 @@ export const orderImport = {
       ? "La première ligne, avec les colonnes reconnues"
       : `Les ${shown} premières lignes, avec les colonnes reconnues`,
   lineColumn: "Ligne",
-  columns: {
-    reference: "Référence",
-    product_id: "Produit (id)",
-    sku: "Produit (SKU)",
-    buyer_email: "E-mail",
-    buyer_first_name: "Prénom",
-    buyer_last_name: "Nom",
-    order_date: "Date de commande",
-    gtin: "GTIN du produit",
-    marque: "Marque du produit",
-    url_produit: "Page du produit",
-    buyer_full_name: "Nom complet",
-    product_name: "Nom du produit",
-    order_status: "État de la commande",
-  },
+  columns: orderColumns,
   ignoredColumn: (name: string) => `${name} (ignorée)`,
   mappingTitle: "Associer les colonnes",
   mappingHelp:

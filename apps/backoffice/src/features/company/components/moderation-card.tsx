@@ -1,5 +1,6 @@
 import { can } from "@certavis/domain";
-import { fr, moderationLabel } from "@certavis/i18n-fr";
+import { moderationLabel } from "@certavis/i18n-fr";
+import { moderation as frModeration } from "@certavis/i18n-fr/messages/moderation";
 import { Button } from "@certavis/ui";
 import { Flex, Text } from "@radix-ui/themes";
 import { SettingsSection } from "../../../components/settings-section";
@@ -9,7 +10,7 @@ import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
 import { useUpdateModeration } from "../api/update-moderation";
 
-const t = fr.moderation.settings;
+const t = frModeration.settings;
 
 /**
  * Who moderates the reviews (ARCHITECTURE §10.19): the mode in force, since when, the return to the

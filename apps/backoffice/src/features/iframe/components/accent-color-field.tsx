@@ -1,9 +1,9 @@
 import { DEFAULT_ACCENT_COLOR, isValidAccentColor, normalizeAccentColor } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { iframe as frIframe } from "@certavis/i18n-fr/messages/iframe";
 import { Flex, Text, TextField } from "@radix-ui/themes";
 import { useId } from "react";
 
-const t = fr.iframe;
+const t = frIframe;
 
 /** `#rgb` → `#rrggbb`: what `<input type="color">` accepts. */
 function sixDigits(color: string): string {

@@ -1,11 +1,11 @@
-import { fr } from "@certavis/i18n-fr";
+import { iframe as frIframe } from "@certavis/i18n-fr/messages/iframe";
 import { Callout, Flex, Link, Text } from "@radix-ui/themes";
 import type { Company } from "../../../lib/api/get-company";
 import { badgeCode, publicPageUrl } from "../lib/embed-code";
 import { CodeToCopy } from "./code-to-copy";
 import { ConfiguratorCard } from "./configurator-card";
 
-const t = fr.iframe.badge;
+const t = frIframe.badge;
 
 /** The company's public reviews page and the badge that links to it. */
 export function BadgeCard({

@@ -1,10 +1,11 @@
 import { fr } from "@certavis/i18n-fr";
+import { iframe as frIframe } from "@certavis/i18n-fr/messages/iframe";
 import { Button } from "@certavis/ui";
 import { Flex, Text } from "@radix-ui/themes";
 import { useEffect, useId, useState } from "react";
 import { toast } from "../../../lib/toast/toast-store";
 
-const t = fr.iframe;
+const t = frIframe;
 const FEEDBACK_MS = 2000;
 
 async function copyText(text: string): Promise<void> {

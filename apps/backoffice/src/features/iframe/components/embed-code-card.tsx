@@ -1,11 +1,12 @@
 import { fr } from "@certavis/i18n-fr";
+import { iframe as frIframe } from "@certavis/i18n-fr/messages/iframe";
 import { Flex, Text } from "@radix-ui/themes";
 import { plainIframeCode, scriptEmbedCode, type WidgetConfig } from "../lib/embed-code";
 import { CodeToCopy } from "./code-to-copy";
 import { ConfiguratorCard } from "./configurator-card";
 import { IncompleteConfig } from "./incomplete-config";
 
-const t = fr.iframe;
+const t = frIframe;
 
 /** The widget's two embed codes: the spec's plain iframe and the `/embed.js` form. */
 export function EmbedCodeCard({ config, origin }: { config: WidgetConfig | null; origin: string }) {

@@ -1,11 +1,11 @@
-import { fr } from "@certavis/i18n-fr";
+import { iframe as frIframe } from "@certavis/i18n-fr/messages/iframe";
 import { Callout, Flex, Heading, Progress, Text } from "@radix-ui/themes";
 import { useGoogleStatus } from "../api/get-google-status";
 import { googleFeedUrl, googleMerchantFeedUrl } from "../lib/embed-code";
 import { CodeToCopy } from "./code-to-copy";
 import { ConfiguratorCard } from "./configurator-card";
 
-const t = fr.iframe.feed;
+const t = frIframe.feed;
 
 /** One threshold: the exact count as text, and as a bar up to the threshold. */
 function Threshold({

@@ -1,7 +1,7 @@
-import { fr } from "@certavis/i18n-fr";
+import { iframe as frIframe } from "@certavis/i18n-fr/messages/iframe";
 import { Callout, Text } from "@radix-ui/themes";
 
-const t = fr.iframe;
+const t = frIframe;
 
 /** In place of a code or the preview while the configuration cannot make one (no company yet). */
 export function IncompleteConfig() {

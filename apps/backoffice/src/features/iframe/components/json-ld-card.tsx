@@ -1,11 +1,11 @@
-import { fr } from "@certavis/i18n-fr";
+import { iframe as frIframe } from "@certavis/i18n-fr/messages/iframe";
 import { Callout, Checkbox, Flex, Link, Text } from "@radix-ui/themes";
 import { hasProduct, jsonLdUrl, type WidgetConfig } from "../lib/embed-code";
 import { CodeToCopy } from "./code-to-copy";
 import { ConfiguratorCard } from "./configurator-card";
 import { IncompleteConfig } from "./incomplete-config";
 
-const t = fr.iframe.jsonLd;
+const t = frIframe.jsonLd;
 
 /** A product's rich results: JSON-LD by the loader, or its server URL for the shop's own pages. */
 export function JsonLdCard({

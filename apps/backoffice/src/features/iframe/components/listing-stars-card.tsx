@@ -1,10 +1,10 @@
-import { fr } from "@certavis/i18n-fr";
+import { iframe as frIframe } from "@certavis/i18n-fr/messages/iframe";
 import { Text } from "@radix-ui/themes";
 import { starsCode, type WidgetConfig } from "../lib/embed-code";
 import { CodeToCopy } from "./code-to-copy";
 import { ConfiguratorCard } from "./configurator-card";
 
-const t = fr.iframe.stars;
+const t = frIframe.stars;
 
 /** The snippet of a listing page's stars (`data-certavis-stars`, filled by `/embed.js?stars`). */
 export function ListingStarsCard({

@@ -1,9 +1,9 @@
-import { fr } from "@certavis/i18n-fr";
+import { iframe as frIframe } from "@certavis/i18n-fr/messages/iframe";
 import { Card, Flex, Heading, Link } from "@radix-ui/themes";
 import { IFRAME_HEIGHT, type WidgetConfig, widgetUrl } from "../lib/embed-code";
 import { IncompleteConfig } from "./incomplete-config";
 
-const t = fr.iframe;
+const t = frIframe;
 
 /** The widget as configured, live in its frame, with a link that opens it alone. */
 export function WidgetPreviewCard({ config, origin }: { config: WidgetConfig | null; origin: string }) {

@@ -1,9 +1,9 @@
-import { fr } from "@certavis/i18n-fr";
+import { iframe as frIframe } from "@certavis/i18n-fr/messages/iframe";
 import { Card, Flex, Heading, Select, Switch, Text } from "@radix-ui/themes";
 import { useId } from "react";
 import { AccentColorField } from "./accent-color-field";
 
-const t = fr.iframe;
+const t = frIframe;
 
 /** The widget's settings: which product (or all), reviews only, accent colour. */
 export function WidgetSettingsCard({

@@ -1,5 +1,5 @@
 import { DEFAULT_ACCENT_COLOR } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { iframe as frIframe } from "@certavis/i18n-fr/messages/iframe";
 import { Flex, Grid } from "@radix-ui/themes";
 import { useState } from "react";
 import { API_BASE } from "../../../app/config";
@@ -16,7 +16,7 @@ import { WidgetPreviewCard } from "../components/widget-preview-card";
 import { WidgetSettingsCard } from "../components/widget-settings-card";
 import type { WidgetConfig } from "../lib/embed-code";
 
-const t = fr.iframe;
+const t = frIframe;
 
 export function IframeRoute() {
   const company = useCompany();

@@ -1,5 +1,6 @@
 import { normalizeReview } from "@certavis/domain";
 import { formatDate, formatDateTime, fr } from "@certavis/i18n-fr";
+import { moderation as frModeration } from "@certavis/i18n-fr/messages/moderation";
 import { operators } from "@certavis/i18n-fr/messages/operators";
 import { Stars } from "@certavis/ui";
 import { Badge, Card, Heading, Text } from "@radix-ui/themes";
@@ -43,7 +44,7 @@ export function CaseView({ data }: { data: OperatorCase }) {
       <Section title={t.company}>
         <Text>
           {data.company.name} ·{" "}
-          {data.company.moderation.mode === "certavis" ? fr.moderation.byCertavis : fr.moderation.byShop}
+          {data.company.moderation.mode === "certavis" ? frModeration.byCertavis : frModeration.byShop}
         </Text>
       </Section>
       <Section title={t.order}>
@@ -73,7 +74,7 @@ export function CaseView({ data }: { data: OperatorCase }) {
           <ul className="m-0 pl-5">
             {data.check_flags.map((flag) => (
               <li key={`${flag.kind}:${flag.match}`}>
-                {fr.moderation.flags[flag.kind]} : « {flag.match} »
+                {frModeration.flags[flag.kind]} : « {flag.match} »
               </li>
             ))}
           </ul>
@@ -93,7 +94,7 @@ export function CaseView({ data }: { data: OperatorCase }) {
         <Section title={t.reports}>
           {data.reports.map((report) => (
             <Text key={report.id}>
-              {fr.moderation.report.reasons[report.reason]} — {report.explanation} (
+              {frModeration.report.reasons[report.reason]} — {report.explanation} (
               {formatDateTime(report.created_at)})
             </Text>
           ))}

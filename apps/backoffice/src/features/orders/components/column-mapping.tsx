@@ -1,8 +1,8 @@
 import { ORDER_CSV_COLUMNS, type OrderCsvColumn, type OrderCsvMapping } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { orderImport as frOrderImport } from "@certavis/i18n-fr/messages/order-import";
 import { Flex, Heading, Text } from "@radix-ui/themes";
 
-const t = fr.orderImport;
+const t = frOrderImport;
 
 /** One column and the select of the file's header cells read as it. */
 function ColumnSelect({

@@ -1,8 +1,8 @@
-import { fr } from "@certavis/i18n-fr";
+import { orderImport as frOrderImport } from "@certavis/i18n-fr/messages/order-import";
 import { Badge, Table, Text } from "@radix-ui/themes";
 import type { OrdersFilePreview } from "../lib/orders-file";
 
-const t = fr.orderImport;
+const t = frOrderImport;
 
 /** The first lines of the file under the columns the import recognised (ignored ones say so). */
 export function CsvPreview({ preview }: { preview: OrdersFilePreview }) {
@@ -23,7 +23,7 @@ export function CsvPreview({ preview }: { preview: OrdersFilePreview }) {
                 <Table.ColumnHeaderCell key={index}>
                   {column ? (
                     <Badge color="green" variant="soft">
-                      {fr.orderImport.columns[column]}
+                      {frOrderImport.columns[column]}
                     </Badge>
                   ) : (
                     <Badge color="gray" variant="soft">

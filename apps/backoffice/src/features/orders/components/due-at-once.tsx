@@ -1,11 +1,11 @@
 import { countRequestsDueAtOnce, requestDelayDays } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { orderImport as frOrderImport } from "@certavis/i18n-fr/messages/order-import";
 import { Text } from "@radix-ui/themes";
 import { useMemo } from "react";
 import { useProducts } from "../../../lib/api/get-products";
 import type { OrdersFilePreview } from "../lib/orders-file";
 
-const t = fr.orderImport;
+const t = frOrderImport;
 
 /**
  * 'N e-mails de demande partiront dès l'import': orders dated longer ago than their products' delay

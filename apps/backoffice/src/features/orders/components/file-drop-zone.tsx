@@ -1,9 +1,9 @@
-import { fr } from "@certavis/i18n-fr";
+import { orderImport as frOrderImport } from "@certavis/i18n-fr/messages/order-import";
 import { Button } from "@certavis/ui";
 import { Flex, Text } from "@radix-ui/themes";
 import { type DragEvent, useId, useRef, useState } from "react";
 
-const t = fr.orderImport;
+const t = frOrderImport;
 
 /** Drop a CSV here or choose it; the input is a real file input (keyboard and tests use it). */
 export function FileDropZone({ onFile, disabled }: { onFile: (file: File) => void; disabled?: boolean }) {

@@ -1,4 +1,5 @@
-import { formatDateTime, fr } from "@certavis/i18n-fr";
+import { formatDateTime } from "@certavis/i18n-fr";
+import { orderImport as frOrderImport } from "@certavis/i18n-fr/messages/order-import";
 import { Button } from "@certavis/ui";
 import { Card, Flex, Text } from "@radix-ui/themes";
 import type { OrderImportJob } from "../api/get-order-import";
@@ -6,7 +7,7 @@ import { ImportProblems } from "./import-problems";
 import { ImportProgress } from "./import-progress";
 import { ImportSummary } from "./import-summary";
 
-const t = fr.orderImport;
+const t = frOrderImport;
 
 /**
  * An import, running (its progress) or done (its summary and 'Importer un autre fichier'); `latest`

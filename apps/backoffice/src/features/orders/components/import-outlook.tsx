@@ -1,8 +1,8 @@
 import type { OrdersCsvPreview } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { orderImport as frOrderImport } from "@certavis/i18n-fr/messages/order-import";
 import { Flex, Text } from "@radix-ui/themes";
 
-const t = fr.orderImport;
+const t = frOrderImport;
 
 /**
  * What the import will do, before anything is saved: orders and products counted apart, the products

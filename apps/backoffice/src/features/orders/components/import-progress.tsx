@@ -1,8 +1,8 @@
-import { fr } from "@certavis/i18n-fr";
+import { orderImport as frOrderImport } from "@certavis/i18n-fr/messages/order-import";
 import { Flex, Progress, Text } from "@radix-ui/themes";
 import type { OrderImportJob } from "../api/get-order-import";
 
-const t = fr.orderImport;
+const t = frOrderImport;
 
 /** A running import: how many lines are done, as text and as a bar. */
 export function ImportProgress({ job }: { job: OrderImportJob }) {

@@ -1,10 +1,11 @@
-import { formatInteger, fr } from "@certavis/i18n-fr";
+import { formatInteger } from "@certavis/i18n-fr";
+import { orderImport as frOrderImport } from "@certavis/i18n-fr/messages/order-import";
 import { Button } from "@certavis/ui";
 import { Callout, Card, Flex, Grid, Heading, Table, Text } from "@radix-ui/themes";
 import type { OrderImportJob } from "../api/get-order-import";
 import { downloadText, reasonOf, refusedLinesCsv } from "../lib/csv-download";
 
-const t = fr.orderImport;
+const t = frOrderImport;
 
 function Count({ label, value }: { label: string; value: number }) {
   return (

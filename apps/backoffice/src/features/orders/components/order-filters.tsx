@@ -1,12 +1,12 @@
 import { ORDER_SOURCES, type OrderSource, REQUEST_STATES, type RequestState } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { orders as frOrders } from "@certavis/i18n-fr/messages/orders";
 import { Button } from "@certavis/ui";
 import { Flex, Text, TextField } from "@radix-ui/themes";
 import { FilterSelect } from "../../../components/filter-select";
 import { SearchField } from "../../../components/search-field";
 import { NO_ORDER_FILTERS, type OrderListFilters } from "../api/list-orders";
 
-const t = fr.orders;
+const t = frOrders;
 
 const stateOptions = [
   ["all", t.filters.allStates],

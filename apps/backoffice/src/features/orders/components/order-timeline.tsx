@@ -1,13 +1,14 @@
-import { formatDateTime, fr } from "@certavis/i18n-fr";
+import { formatDateTime } from "@certavis/i18n-fr";
+import { orders as frOrders } from "@certavis/i18n-fr/messages/orders";
 import { Flex, Text } from "@radix-ui/themes";
 import type { OrderDetail } from "../api/get-order";
 
-const t = fr.orders.detail;
+const t = frOrders.detail;
 
 type Event = OrderDetail["timeline"][number];
 
 function eventText(event: Event): string {
-  if (event.type === "recorded") return t.recorded(event.source ? fr.orders.sources[event.source] : "—");
+  if (event.type === "recorded") return t.recorded(event.source ? frOrders.sources[event.source] : "—");
   if (event.type === "review") {
     const text = t.review(event.product?.name ?? "—");
     return typeof event.rating === "number" ? `${text} (${t.rating(String(event.rating))})` : text;

@@ -1,5 +1,5 @@
 import { type OrderCsvMapping, previewOrdersCsv } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { orderImport as frOrderImport } from "@certavis/i18n-fr/messages/order-import";
 import { Button } from "@certavis/ui";
 import { Card, Checkbox, Flex, Heading, Text } from "@radix-ui/themes";
 import { useMemo } from "react";
@@ -10,7 +10,7 @@ import { CsvPreview } from "./csv-preview";
 import { DueAtOnce } from "./due-at-once";
 import { ImportOutlook } from "./import-outlook";
 
-const t = fr.orderImport;
+const t = frOrderImport;
 
 /** The file as read: its columns (to map when unknown), its first lines, what it will send, 'Importer'. */
 export function OrdersFileCard({
@@ -48,7 +48,7 @@ export function OrdersFileCard({
           {t.previewTitle(preview.file.name)}
         </Heading>
         <Text as="p" color="gray" size="2">
-          {t.previewSummary(preview.rows, preview.separator, fr.orderImport.encodings[preview.encoding])}
+          {t.previewSummary(preview.rows, preview.separator, frOrderImport.encodings[preview.encoding])}
         </Text>
         <ColumnMapping
           columns={preview.unmapped}

@@ -1,10 +1,11 @@
-import { formatDate, fr } from "@certavis/i18n-fr";
+import { formatDate } from "@certavis/i18n-fr";
+import { orders as frOrders } from "@certavis/i18n-fr/messages/orders";
 import { Flex, Table, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
 import type { Order } from "../api/list-orders";
 import { RequestStateBadge } from "./request-state-badge";
 
-const t = fr.orders;
+const t = frOrders;
 
 /** One line per order: reference (a link to its detail), date, buyer, products with their request, source. */
 export function OrdersTable({ orders }: { orders: Order[] }) {

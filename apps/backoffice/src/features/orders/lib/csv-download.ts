@@ -1,6 +1,6 @@
-import { fr } from "@certavis/i18n-fr";
+import { orderImport as frOrderImport } from "@certavis/i18n-fr/messages/order-import";
 
-const t = fr.orderImport;
+const t = frOrderImport;
 
 /** A cell for a ';' CSV: quoted when it holds a separator, a quote or a line break. */
 function cell(value: string | number): string {
@@ -16,7 +16,7 @@ export function reasonOf(errors: Record<string, string[]>): string {
   return Object.entries(errors)
     .map(
       ([field, messages]) =>
-        `${fr.orderImport.columns[field as keyof typeof t.columns] ?? field} : ${messages.join(" ")}`,
+        `${frOrderImport.columns[field as keyof typeof t.columns] ?? field} : ${messages.join(" ")}`,
     )
     .join(" · ");
 }

@@ -1,9 +1,10 @@
 import type { Schema } from "@certavis/api-client";
-import { formatDate, fr } from "@certavis/i18n-fr";
+import { formatDate } from "@certavis/i18n-fr";
+import { orders as frOrders } from "@certavis/i18n-fr/messages/orders";
 
 export type OrderItemRequest = Schema<"OrderItemRequest">;
 
-const t = fr.orders.requestState;
+const t = frOrders.requestState;
 
 /** 'Programmé le 2 déc. 2026', 'Ignoré : produit en brouillon'… */
 export function requestLabel(request: OrderItemRequest): string {
@@ -18,7 +19,7 @@ export function requestLabel(request: OrderItemRequest): string {
     case "reviewed":
       return t.reviewed;
     case "skipped":
-      return request.reason ? t.skipped(fr.orders.skipReasons[request.reason]) : t.skippedNoReason;
+      return request.reason ? t.skipped(frOrders.skipReasons[request.reason]) : t.skippedNoReason;
     case "failed":
       return t.failed;
   }

@@ -1,5 +1,5 @@
 import { ApiError, errorMessage } from "@certavis/api-client";
-import { fr } from "@certavis/i18n-fr";
+import { orderImport as frOrderImport } from "@certavis/i18n-fr/messages/order-import";
 
 /** The server's reasons for refusing the file (every message on `file`), else its detail. */
 export function startErrors(error: unknown): string[] {
@@ -7,5 +7,5 @@ export function startErrors(error: unknown): string[] {
     const file = (error.body as { file?: unknown }).file;
     if (Array.isArray(file) && file.length) return file.map(String);
   }
-  return [errorMessage(error, fr.orderImport.startFailed)];
+  return [errorMessage(error, frOrderImport.startFailed)];
 }

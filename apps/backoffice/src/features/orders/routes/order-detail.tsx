@@ -1,6 +1,7 @@
 import { isApiError } from "@certavis/api-client";
 import { can } from "@certavis/domain";
-import { formatDate, fr } from "@certavis/i18n-fr";
+import { formatDate } from "@certavis/i18n-fr";
+import { orders as frOrders } from "@certavis/i18n-fr/messages/orders";
 import { Button } from "@certavis/ui";
 import { Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
@@ -19,7 +20,7 @@ import { ActionConfirmDialog } from "../components/action-confirm-dialog";
 import { OrderTimeline } from "../components/order-timeline";
 import { RequestStateBadge } from "../components/request-state-badge";
 
-const t = fr.orders;
+const t = frOrders;
 
 /** /orders/:id: the order, each product's request, its timeline; 'Envoyer maintenant' and 'Renvoyer'. */
 export function OrderDetailRoute() {

@@ -1,5 +1,6 @@
 import type { OrderCsvMapping } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
+import { orderImport as frOrderImport } from "@certavis/i18n-fr/messages/order-import";
 import { Button } from "@certavis/ui";
 import { Flex, Text } from "@radix-ui/themes";
 import { useQueryClient } from "@tanstack/react-query";
@@ -17,7 +18,7 @@ import { downloadText, modelCsv } from "../lib/csv-download";
 import { isPreview, type OrdersFilePreview, readOrdersFile, withMapping } from "../lib/orders-file";
 import { startErrors } from "../lib/start-errors";
 
-const t = fr.orderImport;
+const t = frOrderImport;
 
 /**
  * /orders/import: choose or drop a CSV, see it read, import it with the server's progress, then the

@@ -1,5 +1,5 @@
 import { can } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { orders as frOrders } from "@certavis/i18n-fr/messages/orders";
 import { Button } from "@certavis/ui";
 import { Flex, Heading, Text } from "@radix-ui/themes";
 import { useDeferredValue, useState } from "react";
@@ -12,7 +12,7 @@ import { NO_ORDER_FILTERS, type OrderListFilters, useOrders } from "../api/list-
 import { OrderFiltersBar } from "../components/order-filters";
 import { OrdersTable } from "../components/orders-table";
 
-const t = fr.orders;
+const t = frOrders;
 
 /** /orders: every order, each product's request state; search, filters, 'Afficher plus'. */
 export function OrdersRoute() {

@@ -1,13 +1,14 @@
 import { errorMessage } from "@certavis/api-client";
 import { CONTEST_EXPLANATION_MAX_LENGTH, REJECTION_REASONS, type RejectionReason } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
+import { moderation as frModeration } from "@certavis/i18n-fr/messages/moderation";
 import { Button } from "@certavis/ui";
 import { Dialog, Flex, RadioGroup, Text, TextArea } from "@radix-ui/themes";
 import { useId, useState } from "react";
 import { toast } from "../../../lib/toast/toast-store";
 import { useContestReview } from "../api/contest-review";
 
-const t = fr.moderation.contest;
+const t = frModeration.contest;
 
 /**
  * 'Contester cet avis' (Certavis mode): a reason of the removal rules and an explanation, for a
@@ -90,7 +91,7 @@ export function ContestDialog({ reviewId }: { reviewId: string }) {
             </div>
             <Flex gap="2" justify="end">
               <Button type="button" variant="outline" onClick={close}>
-                {fr.moderation.report.cancel}
+                {frModeration.report.cancel}
               </Button>
               <Button
                 type="submit"

@@ -1,9 +1,9 @@
 import type { NormalizedReview } from "@certavis/domain";
-import { fr } from "@certavis/i18n-fr";
+import { moderation as frModeration } from "@certavis/i18n-fr/messages/moderation";
 import { Callout, Flex, Text } from "@radix-ui/themes";
 import { ContestDialog } from "./contest-dialog";
 
-const m = fr.moderation;
+const m = frModeration;
 
 /**
  * Certavis mode (ARCHITECTURE §10.19): no approve or reject control; a pending review says it waits

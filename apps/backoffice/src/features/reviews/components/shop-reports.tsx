@@ -1,8 +1,9 @@
 import { formatDate, fr } from "@certavis/i18n-fr";
+import { moderation as frModeration } from "@certavis/i18n-fr/messages/moderation";
 import { Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
 import { useShopReports } from "../api/get-shop-reports";
 
-const m = fr.moderation;
+const m = frModeration;
 
 /**
  * Shop mode: what visitors reported on the company's published reviews ('Signaler', DSA art. 16),
