@@ -151,15 +151,19 @@ test("owner: buys CROISSANCE through the sandbox checkout, sees plan and invoice
   await expect(page.getByRole("region", { name: "Emails envoyés ce mois-ci" })).toContainText("/ 400");
   await expect(page.getByRole("button", { name: "Supprimer l'entreprise" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  // Keyboard: type a website, Tab to 'Enregistrer' through the contact e-mail, the page address, its switch and the logo
-  // button, Enter saves.
+  // Keyboard: type a website, Tab to 'Enregistrer' through the shop's country, the contact e-mail, the page address,
+  // its switch, the store reviews' switch and the logo button, Enter saves.
   await page.getByRole("textbox", { name: "Site web" }).fill("atelier-reglages.fr");
   await page.getByRole("textbox", { name: "Site web" }).press("Tab");
+  await expect(page.getByRole("textbox", { name: "Pays de la boutique" })).toBeFocused();
+  await page.keyboard.press("Tab");
   await expect(page.getByRole("textbox", { name: "Email de contact" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("textbox", { name: "Adresse de votre page d'avis" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("switch", { name: "Publier la page d'avis de l'entreprise" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("switch", { name: "Avis sur la boutique" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Choisir une image" })).toBeFocused();
   await page.keyboard.press("Tab");
