@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, reviewEvents, reviews, webhookMessages } from "../src/db/schema";
+import { companies, orders, reviewEvents, reviews, webhookMessages } from "../src/db/schema";
 import { runCertificationJobs } from "../src/modules/certification/jobs";
 import { manualClock } from "../src/modules/pipeline";
 import { messageBodies } from "../src/modules/webhooks/payload";
@@ -222,6 +222,40 @@ describe.each(SQL_TEST_DATABASES)("store reviews on %s", (kind) => {
       headers: shop.auth,
       payload: { store_reviews: true },
     });
+  });
+
+  it("in Certavis mode a clean store review is published at once, a flagged one waits; its answer leads to the products", async () => {
+    const since = new Date(clock.now().getTime() - DAY);
+    const moderatedBy = (moderation: "certavis" | "shop", at: Date | null) =>
+      t.ctx.db
+        .update(companies)
+        .set({ moderation, moderationRequestedAt: at, moderationEffectiveAt: at })
+        .where(eq(companies.id, shop.company.id));
+    await moderatedBy("certavis", since);
+    try {
+      const clean = await orderOfTwo();
+      const answered = await postStore(clean.keys[0] as string, {
+        rating: 5,
+        comment: "Accueil chaleureux et colis soigné.",
+      });
+      expect(answered.statusCode, answered.body).toBe(201);
+      const body = expectMatchesContract<{ status: string; others: { product_name: string }[] }>(
+        answered,
+        "storeReviewSubmit",
+      );
+      expect(body.status).toBe("approved");
+      // Both products of the order are still to review, the head line's included.
+      expect(body.others.map((o) => o.product_name).sort()).toEqual(["Bougie Ambre", "Lampe Aurore"]);
+
+      const flagged = await orderOfTwo();
+      const waiting = await postStore(flagged.keys[0] as string, {
+        rating: 1,
+        comment: "Écrivez-moi à lea.bernard@exemple.fr pour en parler.",
+      });
+      expect(expectMatchesContract<{ status: string }>(waiting, "storeReviewSubmit").status).toBe("pending");
+    } finally {
+      await moderatedBy("shop", null);
+    }
   });
 
   it("follows the product review's lifecycle: moderation, reason mailed, one reply, withdrawal link, trail, 30 days", async () => {
