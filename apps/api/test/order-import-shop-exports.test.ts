@@ -4,11 +4,10 @@ import { emailDeliveries, orders, products } from "../src/db/schema";
 import {
   companyWithTeaProduct,
   createTestApp,
-  expectMatchesContract,
+  importOrders,
   SQL_TEST_DATABASES,
   type TestApp,
 } from "./helpers";
-import { multipartBody } from "./pipeline/multipart";
 
 /** The import job with this issue's counts (orders and products apart, products created, completions). */
 interface ShopImportJob {
@@ -110,29 +109,8 @@ describe.each(SQL_TEST_DATABASES)("a shop's own export imported on day one (issu
     await t?.close();
   });
 
-  async function importFile(csv: string, fields: Record<string, string> = {}): Promise<ShopImportJob> {
-    const body = multipartBody(fields, [
-      { name: "file", filename: "orders_export.csv", contentType: "text/csv", data: Buffer.from(csv) },
-    ]);
-    const res = await t.inject({
-      method: "POST",
-      url: "/api/v1/company/orders/imports/",
-      headers: { ...auth, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(202);
-    const id = res.json().id as string;
-    for (;;) {
-      const got = await t.inject({
-        method: "GET",
-        url: `/api/v1/company/orders/imports/${id}/`,
-        headers: auth,
-      });
-      const job = expectMatchesContract<ShopImportJob>(got, "companyOrderImportsGet");
-      if (job.status !== "running") return job;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
+  const importFile = (csv: string, fields: Record<string, string> = {}) =>
+    importOrders<ShopImportJob>(t, auth, csv, fields, "orders_export.csv");
 
   const linesOf = (reference: string) =>
     t.ctx.db

@@ -30,14 +30,19 @@ export async function companyWithTeaProduct(
   return { company, auth };
 }
 
-/** Uploads `csv` as an import job (expects 202), polls it until it is over and returns it. */
-export async function importOrders(
+/**
+ * Uploads `csv` as an import job (expects 202) with the form's other `fields` (a mapping), polls it
+ * until it is over and returns it (`Job`: the fields a test reads).
+ */
+export async function importOrders<Job extends { status: string } = ImportJob>(
   t: TestApp,
   auth: Record<string, string>,
   csv: string,
-): Promise<ImportJob> {
-  const body = multipartBody({}, [
-    { name: "file", filename: "commandes.csv", contentType: "text/csv", data: Buffer.from(csv) },
+  fields: Record<string, string> = {},
+  filename = "commandes.csv",
+): Promise<Job> {
+  const body = multipartBody(fields, [
+    { name: "file", filename, contentType: "text/csv", data: Buffer.from(csv) },
   ]);
   const res = await t.inject({
     method: "POST",
@@ -53,7 +58,7 @@ export async function importOrders(
       url: `/api/v1/company/orders/imports/${id}/`,
       headers: auth,
     });
-    const job = expectMatchesContract<ImportJob>(got, "companyOrderImportsGet");
+    const job = expectMatchesContract<Job>(got, "companyOrderImportsGet");
     if (job.status !== "running") return job;
     await new Promise((r) => setTimeout(r, 20));
   }
