@@ -141,10 +141,13 @@ test("an operator signs in with a second factor and clears a queue from the keyb
   await expect(dialog).toBeHidden();
   await expect(page.getByText("Avis retiré").first()).toBeVisible();
 
+  const empty = page.getByText("Cette file est vide. Bravo !");
+  const publish = page.getByRole("button", { name: "Publier (p)", disabled: false });
   for (let guard = 0; guard < 50; guard++) {
-    if (await page.getByText("Cette file est vide. Bravo !").isVisible()) break;
+    // The queue reloads after each decision: wait until it shows its next item, or says it is empty.
+    await expect(empty.or(publish).first()).toBeVisible();
+    if (await empty.isVisible()) break;
     const before = await flagged.textContent();
-    await expect(page.getByRole("button", { name: "Publier (p)" })).toBeEnabled();
     await page.locator("body").press("p");
     await expect(flagged).not.toHaveText(before ?? "");
   }
