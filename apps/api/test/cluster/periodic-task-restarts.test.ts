@@ -23,7 +23,6 @@ const runsOverTwoDays: Record<string, number> = {
   "stored mail purge": 48,
   "expired throttle purge": 48,
   "prestashop pull": 48,
-  "integration events sweep": 48,
   "sandbox subscription settlement": 48,
 };
 

@@ -3,13 +3,12 @@
  * webhooks; fixtures are the platforms' documented order objects (Shopify's `orders/paid` sample,
  * WooCommerce REST API's order).
  */
-import { createHmac } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integrationEvents, integrations, orders, products } from "../../src/db/schema";
-import { sweepPendingEvents } from "../../src/modules/integrations/process-event";
 import {
   addMember,
   authHeaders,
@@ -284,7 +283,7 @@ describe.each(TEST_DATABASES)("shop connections on %s", (kind) => {
       expect(list.json().results[0].status).toBe("error");
     });
 
-    it("takes an event a crash left pending, through the sweep", async () => {
+    it("takes an event a crash left leased, once its lease ran out", async () => {
       const text = JSON.stringify({ ...order, name: "#3001" });
       await t.ctx.db.insert(integrationEvents).values({
         integrationId: shop.id,
@@ -293,24 +292,24 @@ describe.each(TEST_DATABASES)("shop connections on %s", (kind) => {
         topic: "orders/paid",
         payload: text,
         receivedAt: new Date(Date.now() - 5 * 60_000),
+        status: "sending",
+        leaseToken: randomUUID(),
+        leaseUntil: new Date(Date.now() - 1000),
+        attempts: 1,
       });
-      await sweepPendingEvents(
-        {
-          db: t.ctx.db,
-          now: t.ctx.now,
-          reviewKeySecret: () => t.ctx.keys.currentKey("review-key"),
-          keys: t.ctx.keys,
-          notify: () => {},
-        },
-        (error) => {
-          throw error;
-        },
-      );
+      await t.app.integrationEvents.idle();
       const [event] = await t.ctx.db
         .select()
         .from(integrationEvents)
         .where(eq(integrationEvents.deliveryId, "evt-crash"));
-      expect(event).toMatchObject({ outcome: "taken", reference: "#3001", payload: null });
+      expect(event).toMatchObject({
+        outcome: "taken",
+        reference: "#3001",
+        payload: null,
+        status: "done",
+        attempts: 2,
+        leaseToken: null,
+      });
     });
 
     it("disconnects: the webhook answers 404 from then on", async () => {

@@ -43,8 +43,10 @@ export const integrations = pgTable(
 
 /**
  * What a connection received: recorded (with the raw body) before the webhook is answered, then
- * processed; `payload` is blanked once processed. One row per delivery (`delivery_id` unique per
- * connection), so a repeated delivery changes nothing.
+ * processed by the integration events' leased queue (lib/leased-queue); `payload` is blanked once
+ * processed. One row per delivery (`delivery_id` unique per connection), so a repeated delivery
+ * changes nothing. A row written only for the log (a refused signature, an ignored topic) is `done`
+ * at once; an event to take is written `scheduled` (or leased to the pull that takes it at once).
  */
 export const integrationEvents = pgTable(
   "integration_events",
@@ -66,11 +68,17 @@ export const integrationEvents = pgTable(
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     receivedAt: createdAt(),
     processedAt: tz("processed_at"),
+    /** The queue's state: scheduled | sending (leased to `lease_token` until `lease_until`) | done. */
+    status: text("status").notNull().default("done"),
+    leaseToken: uuid("lease_token"),
+    leaseUntil: tz("lease_until"),
+    attempts: integer("attempts").notNull().default(0),
   },
   (t) => [
     uniqueIndex("integration_events_delivery_unique").on(t.integrationId, t.deliveryId),
     uniqueIndex("integration_events_body_unique").on(t.integrationId, t.bodySha256),
     index("integration_events_integration_received_idx").on(t.integrationId, t.receivedAt),
+    // Also the queue's: its due and leased rows are all still `pending`.
     index("integration_events_pending_idx").on(t.outcome, t.receivedAt),
   ],
 );

@@ -1,5 +1,12 @@
 export { AbortedError, runLeasedJob, unlessAborted } from "./job";
-export { LEASED_STATUS, type LeasedTable, lockExpiredLeases, recordWhileLeased, stillLeased } from "./lease";
+export {
+  insertedLeased,
+  LEASED_STATUS,
+  type LeasedTable,
+  lockExpiredLeases,
+  recordWhileLeased,
+  stillLeased,
+} from "./lease";
 export type {
   ClaimContext,
   Counts,

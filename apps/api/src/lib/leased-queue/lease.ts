@@ -66,6 +66,18 @@ export async function leaseRows(
 }
 
 /**
+ * The values of a row inserted already leased to `token` by the worker that works on it at once (a
+ * pull takes each order it records), the attempt counted: no claim sees it due meanwhile; if that
+ * worker dies, the lease runs out and a claim takes the row over.
+ */
+export const insertedLeased = (token: string, leaseMs: number) => ({
+  status: LEASED_STATUS,
+  leaseToken: token,
+  leaseUntil: databaseNowPlus(leaseMs),
+  attempts: 1,
+});
+
+/**
  * Extends the leases of `token` on `ids` and returns the ids it still holds: a row claimed again by
  * another worker (its lease had run out), or finished meanwhile, is not this claim's any more.
  */

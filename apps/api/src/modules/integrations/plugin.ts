@@ -1,17 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import { registerPeriodicTask } from "../../lib/periodic-task";
-import { processIntegrationEvent, SWEEP_AFTER_MS, sweepPendingEvents } from "./process-event";
+import { createIntegrationEventQueue } from "./event-queue";
 import { type PullDeps, pullAllConnections, pullConnection } from "./pull";
 
 const PULL_EVERY_MS = 15 * 60_000;
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Takes the connections' recorded events after their webhook was answered. */
+    /** The connections' recorded events: their queue, and the pulls. */
     integrationEvents: {
-      process(eventId: string): void;
+      /** Wakes the events' queue: an event was recorded `scheduled`. */
+      notify(): void;
       /** Pulls a connection of a pulled platform (PrestaShop) now ('Synchroniser maintenant'). */
       pull(integrationId: string): Promise<void>;
+      /** Resolves once every event recorded so far is taken (tests). */
       idle(): Promise<void>;
     };
   }
@@ -19,9 +21,10 @@ declare module "fastify" {
 
 /**
  * A webhook is answered as soon as its event is recorded (Shopify allows 5 s); the order is taken
- * right after, here. Work still running when the server closes is awaited; an event a crash left
- * pending is taken by the sweep, once across instances, a minute later. Connections of a pulled
- * platform (PrestaShop) are pulled every 15 minutes, once across instances.
+ * right after by the events' leased queue (event-queue.ts), started when the app is ready, claiming
+ * once the database is migrated, and stopped on close after the events under way. An event a crash
+ * left leased is taken by any instance once its lease runs out. Connections of a pulled platform
+ * (PrestaShop) are pulled every 15 minutes, once across instances.
  */
 export async function registerIntegrationsPlugin(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -35,33 +38,34 @@ export async function registerIntegrationsPlugin(app: FastifyInstance): Promise<
     },
     allowPrivate: ctx.config.outboundAllowPrivate,
   };
-  const running = new Set<Promise<void>>();
-  const track = (work: Promise<void>) => {
-    const tracked = work
-      .catch((error: unknown) => app.log.warn({ err: error }, "integration event failed"))
-      .finally(() => running.delete(tracked));
-    running.add(tracked);
-  };
+  const queue = createIntegrationEventQueue(deps, {
+    pollIntervalMs: 1000,
+    isReady: () => ctx.state.ready,
+    log: (message, extra) => app.log.warn(extra ?? {}, message),
+  });
+  let started = false;
   app.decorate("integrationEvents", {
-    process(eventId: string) {
-      track(
-        new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
-          processIntegrationEvent(deps, eventId),
-        ),
-      );
-    },
+    notify: queue.notify,
     pull: (integrationId: string) => pullConnection(deps, integrationId),
     async idle() {
-      while (running.size) await Promise.all([...running]);
+      // The running loop finishes what it holds, the rest is taken here, then the loop goes on.
+      await queue.stop();
+      try {
+        await queue.drain();
+      } catch (error) {
+        app.log.warn({ err: error }, "integration event failed");
+      } finally {
+        if (started) queue.start();
+      }
     },
   });
-  app.addHook("preClose", async () => {
-    while (running.size) await Promise.all([...running]);
+  app.addHook("onReady", async () => {
+    started = true;
+    queue.start();
   });
-  registerPeriodicTask(app, {
-    name: "integration events sweep",
-    everyMs: SWEEP_AFTER_MS,
-    task: () => sweepPendingEvents(deps, (error) => app.log.warn({ err: error }, "integration event failed")),
+  app.addHook("preClose", async () => {
+    started = false;
+    await queue.stop();
   });
   registerPeriodicTask(app, {
     name: "prestashop pull",

@@ -1,9 +1,10 @@
 import type { OrderSource } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
-import { and, asc, eq, lt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { integrationEvents, integrations } from "../../db/schema";
+import { type integrationEvents, integrations } from "../../db/schema";
 import type { KeyRing } from "../../lib/keyring";
+import type { Finished } from "../../lib/leased-queue";
 import { shopProducts } from "../../lib/shop-products";
 import { createOrder } from "../orders/create-order";
 import { platformOf } from "./platforms";
@@ -19,6 +20,20 @@ export interface EventDeps {
   notify: () => void;
 }
 
+export const EVENT_OUTCOMES = ["taken", "refused", "ignored"] as const;
+export type EventOutcome = (typeof EVENT_OUTCOMES)[number];
+
+/** A recorded event leased to a worker: what taking it reads. */
+export interface ClaimedEvent {
+  id: string;
+  integrationId: string;
+  companyId: string;
+  platform: string;
+  topic: string;
+  payload: string | null;
+  receivedAt: Date;
+}
+
 type Outcome =
   | { outcome: "taken"; orderId: string; reference: string }
   | {
@@ -27,6 +42,9 @@ type Outcome =
       reference: string | null;
       orderId?: string;
     };
+
+/** An event still failing after this is refused in the log rather than tried again forever. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 
 function mapEvent(platform: string, topic: string, payload: string): MappedEvent | null {
   let body: unknown;
@@ -80,82 +98,49 @@ async function outcomeOf(
   return { outcome: "taken", orderId: result.order.id, reference: order.reference };
 }
 
-/**
- * Takes one recorded event (once: only while `pending`): maps the platform's order, creates its
- * unknown products within the plan, records the order (idempotent on its reference, so a second
- * topic of one order or a retry after a crash finds it), then writes the outcome, blanks the stored
- * body and sets the connection's status (`active`, or `error` after a refused order).
- */
-export async function processIntegrationEvent(deps: EventDeps, eventId: string): Promise<void> {
-  const [row] = await deps.db
-    .select({ event: integrationEvents, platform: integrations.platform })
-    .from(integrationEvents)
-    .innerJoin(integrations, eq(integrations.id, integrationEvents.integrationId))
-    .where(and(eq(integrationEvents.id, eventId), eq(integrationEvents.outcome, "pending")));
-  if (!row) return;
-  const { event, platform } = row;
-  const result = await outcomeOf(
-    deps,
-    event.companyId,
-    platform as OrderSource,
-    mapEvent(platform, event.topic, event.payload ?? ""),
-  );
-  const done = await deps.db
-    .update(integrationEvents)
-    .set({
-      outcome: result.outcome,
-      reference: result.reference?.slice(0, 200) ?? null,
-      reason: result.outcome === "taken" ? null : result.reason || null,
-      orderId: result.orderId ?? null,
-      payload: null,
-      processedAt: deps.now(),
-    })
-    .where(and(eq(integrationEvents.id, eventId), eq(integrationEvents.outcome, "pending")))
-    .returning({ id: integrationEvents.id });
-  if (!done.length) return;
-  await deps.db
-    .update(integrations)
-    .set({ status: result.outcome === "refused" ? "error" : "active", lastEventAt: event.receivedAt })
-    .where(eq(integrations.id, event.integrationId));
-}
+type EventRecord = Finished<typeof integrationEvents, EventOutcome>;
 
-/** How long a recorded event may wait before the sweep takes it (its own request normally does at once). */
-export const SWEEP_AFTER_MS = 60_000;
-/** An event still failing after this is refused in the log rather than retried forever. */
-export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+/** The event's outcome as its row records it; the stored body is blanked. */
+const recorded = (deps: EventDeps, result: Outcome): EventRecord["record"] => ({
+  status: "done",
+  outcome: result.outcome,
+  reference: result.reference?.slice(0, 200) ?? null,
+  reason: result.outcome === "taken" ? null : result.reason || null,
+  orderId: result.orderId ?? null,
+  payload: null,
+  processedAt: deps.now(),
+});
 
 /**
- * Takes the events a crash or an error left pending (oldest first, a batch per run); those pending
- * for a day are refused with `failed`.
+ * Takes one leased event: maps the platform's order, creates its unknown products within the plan,
+ * records the order (idempotent on its reference, so a second topic of one order or a retry after a
+ * crash finds it), then the outcome to record and, once recorded, the connection's status (`active`,
+ * or `error` after a refused order). An error is thrown (the lease runs out and the event is taken
+ * again) until the event is a day old: it is then refused with `failed`.
  */
-export async function sweepPendingEvents(deps: EventDeps, log: (error: unknown) => void): Promise<void> {
-  const now = deps.now().getTime();
-  const pending = await deps.db
-    .select({ id: integrationEvents.id, receivedAt: integrationEvents.receivedAt })
-    .from(integrationEvents)
-    .where(
-      and(
-        eq(integrationEvents.outcome, "pending"),
-        lt(integrationEvents.receivedAt, new Date(now - SWEEP_AFTER_MS)),
-      ),
-    )
-    .orderBy(asc(integrationEvents.receivedAt))
-    .limit(100);
-  for (const event of pending) {
-    try {
-      await processIntegrationEvent(deps, event.id);
-    } catch (error) {
-      log(error);
-      if (event.receivedAt.getTime() < now - GIVE_UP_AFTER_MS)
-        await deps.db
-          .update(integrationEvents)
-          .set({
-            outcome: "refused",
-            reason: fr.server.integrations.failed,
-            payload: null,
-            processedAt: deps.now(),
-          })
-          .where(and(eq(integrationEvents.id, event.id), eq(integrationEvents.outcome, "pending")));
-    }
+export async function takeEvent(deps: EventDeps, event: ClaimedEvent): Promise<EventRecord> {
+  let result: Outcome;
+  try {
+    result = await outcomeOf(
+      deps,
+      event.companyId,
+      event.platform as OrderSource,
+      mapEvent(event.platform, event.topic, event.payload ?? ""),
+    );
+  } catch (error) {
+    if (event.receivedAt.getTime() >= deps.now().getTime() - GIVE_UP_AFTER_MS) throw error;
+    const failed: Outcome = { outcome: "refused", reason: fr.server.integrations.failed, reference: null };
+    return { outcome: "refused", record: recorded(deps, failed) };
   }
+  return {
+    outcome: result.outcome,
+    record: recorded(deps, result),
+    async andThen(tx) {
+      await tx
+        .update(integrations)
+        .set({ status: result.outcome === "refused" ? "error" : "active", lastEventAt: event.receivedAt })
+        .where(eq(integrations.id, event.integrationId));
+      return undefined;
+    },
+  };
 }

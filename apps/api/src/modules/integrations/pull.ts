@@ -1,8 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { integrations } from "../../db/schema";
 import type { KeyRing } from "../../lib/keyring";
+import { insertedLeased } from "../../lib/leased-queue";
+import { EVENT_LEASE_MS, takeLeasedEvent } from "./event-queue";
 import { PULLED_PLATFORMS, platformOf } from "./platforms";
-import { type EventDeps, processIntegrationEvent } from "./process-event";
+import type { EventDeps } from "./process-event";
 
 export interface PullDeps extends EventDeps {
   keys: KeyRing;
@@ -15,11 +18,16 @@ export interface PullDeps extends EventDeps {
 /** Shops pulled at once by the periodic task. */
 const PULL_CONCURRENCY = 4;
 
-/** Pulls one connection now, through its platform's pull; a connection of a platform that pushes is left alone. */
+/**
+ * Pulls one connection now, through its platform's pull; a connection of a platform that pushes is
+ * left alone. Each order recorded is leased to this pull and taken at once ('Synchroniser maintenant'
+ * answers with them taken); one left by a pull that died is taken by the events' queue.
+ */
 export async function pullConnection(deps: PullDeps, integrationId: string): Promise<void> {
   const [row] = await deps.db.select().from(integrations).where(eq(integrations.id, integrationId));
   const pull = row ? platformOf(row.platform)?.pull : null;
   if (!row || !pull) return;
+  const token = randomUUID();
   await pull(
     {
       db: deps.db,
@@ -27,7 +35,8 @@ export async function pullConnection(deps: PullDeps, integrationId: string): Pro
       keys: deps.keys,
       allowPrivate: deps.allowPrivate,
       ...(deps.pageSize ? { pageSize: deps.pageSize } : {}),
-      take: (eventId) => processIntegrationEvent(deps, eventId),
+      leased: insertedLeased(token, EVENT_LEASE_MS),
+      take: (eventId) => takeLeasedEvent(deps, eventId, token),
     },
     row,
   );

@@ -75,8 +75,8 @@ function referenceOf(webhook: WebhookReading, raw: string): string | null {
  * A shop's webhook: the signature over the raw body is checked before anything is recorded (401, the
  * refusal logged on the connection); WooCommerce's creation ping is answered; an order topic is
  * recorded once per delivery id and once per raw body (a repeat, or a replay under a new id, is
- * answered and changes nothing) and taken after the answer (`app.integrationEvents`); Shopify's topic
- * that does not start the delay is logged as ignored.
+ * answered and changes nothing) and taken after the answer by the events' queue, woken here
+ * (`app.integrationEvents`); Shopify's topic that does not start the delay is logged as ignored.
  */
 export async function receiveWebhook(request: FastifyRequest<{ Params: { id: string } }>): Promise<void> {
   const { db, keys, now } = request.server.ctx;
@@ -121,7 +121,7 @@ export async function receiveWebhook(request: FastifyRequest<{ Params: { id: str
       topic: topic.slice(0, 100),
       receivedAt: at,
       ...(handling.take
-        ? { payload: raw }
+        ? { payload: raw, status: "scheduled" }
         : {
             outcome: "ignored",
             reason: handling.ignoredBecause,
@@ -133,7 +133,7 @@ export async function receiveWebhook(request: FastifyRequest<{ Params: { id: str
     .onConflictDoNothing()
     .returning({ id: integrationEvents.id });
   if (!recorded) return;
-  if (handling.take) request.server.integrationEvents.process(recorded.id);
+  if (handling.take) request.server.integrationEvents.notify();
   // A well-signed delivery shows the secret is right again.
   else
     await db

@@ -2,6 +2,7 @@ import type { Db } from "../../../db/client";
 import type { integrations } from "../../../db/schema";
 import type { BodyOf, SchemaOf } from "../../../http/operation-types";
 import type { KeyRing } from "../../../lib/keyring";
+import type { insertedLeased } from "../../../lib/leased-queue";
 import type { MappedEvent } from "../shop-order";
 
 export type PlatformId = SchemaOf<"Integration">["platform"];
@@ -40,7 +41,9 @@ export interface PullContext {
   allowPrivate: boolean;
   /** Orders asked per request (the platform's own page size when absent). */
   pageSize?: number;
-  /** Takes one recorded event at once. */
+  /** The lease an event to take is recorded with (lib/leased-queue): this pull takes it at once. */
+  leased: ReturnType<typeof insertedLeased>;
+  /** Takes one event recorded with `leased` at once. */
   take(eventId: string): Promise<void>;
 }
 

@@ -127,6 +127,7 @@ async function pullPrestashop(context: PullContext, row: IntegrationRow): Promis
               state_name: stateNames?.get(String(order.current_state ?? "")) ?? null,
             }),
             receivedAt: now,
+            ...context.leased,
           })
           .onConflictDoNothing({ target: [integrationEvents.integrationId, integrationEvents.deliveryId] })
           .returning({ id: integrationEvents.id });
