@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { asc, eq, lte, sql } from "drizzle-orm";
 import { integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
@@ -5,8 +6,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import {
   createLeasedQueue,
+  insertedLeased,
   type JobLease,
   type LeasedQueue,
+  runLeasedJob,
   unlessAborted,
 } from "../../src/lib/leased-queue";
 import { createTestDatabase, SQL_TEST_DATABASES, type TestDatabase } from "../helpers/databases";
@@ -181,6 +184,37 @@ describe.each(SQL_TEST_DATABASES)("leased queue on %s", (kind) => {
     expect(await rowOf(id)).toMatchObject({ status: "sending", leaseToken: leased?.leaseToken });
     await expect.poll(() => b.runOnce(), { timeout: 10_000, interval: 100 }).toEqual({ done: 1 });
     expect(await rowOf(id)).toMatchObject({ status: "done", doneBy: "b", attempts: 2 });
+  });
+
+  it("a row inserted leased is its writer's to record; once its writer is dead and the lease out, a claim takes it", async () => {
+    const LEASE = 1000;
+    const token = randomUUID();
+    const insert = async () => {
+      const [row] = await database.db.insert(jobs).values(insertedLeased(token, LEASE)).returning();
+      if (!row) throw new Error("no job");
+      expect(row).toMatchObject({ status: "sending", leaseToken: token, attempts: 1 });
+      return row.id;
+    };
+    const taken = await insert();
+    const left = await insert();
+    const b = worker("b", noWork, { leaseMs: LEASE });
+    expect(await b.runOnce()).toBeNull();
+    const writer = {
+      work: async () => ({ outcome: "done" as const, record: { status: "done", doneBy: "writer" } }),
+    };
+    const signal = new AbortController().signal;
+    expect(await runLeasedJob(database.db, jobs, LEASE, writer, { id: taken }, { token, signal })).toBe(
+      "done",
+    );
+    expect(await rowOf(taken)).toMatchObject({
+      status: "done",
+      doneBy: "writer",
+      attempts: 1,
+      leaseToken: null,
+    });
+    // The writer dies before taking the second: its lease runs out, then B takes it over.
+    await expect.poll(() => b.runOnce(), { timeout: 10_000, interval: 100 }).toEqual({ done: 1 });
+    expect(await rowOf(left)).toMatchObject({ status: "done", doneBy: "b", attempts: 2 });
   });
 
   it("a claim slower than the lease does not shorten it: the lease runs from when it is given", async () => {
