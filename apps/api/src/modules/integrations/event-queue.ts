@@ -1,5 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import type { DbOrTx, Tx } from "../../db/client";
 import { integrationEvents, integrations } from "../../db/schema";
 import { fairDueIds, inListOrder } from "../../lib/fair-turns";
 import {
@@ -63,7 +63,7 @@ async function lockDueEvents(tx: Tx, places: number) {
 }
 
 /** The events of `ids` as their jobs, with their connection's platform. */
-async function claimedEvents(db: Tx | EventDeps["db"], ids: readonly string[]): Promise<ClaimedEvent[]> {
+async function claimedEvents(db: DbOrTx, ids: readonly string[]): Promise<ClaimedEvent[]> {
   if (ids.length === 0) return [];
   return db
     .select({
