@@ -1,10 +1,11 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { integrationEvents, integrations } from "../../db/schema";
 import { fairDueIds, inListOrder } from "../../lib/fair-turns";
 import {
   createLeasedQueue,
   type JobHooks,
+  LEASED_STATUS,
   type LeasedQueue,
   runLeasedJob,
   unlessAborted,
@@ -35,9 +36,13 @@ export interface EventQueueOptions {
   log?: (message: string, extra?: Record<string, unknown>) => void;
 }
 
-/** Recorded events waiting to be taken; the leased ones are still `pending` too (the pending index finds both). */
+/** Recorded events not taken yet; the leased ones are still `pending` too (the pending index finds both). */
 const pending = eq(integrationEvents.outcome, "pending");
-const due: SQL = sql`${pending} and ${eq(integrationEvents.status, "scheduled")}`;
+/**
+ * Due: pending and not leased. Written `scheduled`, but a pending row written without a status (by an
+ * instance of the release before the queue, during a rolling deploy) is taken too.
+ */
+const due: SQL = sql`${pending} and ${ne(integrationEvents.status, LEASED_STATUS)}`;
 
 /** Locks up to `places` events to take (`FOR UPDATE SKIP LOCKED`), companies in turns (lib/fair-turns.ts). */
 async function lockDueEvents(tx: Tx, places: number) {
