@@ -4250,9 +4250,16 @@ export interface components {
                 /** @description Up to 10 terms of reviews rated 2 or less, most frequent first. */
                 negative: components["schemas"]["InsightsTheme"][];
             };
-            /** @description The shop's own rating over the period, beside the products' figures (which never count store reviews): its store reviews published in the period (average, count, distribution) and their themes. Null when a product is selected. */
+            /** @description The shop's own rating over the period, beside the products' figures (which never count store reviews): its store reviews published in the period (average, count, distribution), their series per day, week or month and their themes. Null when a product is selected. */
             store: {
                 rating: components["schemas"]["StoreRating"];
+                /** @description The store reviews published in each entry of the period's series (same starts as `series`, oldest first) and their mean rating (null when none was published). */
+                series: {
+                    /** Format: date */
+                    start: string;
+                    reviews_published: number;
+                    average_rating: number | null;
+                }[];
                 themes: {
                     positive: components["schemas"]["InsightsTheme"][];
                     negative: components["schemas"]["InsightsTheme"][];
