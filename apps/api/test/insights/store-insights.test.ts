@@ -74,14 +74,47 @@ describe.each(SQL_TEST_DATABASES)("the store rating in Statistiques on %s", (kin
     auth = authHeaders(company.owner.access);
     lamp = await createProduct(t, auth, "Lampe Aurore");
     // Week of 03-02: 5 and 4 (published 03-04 and 03-08, 23:30 still that Sunday in UTC).
-    await storeReview({ status: "approved", rating: 5, created: "2026-03-03T09:00:00", moderated: "2026-03-04T10:00:00", comment: "Livraison rapide, colis soigné." });
-    await storeReview({ status: "approved", rating: 4, created: "2026-03-08T23:30:00", comment: "Livraison rapide et service aimable." });
+    await storeReview({
+      status: "approved",
+      rating: 5,
+      created: "2026-03-03T09:00:00",
+      moderated: "2026-03-04T10:00:00",
+      comment: "Livraison rapide, colis soigné.",
+    });
+    await storeReview({
+      status: "approved",
+      rating: 4,
+      created: "2026-03-08T23:30:00",
+      comment: "Livraison rapide et service aimable.",
+    });
     // Week of 03-09: 1 (published 03-10); a pending and a rejected one count nowhere.
-    await storeReview({ status: "approved", rating: 1, created: "2026-03-10T08:00:00", comment: "Service client injoignable, livraison perdue." });
-    await storeReview({ status: "pending", rating: 3, created: "2026-03-11T08:00:00", comment: "Livraison moyenne." });
-    await storeReview({ status: "rejected", rating: 1, created: "2026-03-12T08:00:00", moderated: "2026-03-12T09:00:00", comment: "Nul." });
+    await storeReview({
+      status: "approved",
+      rating: 1,
+      created: "2026-03-10T08:00:00",
+      comment: "Service client injoignable, livraison perdue.",
+    });
+    await storeReview({
+      status: "pending",
+      rating: 3,
+      created: "2026-03-11T08:00:00",
+      comment: "Livraison moyenne.",
+    });
+    await storeReview({
+      status: "rejected",
+      rating: 1,
+      created: "2026-03-12T08:00:00",
+      moderated: "2026-03-12T09:00:00",
+      comment: "Nul.",
+    });
     // Submitted in the period, published after it; and one published before it.
-    await storeReview({ status: "approved", rating: 2, created: "2026-03-20T08:00:00", moderated: "2026-03-23T08:00:00", comment: "Lent." });
+    await storeReview({
+      status: "approved",
+      rating: 2,
+      created: "2026-03-20T08:00:00",
+      moderated: "2026-03-23T08:00:00",
+      comment: "Lent.",
+    });
     await storeReview({ status: "approved", rating: 3, created: "2026-02-27T08:00:00", comment: "Correct." });
   });
   afterAll(async () => {
