@@ -3762,6 +3762,8 @@ export interface components {
                 product_name: string;
                 review_url: string;
             }[];
+            /** @description After a product review: the question about the shop when it is still unanswered for the order (the company collects store reviews and the order has none yet), so the thank-you page offers it; null otherwise, and always null after a store review. */
+            store_question: components["schemas"]["StoreQuestion"] | null;
         };
         /**
          * @description Role of a user in a company. Compared case-insensitively; `accoutant` is spelled so on the wire and shown as « Comptable ».
