@@ -1860,7 +1860,7 @@ export interface paths {
         };
         /**
          * Où en est la boutique avec Google
-         * @description The company's progress towards Google's thresholds, counted exactly: its store reviews in the store-ratings feed written in the last 12 months (Google shows a store rating for a country from about 100 there; every review counts for the company's `country`), and its product reviews in the product reviews feed (50 for a product's stars); with the two feeds' addresses to give Merchant Center. `public_page` false: the feeds leave the company out (their links would not exist).
+         * @description The company's progress towards Google's thresholds, counted exactly: its store reviews in the store-ratings feed written in the last 12 months (Google shows a store rating for a country from about 100 there; every review counts for the company's `country`), and its product reviews in the product reviews feed (50 for a product's stars); with the two feeds' addresses to give Merchant Center. `public_page` false: the feeds leave the company out (their links would not exist). The store-ratings feed takes only companies moderated by Certavis (`certavis_moderation`); the store count is exactly what it sends, 0 for the others.
          */
         get: operations["companyGoogleStatusGet"];
         put?: never;
@@ -2747,8 +2747,10 @@ export interface components {
             country: string;
             /** @description Whether its public page is on (off, the feeds leave it out). */
             public_page: boolean;
+            /** @description Whether Certavis moderates the company's reviews now (also until a switch back to the shop's own moderation takes effect). Only such companies enter the store-ratings feed (ARCHITECTURE §10.19): false, `store_reviews.count` is 0. */
+            certavis_moderation: boolean;
             store_reviews: {
-                /** @description Store reviews in the store-ratings feed written in the last `months` months. */
+                /** @description Store reviews the store-ratings feed sends for the company, written in the last `months` months: 0 while the feed leaves the company out (not moderated by Certavis, public page off). */
                 count: number;
                 /** @description About how many Google asks for, per country, to show a store rating. */
                 threshold: number;
