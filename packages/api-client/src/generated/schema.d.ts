@@ -7755,7 +7755,11 @@ export interface operations {
                      * @example {
                      *       "id": "2b3c4d5e-6f70-4182-93a4-b5c6d7e8f901",
                      *       "status": "pending",
-                     *       "others": []
+                     *       "others": [],
+                     *       "store_question": {
+                     *         "shop_name": "Maison Lumière",
+                     *         "api_key": "3f6b0c2e9a8d4b7c"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ReviewSubmitted"];
