@@ -316,6 +316,7 @@ describe.each(SQL_TEST_DATABASES)("Google store-ratings feed (Merchant Review Fe
     expect(expectMatchesContract(res, "companyGoogleStatusGet")).toEqual({
       country: "FR",
       public_page: true,
+      certavis_moderation: true,
       store_reviews: { count: 2, threshold: 100, months: 12 },
       product_reviews: { count: 1, threshold: 50 },
       feeds: {
@@ -324,6 +325,40 @@ describe.each(SQL_TEST_DATABASES)("Google store-ratings feed (Merchant Review Fe
       },
     });
     expect((await t.inject({ method: "GET", url: api("/company/google/") })).statusCode).toBe(401);
+  });
+
+  it("counts in the standing only what the feed sends: nothing for a shop that moderates itself or hides its page", async () => {
+    const standing = async (company: TestCompany) =>
+      expectMatchesContract<{ certavis_moderation: boolean; store_reviews: { count: number } }>(
+        await t.inject({
+          method: "GET",
+          url: api("/company/google/"),
+          headers: authHeaders(company.owner.access),
+        }),
+        "companyGoogleStatusGet",
+      );
+    // Each has one published store review written within 90 days of its e-mail: the feed leaves it out.
+    expect(await standing(selfModerated)).toMatchObject({
+      certavis_moderation: false,
+      store_reviews: { count: 0 },
+    });
+    expect(await standing(hidden)).toMatchObject({ certavis_moderation: true, store_reviews: { count: 0 } });
+    // Back to the shop's own moderation: Certavis still moderates for 30 days, the feed still takes it.
+    const back = (at: Date) =>
+      t.ctx.db
+        .update(companies)
+        .set({ moderation: "shop", moderationEffectiveAt: at })
+        .where(eq(companies.id, shop.id));
+    await back(addDays(new Date(), 30));
+    expect(await standing(shop)).toMatchObject({ certavis_moderation: true, store_reviews: { count: 2 } });
+    await back(addDays(new Date(), -1));
+    expect(await standing(shop)).toMatchObject({ certavis_moderation: false, store_reviews: { count: 0 } });
+    await t.ctx.db
+      .update(companies)
+      .set({ moderation: "certavis", moderationEffectiveAt: null, updatedAt: base })
+      .where(eq(companies.id, shop.id));
+    reviewsChanged(shop.id);
+    expect(await standing(shop)).toMatchObject({ certavis_moderation: true, store_reviews: { count: 2 } });
   });
 
   it("takes the shop's country from Entreprise (ISO code, French error otherwise) into both feeds and the standing", async () => {

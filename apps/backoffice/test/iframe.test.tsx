@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IframeRoute } from "../src/features/iframe/routes/iframe";
 import { renderApp, renderWithProviders } from "./support/render-app";
-import { apiBaseUrl, seed, signIn } from "./support/test-api";
+import { apiAs, apiBaseUrl, seed, signIn } from "./support/test-api";
 
 const origin = () => window.location.origin;
 /** WIDGET_URL of the test API (createTestApp): another origin than the back-office's page. */
@@ -165,6 +165,36 @@ describe("widget configurator /iframe (real API)", () => {
     );
     expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     expect(await response.text()).toContain("<version>2.4</version>");
+  });
+
+  it("says in the Google panel that the store-ratings feed needs moderation by Certavis, with the way to Entreprise, until Certavis moderates", async () => {
+    const { user, company } = await seed.account();
+    if (!company) throw new Error("company expected");
+    signIn(user);
+    const needsCertavis =
+      "Le flux des notes de boutique de Google ne reprend que les boutiques dont la modération est confiée à Certavis : vos avis sur la boutique n'y entrent pas, et ne comptent pas ci-dessous, tant que vous les modérez vous-même.";
+    const first = renderApp("/iframe");
+    const note = await screen.findByText(needsCertavis);
+    expect(
+      within(note.closest(".rt-CalloutRoot") as HTMLElement).getByRole("link", {
+        name: "Confier la modération à Certavis (Paramètres, Entreprise)",
+      }),
+    ).toHaveAttribute("href", "/settings/company");
+    expect(
+      screen.getByText("Avis sur la boutique des 12 derniers mois (FR) : 0 sur environ 100"),
+    ).toBeVisible();
+    first.unmount();
+
+    const moderated = await apiAs(user, "/company/moderation/", {
+      method: "PUT",
+      body: JSON.stringify({ mode: "certavis" }),
+    });
+    expect(moderated.status).toBe(200);
+    renderApp("/iframe");
+    expect(
+      await screen.findByText("Avis sur la boutique des 12 derniers mois (FR) : 0 sur environ 100"),
+    ).toBeVisible();
+    expect(screen.queryByText(needsCertavis)).toBeNull();
   });
 
   it("copies the code by keyboard with 'Code copié', and says 'Impossible de copier' when the clipboard refuses", async () => {

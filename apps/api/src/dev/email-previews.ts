@@ -181,10 +181,11 @@ export const EMAIL_PREVIEWS: Record<string, () => Promise<Omit<MailMessage, "cod
       to: SAMPLE.staffEmail,
       firstName: SAMPLE.firstName,
       companyName: SAMPLE.companyName,
-      count: 3,
+      count: 4,
       reviews: [
         { product: "Comté 18 mois", rating: "5.0", author: "Lou", title: "Parfait", comment: "Fondant." },
         { product: "Brie de Meaux", rating: "4.5", author: "Sam", title: "", comment: "Très bon." },
+        { product: null, rating: "5.0", author: "Inès", title: "", comment: "Colis soigné." },
       ],
       reviewsUrl: `${SAMPLE.publicUrl}/reviews`,
     }),

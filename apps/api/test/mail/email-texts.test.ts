@@ -102,14 +102,15 @@ const EXPECTED: Record<string, { subject: string; text: string }> = {
       "\u2014 L'\u00e9quipe Certavis",
   },
   "review-digest": {
-    subject: "Vos 3 nouveaux avis du jour sur Certavis",
+    subject: "Vos 4 nouveaux avis du jour sur Certavis",
     text:
       "Bonjour Camille,\n" +
       "\n" +
-      "La Fromagerie Zo\u00e9 a re\u00e7u 3 nouveaux avis depuis le dernier r\u00e9capitulatif :\n" +
+      "La Fromagerie Zo\u00e9 a re\u00e7u 4 nouveaux avis depuis le dernier r\u00e9capitulatif :\n" +
       "\n" +
       "Comt\u00e9 18 mois \u2014 5/5 \u2014 Lou : \u00ab Parfait \u2014 Fondant. \u00bb\n" +
       "Brie de Meaux \u2014 4,5/5 \u2014 Sam : \u00ab Tr\u00e8s bon. \u00bb\n" +
+      "Avis sur la boutique \u2014 5/5 \u2014 In\u00e8s : \u00ab Colis soign\u00e9. \u00bb\n" +
       "\u2026 et 1 autre avis.\n" +
       "\n" +
       "Pour les lire et les mod\u00e9rer, ouvrez :\n" +

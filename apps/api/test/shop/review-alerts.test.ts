@@ -84,6 +84,32 @@ describe.each(SQL_TEST_DATABASES)("review alerts to the company's staff on %s", 
     expect(submitted.statusCode, submitted.body).toBe(201);
   };
 
+  /** A real order and its buyer's review of the shop itself (no product review). */
+  const storeReview = async (rating: number, comment: string) => {
+    orders += 1;
+    const created = await t.inject({
+      method: "POST",
+      url: "/api/v1/orders/",
+      headers: { "x-api-key": company.apiKey },
+      payload: {
+        sku: "LAMP-001",
+        buyer_email: `acheteur-${orders}@exemple.fr`,
+        buyer_first_name: "Noé",
+        buyer_last_name: "Martin",
+        reference: `CMD-${orders}`,
+        order_date: new Date(clock.now().getTime() - DAY).toISOString(),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const key = new URL(created.json<{ review_url: string }>().review_url).searchParams.get("api_key") ?? "";
+    const submitted = await t.inject({
+      method: "POST",
+      url: `/api/v1/review/store/?api_key=${encodeURIComponent(key)}`,
+      payload: { rating, title: "", comment },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+  };
+
   const alertsTo = (user: TestUser, prefix: string) =>
     t.smtp.mailsTo(user.email).filter((m) => m.subject.startsWith(prefix));
 
@@ -155,5 +181,24 @@ describe.each(SQL_TEST_DATABASES)("review alerts to the company's staff on %s", 
     expect(digests[1]?.text).not.toContain("Très belle lampe.");
     for (const user of [company.owner, manager, moderator])
       expect(t.smtp.mailsTo(user.email).filter((m) => m.subject.includes("avis du jour"))).toHaveLength(0);
+  });
+
+  it("lists a store review in the digest as 'Avis sur la boutique', beside the product reviews", async () => {
+    clock.set(new Date(clock.now().getTime() + 60_000));
+    await storeReview(5, "Colis soigné, livré en deux jours.");
+    clock.set(new Date(clock.now().getTime() + 60_000));
+    await review(4, "Jolie lumière.");
+    clock.set(new Date(clock.now().getTime() + DAY));
+    expect(await queueReviewDigests(t.ctx.db, clock.now(), t.publicUrl)).toBe(1);
+    t.app.pipeline.notify();
+    const digest = await t.smtp.waitForMail(
+      (m) => m.to.includes(admin.email) && m.text.includes("Jolie lumière."),
+    );
+    expect(digest.subject).toBe("Vos 2 nouveaux avis du jour sur Certavis");
+    expect(digest.text).toContain(
+      "Lampe Aurore — 4/5 — Léa : « Jolie lumière. »\n" +
+        "Avis sur la boutique — 5/5 — Noé : « Colis soigné, livré en deux jours. »",
+    );
+    expect(digest.text).not.toContain("autre avis");
   });
 });

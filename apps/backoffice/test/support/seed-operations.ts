@@ -140,7 +140,8 @@ async function reviewsOp(t: TestApp, input: SeedReviewsInput) {
       .insert(reviews)
       .values({
         companyId: input.companyId,
-        productId: review.productId,
+        subject: review.subject ?? "product",
+        productId: review.subject === "store" ? null : review.productId,
         orderId,
         rating: (review.rating ?? 5).toFixed(2),
         title: review.title ?? "",

@@ -51,7 +51,9 @@ export interface SeedOrdersInput {
 }
 
 export interface SeedReviewInput {
+  /** The ordered product; a store review (`subject: "store"`) answers that order but has no product. */
   productId: string;
+  subject?: "product" | "store";
   rating?: number;
   status?: "pending" | "approved" | "rejected";
   title?: string;

@@ -1860,7 +1860,7 @@ export interface paths {
         };
         /**
          * Où en est la boutique avec Google
-         * @description The company's progress towards Google's thresholds, counted exactly: its store reviews in the store-ratings feed written in the last 12 months (Google shows a store rating for a country from about 100 there; every review counts for the company's `country`), and its product reviews in the product reviews feed (50 for a product's stars); with the two feeds' addresses to give Merchant Center. `public_page` false: the feeds leave the company out (their links would not exist).
+         * @description The company's progress towards Google's thresholds, counted exactly: its store reviews in the store-ratings feed written in the last 12 months (Google shows a store rating for a country from about 100 there; every review counts for the company's `country`), and its product reviews in the product reviews feed (50 for a product's stars); with the two feeds' addresses to give Merchant Center. `public_page` false: the feeds leave the company out (their links would not exist). The store-ratings feed takes only companies moderated by Certavis (`certavis_moderation`); the store count is exactly what it sends, 0 for the others.
          */
         get: operations["companyGoogleStatusGet"];
         put?: never;
@@ -2747,8 +2747,10 @@ export interface components {
             country: string;
             /** @description Whether its public page is on (off, the feeds leave it out). */
             public_page: boolean;
+            /** @description Whether Certavis moderates the company's reviews now (also until a switch back to the shop's own moderation takes effect). Only such companies enter the store-ratings feed (ARCHITECTURE §10.19): false, `store_reviews.count` is 0. */
+            certavis_moderation: boolean;
             store_reviews: {
-                /** @description Store reviews in the store-ratings feed written in the last `months` months. */
+                /** @description Store reviews the store-ratings feed sends for the company, written in the last `months` months: 0 while the feed leaves the company out (not moderated by Certavis, public page off). */
                 count: number;
                 /** @description About how many Google asks for, per country, to show a store rating. */
                 threshold: number;
@@ -3762,6 +3764,8 @@ export interface components {
                 product_name: string;
                 review_url: string;
             }[];
+            /** @description After a product review: the question about the shop when it is still unanswered for the order (the company collects store reviews and the order has none yet), so the thank-you page offers it; null otherwise, and always null after a store review. */
+            store_question: components["schemas"]["StoreQuestion"] | null;
         };
         /**
          * @description Role of a user in a company. Compared case-insensitively; `accoutant` is spelled so on the wire and shown as « Comptable ».
@@ -4250,9 +4254,16 @@ export interface components {
                 /** @description Up to 10 terms of reviews rated 2 or less, most frequent first. */
                 negative: components["schemas"]["InsightsTheme"][];
             };
-            /** @description The shop's own rating over the period, beside the products' figures (which never count store reviews): its store reviews published in the period (average, count, distribution) and their themes. Null when a product is selected. */
+            /** @description The shop's own rating over the period, beside the products' figures (which never count store reviews): its store reviews published in the period (average, count, distribution), their series per day, week or month and their themes. Null when a product is selected. */
             store: {
                 rating: components["schemas"]["StoreRating"];
+                /** @description The store reviews published in each entry of the period's series (same starts as `series`, oldest first) and their mean rating (null when none was published). */
+                series: {
+                    /** Format: date */
+                    start: string;
+                    reviews_published: number;
+                    average_rating: number | null;
+                }[];
                 themes: {
                     positive: components["schemas"]["InsightsTheme"][];
                     negative: components["schemas"]["InsightsTheme"][];
@@ -7744,7 +7755,11 @@ export interface operations {
                      * @example {
                      *       "id": "2b3c4d5e-6f70-4182-93a4-b5c6d7e8f901",
                      *       "status": "pending",
-                     *       "others": []
+                     *       "others": [],
+                     *       "store_question": {
+                     *         "shop_name": "Maison Lumière",
+                     *         "api_key": "3f6b0c2e9a8d4b7c"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ReviewSubmitted"];

@@ -57,6 +57,10 @@ export const iframe = {
     storeProgress: (count: number, threshold: number, months: number, country: string) =>
       `Avis sur la boutique des ${months} derniers mois (${country}) : ${count} sur environ ${threshold}`,
     storeProgressLabel: "Avis sur la boutique pour la note Google",
+    /** A shop that moderates its own reviews: the store-ratings feed leaves it out (ARCHITECTURE §10.19). */
+    storeNeedsCertavis:
+      "Le flux des notes de boutique de Google ne reprend que les boutiques dont la modération est confiée à Certavis : vos avis sur la boutique n'y entrent pas, et ne comptent pas ci-dessous, tant que vous les modérez vous-même.",
+    storeNeedsCertavisLink: "Confier la modération à Certavis (Paramètres, Entreprise)",
     storeProgressHint:
       "Seuls comptent les avis publiés, écrits dans les 90 jours suivant l'e-mail de demande. Google affiche la note d'une boutique à partir d'environ 100 avis sur 12 mois dans un pays.",
     productProgress: (count: number, threshold: number) =>

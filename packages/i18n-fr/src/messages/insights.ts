@@ -42,6 +42,12 @@ export const insights = {
       count === 0
         ? "Aucun avis sur la boutique publié sur la période."
         : `Note de la boutique : ${value}/5 (${count} avis)`,
+    /** The rating chart's two lines when the shop has store reviews in the period. */
+    legend: "Légende",
+    productsLine: "Produits",
+    storeLine: "Boutique",
+    chartAverage: "Note de la boutique",
+    chartPublished: "Avis sur la boutique publiés",
   },
   charts: {
     ratingTitle: "Note moyenne par période",

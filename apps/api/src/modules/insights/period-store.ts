@@ -4,13 +4,15 @@ import type { DbOrTx } from "../../db/client";
 import type { StoreRating } from "../../db/store-rating";
 import type { ResponseOf } from "../../http/operation-types";
 import { type InsightsScope, periodBounds, rowsOf } from "./period-filter";
+import { periodStoreSeries } from "./period-store-series";
 import { periodThemes } from "./period-themes";
 
 type InsightsStore = ResponseOf<"companyInsightsGet", 200>["store"];
 
 /**
  * The shop's own rating over the period: its store reviews published then, read from the reviews
- * themselves (one per order at most, through `reviews_company_store_published_idx`), and their themes.
+ * themselves (one per order at most, through `reviews_company_store_published_idx`), its series and
+ * their themes.
  * Null for a product's statistics.
  */
 export async function periodStore(
@@ -36,5 +38,9 @@ export async function periodStore(
     sum += Number(row.total);
   }
   const rating = { average: count > 0 ? Math.round((sum / count) * 100) / 100 : null, count, distribution };
-  return { rating, themes: await periodThemes(db, scope, period, "store") };
+  const [series, themes] = await Promise.all([
+    periodStoreSeries(db, scope, period),
+    periodThemes(db, scope, period, "store"),
+  ]);
+  return { rating, series, themes };
 }

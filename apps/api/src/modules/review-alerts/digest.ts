@@ -18,12 +18,19 @@ export function digestEmail(input: {
   firstName: string;
   companyName: string;
   count: number;
-  reviews: { product: string; rating: string | number; author: string; title: string; comment: string }[];
+  /** `product` is null for a review of the shop itself, named 'Avis sur la boutique'. */
+  reviews: {
+    product: string | null;
+    rating: string | number;
+    author: string;
+    title: string;
+    comment: string;
+  }[];
   reviewsUrl: string;
 }) {
   const t = fr.server.reviewAlerts;
   const lines = input.reviews
-    .map((r) => t.reviewLine(r.product, Number(r.rating), r.author, excerptOf(r)))
+    .map((r) => t.reviewLine(r.product ?? fr.reviews.storeReview, Number(r.rating), r.author, excerptOf(r)))
     .join("\n");
   const more =
     input.count > input.reviews.length ? `\n${t.moreLine(input.count - input.reviews.length)}` : "";
@@ -43,7 +50,7 @@ export function digestEmail(input: {
 
 /**
  * The daily digest: for each company, the reviews rated above 2 received since its last digest (the
- * first one looks back one day), to each owner, admin and manager who chose 'toutes'. Each company's
+ * first one looks back one day), store reviews included as 'Avis sur la boutique', to each owner, admin and manager who chose 'toutes'. Each company's
  * mails and its new mark are written in one transaction: a digest is never sent twice nor lost.
  * Returns the number of e-mails queued.
  */
@@ -82,7 +89,8 @@ export async function queueReviewDigests(db: Db, now: Date, publicUrl: string): 
           comment: reviews.comment,
         })
         .from(reviews)
-        .innerJoin(products, eq(products.id, reviews.productId))
+        // A store review has no product: it is listed too, under the store's label.
+        .leftJoin(products, eq(products.id, reviews.productId))
         .where(window)
         .orderBy(desc(reviews.createdAt))
         .limit(DIGEST_MAX_LINES);

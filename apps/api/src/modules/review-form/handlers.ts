@@ -14,7 +14,7 @@ import { onReviewSubmitted } from "../pipeline/schedule";
 import { queueNegativeReviewAlert } from "../review-alerts/negative-alert";
 import { recordReviewEvents } from "../review-trail/review-events";
 import { buyerFields, formForBuyer, shopForBuyer } from "./buyer-view";
-import { orderAround } from "./order-around";
+import { orderAround, storeQuestionFor } from "./order-around";
 import { reviewFormPreview } from "./review-form-preview";
 import { orderForReviewKey } from "./review-key-lookup";
 import { orderForStoreKey, submitStoreReview } from "./store-review";
@@ -93,6 +93,7 @@ export const reviewFormHandlers = defineHandlers({
       id,
       status,
       others: others.map((other) => ({ product_name: other.productName, review_url: other.reviewUrl })),
+      store_question: null,
     };
   },
 
@@ -182,6 +183,8 @@ export const reviewFormHandlers = defineHandlers({
           { formUrl: request.server.ctx.config.formUrl, secrets: keys.all("review-key") },
           at,
         );
+        // The thank-you page offers the question about the shop while the order has no store review.
+        const storeQuestion = await storeQuestionFor(tx, { order, company, key });
         const rating = Number(ratingOf(fields, clean).toFixed(2));
         await queueNegativeReviewAlert(
           tx,
@@ -202,13 +205,19 @@ export const reviewFormHandlers = defineHandlers({
           status,
           companyId: company.id,
           others: others.map((other) => ({ product_name: other.productName, review_url: other.reviewUrl })),
+          storeQuestion,
         };
       });
       request.server.pipeline?.notify();
       // Published at once (Certavis mode, clean): the public copies go.
       if (submitted.status === "approved") reviewsChanged(submitted.companyId);
       reply.code(201);
-      return { id: submitted.id, status: submitted.status, others: submitted.others };
+      return {
+        id: submitted.id,
+        status: submitted.status,
+        others: submitted.others,
+        store_question: submitted.storeQuestion,
+      };
     } catch (error) {
       await removeStored(
         storage,

@@ -1,4 +1,4 @@
-import { storeQuestionOpen } from "@certavis/domain";
+import { STORE_REVIEW_LINE, storeQuestionOpen } from "@certavis/domain";
 import { and, asc, eq, isNull, ne, notExists } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { type companies, orders, products, reviews } from "../../db/schema";
@@ -7,6 +7,37 @@ import type { KeyRing } from "../../lib/keyring";
 import { reviewKeyOf } from "../../lib/review-key";
 import type { FileStorage } from "../../lib/storage";
 import { hasStoreReview } from "./store-review";
+
+/**
+ * The question about the shop for the order of `order` (asked with `key`, any line's key), while the
+ * company collects store reviews and the order's head line has none; null otherwise.
+ */
+export async function storeQuestionFor(
+  db: DbOrTx,
+  input: {
+    order: typeof orders.$inferSelect;
+    company: typeof companies.$inferSelect;
+    key: string;
+  },
+): Promise<{ shop_name: string; api_key: string } | null> {
+  const { order, company, key } = input;
+  if (!company.storeReviews) return null;
+  const [head] =
+    order.line === STORE_REVIEW_LINE
+      ? [order]
+      : await db
+          .select()
+          .from(orders)
+          .where(
+            and(
+              eq(orders.companyId, order.companyId),
+              eq(orders.reference, order.reference),
+              eq(orders.line, STORE_REVIEW_LINE),
+            ),
+          );
+  const open = head ? storeQuestionOpen(company.storeReviews, await hasStoreReview(db, head.id)) : false;
+  return open ? { shop_name: company.name, api_key: key } : null;
+}
 
 /**
  * What the form shows around one product: the question about the shop first (while the company
@@ -23,7 +54,7 @@ export async function orderAround(
     key: string;
   },
 ) {
-  const { order, company, key } = input;
+  const { order } = input;
   const lines = await db
     .select({ order: orders, product: products })
     .from(orders)
@@ -43,23 +74,9 @@ export async function orderAround(
       ),
     )
     .orderBy(asc(orders.line));
-  const [head] =
-    order.line === 0
-      ? [order]
-      : await db
-          .select()
-          .from(orders)
-          .where(
-            and(
-              eq(orders.companyId, order.companyId),
-              eq(orders.reference, order.reference),
-              eq(orders.line, 0),
-            ),
-          );
-  const open = head ? storeQuestionOpen(company.storeReviews, await hasStoreReview(db, head.id)) : false;
   const secrets = keys.all("review-key");
   return {
-    storeQuestion: open ? { shop_name: company.name, api_key: key } : null,
+    storeQuestion: await storeQuestionFor(db, input),
     otherProducts: lines.map((line) => ({
       id: line.product.id,
       name: line.product.name,

@@ -76,12 +76,18 @@ interface Merchant {
 }
 
 /**
- * A company the feed names as a merchant (`c`): its public page is on (the rating's page). The one
- * place that says which companies are in the feed; the others left (`deleted_merchants`).
+ * A company (`c`) moderated by Certavis now: in `certavis` mode once in force, or in `shop` mode
+ * until the switch back takes effect (ARCHITECTURE §10.19).
  */
-const merchantCompany = sql`c.public_page = true AND c.departed_at IS NULL
-  AND ((c.moderation = 'certavis' AND (c.moderation_effective_at IS NULL OR c.moderation_effective_at <= now()))
+export const certavisModerated = sql`((c.moderation = 'certavis' AND (c.moderation_effective_at IS NULL OR c.moderation_effective_at <= now()))
     OR (c.moderation = 'shop' AND c.moderation_effective_at > now()))`;
+
+/**
+ * A company the feed names as a merchant (`c`): its public page is on (the rating's page), it has not
+ * left, and Certavis moderates it. The one place that says which companies are in the feed; the
+ * others left (`deleted_merchants`). The 'Google' panel counts through it too.
+ */
+export const merchantCompany = sql`c.public_page = true AND c.departed_at IS NULL AND ${certavisModerated}`;
 
 /** A company with published store reviews (its row of `store_review_stats`, found by primary key). */
 const hasPublished = sql`(SELECT 1 FROM store_review_stats s

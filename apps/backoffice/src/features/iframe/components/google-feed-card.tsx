@@ -1,5 +1,6 @@
 import { iframe as frIframe } from "@certavis/i18n-fr/messages/iframe";
 import { Callout, Flex, Heading, Progress, Text } from "@radix-ui/themes";
+import { Link } from "react-router";
 import { useGoogleStatus } from "../api/get-google-status";
 import { googleFeedUrl, googleMerchantFeedUrl } from "../lib/embed-code";
 import { CodeToCopy } from "./code-to-copy";
@@ -53,7 +54,8 @@ function Steps({ title, steps }: { title: string; steps: readonly string[] }) {
 /**
  * The 'Google' panel: where the shop stands against Google's thresholds (store reviews of the last 12
  * months for its country, product reviews in the feed), the two feeds' addresses and the Merchant
- * Center steps.
+ * Center steps. A shop that moderates its own reviews is told that the store-ratings feed takes only
+ * shops moderated by Certavis, and where to change it (Entreprise).
  */
 export function GoogleFeedCard({
   apiOrigin,
@@ -75,6 +77,16 @@ export function GoogleFeedCard({
             <Callout.Text>{t.pageOff}</Callout.Text>
           </Callout.Root>
         )}
+        {status.data && !status.data.certavis_moderation ? (
+          <Callout.Root color="gray" size="1">
+            <Callout.Text>{t.storeNeedsCertavis}</Callout.Text>
+            <Callout.Text>
+              <Link to="/settings/company" className="font-bold text-inherit underline">
+                {t.storeNeedsCertavisLink}
+              </Link>
+            </Callout.Text>
+          </Callout.Root>
+        ) : null}
         {status.data ? (
           <Flex direction="column" gap="3" asChild>
             <section aria-label={t.progressTitle}>

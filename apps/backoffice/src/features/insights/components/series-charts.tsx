@@ -5,6 +5,7 @@ import { periodLabel } from "../lib/period-label";
 import { ChartData } from "./chart-data";
 
 const t = fr.insights.charts;
+const s = fr.insights.store;
 const WIDTH = 640;
 const HEIGHT = 200;
 const PAD = { top: 16, right: 12, bottom: 28, left: 32 };
@@ -49,20 +50,96 @@ function Axis({
   );
 }
 
-/** The average rating per period: a line with a marker and its value at each rated period. */
+/** The rated entries of a series, as points of the chart. */
+const ratedPoints = (series: { average_rating: number | null }[]) =>
+  series.flatMap((entry, i) => (entry.average_rating === null ? [] : [{ i, rating: entry.average_rating }]));
+
+/** One line of the rating chart: its path, a marker at each rated period and, when few, the values. */
+function RatingLine({
+  points,
+  x,
+  y,
+  color,
+  dashed,
+  labels,
+}: {
+  points: { i: number; rating: number }[];
+  x: (i: number) => number;
+  y: (rating: number) => number;
+  color: string;
+  dashed: boolean;
+  labels: boolean;
+}) {
+  return (
+    <>
+      <polyline
+        fill="none"
+        stroke={color}
+        strokeWidth="2.5"
+        strokeDasharray={dashed ? "6 4" : undefined}
+        points={points.map((p) => `${x(p.i)},${y(p.rating)}`).join(" ")}
+      />
+      {points.map((p) => (
+        <g key={p.i}>
+          <circle cx={x(p.i)} cy={y(p.rating)} r="4" fill={color} stroke="white" strokeWidth="1.5" />
+          {labels ? (
+            <text x={x(p.i)} y={y(p.rating) - 9} fontSize="11" textAnchor="middle" fill="currentColor">
+              {formatAverage(p.rating)}
+            </text>
+          ) : null}
+        </g>
+      ))}
+    </>
+  );
+}
+
+const STORE_COLOR = "var(--amber-9)";
+
+/** The legend of the two lines: the products' average and the shop's own ('Boutique'). */
+function RatingLegend() {
+  const item = (label: string, color: string, dashed: boolean) => (
+    <li className="flex items-center gap-2">
+      <svg width="24" height="8" aria-hidden="true">
+        <line
+          x1="0"
+          x2="24"
+          y1="4"
+          y2="4"
+          stroke={color}
+          strokeWidth="2.5"
+          strokeDasharray={dashed ? "6 4" : undefined}
+        />
+      </svg>
+      {label}
+    </li>
+  );
+  return (
+    <ul aria-label={s.legend} className="m-0 mb-2 flex list-none gap-4 p-0 text-[var(--gray-11)] text-sm">
+      {item(s.productsLine, "var(--accent-9)", false)}
+      {item(s.storeLine, STORE_COLOR, true)}
+    </ul>
+  );
+}
+
+/**
+ * The average rating per period: a line with a marker and its value at each rated period; beside it,
+ * dashed, the shop's own rating ('Boutique') when store reviews were published in the period.
+ */
 export function RatingChart({ insights }: { insights: CompanyInsights }) {
   const { series, granularity } = insights;
   const x = (i: number) => PAD.left + (series.length <= 1 ? PLOT_W / 2 : (i * PLOT_W) / (series.length - 1));
   const y = (rating: number) => PAD.top + PLOT_H - (rating / 5) * PLOT_H;
-  const points = series.flatMap((entry, i) =>
-    entry.average_rating === null ? [] : [{ i, rating: entry.average_rating }],
-  );
-  const rated = points.length > 0;
+  const points = ratedPoints(series);
+  const storeSeries = insights.store && insights.store.rating.count > 0 ? insights.store.series : null;
+  const storePoints = storeSeries ? ratedPoints(storeSeries) : [];
+  const rated = points.length > 0 || storePoints.length > 0;
+  const labels = series.length <= 16;
   return (
     <Card size="3">
       <Heading as="h2" size="4" mb="3">
         {t.ratingTitle}
       </Heading>
+      {storeSeries ? <RatingLegend /> : null}
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className="h-auto w-full text-[var(--gray-11)]"
@@ -85,38 +162,33 @@ export function RatingChart({ insights }: { insights: CompanyInsights }) {
           </g>
         ))}
         <Axis series={series} granularity={granularity} x={x} />
-        <polyline
-          fill="none"
-          stroke="var(--accent-9)"
-          strokeWidth="2.5"
-          points={points.map((p) => `${x(p.i)},${y(p.rating)}`).join(" ")}
-        />
-        {points.map((p) => (
-          <g key={p.i}>
-            <circle
-              cx={x(p.i)}
-              cy={y(p.rating)}
-              r="4"
-              fill="var(--accent-9)"
-              stroke="white"
-              strokeWidth="1.5"
-            />
-            {series.length <= 16 ? (
-              <text x={x(p.i)} y={y(p.rating) - 9} fontSize="11" textAnchor="middle" fill="currentColor">
-                {formatAverage(p.rating)}
-              </text>
-            ) : null}
-          </g>
-        ))}
+        <RatingLine points={points} x={x} y={y} color="var(--accent-9)" dashed={false} labels={labels} />
+        {storeSeries ? (
+          <RatingLine points={storePoints} x={x} y={y} color={STORE_COLOR} dashed labels={labels} />
+        ) : null}
       </svg>
       <ChartData
         caption={t.ratingTitle}
-        head={[t.periodStart, t.average, t.published]}
-        rows={series.map((entry) => [
-          periodLabel(entry.start, granularity),
-          formatAverage(entry.average_rating),
-          formatInteger(entry.reviews_published),
-        ])}
+        head={
+          storeSeries
+            ? [t.periodStart, t.average, t.published, s.chartAverage, s.chartPublished]
+            : [t.periodStart, t.average, t.published]
+        }
+        rows={series.map((entry, i) => {
+          const row = [
+            periodLabel(entry.start, granularity),
+            formatAverage(entry.average_rating),
+            formatInteger(entry.reviews_published),
+          ];
+          const store = storeSeries?.[i];
+          return storeSeries
+            ? [
+                ...row,
+                formatAverage(store?.average_rating ?? null),
+                formatInteger(store?.reviews_published ?? 0),
+              ]
+            : row;
+        })}
       />
     </Card>
   );

@@ -1,3 +1,4 @@
+import type { ReviewSubject } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Dialog, Flex, Separator, Skeleton, Text } from "@radix-ui/themes";
@@ -17,13 +18,16 @@ export interface OpenTheme {
 export function ThemeReviewsDialog({
   theme,
   productId,
+  subject = "product",
   onClose,
 }: {
   theme: OpenTheme | null;
   productId: string | null;
+  /** Whose themes: the products' reviews (default) or the shop's own. */
+  subject?: ReviewSubject;
   onClose: () => void;
 }) {
-  const reviews = useThemeReviews(theme?.label ?? null, productId);
+  const reviews = useThemeReviews(theme?.label ?? null, productId, subject);
   const matching = (reviews.data ?? []).filter((review) =>
     theme?.side === "positive" ? review.rating >= 4 : review.rating <= 2,
   );

@@ -1,13 +1,14 @@
 import { fr } from "@certavis/i18n-fr";
 import { Card, Grid, Heading, Text } from "@radix-ui/themes";
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { CompanyInsights } from "../api/get-insights";
 import { type OpenTheme, ThemeReviewsDialog } from "./theme-reviews-dialog";
 
 const t = fr.insights.themes;
 type Theme = CompanyInsights["themes"]["positive"][number];
 
-function ThemeList({
+/** One side's terms under its title (a region named by it); a term opens the reviews that use it. */
+export function ThemeList({
   title,
   themes,
   onOpen,
@@ -16,9 +17,10 @@ function ThemeList({
   themes: Theme[];
   onOpen: (theme: Theme) => void;
 }) {
+  const headingId = useId();
   return (
-    <section>
-      <Heading as="h3" size="3" mb="2">
+    <section aria-labelledby={headingId}>
+      <Heading as="h3" size="3" mb="2" id={headingId}>
         {title}
       </Heading>
       {themes.length === 0 ? (
@@ -65,7 +67,12 @@ export function ThemesCard({ insights }: { insights: CompanyInsights }) {
           onOpen={(theme) => setOpen({ label: theme.label, side: "negative" })}
         />
       </Grid>
-      <ThemeReviewsDialog theme={open} productId={insights.product_id} onClose={() => setOpen(null)} />
+      <ThemeReviewsDialog
+        theme={open}
+        productId={insights.product_id}
+        subject="product"
+        onClose={() => setOpen(null)}
+      />
     </Card>
   );
 }

@@ -6,9 +6,26 @@ export interface OtherProduct {
   review_url: string;
 }
 
+/** The question about the shop, still unanswered for the order (the thank-you page offers it). */
+export interface StoreQuestionOffer {
+  shop_name: string;
+  api_key: string;
+}
+
 export type SubmitResult =
-  | { ok: true; others?: OtherProduct[] }
+  | { ok: true; others?: OtherProduct[]; storeQuestion?: StoreQuestionOffer | null }
   | { ok: false; status: number; body: unknown };
+
+/** The `store_question` of a 201 answer: null when absent or malformed. */
+function storeQuestionOf(body: unknown): StoreQuestionOffer | null {
+  const offer = (body as { store_question?: unknown } | null)?.store_question as
+    | Partial<StoreQuestionOffer>
+    | null
+    | undefined;
+  return typeof offer?.shop_name === "string" && typeof offer.api_key === "string"
+    ? { shop_name: offer.shop_name, api_key: offer.api_key }
+    : null;
+}
 
 /** The `others` of a 201 answer, keeping only well-formed entries with a same-site or https link. */
 function othersOf(body: unknown): OtherProduct[] {
@@ -67,7 +84,12 @@ export function submitReview(
       if (request.status >= 200 && request.status < 300) {
         onProgress?.(1);
         const others = othersOf(parsed);
-        resolve(others.length > 0 ? { ok: true, others } : { ok: true });
+        const storeQuestion = storeQuestionOf(parsed);
+        resolve({
+          ok: true,
+          ...(others.length > 0 ? { others } : {}),
+          ...(storeQuestion ? { storeQuestion } : {}),
+        });
       } else resolve({ ok: false, status: request.status, body: parsed });
     };
     request.onerror = () => resolve({ ok: false, status: 0, body: null });

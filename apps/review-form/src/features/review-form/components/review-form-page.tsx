@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { fr } from "../../../lib/fr";
 import { getReviewForm } from "../api/get-review-form";
 import type { PublicForm } from "../api/review-form-types";
-import type { OtherProduct, SubmitResult, submitReview } from "../api/submit-review";
+import type { OtherProduct, StoreQuestionOffer, SubmitResult, submitReview } from "../api/submit-review";
+import type { submitStoreReview } from "../api/submit-store-review";
 import { FormFooter } from "./form-footer";
 import { FormHeader } from "./form-header";
 import { OtherProducts } from "./other-products";
@@ -15,7 +16,7 @@ type State =
   | { kind: "loading" }
   | { kind: "error"; message: string }
   | { kind: "filling"; data: PublicForm }
-  | { kind: "submitted"; data: PublicForm; others: OtherProduct[] };
+  | { kind: "submitted"; data: PublicForm; others: OtherProduct[]; storeQuestion: StoreQuestionOffer | null };
 
 interface Props {
   apiKey: string | null;
@@ -27,6 +28,7 @@ interface Props {
   preview?: boolean;
   load?: typeof getReviewForm;
   submit?: typeof submitReview;
+  submitStore?: typeof submitStoreReview;
 }
 
 /** A preview sends nothing: 'Envoyer mon avis' only shows the thank-you screen. */
@@ -40,7 +42,10 @@ export function ReviewFormPage({
   preview = false,
   load = getReviewForm,
   submit,
+  submitStore,
 }: Props) {
+  // The store question answered on this page: the thank-you screen does not ask it again.
+  const [storeAnswered, setStoreAnswered] = useState(false);
   const [state, setState] = useState<State>(() =>
     apiKey ? { kind: "loading" } : { kind: "error", message: fr.errors.publicForm.missingKey },
   );
@@ -80,7 +85,12 @@ export function ReviewFormPage({
             </div>
           </>
         ) : state.kind === "submitted" ? (
-          <ThankYou company={state.data.company} others={state.others} />
+          <ThankYou
+            company={state.data.company}
+            others={state.others}
+            storeQuestion={state.storeQuestion}
+            submitStore={submitStore}
+          />
         ) : (
           <>
             <h1 className="rf-title">{state.data.form.title}</h1>
@@ -90,7 +100,12 @@ export function ReviewFormPage({
             <p className="rf-pitch">{fr.publicForm.pitch}</p>
             {state.data.store_question && !preview ? (
               <>
-                <StoreQuestion question={state.data.store_question} note={storeNote} />
+                <StoreQuestion
+                  question={state.data.store_question}
+                  note={storeNote}
+                  submit={submitStore}
+                  onDone={() => setStoreAnswered(true)}
+                />
                 <h2 className="rf-store-heading">{fr.publicForm.store.productHeading}</h2>
               </>
             ) : null}
@@ -108,7 +123,15 @@ export function ReviewFormPage({
               form={state.data.form}
               note={note}
               submit={preview ? previewSubmit : submit}
-              onSubmitted={(others) => setState({ kind: "submitted", data: state.data, others })}
+              onSubmitted={(others, storeQuestion) =>
+                setState({
+                  kind: "submitted",
+                  data: state.data,
+                  others,
+                  // The server says whether the order's store review is still missing after this one.
+                  storeQuestion: preview || storeAnswered ? null : storeQuestion,
+                })
+              }
             />
             <OtherProducts products={state.data.other_products ?? []} />
           </>

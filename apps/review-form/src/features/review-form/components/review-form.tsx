@@ -6,7 +6,7 @@ import { type Answers, formPages, initialAnswers } from "../../../lib/form-rules
 import { fr } from "../../../lib/fr";
 import type { PublicForm } from "../api/review-form-types";
 import { submitErrorsOf } from "../api/submit-errors";
-import { type OtherProduct, submitReview } from "../api/submit-review";
+import { type OtherProduct, type StoreQuestionOffer, submitReview } from "../api/submit-review";
 import { useFormFocus } from "../lib/use-form-focus";
 import { ErrorBanner } from "./error-banner";
 import { FieldInput } from "./field-input";
@@ -19,7 +19,7 @@ interface Props {
   /** The rating chosen by a star of the e-mail (1 to 5), given to the first rating field. */
   note?: number | null;
   /** With the order's other products still to review. */
-  onSubmitted: (others: OtherProduct[]) => void;
+  onSubmitted: (others: OtherProduct[], storeQuestion: StoreQuestionOffer | null) => void;
   submit?: typeof submitReview;
 }
 
@@ -108,7 +108,7 @@ export function ReviewForm({ apiKey, form, note = null, onSubmitted, submit = su
     setProgress(null);
     if (result.ok) {
       clearDraft(apiKey);
-      onSubmitted(result.others ?? []);
+      onSubmitted(result.others ?? [], result.storeQuestion ?? null);
       return;
     }
     const mapped = submitErrorsOf(

@@ -12,6 +12,8 @@ interface Props {
   /** The shop's stars chosen in the e-mail (`boutique` of the link), 1 to 5. */
   note?: number | null;
   submit?: typeof submitStoreReview;
+  /** Called once the answer is recorded. */
+  onDone?: () => void;
 }
 
 const t = fr.publicForm.store;
@@ -20,7 +22,7 @@ const t = fr.publicForm.store;
  * 'Votre expérience avec {boutique}': whole stars 1 to 5 (required), optional title and comment, sent
  * on their own (the product's form below is answered apart, or not at all).
  */
-export function StoreQuestion({ question, note = null, submit = submitStoreReview }: Props) {
+export function StoreQuestion({ question, note = null, submit = submitStoreReview, onDone }: Props) {
   const fields: FormField[] = [
     {
       id: "store_rating",
@@ -78,8 +80,10 @@ export function StoreQuestion({ question, note = null, submit = submitStoreRevie
     setSending(true);
     const result = await submit(question.api_key, checked.value);
     setSending(false);
-    if (result.ok) setDone(true);
-    else setBanner([messageFromBody(result.body) ?? t.failed]);
+    if (result.ok) {
+      setDone(true);
+      onDone?.();
+    } else setBanner([messageFromBody(result.body) ?? t.failed]);
   };
 
   return (

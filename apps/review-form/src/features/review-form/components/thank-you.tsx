@@ -1,18 +1,25 @@
 import { useEffect, useRef } from "react";
 import { fr } from "../../../lib/fr";
 import { websiteHref } from "../../../lib/website-href";
-import type { OtherProduct } from "../api/submit-review";
+import type { OtherProduct, StoreQuestionOffer } from "../api/submit-review";
+import type { submitStoreReview } from "../api/submit-store-review";
+import { StoreQuestion } from "./store-question";
 
 /**
- * 'Merci pour votre avis !', the order's other products still to review (each with its own link),
- * and a way back to the shop's website when it has one.
+ * 'Merci pour votre avis !', the question about the shop when the order's is still unanswered, the
+ * order's other products still to review (each with its own link), and a way back to the shop's
+ * website when it has one.
  */
 export function ThankYou({
   company,
   others = [],
+  storeQuestion = null,
+  submitStore,
 }: {
   company: { name: string; url: string | null };
   others?: OtherProduct[];
+  storeQuestion?: StoreQuestionOffer | null;
+  submitStore?: typeof submitStoreReview;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -26,6 +33,7 @@ export function ThankYou({
         {fr.publicForm.thanks.title}
       </h1>
       <p>{fr.publicForm.thanks.description}</p>
+      {storeQuestion ? <StoreQuestion question={storeQuestion} submit={submitStore} /> : null}
       {others.length > 0 ? (
         <>
           <h2>{fr.publicForm.thanks.othersTitle}</h2>
