@@ -15,6 +15,7 @@ import {
 import { CertificationEmail } from "../../mail/emails/certification-email";
 import { renderMail } from "../../mail/emails/render-mail";
 import type { MailMessage } from "../../mail/mailer";
+import { moderationOf } from "../moderation/company-moderation";
 import type { CertificationEmailKind } from "../review-trail/author-emails";
 
 export const CERTIFICATION_EMAIL_KINDS: ReadonlySet<string> = new Set<CertificationEmailKind>([
@@ -177,6 +178,8 @@ export function publicationWarningEmail(input: {
 interface Context {
   order: { id: string; buyerEmail: string; buyerFirstName: string };
   company: { id: string; name: string };
+  /** Who moderates the company is read at this time. */
+  now?: Date;
   procedureUrl: string;
   /** The public removal rules and the appeal link of a decision (statements of reasons). */
   rulesUrl?: string;
@@ -193,6 +196,8 @@ export async function renderCertificationEmail(
   ctx: Context,
 ): Promise<Omit<MailMessage, "code"> | null> {
   if (kind === "publication_warning") {
+    // Handed to Certavis since it was queued: the shop no longer has a decision to take.
+    if ((await moderationOf(tx, ctx.company.id, ctx.now ?? new Date())) === "certavis") return null;
     const due = await tx
       .select({ review: reviews, productName: products.name })
       .from(reviews)

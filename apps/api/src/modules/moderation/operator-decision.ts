@@ -72,7 +72,8 @@ function factsOf(
  * (actor `operator`, the operator's id), the review's open contest and open reports closed with the
  * outcome; then the author's statement of reasons (a rejection or removal) and each reporter who left
  * an address are mailed through the queue. 404 unknown review; 409 when the action does not apply to
- * the review's status (a withdrawn review, a pending one to keep…).
+ * the review's status (a withdrawn review, a pending one to keep…). An author's appeal (source
+ * `appeal`) goes to `decideAppeal`: `keep` upholds the decision, `publish` overturns it.
  */
 export async function decideAsOperator(ctx: AppContext, input: OperatorDecisionInput) {
   const note = input.note?.trim() || null;
