@@ -85,6 +85,8 @@ async function shopWithFlaggedReviews(api: APIRequestContext): Promise<string[]>
 test("an operator signs in with a second factor, clears a queue and decides an appeal from the keyboard", async ({
   page,
 }) => {
+  // Two queues, two axe passes and the e-mails between them: more than the default minute under load.
+  test.setTimeout(180_000);
   const api = await request.newContext({ baseURL: E2E_BASE_URL });
   const [firstBuyer] = await shopWithFlaggedReviews(api);
 
