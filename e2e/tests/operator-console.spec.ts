@@ -3,7 +3,7 @@ import { createHmac } from "node:crypto";
 import { join } from "node:path";
 import { type APIRequestContext, expect, request, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../support/a11y";
-import { codeOf, waitForMail } from "../support/mailbox";
+import { codeOf, linkOf, waitForMail } from "../support/mailbox";
 import { REPO_ROOT } from "../support/paths";
 import { E2E_BASE_URL } from "../support/ports";
 
@@ -30,8 +30,8 @@ async function ok(response: Awaited<ReturnType<APIRequestContext["get"]>>, statu
   return (await response.json()) as Json;
 }
 
-/** A shop moderated by Certavis whose buyers left two reviews the automatic checks flag. */
-async function shopWithFlaggedReviews(api: APIRequestContext): Promise<void> {
+/** A shop moderated by Certavis whose buyers left two reviews the automatic checks flag: their addresses. */
+async function shopWithFlaggedReviews(api: APIRequestContext): Promise<string[]> {
   const email = `boutique-${unique()}@exemple.fr`;
   const after = new Date();
   const { access } = await ok(
@@ -54,13 +54,16 @@ async function shopWithFlaggedReviews(api: APIRequestContext): Promise<void> {
     }),
     201,
   );
+  const buyers: string[] = [];
   for (const comment of ["Appelez-moi au 06 12 34 56 78 pour en parler", "Voir https://exemple.fr/promo"]) {
+    const buyer = `acheteur-${unique()}@exemple.fr`;
+    buyers.push(buyer);
     const { review_url: reviewUrl } = await ok(
       await api.post("/api/v1/orders/", {
         headers: { "X-Api-Key": apiKey },
         data: {
           product_id: productId,
-          buyer_email: `acheteur-${unique()}@exemple.fr`,
+          buyer_email: buyer,
           buyer_first_name: "Léa",
           buyer_last_name: "Bernard",
           reference: `OP-${unique()}`,
@@ -76,11 +79,16 @@ async function shopWithFlaggedReviews(api: APIRequestContext): Promise<void> {
       201,
     );
   }
+  return buyers;
 }
 
-test("an operator signs in with a second factor and clears a queue from the keyboard", async ({ page }) => {
+test("an operator signs in with a second factor, clears a queue and decides an appeal from the keyboard", async ({
+  page,
+}) => {
+  // Two queues, two axe passes and the e-mails between them: more than the default minute under load.
+  test.setTimeout(180_000);
   const api = await request.newContext({ baseURL: E2E_BASE_URL });
-  await shopWithFlaggedReviews(api);
+  const [firstBuyer] = await shopWithFlaggedReviews(api);
 
   // A Certavis operator: an ordinary account, made an operator by the command while the server runs.
   const operator = { email: `operatrice-${unique()}@certavis.fr`, password: "motdepasse-solide" };
@@ -101,13 +109,16 @@ test("an operator signs in with a second factor and clears a queue from the keyb
   );
   expect(command.stderr).toBe("");
   expect(command.stdout).toContain(`${operator.email} est maintenant opérateur.`);
-  await api.dispose();
 
   await page.goto("/login");
   await page.getByLabel("Email").fill(operator.email);
   await page.getByLabel("Mot de passe").fill(operator.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByRole("heading", { name: "Vérification en deux étapes" })).toBeVisible();
+  // The QR code to scan (drawn by the server), and the secret as text for those who type it.
+  const qr = page.getByRole("img", { name: "QR code à scanner avec votre application d'authentification" });
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
   await page.getByLabel("Code à 6 chiffres").fill(totp(secret.trim()));
   await page.getByRole("button", { name: "Vérifier" }).click();
@@ -153,4 +164,33 @@ test("an operator signs in with a second factor and clears a queue from the keyb
   }
   await expect(page.getByText("Cette file est vide. Bravo !")).toBeVisible();
   await expect(flagged).toHaveText("aucun");
+
+  // The author of the removed review appeals through the statement of reasons' link…
+  const statement = await waitForMail({ to: firstBuyer ?? "", subject: "n'a pas été publié" });
+  const token = new URL(linkOf(statement, "/recours?token=")).searchParams.get("token") ?? "";
+  await ok(
+    await api.post("/api/v1/public/appeals/", {
+      data: { token, explanation: "Ce numéro est celui du service client de la boutique." },
+    }),
+    201,
+  );
+  await api.dispose();
+
+  // …and the operator overturns the decision from the appeals queue: p, the review is published again.
+  const appeals = page.getByTestId("count-appeals");
+  await page.reload();
+  await expect(appeals).not.toHaveText("aucun");
+  await page.getByRole("button", { name: /^Recours/ }).click();
+  await expect(
+    page.getByText("p annuler la décision (l'avis est republié), m maintenir la décision"),
+  ).toBeVisible();
+  await expect(page.getByTestId("operator-case")).toContainText("Ce numéro est celui du service client");
+  await expect(page.getByRole("button", { name: "Annuler la décision (p)", disabled: false })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Retirer/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.locator("body").press("p");
+  await expect(page.getByText("Décision annulée : avis republié").first()).toBeVisible();
+  await expect(appeals).toHaveText("aucun");
+  const outcome = await waitForMail({ to: firstBuyer ?? "", subject: "Votre recours" });
+  expect(outcome.text).toContain("elle est annulée. Votre avis est de nouveau publié.");
 });

@@ -8,11 +8,14 @@ import {
   verificationCodeMail,
 } from "../modules/auth/identity-mails";
 import {
+  appealOutcomeEmail,
   publicationWarningEmail,
   rejectionEmail,
   replyEmail,
 } from "../modules/certification/certification-emails";
 import { procedureUrl } from "../modules/certification/withdrawal-token";
+import { appealUrl, deriveAppealToken, moderationRulesUrl } from "../modules/moderation/appeal-token";
+import { reportOutcomeEmail } from "../modules/moderation/report-outcome";
 import { legalFooter } from "../modules/pipeline/mail-render";
 import { asShopEmail, renderEmail } from "../modules/pipeline/render-email";
 import type { EmailKind } from "../modules/pipeline/schedule";
@@ -120,6 +123,20 @@ async function testEmail(): Promise<MailMessage> {
 }
 
 const procedure = procedureUrl(SAMPLE.widgetUrl, SAMPLE.companyId);
+const rules = moderationRulesUrl(SAMPLE.publicUrl);
+const sampleDecisionId = "00000000-0000-4000-8000-000000000003";
+const appealOutcome = (outcome: "upheld" | "overturned") =>
+  appealOutcomeEmail({
+    to: SAMPLE.buyerEmail,
+    firstName: SAMPLE.firstName,
+    productName: "Comté 18 mois",
+    companyName: SAMPLE.companyName,
+    outcome,
+    decision: "removed",
+    note: outcome === "overturned" ? "Le numéro cité est celui du service client." : null,
+    rulesUrl: rules,
+    procedureUrl: procedure,
+  });
 const alertedReview = {
   companyName: SAMPLE.companyName,
   productName: "Comté 18 mois",
@@ -219,6 +236,34 @@ export const EMAIL_PREVIEWS: Record<string, () => Promise<Omit<MailMessage, "cod
       reply: "Merci Camille, nous vous renvoyons un fromage.",
       procedureUrl: procedure,
     }),
+  "statement-of-reasons": () =>
+    rejectionEmail({
+      to: SAMPLE.buyerEmail,
+      firstName: SAMPLE.firstName,
+      productName: "Comté 18 mois",
+      companyName: SAMPLE.companyName,
+      reason: "personal_data",
+      note: "Votre avis cite un numéro de téléphone.",
+      procedureUrl: procedure,
+      statement: {
+        decision: "removed",
+        facts:
+          "Les contrôles automatiques ont relevé : Numéro de téléphone dans le texte. L'avis a été examiné par un opérateur de Certavis.",
+        automated: true,
+        decidedBy: "operator",
+        rulesUrl: rules,
+        appealUrl: appealUrl(SAMPLE.publicUrl, deriveAppealToken(SAMPLE.secret, sampleDecisionId)),
+      },
+    }),
+  "report-outcome": () =>
+    reportOutcomeEmail({
+      to: "temoin@exemple.fr",
+      companyName: SAMPLE.companyName,
+      outcome: "removed",
+      rulesUrl: rules,
+    }),
+  "appeal-outcome-overturned": () => appealOutcome("overturned"),
+  "appeal-outcome-upheld": () => appealOutcome("upheld"),
   "publication-warning": () =>
     publicationWarningEmail({
       to: SAMPLE.staffEmail,

@@ -24,6 +24,9 @@ export const MAIL_KINDS = {
   store_thanks: { toBuyer: true, stored: false, quota: true, suppressible: false },
   store_rejection: { toBuyer: true, stored: false, quota: true, suppressible: false },
   store_reply: { toBuyer: true, stored: false, quota: true, suppressible: false },
+  // The outcome of an author's appeal (a store review's has its own kind, like its rejection).
+  appeal_outcome: { toBuyer: true, stored: false, quota: true, suppressible: false },
+  store_appeal_outcome: { toBuyer: true, stored: false, quota: true, suppressible: false },
   publication_warning: { toBuyer: false, stored: false, quota: true, suppressible: false },
   test: { toBuyer: false, stored: true, quota: true, suppressible: false },
   account: { toBuyer: false, stored: true, quota: false, suppressible: false },

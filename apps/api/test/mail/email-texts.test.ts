@@ -208,6 +208,60 @@ const EXPECTED: Record<string, { subject: string; text: string }> = {
       "\n" +
       "Comment les avis sont collect\u00e9s et contr\u00f4l\u00e9s : http://127.0.0.1:5175/widget/fonctionnement?company_id=00000000-0000-4000-8000-000000000001",
   },
+  "statement-of-reasons": {
+    subject: "Votre avis sur La Fromagerie Zo\u00e9 a \u00e9t\u00e9 retir\u00e9",
+    text:
+      "Bonjour Camille,\n" +
+      "\n" +
+      "Votre avis sur \u00ab Comt\u00e9 18 mois \u00bb a \u00e9t\u00e9 retir\u00e9 de la publication par Certavis.\n" +
+      "Motif : Donn\u00e9es personnelles (adresse, t\u00e9l\u00e9phone, e-mail\u2026) ou contenu publicitaire\n" +
+      "Pr\u00e9cision : Votre avis cite un num\u00e9ro de t\u00e9l\u00e9phone.\n" +
+      "\n" +
+      "D\u00e9cision : votre avis a \u00e9t\u00e9 retir\u00e9 de la publication.\n" +
+      "Faits : Les contr\u00f4les automatiques ont relev\u00e9 : Num\u00e9ro de t\u00e9l\u00e9phone dans le texte. L'avis a \u00e9t\u00e9 examin\u00e9 par un op\u00e9rateur de Certavis.\n" +
+      "Des moyens automatis\u00e9s ont \u00e9t\u00e9 utilis\u00e9s : les contr\u00f4les automatiques de Certavis ont signal\u00e9 cet avis.\n" +
+      "D\u00e9cision prise par un op\u00e9rateur de Certavis.\n" +
+      "\n" +
+      "R\u00e8gle appliqu\u00e9e : Donn\u00e9es personnelles (adresse, t\u00e9l\u00e9phone, e-mail\u2026) ou contenu publicitaire (http://127.0.0.1:3000/regles-de-moderation)\n" +
+      "\n" +
+      "Pour demander une fois le r\u00e9examen de cette d\u00e9cision par un op\u00e9rateur de Certavis : http://127.0.0.1:3000/recours?token=00000000-0000-4000-8000-000000000003.DGWUIJgN3QCLtlyf82cb6GwFqR1wsskhQUkAea-Febs\n" +
+      "\n" +
+      "Comment les avis sont collect\u00e9s et contr\u00f4l\u00e9s : http://127.0.0.1:5175/widget/fonctionnement?company_id=00000000-0000-4000-8000-000000000001",
+  },
+  "report-outcome": {
+    subject: "Suite donn\u00e9e \u00e0 votre signalement",
+    text:
+      "Bonjour,\n" +
+      "\n" +
+      "Nous avons examin\u00e9 l'avis sur La Fromagerie Zo\u00e9 que vous avez signal\u00e9 : il a \u00e9t\u00e9 retir\u00e9 de la publication.\n" +
+      "\n" +
+      "R\u00e8gles de mod\u00e9ration : http://127.0.0.1:3000/regles-de-moderation",
+  },
+  "appeal-outcome-overturned": {
+    subject: "Votre recours sur votre avis sur La Fromagerie Zo\u00e9",
+    text:
+      "Bonjour Camille,\n" +
+      "\n" +
+      "Un op\u00e9rateur de Certavis a r\u00e9examin\u00e9 la d\u00e9cision prise sur votre avis sur \u00ab Comt\u00e9 18 mois \u00bb : elle est annul\u00e9e. Votre avis est de nouveau publi\u00e9.\n" +
+      "Pr\u00e9cision : Le num\u00e9ro cit\u00e9 est celui du service client.\n" +
+      "\n" +
+      "R\u00e8gles de mod\u00e9ration : http://127.0.0.1:3000/regles-de-moderation\n" +
+      "\n" +
+      "Comment les avis sont collect\u00e9s et contr\u00f4l\u00e9s : http://127.0.0.1:5175/widget/fonctionnement?company_id=00000000-0000-4000-8000-000000000001",
+  },
+  "appeal-outcome-upheld": {
+    subject: "Votre recours sur votre avis sur La Fromagerie Zo\u00e9",
+    text:
+      "Bonjour Camille,\n" +
+      "\n" +
+      "Un op\u00e9rateur de Certavis a r\u00e9examin\u00e9 la d\u00e9cision prise sur votre avis sur \u00ab Comt\u00e9 18 mois \u00bb : elle est maintenue. Votre avis reste retir\u00e9 de la publication.\n" +
+      "\n" +
+      "Ce r\u00e9examen cl\u00f4t votre recours aupr\u00e8s de Certavis. Vous pouvez encore vous adresser \u00e0 un organe de r\u00e8glement extrajudiciaire des litiges certifi\u00e9 ou \u00e0 la justice.\n" +
+      "\n" +
+      "R\u00e8gles de mod\u00e9ration : http://127.0.0.1:3000/regles-de-moderation\n" +
+      "\n" +
+      "Comment les avis sont collect\u00e9s et contr\u00f4l\u00e9s : http://127.0.0.1:5175/widget/fonctionnement?company_id=00000000-0000-4000-8000-000000000001",
+  },
   "publication-warning": {
     subject: "1 avis sera publi\u00e9 automatiquement dans 3 jours",
     text:

@@ -1,3 +1,4 @@
+import jsQR from "jsqr";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { base32Decode, hotp, matchTotp, otpauthUri, totpCode } from "../../src/auth/totp";
 import { runOperatorRequest } from "../../src/modules/operators/operator-accounts";
@@ -74,13 +75,15 @@ describe("an operator's sign-in requires a second factor", () => {
     const challenge = expectMatchesContract(first, "authLogin") as {
       second_factor: string;
       challenge: string;
-      enrolment: { secret: string; otpauth_uri: string } | null;
+      enrolment: { secret: string; otpauth_uri: string; qr_code_svg: string } | null;
     };
     expect(challenge).not.toHaveProperty("access");
     expect(challenge.second_factor).toBe("totp");
     const secret = challenge.enrolment?.secret ?? "";
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(challenge.enrolment?.otpauth_uri).toBe(otpauthUri(secret, operator.email));
+    // The QR code an app scans says exactly the otpauth link (read by another library than the one drawing it).
+    expect(readQrSvg(challenge.enrolment?.qr_code_svg ?? "")).toBe(otpauthUri(secret, operator.email));
 
     // Signing in again before confirming gives the same secret (the app already scanned stays right).
     const again = (await login(operator)).json();
@@ -176,3 +179,33 @@ describe("an operator's sign-in requires a second factor", () => {
     );
   });
 });
+
+/**
+ * Reads a QR code drawn as an SVG path of dark modules (`M x y.5` / `m dx dy` moves and `h n` runs,
+ * one unit per module) as a phone would: painted into pixels, then decoded by jsQR.
+ */
+function readQrSvg(svg: string): string | null {
+  const size = Number(/viewBox="0 0 (\d+) \1"/.exec(svg)?.[1]);
+  const path = /<path stroke="[^"]+" d="([^"]+)"/.exec(svg)?.[1];
+  if (!size || !path) return null;
+  const dark = new Set<string>();
+  let x = 0;
+  let y = 0;
+  for (const [, op, a, b] of path.matchAll(/([Mmh])(-?[\d.]+)(?:\s(-?[\d.]+))?/g)) {
+    if (op === "M") [x, y] = [Number(a), Number(b)];
+    else if (op === "m") [x, y] = [x + Number(a), y + Number(b)];
+    else {
+      for (let i = 0; i < Number(a); i++) dark.add(`${x + i},${Math.floor(y)}`);
+      x += Number(a);
+    }
+  }
+  const scale = 4;
+  const width = size * scale;
+  const pixels = new Uint8ClampedArray(width * width * 4);
+  for (let py = 0; py < width; py++)
+    for (let px = 0; px < width; px++) {
+      const value = dark.has(`${Math.floor(px / scale)},${Math.floor(py / scale)}`) ? 0 : 255;
+      pixels.set([value, value, value, 255], (py * width + px) * 4);
+    }
+  return jsQR(pixels, width, width)?.data ?? null;
+}

@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companies, reviewContests, reviewReports } from "../../src/db/schema";
+import {
+  companies,
+  moderationAppeals,
+  moderationDecisions,
+  reviewContests,
+  reviewReports,
+} from "../../src/db/schema";
 import { type Actor, recordReviewEvents } from "../../src/modules/review-trail/review-events";
 import {
   authHeaders,
@@ -24,7 +30,9 @@ const HOUR = 3600_000;
  * after 6 h, r4 (of October) removed by an operator (fake_suspected), r5 (of October) withdrawn by its
  * author; a report on r4 (removed) and one on r1 (open); a contest on r4 (removed). October: r4 and r5
  * received and approved after 2 h and 4 h. Company B, November: one review published by the service
- * after 1 h.
+ * after 1 h. Appeals: of r3's rejection (4 Nov.) upheld; of r4's removal (6 Nov.) overturned on
+ * 10 Nov. (r4 published again: a publication and a decision of November); of a removal of r5 (22 Oct.)
+ * still open.
  */
 describe("transparency figures", () => {
   let t: TestApp;
@@ -59,7 +67,7 @@ describe("transparency figures", () => {
     const event = (
       companyId: string,
       reviewId: string,
-      kind: "approved" | "auto_published" | "rejected" | "removed" | "withdrawn",
+      kind: "approved" | "auto_published" | "rejected" | "removed" | "withdrawn" | "appeal_overturned",
       actor: Actor,
       when: Date,
       reason: string | null = null,
@@ -79,6 +87,48 @@ describe("transparency figures", () => {
     await event(a.id, r5, "approved", member, at("2026-10-20T04:00:00Z"));
     await event(a.id, r5, "withdrawn", { kind: "author" }, at("2026-11-06T00:00:00Z"));
     await event(b.id, rb, "approved", { kind: "system" }, at("2026-11-08T01:00:00Z"));
+    await event(a.id, r4, "appeal_overturned", operator, at("2026-11-10T00:00:00Z"));
+    const decision = async (reviewId: string, kind: "rejected" | "removed", when: string) => {
+      const [row] = await t.ctx.db
+        .insert(moderationDecisions)
+        .values({
+          companyId: a.id,
+          reviewId,
+          decision: kind,
+          reason: "abusive",
+          decidedBy: "operator",
+          createdAt: at(when),
+        })
+        .returning({ id: moderationDecisions.id });
+      return row?.id as string;
+    };
+    await t.ctx.db.insert(moderationAppeals).values([
+      {
+        companyId: a.id,
+        reviewId: r3,
+        decisionId: await decision(r3, "rejected", "2026-11-03T06:00:00Z"),
+        explanation: "Relisez-le.",
+        status: "closed",
+        outcome: "upheld",
+        createdAt: at("2026-11-04T00:00:00Z"),
+      },
+      {
+        companyId: a.id,
+        reviewId: r4,
+        decisionId: await decision(r4, "removed", "2026-11-05T00:00:00Z"),
+        explanation: "C'est vrai.",
+        status: "closed",
+        outcome: "overturned",
+        createdAt: at("2026-11-06T00:00:00Z"),
+      },
+      {
+        companyId: a.id,
+        reviewId: r5,
+        decisionId: await decision(r5, "removed", "2026-10-21T00:00:00Z"),
+        explanation: "Pourquoi ?",
+        createdAt: at("2026-10-22T00:00:00Z"),
+      },
+    ]);
     await t.ctx.db.insert(reviewReports).values([
       {
         companyId: a.id,
@@ -139,16 +189,17 @@ describe("transparency figures", () => {
     expect(body.months[0]).toEqual({
       month: "2026-11",
       received: 3,
-      published: 2,
+      published: 3,
       rejected: { ...zero, total: 1, abusive: 1 },
       removed: { ...zero, total: 1, fake_suspected: 1 },
       withdrawn: 1,
-      decisions: 4,
+      decisions: 5,
       automated: 1,
-      automated_share: 0.25,
+      automated_share: 0.2,
       median_hours_to_decision: 12,
       reports: { received: 2, kept: 0, removed: 1, open: 1 },
       contests: { received: 1, kept: 0, removed: 1, open: 0 },
+      appeals: { received: 2, upheld: 1, overturned: 1, open: 0 },
     });
     expect(body.months[1]).toMatchObject({
       month: "2026-10",
@@ -159,6 +210,7 @@ describe("transparency figures", () => {
       automated_share: 0,
       median_hours_to_decision: 3,
       withdrawn: 0,
+      appeals: { received: 1, upheld: 0, overturned: 0, open: 1 },
     });
     expect(body.months[2]).toMatchObject({
       received: 0,
@@ -182,10 +234,10 @@ describe("transparency figures", () => {
     });
     expect(body.months[0]).toMatchObject({
       received: 4,
-      published: 3,
-      decisions: 5,
+      published: 4,
+      decisions: 6,
       automated: 2,
-      automated_share: 0.4,
+      automated_share: 0.333,
       median_hours_to_decision: 9,
     });
   });
@@ -198,6 +250,8 @@ describe("transparency figures", () => {
       "Propos injurieux, diffamatoires, discriminatoires ou contraires à la loi : 1",
     );
     expect(page.body).toContain(`/api/v1/public/companies/${slugA}/transparency/`);
+    expect(page.body).toContain("Recours (décision maintenue / annulée / en cours)");
+    expect(page.body).toContain("<td>2 (1 / 1 / 0)</td>");
     const service = await t.inject({ method: "GET", url: "/transparence" });
     expect(service.body).toContain(
       "Boutiques modérées par Certavis : 1. Boutiques qui modèrent elles-mêmes selon la procédure Certavis : 1.",

@@ -185,7 +185,7 @@ export interface paths {
         put?: never;
         /**
          * Décision d'un opérateur sur un avis
-         * @description Publish, keep or remove (reason required to remove), with a note; written in the trail with the operator's id; the author's statement of reasons and the reporters' outcome are mailed. 409 when the action does not apply to the review's status.
+         * @description Publish, keep or remove (reason required to remove), with a note; written in the trail with the operator's id; the author's statement of reasons and the reporters' outcome are mailed. On an author's appeal (`source.kind` `appeal`): `keep` upholds the decision, `publish` overturns it and publishes the review again; the author is mailed the outcome. 409 when the action does not apply to the review's status, or the appeal was already decided.
          */
         post: operations["operatorReviewDecide"];
         delete?: never;
@@ -3814,6 +3814,8 @@ export interface components {
                 secret: string;
                 /** @description `otpauth://totp/Certavis:<e-mail>?secret=…&issuer=Certavis&algorithm=SHA1&digits=6&period=30` */
                 otpauth_uri: string;
+                /** @description The `otpauth://` URI as a QR code, an SVG document drawn by the server (scan it with the app). */
+                qr_code_svg: string;
             };
         };
         /**
@@ -3895,7 +3897,7 @@ export interface components {
             decisions: components["schemas"]["ModerationDecision"][];
             events: components["schemas"]["ReviewEvent"][];
         };
-        /** @description An operator's decision: publish a pending review, keep a published one, or remove (a pending review is rejected, a published one removed) with a reason of the removal rules and a note. `source` names the queue item it answers (its contest or report is closed with the outcome). */
+        /** @description An operator's decision: publish a pending review, keep a published one, or remove (a pending review is rejected, a published one removed) with a reason of the removal rules and a note. `source` names the queue item it answers (its contest or report is closed with the outcome). For an author's appeal (`source.kind` `appeal`, its id required): `keep` upholds the decision appealed (the review stays out of public view; the answer is that decision), `publish` overturns it (the review is published again; the answer is the new decision); `remove` does not apply (400). Either way the author is mailed the outcome and the appeal is closed (409 once it is). */
         OperatorDecisionInput: {
             /** @enum {string} */
             action: "publish" | "keep" | "remove";
@@ -3903,12 +3905,12 @@ export interface components {
             note?: string | null;
             source?: {
                 /** @enum {string} */
-                kind: "review" | "contest" | "report";
+                kind: "review" | "contest" | "report" | "appeal";
                 /** Format: uuid */
                 id?: string;
             };
         };
-        /** @description Transparency figures (EU Digital Services Act; ARCHITECTURE §10.20), per calendar month (UTC), the last 12 months, newest first, for one company (`/public/companies/{slug}/transparency/`) or the whole service (`/public/transparency/`). Counted from the moderation trail: `published` = reviews approved or published automatically (day 30, or clean in Certavis mode) that month; `rejected` and `removed` by reason; `withdrawn` by their authors; `decisions` = publications, rejections, removals and keepings, of which `automated` were taken by the service alone (actor `system`); the median time from a review's submission to its first decision (publication or rejection) decided that month, in hours; reports and contests received that month with what became of them. */
+        /** @description Transparency figures (EU Digital Services Act; ARCHITECTURE §10.20), per calendar month (UTC), the last 12 months, newest first, for one company (`/public/companies/{slug}/transparency/`) or the whole service (`/public/transparency/`). Counted from the moderation trail: `published` = reviews approved or published automatically (day 30, or clean in Certavis mode) that month; `rejected` and `removed` by reason; `withdrawn` by their authors; `decisions` = publications, rejections, removals and keepings, of which `automated` were taken by the service alone (actor `system`); the median time from a review's submission to its first decision (publication or rejection) decided that month, in hours; reports, contests and appeals received that month with what became of them (an appeal overturned publishes the review again: counted in `published` and `decisions` of its month). */
         Transparency: {
             /** @enum {string} */
             scope: "company" | "service";
@@ -3943,6 +3945,7 @@ export interface components {
             median_hours_to_decision: number | null;
             reports: components["schemas"]["TransparencyCases"];
             contests: components["schemas"]["TransparencyCases"];
+            appeals: components["schemas"]["TransparencyAppeals"];
         };
         /** @description A count per reason of the removal rules, and their total. */
         TransparencyByReason: {
@@ -3958,6 +3961,13 @@ export interface components {
             received: number;
             kept: number;
             removed: number;
+            open: number;
+        };
+        /** @description Authors' appeals received that month (one per decision, DSA art. 20), and what became of them: the decision upheld, overturned (the review published again), or still open. */
+        TransparencyAppeals: {
+            received: number;
+            upheld: number;
+            overturned: number;
             open: number;
         };
         /** @description The current user. */
@@ -4122,7 +4132,7 @@ export interface components {
              * @description What happened.
              * @enum {string}
              */
-            kind: "submitted" | "approved" | "rejected" | "auto_published" | "reply_published" | "reply_edited" | "reply_deleted" | "withdrawn" | "reported" | "expired" | "erasure" | "flagged" | "contested" | "public_report" | "kept" | "removed" | "appealed";
+            kind: "submitted" | "approved" | "rejected" | "auto_published" | "reply_published" | "reply_edited" | "reply_deleted" | "withdrawn" | "reported" | "expired" | "erasure" | "flagged" | "contested" | "public_report" | "kept" | "removed" | "appealed" | "appeal_upheld" | "appeal_overturned";
             /**
              * @description `user` (a company member), `operator` (a Certavis operator, `actor_name` theirs), `author` (the review's author) or `system` (a job, the automatic checks).
              * @enum {string}

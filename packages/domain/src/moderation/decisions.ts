@@ -87,6 +87,17 @@ export function caseOutcome(decision: ModerationDecisionKind): CaseOutcome {
   return decision === "removed" || decision === "rejected" ? "removed" : "kept";
 }
 
+/**
+ * What an operator's action on an author's appeal does (DSA art. 20): `keep` upholds the decision
+ * appealed (the review stays out of public view), `publish` overturns it (the review is published
+ * again); `remove` does not apply to an appeal.
+ */
+export function appealOutcome(action: OperatorAction): AppealOutcome | null {
+  if (action === "keep") return "upheld";
+  if (action === "publish") return "overturned";
+  return null;
+}
+
 /** Whether the shop may contest a review: Certavis mode in force, the review published. */
 export function mayContest(mode: ModerationMode, status: string): boolean {
   return mode === "certavis" && status === "approved";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkReviewText, reviewTextFingerprint } from "./automatic-checks";
-import { mayDecide, operatorDecision } from "./decisions";
+import { appealOutcome, mayDecide, operatorDecision } from "./decisions";
 import { moderationInForce, pendingModeration, requestModeration } from "./modes";
 
 const now = new Date("2026-11-28T10:00:00Z");
@@ -57,5 +57,11 @@ describe("operator decisions", () => {
     expect(operatorDecision("remove", "withdrawn")).toBeNull();
     expect(mayDecide("shop", "removed")).toBe(false);
     expect(mayDecide("operator", "removed")).toBe(true);
+  });
+
+  it("upholds an appeal with keep, overturns it with publish, and removes nothing on appeal", () => {
+    expect(appealOutcome("keep")).toBe("upheld");
+    expect(appealOutcome("publish")).toBe("overturned");
+    expect(appealOutcome("remove")).toBeNull();
   });
 });

@@ -21,7 +21,8 @@ export const auth = {
     subtitle: "Saisissez le code à 6 chiffres affiché par votre application d'authentification.",
     enrolTitle: "Enregistrez Certavis dans votre application d'authentification",
     enrolHelp:
-      "Les opérateurs Certavis se connectent avec un second facteur. Ouvrez ce lien sur votre téléphone, ou saisissez la clé dans votre application (Google Authenticator, FreeOTP, Aegis…), puis le code qu'elle affiche.",
+      "Les opérateurs Certavis se connectent avec un second facteur. Scannez ce QR code avec votre application (Google Authenticator, FreeOTP, Aegis…), ouvrez le lien sur votre téléphone ou saisissez la clé, puis le code qu'elle affiche.",
+    qrAlt: "QR code à scanner avec votre application d'authentification",
     enrolLink: "Ajouter à mon application",
     secretLabel: "Clé secrète",
     code: "Code à 6 chiffres",

@@ -48,6 +48,8 @@ export const certification = {
     kept: "Maintenu par Certavis",
     removed: "Retiré par Certavis",
     appealed: "Recours de l'auteur",
+    appeal_upheld: "Recours examiné : décision maintenue par Certavis",
+    appeal_overturned: "Recours accepté : décision annulée, avis republié par Certavis",
   },
   actors: {
     system: "Système",

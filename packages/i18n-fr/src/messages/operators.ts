@@ -33,6 +33,7 @@ export const operators = {
     decisions: "Décisions",
     history: "Historique",
     decisionKinds: { published: "Publié", kept: "Maintenu", rejected: "Rejeté", removed: "Retiré" },
+    appealStatus: { open: "en attente", upheld: "décision maintenue", overturned: "décision annulée" },
   },
   actions: {
     publish: "Publier",
@@ -43,6 +44,15 @@ export const operators = {
     kept: "Avis maintenu",
     removed: "Avis retiré",
     failed: "Décision non enregistrée",
+  },
+  /** The appeals queue: an author asks for a review of a rejection or a removal. */
+  appealActions: {
+    overturn: "Annuler la décision",
+    uphold: "Maintenir la décision",
+    shortcuts:
+      "Raccourcis : j / ↓ suivant, k / ↑ précédent, p annuler la décision (l'avis est republié), m maintenir la décision",
+    overturned: "Décision annulée : avis republié",
+    upheld: "Décision maintenue",
   },
   removeDialog: {
     title: "Retirer cet avis",

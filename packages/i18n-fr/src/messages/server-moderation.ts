@@ -16,6 +16,8 @@ export const serverModeration = {
     appealInvalid: "Ce lien de recours est invalide.",
     appealAlready: "Un recours a déjà été formé contre cette décision.",
     invalidEmail: "Saisissez une adresse e-mail valide, ou laissez le champ vide.",
+    appealDecided: "Ce recours a déjà été examiné.",
+    appealAction: "Un recours se tranche en maintenant ou en annulant la décision.",
   },
   reportReceived:
     "Merci : votre signalement a bien été reçu. Il sera examiné, et l'avis reste affiché pendant l'examen.",
@@ -67,6 +69,10 @@ export const serverModeration = {
   },
   mail: {
     removalSubject: (company: string) => `Votre avis sur ${company} a été retiré`,
+    /** Who rejected, in a statement of reasons, when it was not the shop. */
+    certavis: "Certavis",
+    removalBody: (first: string, product: string, reason: string) =>
+      `Bonjour ${first},\n\nVotre avis sur « ${product} » a été retiré de la publication par Certavis.\nMotif : ${reason}`,
     decision: {
       rejected: "Décision : votre avis n'est pas publié.",
       removed: "Décision : votre avis a été retiré de la publication.",
@@ -92,6 +98,15 @@ export const serverModeration = {
         `Bonjour,\n\nNous avons examiné l'avis sur ${company} que vous avez signalé : il a été retiré de la publication.`,
     },
     rulesLine: (url: string) => `Règles de modération : ${url}`,
+    appealSubject: (company: string) => `Votre recours sur votre avis sur ${company}`,
+    appealOutcome: {
+      overturned: (first: string, product: string) =>
+        `Bonjour ${first},\n\nUn opérateur de Certavis a réexaminé la décision prise sur votre avis sur « ${product} » : elle est annulée. Votre avis est de nouveau publié.`,
+      upheld: (first: string, product: string, decision: "rejected" | "removed") =>
+        `Bonjour ${first},\n\nUn opérateur de Certavis a réexaminé la décision prise sur votre avis sur « ${product} » : elle est maintenue. ${decision === "removed" ? "Votre avis reste retiré de la publication." : "Votre avis reste non publié."}`,
+    },
+    appealFinal:
+      "Ce réexamen clôt votre recours auprès de Certavis. Vous pouvez encore vous adresser à un organe de règlement extrajudiciaire des litiges certifié ou à la justice.",
   },
   facts: {
     shopRejection: "L'avis a été lu par la boutique, qui a refusé de le publier.",
@@ -100,5 +115,6 @@ export const serverModeration = {
       `La boutique a contesté cet avis (motif : ${reason}) : « ${explanation} ».`,
     reported: (reason: string) => `Un visiteur a signalé cet avis (motif : ${reason}).`,
     examined: "L'avis a été examiné par un opérateur de Certavis.",
+    appealed: (explanation: string) => `L'auteur a demandé le réexamen de la décision : « ${explanation} ».`,
   },
 } as const;

@@ -33,4 +33,9 @@ export const serverOperators = {
   tooManyCodes: (minutes: number) =>
     `Trop de codes erronés. Veuillez réessayer dans ${countOf(minutes, "minute", "minutes")}.`,
   operatorOnly: "Réservé aux opérateurs Certavis.",
+  // an operator outside every company
+  cannotJoinCompany:
+    "Ce compte est celui d'un opérateur Certavis : un opérateur n'appartient à aucune entreprise, il ne peut ni en créer ni en rejoindre une.",
+  requesterIsOperator:
+    "Ce compte est celui d'un opérateur Certavis : un opérateur n'appartient à aucune entreprise, sa demande ne peut pas être acceptée.",
 } as const;

@@ -3,7 +3,7 @@ export const serverTransparency = {
   serviceTitle: "Transparence de la modération — Certavis",
   companyTitle: (company: string) => `Transparence de la modération — ${company}`,
   intro:
-    "Chaque mois : les avis reçus, publiés, rejetés ou retirés et pourquoi, ceux que leurs auteurs ont retirés, les signalements et contestations reçus et leurs suites, le délai médian de décision et la part des décisions prises automatiquement.",
+    "Chaque mois : les avis reçus, publiés, rejetés ou retirés et pourquoi, ceux que leurs auteurs ont retirés, les signalements, contestations et recours reçus et leurs suites, le délai médian de décision et la part des décisions prises automatiquement.",
   whoService: (certavis: number, shop: number) =>
     `Boutiques modérées par Certavis : ${certavis}. Boutiques qui modèrent elles-mêmes selon la procédure Certavis : ${shop}.`,
   operators: (n: number, since: string | null) =>
@@ -21,6 +21,7 @@ export const serverTransparency = {
     withdrawn: "Retirés par leur auteur",
     reports: "Signalements (maintenus / retirés / en cours)",
     contests: "Contestations (maintenus / retirés / en cours)",
+    appeals: "Recours (décision maintenue / annulée / en cours)",
     median: "Délai médian de décision",
     automated: "Décisions automatiques",
   },

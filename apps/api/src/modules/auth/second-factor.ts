@@ -2,6 +2,7 @@ import { fr } from "@certavis/i18n-fr/server";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { jwtVerify, SignJWT } from "jose";
+import { otpauthQrSvg } from "../../auth/otpauth-qr";
 import { issueTokenPair, type TokenPair } from "../../auth/refresh-tokens";
 import { matchTotp, newTotpSecret, otpauthUri } from "../../auth/totp";
 import type { AppContext } from "../../context";
@@ -42,7 +43,8 @@ export async function secondFactorChallenge(
         .set({ totpSecretSealed: ctx.keys.totpCipher.encrypt(secret), totpLastStep: null })
         .where(eq(operators.userId, user.id));
     }
-    enrolment = { secret, otpauth_uri: otpauthUri(secret, user.email) };
+    const uri = otpauthUri(secret, user.email);
+    enrolment = { secret, otpauth_uri: uri, qr_code_svg: await otpauthQrSvg(uri) };
   }
   const iat = Math.floor(ctx.now().getTime() / 1000);
   const challenge = await new SignJWT({ typ: "second-factor" })

@@ -3,10 +3,19 @@ import { formatDate, fr } from "@certavis/i18n-fr/server";
 import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { createElement } from "react";
 import type { Tx } from "../../db/client";
-import { memberships, moderationDecisions, products, reviews, users } from "../../db/schema";
+import {
+  memberships,
+  moderationAppeals,
+  moderationDecisions,
+  products,
+  reviewEvents,
+  reviews,
+  users,
+} from "../../db/schema";
 import { CertificationEmail } from "../../mail/emails/certification-email";
 import { renderMail } from "../../mail/emails/render-mail";
 import type { MailMessage } from "../../mail/mailer";
+import { moderationOf } from "../moderation/company-moderation";
 import type { CertificationEmailKind } from "../review-trail/author-emails";
 
 export const CERTIFICATION_EMAIL_KINDS: ReadonlySet<string> = new Set<CertificationEmailKind>([
@@ -15,6 +24,8 @@ export const CERTIFICATION_EMAIL_KINDS: ReadonlySet<string> = new Set<Certificat
   "publication_warning",
   "store_rejection",
   "store_reply",
+  "appeal_outcome",
+  "store_appeal_outcome",
 ]);
 
 const DATE = { timeZone: "Europe/Paris" };
@@ -65,13 +76,13 @@ export function rejectionEmail(input: {
 }) {
   const s = fr.server.moderation.mail;
   const statement = input.statement;
+  const reason = fr.certification.reasons[input.reason];
+  // Who decided: the shop in its own mode, otherwise Certavis (an operator, or the service alone).
+  const decider = !statement || statement.decidedBy === "shop" ? input.companyName : s.certavis;
   const lines = [
-    m.rejectionBody(
-      input.firstName,
-      input.productName,
-      input.companyName,
-      fr.certification.reasons[input.reason],
-    ),
+    statement?.decision === "removed"
+      ? s.removalBody(input.firstName, input.productName, reason)
+      : m.rejectionBody(input.firstName, input.productName, decider, reason),
   ];
   if (input.note) lines.push(m.rejectionNote(input.note));
   if (!statement) return message(input.to, m.rejectionSubject(input.companyName), lines, input.procedureUrl);
@@ -97,6 +108,38 @@ export function rejectionEmail(input: {
       { line: rule, url: statement.rulesUrl },
       { line: s.appeal(statement.appealUrl), url: statement.appealUrl },
     ],
+  );
+}
+
+/**
+ * The outcome of the author's appeal (DSA art. 20): the decision `decision` upheld or overturned (the
+ * review published again), the operator's note, then the removal rules and the procedure.
+ */
+export function appealOutcomeEmail(input: {
+  to: string;
+  firstName: string;
+  productName: string;
+  companyName: string;
+  outcome: "upheld" | "overturned";
+  decision: "rejected" | "removed";
+  note: string | null;
+  rulesUrl: string | null;
+  procedureUrl: string;
+}) {
+  const s = fr.server.moderation.mail;
+  const lines = [
+    input.outcome === "overturned"
+      ? s.appealOutcome.overturned(input.firstName, input.productName)
+      : s.appealOutcome.upheld(input.firstName, input.productName, input.decision),
+  ];
+  if (input.note) lines.push(m.rejectionNote(input.note));
+  if (input.outcome === "upheld") lines.push("", s.appealFinal);
+  return message(
+    input.to,
+    s.appealSubject(input.companyName),
+    lines,
+    input.procedureUrl,
+    input.rulesUrl ? [{ line: s.rulesLine(input.rulesUrl), url: input.rulesUrl }] : [],
   );
 }
 
@@ -135,6 +178,8 @@ export function publicationWarningEmail(input: {
 interface Context {
   order: { id: string; buyerEmail: string; buyerFirstName: string };
   company: { id: string; name: string };
+  /** Who moderates the company is read at this time. */
+  now?: Date;
   procedureUrl: string;
   /** The public removal rules and the appeal link of a decision (statements of reasons). */
   rulesUrl?: string;
@@ -151,6 +196,8 @@ export async function renderCertificationEmail(
   ctx: Context,
 ): Promise<Omit<MailMessage, "code"> | null> {
   if (kind === "publication_warning") {
+    // Handed to Certavis since it was queued: the shop no longer has a decision to take.
+    if ((await moderationOf(tx, ctx.company.id, ctx.now ?? new Date())) === "certavis") return null;
     const due = await tx
       .select({ review: reviews, productName: products.name })
       .from(reviews)
@@ -184,7 +231,7 @@ export async function renderCertificationEmail(
       })),
     });
   }
-  const store = kind === "store_rejection" || kind === "store_reply";
+  const store = kind === "store_rejection" || kind === "store_reply" || kind === "store_appeal_outcome";
   const [review] = await tx
     .select({ review: reviews, productName: products.name })
     .from(reviews)
@@ -234,6 +281,35 @@ export async function renderCertificationEmail(
           }
         : null;
     return rejectionEmail({ ...common, reason: r.rejectionReason, note: r.rejectionNote, statement });
+  }
+  if (kind === "appeal_outcome" || kind === "store_appeal_outcome") {
+    // The review's latest answered appeal, and the operator's note from its trail event.
+    const [answered] = await tx
+      .select({ outcome: moderationAppeals.outcome, decision: moderationDecisions.decision })
+      .from(moderationAppeals)
+      .innerJoin(moderationDecisions, eq(moderationDecisions.id, moderationAppeals.decisionId))
+      .where(and(eq(moderationAppeals.reviewId, r.id), eq(moderationAppeals.status, "closed")))
+      .orderBy(desc(moderationAppeals.decidedAt))
+      .limit(1);
+    if (!answered || (answered.outcome !== "upheld" && answered.outcome !== "overturned")) return null;
+    const [event] = await tx
+      .select({ note: reviewEvents.note })
+      .from(reviewEvents)
+      .where(
+        and(
+          eq(reviewEvents.reviewId, r.id),
+          inArray(reviewEvents.kind, ["appeal_upheld", "appeal_overturned"]),
+        ),
+      )
+      .orderBy(desc(reviewEvents.seq))
+      .limit(1);
+    return appealOutcomeEmail({
+      ...common,
+      outcome: answered.outcome,
+      decision: answered.decision === "removed" ? "removed" : "rejected",
+      note: event?.note ?? null,
+      rulesUrl: ctx.rulesUrl ?? null,
+    });
   }
   if (r.status !== "approved" || !r.replyBody) return null;
   return replyEmail({ ...common, reply: r.replyBody });

@@ -6,9 +6,10 @@ import {
 } from "@certavis/domain";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { publicationWarnings, reviewEvents, reviews } from "../../db/schema";
+import { companies, publicationWarnings, reviewEvents, reviews } from "../../db/schema";
 import { reviewsChanged } from "../../lib/reviews-changed";
 import type { FileStorage } from "../../lib/storage";
+import { certavisModeratedSql } from "../moderation/company-moderation";
 import { queueAuthorEmail } from "../review-trail/author-emails";
 import { type ReviewEventKind, recordReviewEvents } from "../review-trail/review-events";
 import { purgeTrail } from "../review-trail/trail-retention";
@@ -123,14 +124,21 @@ export function autoPublishDueReviews(db: Db, now: Date): Promise<number> {
 
 /**
  * Pending reviews 27 days after submission: marked warned (once) and one e-mail per company queued
- * to its admins, keyed by the order of the first review it warns about (unique outbox row).
+ * to its admins, keyed by the order of the first review it warns about (unique outbox row); none for
+ * a company moderated by Certavis (ARCHITECTURE §10.19: the shop has no decision to take).
  */
 export async function warnBeforeAutoPublication(db: Db, now: Date): Promise<number> {
   return inBatches(() =>
     db.transaction(async (tx) => {
       const due = await tx
-        .select({ id: reviews.id, companyId: reviews.companyId, orderId: reviews.orderId })
+        .select({
+          id: reviews.id,
+          companyId: reviews.companyId,
+          orderId: reviews.orderId,
+          byCertavis: sql<boolean>`${certavisModeratedSql(now)}`,
+        })
         .from(reviews)
+        .innerJoin(companies, eq(companies.id, reviews.companyId))
         .where(
           and(
             eq(reviews.status, "pending"),
@@ -141,7 +149,7 @@ export async function warnBeforeAutoPublication(db: Db, now: Date): Promise<numb
         )
         .orderBy(asc(reviews.createdAt))
         .limit(BATCH)
-        .for("update", { skipLocked: true });
+        .for("update", { of: reviews, skipLocked: true });
       if (due.length === 0) return 0;
       await tx
         .update(reviews)
@@ -156,7 +164,10 @@ export async function warnBeforeAutoPublication(db: Db, now: Date): Promise<numb
           ),
         );
       const keyOrder = new Map<string, string>();
-      for (const r of due) if (r.orderId && !keyOrder.has(r.companyId)) keyOrder.set(r.companyId, r.orderId);
+      // A shop moderated by Certavis cannot decide (its flagged reviews wait for an operator): its
+      // reviews are marked warned, the e-mail asking it for a decision is not sent.
+      for (const r of due)
+        if (r.orderId && !r.byCertavis && !keyOrder.has(r.companyId)) keyOrder.set(r.companyId, r.orderId);
       const day = now.toISOString().slice(0, 10);
       for (const [companyId, orderId] of keyOrder) {
         // The first transaction to claim the company's day queues its one e-mail; a parallel one waits

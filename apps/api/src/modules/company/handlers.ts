@@ -9,6 +9,7 @@ import {
 import { fr } from "@certavis/i18n-fr/server";
 import { and, asc, eq, ilike, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { lockedIsOperator } from "../../db/operator-lock";
 import { companies, googleFeedDepartures, joinRequests, reviewEvents } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { callerMembership, callerUser } from "../../http/caller";
@@ -159,6 +160,8 @@ export const companyHandlers = defineHandlers({
     const now = ctx.now();
     try {
       const companyId = await ctx.db.transaction(async (tx) => {
+        if (await lockedIsOperator(tx, user.id))
+          throw detailError(400, fr.server.operators.cannotJoinCompany);
         const created = await createCompany(tx, { name, website, ownerId: user.id }, ctx.apiKeyCipher, now);
         // Joining a company closes the caller's other pending join requests.
         await tx

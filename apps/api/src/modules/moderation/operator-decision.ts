@@ -18,6 +18,7 @@ import type { AuthenticatedUser } from "../../http/request-context";
 import { reviewsChanged } from "../../lib/reviews-changed";
 import { queueAuthorEmail } from "../review-trail/author-emails";
 import { type ReviewEventKind, recordReviewEvents } from "../review-trail/review-events";
+import { decideAppeal } from "./appeal-decision";
 import { moderationRulesUrl } from "./appeal-token";
 import { insertDecision } from "./decisions";
 import { queueReportOutcomes } from "./report-outcome";
@@ -32,8 +33,11 @@ export interface OperatorDecisionInput {
   /** A code of REJECTION_REASONS: required to remove (400 `{"reason": [...]}` without one). */
   reason?: string | null;
   note?: string | null;
-  /** The queue item decided (a contest or a report): closed with the decision's outcome. */
-  source?: { kind: "review" } | { kind: "contest" | "report"; id: string };
+  /**
+   * The queue item decided (a contest or a report): closed with the decision's outcome. An author's
+   * appeal is decided by `decideAppeal` (appeal-decision.ts): `keep` upholds, `publish` overturns.
+   */
+  source?: { kind: "review" } | { kind: "contest" | "report" | "appeal"; id: string };
 }
 
 const TRAIL_KIND = { published: "approved", kept: "kept", rejected: "rejected", removed: "removed" } as const;
@@ -68,11 +72,28 @@ function factsOf(
  * (actor `operator`, the operator's id), the review's open contest and open reports closed with the
  * outcome; then the author's statement of reasons (a rejection or removal) and each reporter who left
  * an address are mailed through the queue. 404 unknown review; 409 when the action does not apply to
- * the review's status (a withdrawn review, a pending one to keep…).
+ * the review's status (a withdrawn review, a pending one to keep…). An author's appeal (source
+ * `appeal`) goes to `decideAppeal`: `keep` upholds the decision, `publish` overturns it.
  */
 export async function decideAsOperator(ctx: AppContext, input: OperatorDecisionInput) {
   const note = input.note?.trim() || null;
   const at = ctx.now();
+  const source = input.source;
+  if (source?.kind === "appeal") {
+    const answered = await ctx.db.transaction((tx) =>
+      decideAppeal(tx, {
+        reviewId: input.reviewId,
+        appealId: source.id,
+        operator: input.operator,
+        action: input.action,
+        note,
+        at,
+        secret: ctx.keys.all("review-key")[0] ?? "",
+      }),
+    );
+    if (answered.outcome === "overturned") reviewsChanged(answered.companyId);
+    return answered.decision;
+  }
   const result = await ctx.db.transaction(async (tx) => {
     const [review] = await tx
       .select({
@@ -133,8 +154,8 @@ export async function decideAsOperator(ctx: AppContext, input: OperatorDecisionI
         automated: (review.checkFlags?.length ?? 0) > 0,
         decidedBy: "operator",
         user: input.operator,
-        source: input.source?.kind ?? "review",
-        sourceId: input.source && input.source.kind !== "review" ? input.source.id : null,
+        source: source?.kind ?? "review",
+        sourceId: source && source.kind !== "review" ? source.id : null,
         at,
       },
       ctx.keys.all("review-key")[0] ?? "",

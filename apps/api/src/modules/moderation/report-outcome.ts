@@ -6,6 +6,21 @@ import { reviewReports } from "../../db/schema";
 import { CertificationEmail } from "../../mail/emails/certification-email";
 import { renderMail } from "../../mail/emails/render-mail";
 import { enqueueMail } from "../../mail/mail-outbox";
+import type { MailMessage } from "../../mail/mailer";
+
+/** The reporter's e-mail: what became of the review they reported, and the removal rules. */
+export async function reportOutcomeEmail(input: {
+  to: string;
+  companyName: string;
+  outcome: "kept" | "removed";
+  rulesUrl?: string;
+}): Promise<MailMessage> {
+  const m = fr.server.moderation.mail;
+  const lines = [m.reportOutcome[input.outcome](input.companyName)];
+  const linked = input.rulesUrl ? [{ line: m.rulesLine(input.rulesUrl), url: input.rulesUrl }] : [];
+  const { html, text } = await renderMail(createElement(CertificationEmail, { lines, linked }));
+  return { to: input.to, subject: m.reportSubject, text, html };
+}
 
 /**
  * Tells each reporter of the review who left an address the outcome of the decision `decisionId`
@@ -31,13 +46,14 @@ export async function queueReportOutcomes(
       ),
     )
     .returning({ email: reviewReports.email, outcome: reviewReports.outcome });
-  const m = fr.server.moderation.mail;
   for (const report of told) {
     if (!report.email) continue;
-    const outcome = report.outcome === "removed" ? "removed" : "kept";
-    const lines = [m.reportOutcome[outcome](companyName)];
-    const linked = rulesUrl ? [{ line: m.rulesLine(rulesUrl), url: rulesUrl }] : [];
-    const { html, text } = await renderMail(createElement(CertificationEmail, { lines, linked }));
-    await enqueueMail(tx, { to: report.email, subject: m.reportSubject, text, html }, at);
+    const message = await reportOutcomeEmail({
+      to: report.email,
+      companyName,
+      outcome: report.outcome === "removed" ? "removed" : "kept",
+      ...(rulesUrl ? { rulesUrl } : {}),
+    });
+    await enqueueMail(tx, message, at);
   }
 }

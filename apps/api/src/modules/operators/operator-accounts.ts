@@ -42,15 +42,21 @@ export async function runOperatorRequest(
 
 async function addOperator(db: DbOrTx, email: string, now: Date): Promise<OperatorAnswer> {
   return db.transaction(async (tx) => {
+    // The user's row locked first, then its memberships read: joining a company takes the same lock
+    // (db/operator-lock.ts), so the two never cross.
     const [user] = await tx
-      .select({ id: users.id, membership: memberships.id })
+      .select({ id: users.id })
       .from(users)
-      .leftJoin(memberships, eq(memberships.userId, users.id))
       .where(eq(users.email, email))
       .limit(1)
-      .for("update", { of: users });
+      .for("update");
     if (!user) return { ok: false, message: t.noAccount(email) };
-    if (user.membership) return { ok: false, message: t.memberOfCompany(email) };
+    const [membership] = await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(eq(memberships.userId, user.id))
+      .limit(1);
+    if (membership) return { ok: false, message: t.memberOfCompany(email) };
     const added = await tx
       .insert(operators)
       .values({ userId: user.id, addedAt: now })

@@ -281,6 +281,8 @@ export async function renderDeliveries(
   tx: Tx,
   rows: DeliveryRow[],
   links: MailLinks,
+  /** The worker's clock (who moderates a company now). */
+  now: Date = new Date(),
 ): Promise<RenderedBatch> {
   const { byOrder, linesOf, reviewed, storeAnswered, suppressed, templates, contacts } =
     await loadOrderContexts(tx, rows, links.keys());
@@ -309,6 +311,7 @@ export async function renderDeliveries(
       const message = await renderCertificationEmail(tx, row.kind as CertificationEmailKind, {
         order: ctx.order,
         company: ctx.company,
+        now,
         procedureUrl: procedureUrl(links.widgetUrl, companyId),
         rulesUrl: moderationRulesUrl(links.publicUrl),
         appealUrl: (decisionId) =>

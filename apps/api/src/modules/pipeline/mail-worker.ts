@@ -90,7 +90,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     lockDue: (tx, places) => lockDueDeliveries(tx, now(), places),
     async prepare(tx, rows, claim) {
       const at = now();
-      const { rendered, cancelled } = await renderDeliveries(tx, rows, links);
+      const { rendered, cancelled } = await renderDeliveries(tx, rows, links, at);
       const settled = { cancelled: 0, held: 0 };
       for (const [reason, ids] of cancelled) {
         await tx

@@ -13,21 +13,25 @@ export type CertificationEmailKind =
   | "reply"
   | "publication_warning"
   | "store_rejection"
-  | "store_reply";
+  | "store_reply"
+  // The outcome of the author's appeal (DSA art. 20), rendered from the review's latest answered appeal.
+  | "appeal_outcome"
+  | "store_appeal_outcome";
 
 /**
  * Queues an e-mail to the author of the review of `orderId` (rejection reason, company reply) in the
  * durable outbox: one row per order and kind, so a double click, a retry or a second instance never
  * sends it twice; the mail worker renders it when it sends (the review's state at that time).
- * A rejection is a new event each time (a review re-submitted then rejected again): a rejection
- * e-mail already sent, dead or cancelled is queued again; one still waiting is left as it is.
+ * A rejection is a new event each time (a review re-submitted then rejected again), and so is an
+ * appeal's outcome (a later decision appealed in turn): one already sent, dead or cancelled is queued
+ * again; one still waiting is left as it is.
  */
 export async function queueAuthorEmail(
   tx: DbOrTx,
   input: {
     companyId: string;
     orderId: string;
-    kind: "rejection" | "reply" | "publication_warning";
+    kind: "rejection" | "reply" | "publication_warning" | "appeal_outcome";
     /** The review's subject: a store review's rejection or reply goes as `store_*`. */
     subject?: ReviewSubject;
     at: Date;
@@ -42,7 +46,7 @@ export async function queueAuthorEmail(
     status: "scheduled",
     scheduledAt: input.at,
   };
-  if (input.kind !== "rejection") {
+  if (input.kind !== "rejection" && input.kind !== "appeal_outcome") {
     await tx.insert(emailDeliveries).values(row).onConflictDoNothing();
     return;
   }

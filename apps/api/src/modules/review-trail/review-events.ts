@@ -17,13 +17,16 @@ export type ReviewEventKind =
   | "expired"
   | "erasure"
   // Moderation (ARCHITECTURE §10.19–20): the automatic checks' findings, a shop's contest, a visitor's
-  // report, an operator keeping or removing a published review, an author's appeal.
+  // report, an operator keeping or removing a published review, an author's appeal and an operator's
+  // answer to it (the decision upheld, or overturned: the review published again).
   | "flagged"
   | "contested"
   | "public_report"
   | "kept"
   | "removed"
-  | "appealed";
+  | "appealed"
+  | "appeal_upheld"
+  | "appeal_overturned";
 
 /** `operator`: a Certavis operator (a user outside any company), whose id the trail keeps. */
 export type Actor =
@@ -69,6 +72,7 @@ const WEBHOOK_TYPES: Partial<Record<ReviewEventKind, WebhookEventType>> = {
   submitted: "review.submitted",
   approved: "review.published",
   auto_published: "review.published",
+  appeal_overturned: "review.published",
   rejected: "review.rejected",
   // A published review taken down by an operator: out of public view, told as a rejection.
   removed: "review.rejected",

@@ -2,6 +2,7 @@ import { canGrantRole, DEFAULT_INVITATION_ROLE, normalizeEmail, normalizeRole } 
 import { fr, planLimitMessages } from "@certavis/i18n-fr/server";
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { lockedIsOperator } from "../../db/operator-lock";
 import { companies, invitations, joinRequests, memberships, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { callerMembership, callerUser } from "../../http/caller";
@@ -171,6 +172,8 @@ export const inviteHandlers = defineHandlers({
     assertPending(row, now);
     try {
       const membershipId = await ctx.db.transaction(async (tx) => {
+        if (await lockedIsOperator(tx, user.id))
+          throw detailError(400, fr.server.operators.cannotJoinCompany);
         await assertMemberRoom(tx, row.companyId, now);
         const taken = await tx
           .update(invitations)

@@ -2,6 +2,7 @@ import { canGrantRole, normalizeRole } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr/server";
 import { and, eq, isNull, ne, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { lockedIsOperator } from "../../db/operator-lock";
 import { companies, joinRequests, memberships } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { callerMembership, callerUser } from "../../http/caller";
@@ -52,6 +53,7 @@ export const requestHandlers = defineHandlers({
     const { ctx } = request.server;
     const companyId = request.body.company_id;
     const id = await ctx.db.transaction(async (tx) => {
+      if (await lockedIsOperator(tx, user.id)) throw detailError(400, fr.server.operators.cannotJoinCompany);
       const [company] = await tx
         .select({ id: companies.id })
         .from(companies)
@@ -105,6 +107,7 @@ export const requestHandlers = defineHandlers({
     );
     try {
       const membershipId = await ctx.db.transaction(async (tx) => {
+        if (await lockedIsOperator(tx, row.userId)) throw conflict(fr.server.operators.requesterIsOperator);
         const [elsewhere] = await tx
           .select({ id: memberships.id })
           .from(memberships)

@@ -78,6 +78,7 @@ export function transparencyPage(data: Transparency, jsonUrl: string): HtmlPage 
                 <th scope="col">{c.withdrawn}</th>
                 <th scope="col">{c.reports}</th>
                 <th scope="col">{c.contests}</th>
+                <th scope="col">{c.appeals}</th>
                 <th scope="col">{c.median}</th>
                 <th scope="col">{c.automated}</th>
               </tr>
@@ -96,6 +97,9 @@ export function transparencyPage(data: Transparency, jsonUrl: string): HtmlPage 
                   </td>
                   <td>
                     {m.contests.received} ({m.contests.kept} / {m.contests.removed} / {m.contests.open})
+                  </td>
+                  <td>
+                    {m.appeals.received} ({m.appeals.upheld} / {m.appeals.overturned} / {m.appeals.open})
                   </td>
                   <td>
                     {m.median_hours_to_decision === null ? t.none : t.hours(m.median_hours_to_decision)}

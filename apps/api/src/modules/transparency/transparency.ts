@@ -2,7 +2,15 @@ import { REJECTION_REASONS } from "@certavis/domain";
 import { and, count, eq, gte, inArray, min, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
-import { companies, operators, reviewContests, reviewEvents, reviewReports, reviews } from "../../db/schema";
+import {
+  companies,
+  moderationAppeals,
+  operators,
+  reviewContests,
+  reviewEvents,
+  reviewReports,
+  reviews,
+} from "../../db/schema";
 import type { SchemaOf } from "../../http/operation-types";
 import { certavisModeratedSql, moderationView } from "../moderation/company-moderation";
 
@@ -13,8 +21,9 @@ type ByReason = SchemaOf<"TransparencyByReason">;
 /** How many calendar months the figures cover, the current one included. */
 export const TRANSPARENCY_MONTHS = 12;
 
-const PUBLISHED = ["approved", "auto_published"];
-const DECISIONS = ["approved", "auto_published", "rejected", "removed", "kept"];
+// An appeal overturned publishes the review again: a publication decided that month.
+const PUBLISHED = ["approved", "auto_published", "appeal_overturned"];
+const DECISIONS = ["approved", "auto_published", "appeal_overturned", "rejected", "removed", "kept"];
 const FIRST_DECISIONS = ["approved", "auto_published", "rejected"];
 
 /** `YYYY-MM` of a month (UTC), in SQL. */
@@ -49,6 +58,7 @@ function emptyMonth(month: string): Month {
     median_hours_to_decision: null,
     reports: { received: 0, kept: 0, removed: 0, open: 0 },
     contests: { received: 0, kept: 0, removed: 0, open: 0 },
+    appeals: { received: 0, upheld: 0, overturned: 0, open: 0 },
   };
 }
 
@@ -68,7 +78,8 @@ async function monthlyFigures(db: DbOrTx, companyId: string | null, now: Date): 
   const eventMonth = monthOf(reviewEvents.createdAt);
   const reportMonth = monthOf(reviewReports.createdAt);
   const contestMonth = monthOf(reviewContests.createdAt);
-  const [received, events, medians, reports, contests] = await Promise.all([
+  const appealMonth = monthOf(moderationAppeals.createdAt);
+  const [received, events, medians, reports, contests, appeals] = await Promise.all([
     db
       .select({ month: receivedMonth, n: count() })
       .from(reviews)
@@ -128,6 +139,16 @@ async function monthlyFigures(db: DbOrTx, companyId: string | null, now: Date): 
       .from(reviewContests)
       .where(and(of(reviewContests.companyId), gte(reviewContests.createdAt, from)))
       .groupBy(contestMonth, reviewContests.status, reviewContests.outcome),
+    db
+      .select({
+        month: appealMonth,
+        status: moderationAppeals.status,
+        outcome: moderationAppeals.outcome,
+        n: count(),
+      })
+      .from(moderationAppeals)
+      .where(and(of(moderationAppeals.companyId), gte(moderationAppeals.createdAt, from)))
+      .groupBy(appealMonth, moderationAppeals.status, moderationAppeals.outcome),
   ]);
 
   for (const row of received) {
@@ -166,6 +187,15 @@ async function monthlyFigures(db: DbOrTx, companyId: string | null, now: Date): 
       else if (row.outcome === "removed") cases.removed += n;
       else cases.kept += n;
     }
+  }
+  for (const row of appeals) {
+    const month = months.get(row.month);
+    if (!month) continue;
+    const n = Number(row.n);
+    month.appeals.received += n;
+    if (row.status === "open") month.appeals.open += n;
+    else if (row.outcome === "overturned") month.appeals.overturned += n;
+    else month.appeals.upheld += n;
   }
   for (const month of months.values()) {
     month.automated_share =

@@ -12,8 +12,9 @@ import { useLoginSecondFactor } from "../api/login-second-factor";
 const t = fr.auth.secondFactor;
 
 /**
- * An operator's second step: on the first sign-in the secret to enrol (the `otpauth://` link opens the
- * authenticator app on a phone; the key can be typed), then the 6-digit code.
+ * An operator's second step: on the first sign-in the secret to enrol (its QR code to scan, drawn by
+ * the server; the `otpauth://` link opens the authenticator app on a phone; the key can be typed),
+ * then the 6-digit code.
  */
 export function SecondFactorForm({
   challenge,
@@ -58,6 +59,15 @@ export function SecondFactorForm({
                 <br />
                 {t.enrolHelp}
               </Callout.Text>
+              {/* Drawn by the server: the /login bundle carries no QR code library. */}
+              <img
+                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qr_code_svg)}`}
+                alt={t.qrAlt}
+                width={200}
+                height={200}
+                data-testid="totp-qr"
+                className="rounded bg-white"
+              />
               <Callout.Text>
                 <RLink href={enrolment.otpauth_uri}>{t.enrolLink}</RLink>
               </Callout.Text>

@@ -104,7 +104,8 @@ export function CaseView({ data }: { data: OperatorCase }) {
         <Section title={t.appeals}>
           {data.appeals.map((appeal) => (
             <Text key={appeal.id}>
-              {appeal.explanation} ({formatDateTime(appeal.created_at)})
+              {appeal.explanation} ({formatDateTime(appeal.created_at)} ·{" "}
+              {t.appealStatus[appeal.outcome ?? "open"]})
             </Text>
           ))}
         </Section>

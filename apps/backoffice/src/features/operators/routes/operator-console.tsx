@@ -17,7 +17,7 @@ import { CaseView } from "../components/case-view";
 import { RemoveDialog } from "../components/remove-dialog";
 
 const t = operators;
-const SOURCE_KIND = { flagged: "review", contests: "contest", reports: "report", appeals: "review" } as const;
+const SOURCE_KIND = { flagged: "review", contests: "contest", reports: "report", appeals: "appeal" } as const;
 
 /** Keys typed into a field or a dialog are not shortcuts. */
 function typing(target: EventTarget | null): boolean {
@@ -32,7 +32,9 @@ function typing(target: EventTarget | null): boolean {
 /**
  * The operators' console (ARCHITECTURE §10.19): the four queues with their counts and oldest item's
  * age, the current queue oldest first, the selected item's whole case, and the decisions, all from the
- * keyboard (j/k or arrows, p publish, m keep, r remove → reason 1-5 and a note).
+ * keyboard (j/k or arrows, p publish, m keep, r remove → reason 1-5 and a note). In the appeals queue
+ * the same keys decide the appeal: p overturns the decision (the review is published again), m upholds
+ * it; r does nothing there.
  */
 export function OperatorConsoleRoute() {
   const location = useLocation();
@@ -46,6 +48,13 @@ export function OperatorConsoleRoute() {
   const detail = useCase(current?.review_id ?? null);
   const decide = useDecide();
   const busy = decide.isPending || list.isFetching;
+  const appeals = queue === "appeals";
+  const publish = appeals
+    ? { label: t.appealActions.overturn, done: t.appealActions.overturned }
+    : { label: t.actions.publish, done: t.actions.published };
+  const keep = appeals
+    ? { label: t.appealActions.uphold, done: t.appealActions.upheld }
+    : { label: t.actions.keep, done: t.actions.kept };
 
   useEffect(() => {
     if (index > 0 && index >= items.length) setIndex(Math.max(0, items.length - 1));
@@ -81,15 +90,15 @@ export function OperatorConsoleRoute() {
       const key = event.key;
       if (key === "j" || key === "ArrowDown") setIndex((i) => Math.min(i + 1, Math.max(0, items.length - 1)));
       else if (key === "k" || key === "ArrowUp") setIndex((i) => Math.max(0, i - 1));
-      else if (key === "p") void send({ action: "publish" }, t.actions.published);
-      else if (key === "m") void send({ action: "keep" }, t.actions.kept);
-      else if (key === "r" && current) setRemoving(true);
+      else if (key === "p") void send({ action: "publish" }, publish.done);
+      else if (key === "m") void send({ action: "keep" }, keep.done);
+      else if (key === "r" && current && !appeals) setRemoving(true);
       else return;
       event.preventDefault();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [items.length, send, current, removing, busy]);
+  }, [items.length, send, current, removing, busy, appeals, publish.done, keep.done]);
 
   if (!hasSession()) return <Navigate to="/login" replace state={{ from: location }} />;
   if (queues.isPending) return <LoadingScreen />;
@@ -133,7 +142,7 @@ export function OperatorConsoleRoute() {
         </ul>
       </nav>
       <Text size="2" color="gray">
-        {t.actions.shortcuts}
+        {appeals ? t.appealActions.shortcuts : t.actions.shortcuts}
       </Text>
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <section aria-label={t.itemsLabel}>
@@ -168,19 +177,21 @@ export function OperatorConsoleRoute() {
         <div className="flex flex-col gap-3">
           {current ? (
             <Flex gap="2">
-              <Button onClick={() => void send({ action: "publish" }, t.actions.published)} disabled={busy}>
-                {t.actions.publish} (p)
+              <Button onClick={() => void send({ action: "publish" }, publish.done)} disabled={busy}>
+                {publish.label} (p)
               </Button>
               <Button
                 variant="outline"
-                onClick={() => void send({ action: "keep" }, t.actions.kept)}
+                onClick={() => void send({ action: "keep" }, keep.done)}
                 disabled={busy}
               >
-                {t.actions.keep} (m)
+                {keep.label} (m)
               </Button>
-              <Button variant="destructive" onClick={() => setRemoving(true)} disabled={busy}>
-                {t.actions.remove} (r)
-              </Button>
+              {appeals ? null : (
+                <Button variant="destructive" onClick={() => setRemoving(true)} disabled={busy}>
+                  {t.actions.remove} (r)
+                </Button>
+              )}
             </Flex>
           ) : null}
           {detail.data && current ? <CaseView data={detail.data} /> : null}
