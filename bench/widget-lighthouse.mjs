@@ -24,7 +24,11 @@
 //
 //   pnpm build && pnpm start        # the product on http://localhost:3000 with the demo seed
 //   node bench/widget-lighthouse.mjs [http://localhost:3000]
-//     RUNS=5 (default)   ONLY=embed,placeholder (plus the bare page)   POSITION=first|below|listing
+//     RUNS=5 (default)   ONLY=embed,placeholder (plus the bare page)   POSITION=first|below|deep|listing
+//     (deep: issue 43's product page, the widget below 40 paragraphs, with its own bare page)
+//     VISITOR=1: Chromium as a shop's visitor runs it, `--headless --no-sandbox` alone: no pinning, no
+//     site-isolation or other flag (cross-site frames in their own process, as on a desktop)
+//     PER_RUN=1: every run's figures too, each against the floor of the same round
 //     BENCH_HOST_PORT, BENCH_FRAME_PORT (the host pages' and the frames' ports; default: any free one)
 //     PIN_RENDERER=0 (on ≤ 4 cores each renderer's main thread gets a core of its own by default: see
 //     `pinning`; the product's caches are kept warm by a steady visitor: see `warmProduct`)
@@ -51,7 +55,7 @@ import { median } from "./lib/median.mjs";
 
 const origin = (process.argv[2] ?? "http://localhost:3000").replace(/\/$/, "");
 const RUNS = Number(process.env.RUNS ?? 5);
-const BUDGET = { scriptMs: 20, tbtMs: 10, starsMs: 10 };
+const BUDGET = { scriptMs: 20, tbtMs: 10, starsMs: 10, placeholderMs: 5 };
 const LISTING_PRODUCTS = 24;
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -163,16 +167,24 @@ const listingPage = (variant, companyId, productIds) => {
 </body></html>`;
 };
 
-/** A product page: the widget right under the title (first screen), or after the description (below the fold). */
+/**
+ * A product page: the widget right under the title (first screen), after the photo and 28 paragraphs
+ * of description (below the fold), or after 40 (deep: issue 43's page, the placeholder far down).
+ */
 const productPage = (widget, position) => {
-  const description = Array.from(
-    { length: 14 },
-    (_, i) =>
-      `<p>Détail ${i + 1} : une lampe de chevet en laiton, abat-jour en lin, lumière douce et chaleureuse, ampoule LED fournie, câble textile de 1,8 m avec interrupteur.</p>`,
-  ).join("");
+  const description = (count) =>
+    Array.from(
+      { length: count },
+      (_, i) =>
+        `<p>Détail ${(i % 14) + 1} : une lampe de chevet en laiton, abat-jour en lin, lumière douce et chaleureuse, ampoule LED fournie, câble textile de 1,8 m avec interrupteur.</p>`,
+    ).join("");
   const photo =
     '<div style="height:420px;background:#eee;border-radius:8px" role="img" aria-label="Photo de la lampe"></div>';
   const reviews = `<h2>Avis clients</h2><div style="min-height:520px">${widget}</div>`;
+  const body =
+    position === "first"
+      ? `${reviews}${photo}${description(14)}`
+      : `${photo}${description(position === "deep" ? 40 : 28)}${reviews}`;
   return `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Lampe Aurore — Boutique de test</title><meta name="description" content="Page produit de test"></head>
@@ -180,7 +192,7 @@ const productPage = (widget, position) => {
 <header style="padding:12px 16px;border-bottom:1px solid #ddd">Boutique de test</header>
 <main style="padding:16px">
 <h1>Lampe Aurore</h1><p>89,00 €</p>
-${position === "first" ? `${reviews}${photo}${description}` : `${photo}${description}${description}${reviews}`}
+${body}
 </main>
 <footer style="padding:16px;border-top:1px solid #ddd">Mentions légales</footer>
 </body></html>`;
@@ -208,7 +220,9 @@ const loadAverage = () =>
  * this machine) stays on the others. All variants are measured the same way.
  */
 const cores = availableParallelism(); // before this process is pinned to some of them
+const asVisitor = process.env.VISITOR === "1";
 const pinning =
+  !asVisitor &&
   process.env.PIN_RENDERER !== "0" &&
   cores <= 4 &&
   cores >= 2 &&
@@ -268,7 +282,9 @@ async function lighthouse(url, outDir, config, chrome, name = "report") {
       "lighthouse@12",
       url,
       `--config-path=${config}`,
-      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-site-isolation-trials",
+      asVisitor
+        ? "--chrome-flags=--headless --no-sandbox"
+        : "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-site-isolation-trials",
       "--output=json",
       `--output-path=${report}`,
       "--quiet",
@@ -382,11 +398,15 @@ const chrome = process.env.CHROME_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromi
 const candidates = process.env.CANDIDATE?.split(",").filter(Boolean) ?? [];
 const cases = [
   ["bare", "first", "bare product page (no widget)"],
+  ["bare", "deep", "bare product page, 40 paragraphs (no widget)"],
   ["floor", "first", "floor: static HTML iframe, 10 reviews"],
   ["react", "first", "naive React 19 widget in an iframe"],
   ["plain", "first", "ours, the spec's plain iframe"],
   ["embed", "first", "ours, through /embed.js"],
   ["placeholder", "first", "ours, /embed.js on a bare placeholder"],
+  ["floor", "deep", "floor: static HTML iframe, 10 reviews"],
+  ["plain", "deep", "ours, the spec's plain iframe"],
+  ["placeholder", "deep", "ours, /embed.js on a bare placeholder"],
   ["floor", "below", "floor: static HTML iframe, 10 reviews"],
   ["react", "below", "naive React 19 widget in an iframe"],
   ["plain", "below", "ours, the spec's plain iframe"],
@@ -400,26 +420,33 @@ const cases = [
     "listing",
     `listing page, 24 products: ${file}`,
   ]),
+  ...candidates.map((file, i) => [
+    `placeholderCandidate${i + 1}`,
+    "deep",
+    `a bare placeholder below 40 paragraphs: ${file}`,
+  ]),
 ];
 // ONLY=embed,plain runs the bare page and those variants, and the candidates (a quick look; the table
 // needs them all).
 const only = process.env.ONLY?.split(",");
-// POSITION=first (or below) runs that position only.
+// POSITION=first (or below, deep, listing) runs that position only; the deep page has its own bare page,
+// the others share the first screen's (the page's script does not depend on where the widget is).
 const onlyPosition = process.env.POSITION;
 /** The request floor's script: the loader's reading of the spans and its one request, without drawing. */
 pages.set(
   "/request-floor.js",
   `(function(){var s=document.querySelectorAll("[data-certavis-stars]"),k=[];for(var i=0;i<s.length;i++){var v=s[i].getAttribute("data-product-id").toLowerCase();if(k.indexOf(v)<0)k.push(v)}fetch(${JSON.stringify(`${origin}/api/v1/public/ratings/?company_id=`)}+encodeURIComponent(s[0].getAttribute("data-company-id"))+"&product_ids="+encodeURIComponent(k.join())).then(function(r){return r.json()})})();`,
 );
-for (const [i, file] of candidates.entries())
-  pages.set(
-    `/listingCandidate${i + 1}.js`,
-    readFileSync(file, "utf8").replace("__CERTAVIS_WIDGET_ORIGIN__", origin),
-  );
+for (const [i, file] of candidates.entries()) {
+  const text = readFileSync(file, "utf8").replace("__CERTAVIS_WIDGET_ORIGIN__", origin);
+  pages.set(`/listingCandidate${i + 1}.js`, text);
+  pages.set(`/placeholderCandidate${i + 1}.js`, text);
+}
 const selected = cases.filter(
   ([variant, position]) =>
-    variant === "bare" ||
-    variant.startsWith("listingCandidate") ||
+    (variant === "bare" &&
+      (position === "deep" ? !onlyPosition || onlyPosition === "deep" : onlyPosition !== "deep")) ||
+    (variant.includes("Candidate") && (!onlyPosition || position === onlyPosition)) ||
     ((!only || only.includes(variant)) && (!onlyPosition || position === onlyPosition)),
 );
 const runsOf = new Map(selected.map((c) => [c, []]));
@@ -432,7 +459,12 @@ try {
       `/${variant}-${position}.html`,
       position === "listing"
         ? listingPage(variant, companyId, productIds)
-        : productPage(variants[variant](framesBase, companyId), position),
+        : variant.startsWith("placeholderCandidate")
+          ? productPage(
+              `<div data-certavis-widget data-company-id="${companyId}" style="min-height:520px"></div><script src="/${variant}.js" async></script>`,
+              position,
+            )
+          : productPage(variants[variant](framesBase, companyId), position),
     );
   // Round after round (every variant once per round), so that a burst of load on the shared machine
   // falls on all variants rather than on one.
@@ -458,6 +490,8 @@ try {
 const results = selected.map((c) => {
   const [variant, position, label] = c;
   const runs = runsOf.get(c);
+  const floorVariant = position === "listing" ? "listingFloor" : "floor";
+  const floorCase = selected.find(([v, p]) => v === floorVariant && p === position);
   version = runs[0].version;
   const urls = [...new Set(runs.flatMap((r) => Object.keys(r.perUrl)))];
   return {
@@ -470,13 +504,23 @@ const results = selected.map((c) => {
     score: median(runs.map((r) => r.score)),
     frameLoaded: `${runs.filter((r) => r.frameLoaded).length}/${runs.length}`,
     perUrl: urls.map((url) => `${url} ${Math.round(median(runs.map((r) => r.perUrl[url] ?? 0)))} ms`),
+    // Each run against the floor's run of the same round.
+    overFloor: floorCase
+      ? runs.map((r, i) => {
+          const floorRun = runsOf.get(floorCase)[i];
+          return { script: r.script - floorRun.script, tbt: r.tbt - floorRun.tbt, floor: floorRun, run: r };
+        })
+      : [],
   };
 });
 
-const bare = results.find((r) => r.variant === "bare");
+const bareOf = (position) =>
+  results.find((r) => r.variant === "bare" && r.position === position) ??
+  results.find((r) => r.variant === "bare");
+const positionName = { first: "first screen", below: "below the fold", deep: "below 40 paragraphs" };
 const signed = (n) => (Number.isNaN(n) ? "–" : `${n >= 0 ? "+" : "−"}${Math.abs(Math.round(n))}`);
 console.log(
-  `Lighthouse ${version} (mobile, 4× CPU, ${RUNS} runs, medians; cross-site frames in the host's process)`,
+  `Lighthouse ${version} (mobile, 4× CPU, ${RUNS} runs, medians; ${asVisitor ? "as a visitor's Chromium: --headless --no-sandbox alone" : "cross-site frames in the host's process"})`,
 );
 console.log(
   pinning
@@ -486,7 +530,9 @@ console.log(
 console.log(
   `load average (1, 5, 15 min) at start: ${loads[0]}; after each round: ${loads.slice(1).join(" | ")}`,
 );
-console.log(`bare product page: script ${Math.round(bare.script)} ms, TBT ${Math.round(bare.tbt)} ms\n`);
+for (const r of results.filter((x) => x.variant === "bare"))
+  console.log(`${r.label}: script ${Math.round(r.script)} ms, TBT ${Math.round(r.tbt)} ms`);
+console.log("");
 console.log(
   "| variant | position | script ms added | Δ script vs floor | TBT ms | Δ TBT vs floor | CLS | frame loaded | perf |",
 );
@@ -498,10 +544,10 @@ for (const r of results.filter((x) => x.variant !== "bare")) {
     script: Number.NaN,
     tbt: Number.NaN,
   };
-  const added = r.script - bare.script;
+  const added = r.script - bareOf(r.position).script;
   const cells = [
     r.label,
-    r.position === "first" ? "first screen" : r.position === "below" ? "below the fold" : "listing page",
+    positionName[r.position] ?? "listing page",
     signed(added),
     signed(r.script - floor.script),
     Math.round(r.tbt),
@@ -514,7 +560,26 @@ for (const r of results.filter((x) => x.variant !== "bare")) {
   if (r.variant === "embed" && (added > BUDGET.scriptMs || r.tbt > BUDGET.tbtMs)) failed = true;
   if (["embed", "plain", "placeholder", "listingStars"].includes(r.variant) && r.cls > 0) failed = true;
   if (r.variant === "listingStars" && (r.script - floor.script > BUDGET.starsMs || r.tbt > 0)) failed = true;
-  if (r.variant.startsWith("listingCandidate") && r.cls > 0) failed = true;
+  if (r.variant.includes("Candidate") && r.cls > 0) failed = true;
+  // A bare placeholder out of the first screen: no frame yet, so the loader's own cost against the floor.
+  if (
+    r.variant === "placeholder" &&
+    r.position !== "first" &&
+    (r.script - floor.script > BUDGET.placeholderMs || r.tbt > floor.tbt)
+  )
+    failed = true;
+}
+if (process.env.PER_RUN) {
+  console.log("\nevery run against the floor of its round (script ms, TBT ms; Δ over the floor):");
+  for (const r of results.filter((x) => x.overFloor.length > 0 && !x.variant.endsWith("loor")))
+    console.log(
+      `  ${r.variant}/${r.position}: ${r.overFloor
+        .map(
+          (o) =>
+            `${Math.round(o.run.script)} vs ${Math.round(o.floor.script)} (${signed(o.script)}), TBT ${Math.round(o.run.tbt)} vs ${Math.round(o.floor.tbt)}`,
+        )
+        .join(" | ")}`,
+    );
 }
 const stars = results.find((r) => r.variant === "listingStars");
 const request = results.find((r) => r.variant === "listingRequest");
@@ -522,6 +587,12 @@ if (stars && request)
   console.log(
     `\nlisting stars over the request floor (what the loader adds to its one request): ${signed(stars.script - request.script)} ms of script`,
   );
+const placeholder = results.find((r) => r.variant === "placeholder" && r.position === "deep");
+for (const candidate of results.filter((r) => r.variant.startsWith("placeholderCandidate")))
+  if (placeholder)
+    console.log(
+      `${candidate.label.split(": ").pop()} over /embed.js on the same placeholder: ${signed(candidate.script - placeholder.script)} ms of script`,
+    );
 for (const candidate of results.filter((r) => r.variant.startsWith("listingCandidate")))
   if (stars)
     console.log(
@@ -530,6 +601,6 @@ for (const candidate of results.filter((r) => r.variant.startsWith("listingCandi
 if (process.env.VERBOSE)
   for (const r of results) console.log(`\n${r.variant}/${r.position}:\n  ${r.perUrl.join("\n  ")}`);
 console.log(
-  `\nbudget, ours through /embed.js: ≤ ${BUDGET.scriptMs} ms added and TBT ≤ ${BUDGET.tbtMs} ms in both positions, CLS 0; listing stars: ≤ ${BUDGET.starsMs} ms over their static floor, TBT 0, CLS 0`,
+  `\nbudget, ours through /embed.js: ≤ ${BUDGET.scriptMs} ms added and TBT ≤ ${BUDGET.tbtMs} ms in both positions, CLS 0; on a bare placeholder out of the first screen: ≤ ${BUDGET.placeholderMs} ms over the static floor, TBT no more than the floor's (ARCHITECTURE §8); listing stars: ≤ ${BUDGET.starsMs} ms over their static floor, TBT 0, CLS 0`,
 );
 if (failed) process.exitCode = 1;

@@ -1,4 +1,3 @@
-import { starsLabel } from "@certavis/i18n-fr/messages/stars-label";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   DEFAULT_HEIGHT,
@@ -15,6 +14,7 @@ import {
 } from "../src/features/embed/embed-loader";
 
 const ORIGIN = "https://avis.certavis.fr";
+const STARS_SCRIPT = `script[src="${ORIGIN}/embed.js?stars"]`;
 
 afterEach(() => {
   document.body.innerHTML = "";
@@ -125,17 +125,17 @@ describe("embed loader", () => {
     document.body.appendChild(stars);
     const listeners = vi.spyOn(window, "addEventListener");
     try {
-      startEmbed(window, ORIGIN, "Avis clients", starsLabel)();
+      startEmbed(window, ORIGIN, "Avis clients")();
       expect(listeners.mock.calls.filter(([type]) => type === "message")).toHaveLength(0);
       host({ "data-company-id": "c1" });
-      startEmbed(window, ORIGIN, "Avis clients", starsLabel)();
+      startEmbed(window, ORIGIN, "Avis clients")();
       expect(listeners.mock.calls.filter(([type]) => type === "message")).toHaveLength(1);
     } finally {
       listeners.mockRestore();
     }
   });
 
-  it("while the page is still loading, listens for a frame's height at once and fills the rest when it is parsed", () => {
+  it("while the page is still loading, listens for a frame's height at once and does the rest when it is parsed", () => {
     host({ "data-company-id": "c1" });
     const stars = document.createElement("span");
     stars.setAttribute("data-certavis-stars", "");
@@ -147,12 +147,14 @@ describe("embed loader", () => {
     Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
     let stop = () => {};
     try {
-      stop = startEmbed(window, ORIGIN, "Avis clients", starsLabel);
+      stop = startEmbed(window, ORIGIN, "Avis clients");
       expect(listeners.mock.calls.filter(([type]) => type === "message")).toHaveLength(1);
-      expect(fetchSpy).not.toHaveBeenCalled();
+      expect(document.querySelector(STARS_SCRIPT)).toBeNull();
       expect(document.querySelector("iframe")).toBeNull();
       document.dispatchEvent(new Event("DOMContentLoaded"));
-      expect(fetchSpy).toHaveBeenCalledTimes(1);
+      expect(document.querySelectorAll(STARS_SCRIPT)).toHaveLength(1);
+      // The stars' own loader asks for their ratings, not this one.
+      expect(fetchSpy).not.toHaveBeenCalled();
       // Still one listener: the start once parsed does not add a second.
       expect(listeners.mock.calls.filter(([type]) => type === "message")).toHaveLength(1);
     } finally {
@@ -165,7 +167,7 @@ describe("embed loader", () => {
 
   it("starts from the widget's origin", () => {
     host({ "data-company-id": "c1" });
-    startEmbed(window, ORIGIN, "Avis clients", starsLabel)();
+    startEmbed(window, ORIGIN, "Avis clients")();
     const frame = document.querySelector("iframe");
     expect(frame?.src.startsWith(`${ORIGIN}/widget?`)).toBe(true);
   });
@@ -266,10 +268,44 @@ describe("embed loader", () => {
     expect(mountWidgets(document, ORIGIN, "Avis clients")).toHaveLength(0);
   });
 
+  it("brings the stars' code (/embed.js?stars) only to a page that has star tags, once", () => {
+    host({ "data-company-id": "c1" });
+    startEmbed(window, ORIGIN, "Avis clients")();
+    expect(document.querySelectorAll("script")).toHaveLength(0);
+
+    const stars = document.createElement("span");
+    stars.setAttribute("data-certavis-stars", "");
+    document.body.appendChild(stars);
+    startEmbed(window, ORIGIN, "Avis clients")();
+    const scripts = document.querySelectorAll<HTMLScriptElement>(STARS_SCRIPT);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]?.async).toBe(true);
+    // Another copy of the loader (or the page's own /embed.js?stars) does not bring it twice.
+    startEmbed(window, ORIGIN, "Avis clients")();
+    expect(document.querySelectorAll(STARS_SCRIPT)).toHaveLength(1);
+  });
+
+  it("leaves a placeholder's attributes as written while it waits for the viewport", () => {
+    class QuietObserver {
+      observe() {}
+      unobserve() {}
+    }
+    vi.stubGlobal("IntersectionObserver", QuietObserver);
+    try {
+      const placeholder = host({ "data-company-id": "c1", style: "min-height:520px" });
+      expect(mountWhenNear(window, ORIGIN, "Avis clients")).toEqual([placeholder]);
+      expect(placeholder.getAttributeNames()).toEqual(["data-certavis-widget", "data-company-id", "style"]);
+      // Seen as handled all the same: a second run of the loader does not observe it again.
+      expect(mountWhenNear(window, ORIGIN, "Avis clients")).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("keeps the iframe the page already holds (the configurator's code) and only resizes it", async () => {
     const placeholder = host({ "data-company-id": "c1" });
     placeholder.innerHTML = `<iframe data-certavis-frame src="about:blank" height="520"></iframe>`;
-    const stop = startEmbed(window, ORIGIN, "Avis clients", starsLabel);
+    const stop = startEmbed(window, ORIGIN, "Avis clients");
     try {
       expect(document.querySelectorAll("iframe")).toHaveLength(1);
       const frame = document.querySelector("iframe") as HTMLIFrameElement;

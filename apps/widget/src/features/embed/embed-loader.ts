@@ -6,56 +6,68 @@
  * - a bare placeholder's iframe is created only when its place nears the viewport (IntersectionObserver), so a widget
  *   below the fold costs the page no frame, no request and no script while the page loads;
  * - it never reads layout (no forced reflow on the host); height messages are applied once per frame;
- * - `data-jsonld="1"` (with a product) adds the product's JSON-LD to the host's `<head>`, once.
+ * - `data-jsonld="1"` (with a product) adds the product's JSON-LD to the host's `<head>`, once;
+ * - the stars of listing pages are another file (`/embed.js?stars`), added only to a page that has them.
+ *
+ * On a page with no other script, each kind of object a script first touches (an element, a
+ * `dataset`, a URLSearchParams) costs the page's main thread its bindings, and every task the loader
+ * leaves is one more the page can be descheduled in: so the page is asked by counts
+ * (`querySelectorAll(…).length`, no element returned) until there is a placeholder to fill, attributes
+ * are read with `getAttribute`, and nothing is written to the host's elements (figures in bench/README.md).
  */
 import { httpSchemeLength } from "../../lib/http-scheme";
-import { fillStars } from "./listing-stars";
 
 export const RESIZE_MESSAGE = "certavis:resize";
 export const DEFAULT_HEIGHT = 520;
 /** How far ahead of the viewport the frame is created (its page is ready when scrolled to). */
 export const NEAR_VIEWPORT = "600px 0px";
-const MOUNTED = "certavisMounted";
 const FRAME_ATTRIBUTE = "data-certavis-frame";
+/** The listing stars' spans; their code is `/embed.js?stars` (embed-stars.ts). */
+const STARS = "[data-certavis-stars]";
 export const JSON_LD_ATTRIBUTE = "data-certavis-jsonld";
 
-/** data-* attribute → widget query parameter. */
-const PARAMS: [keyof DOMStringMap, string][] = [
-  ["companyId", "company_id"],
-  ["productId", "product_id"],
-  ["sku", "sku"],
-  ["showHeader", "show_header"],
-  ["accentColor", "accent_color"],
+/** A host's data-* attributes, by their `dataset` names. */
+export type HostData = Partial<Record<string, string | null>>;
+
+/** data-* attribute (its `dataset` name, its name) → widget query parameter. */
+const PARAMS: [string, string, string][] = [
+  ["companyId", "data-company-id", "company_id"],
+  ["productId", "data-product-id", "product_id"],
+  ["sku", "data-sku", "sku"],
+  ["showHeader", "data-show-header", "show_header"],
+  ["accentColor", "data-accent-color", "accent_color"],
 ];
 
-export function widgetUrl(origin: string, data: DOMStringMap): string {
-  const query = new URLSearchParams();
-  for (const [key, name] of PARAMS) {
+export function widgetUrl(origin: string, data: HostData): string {
+  const query: string[] = [];
+  for (const [key, , name] of PARAMS) {
     const value = data[key];
-    if (value) query.set(name, value);
+    if (value) query.push(`${name}=${encodeURIComponent(value)}`);
   }
-  return `${origin}/widget?${query.toString()}`;
+  return `${origin}/widget?${query.join("&")}`;
+}
+
+/** The host's attributes its widget is made of, read (never written, no `dataset` object). */
+function hostData(host: Element): HostData {
+  const data: HostData = { title: host.getAttribute("data-title"), jsonld: host.getAttribute("data-jsonld") };
+  for (const [key, attribute] of PARAMS) data[key] = host.getAttribute(attribute);
+  return data;
 }
 
 /** The JSON-LD endpoint for a host element, or null when it asks for none (or names no product). */
-export function jsonLdUrl(origin: string, data: DOMStringMap): string | null {
+export function jsonLdUrl(origin: string, data: HostData): string | null {
   const product = data.productId;
   if (data.jsonld !== "1" || !data.companyId || !product || product === "all" || product === "store")
     return null;
-  const query = new URLSearchParams({ company_id: data.companyId, product_id: product });
-  return `${origin}/api/v1/public/reviews/jsonld/?${query.toString()}`;
+  return `${origin}/api/v1/public/reviews/jsonld/?company_id=${encodeURIComponent(data.companyId)}&product_id=${encodeURIComponent(product)}`;
 }
 
 /** Puts the iframe in its host element now. */
-export function insertFrame(
-  doc: Document,
-  host: HTMLElement,
-  origin: string,
-  title: string,
-): HTMLIFrameElement {
+export function insertFrame(doc: Document, host: Element, origin: string, title: string): HTMLIFrameElement {
+  const data = hostData(host);
   const frame = doc.createElement("iframe");
-  frame.src = widgetUrl(origin, host.dataset);
-  frame.title = host.dataset.title || title;
+  frame.src = widgetUrl(origin, data);
+  frame.title = data.title || title;
   frame.setAttribute("loading", "lazy");
   frame.height = String(DEFAULT_HEIGHT);
   frame.style.cssText = "display:block;width:100%;border:0";
@@ -65,8 +77,16 @@ export function insertFrame(
 }
 
 const WIDGET = "[data-certavis-widget]";
-const HOSTS = `${WIDGET}:not([data-certavis-mounted])`;
 const FRAME = `iframe[${FRAME_ATTRIBUTE}]`;
+/** The hosts that need an iframe (the configurator's code holds one: the browser lazy-loads it). */
+const BARE_HOSTS = `${WIDGET}:not(:has(${FRAME}))`;
+
+/**
+ * A host already handled carries this mark on its JavaScript object (a property, not an attribute: the
+ * host's DOM is unchanged), seen by every copy of the loader a page includes.
+ */
+const HANDLED = Symbol.for("certavis.widget.handled");
+type Marked = Element & { [HANDLED]?: true };
 
 /**
  * The widget hosts of the page not handled yet that need an iframe, marked as handled. A host that
@@ -75,17 +95,18 @@ const FRAME = `iframe[${FRAME_ATTRIBUTE}]`;
  * loader touches no element while the page loads (on a page with no other script, the first element
  * a script touches costs it about a millisecond of bindings).
  */
-function newHosts(doc: Document): HTMLElement[] {
-  let found: NodeListOf<HTMLElement>;
+function newHosts(doc: Document): Element[] {
+  let found: NodeListOf<Element>;
   try {
-    found = doc.querySelectorAll<HTMLElement>(`${HOSTS}:not(:has(${FRAME}))`);
+    found = doc.querySelectorAll(BARE_HOSTS);
   } catch {
-    found = doc.querySelectorAll<HTMLElement>(HOSTS); // no :has() (Firefox before 121)
+    found = doc.querySelectorAll(WIDGET); // no :has() (Firefox before 121)
   }
-  const hosts: HTMLElement[] = [];
-  for (const host of Array.from(found)) {
-    if (host.dataset[MOUNTED]) continue;
-    host.dataset[MOUNTED] = "1";
+  const hosts: Element[] = [];
+  for (let i = 0; i < found.length; i++) {
+    const host = found[i] as Marked;
+    if (host[HANDLED]) continue;
+    host[HANDLED] = true;
     if (!host.querySelector(FRAME)) hosts.push(host);
   }
   return hosts;
@@ -97,7 +118,7 @@ export function mountWidgets(doc: Document, origin: string, title: string): HTML
 }
 
 /** Inserts each widget's iframe when its place comes within NEAR_VIEWPORT of the viewport. */
-export function mountWhenNear(win: Window, origin: string, title: string): HTMLElement[] {
+export function mountWhenNear(win: Window, origin: string, title: string): Element[] {
   const doc = win.document;
   const hosts = newHosts(doc);
   if (hosts.length === 0) return hosts;
@@ -112,7 +133,7 @@ export function mountWhenNear(win: Window, origin: string, title: string): HTMLE
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         observer.unobserve(entry.target);
-        insertFrame(doc, entry.target as HTMLElement, origin, title);
+        insertFrame(doc, entry.target, origin, title);
       }
     },
     { rootMargin: NEAR_VIEWPORT },
@@ -120,6 +141,8 @@ export function mountWhenNear(win: Window, origin: string, title: string): HTMLE
   for (const host of hosts) observer.observe(host);
   return hosts;
 }
+
+const JSON_LD_HOSTS = `${WIDGET}[data-jsonld="1"]`;
 
 /**
  * Adds the JSON-LD of each host that asks for it (`data-jsonld="1"`) to `<head>`, once per product
@@ -131,11 +154,12 @@ export function insertJsonLd(
   fetchImpl: typeof fetch = fetch,
 ): Promise<void>[] {
   const done: Promise<void>[] = [];
-  doc.querySelectorAll<HTMLElement>('[data-certavis-widget][data-jsonld="1"]').forEach((host) => {
-    const url = jsonLdUrl(origin, host.dataset);
-    if (!url) return;
-    for (const old of doc.head.querySelectorAll(`script[${JSON_LD_ATTRIBUTE}]`))
-      if (old.getAttribute(JSON_LD_ATTRIBUTE) === url) return;
+  const hosts = doc.querySelectorAll(JSON_LD_HOSTS);
+  for (let i = 0; i < hosts.length; i++) {
+    const url = jsonLdUrl(origin, hostData(hosts[i] as Element));
+    if (!url) continue;
+    const added = doc.head.querySelectorAll(`script[${JSON_LD_ATTRIBUTE}]`);
+    if (Array.from(added).some((old) => old.getAttribute(JSON_LD_ATTRIBUTE) === url)) continue;
     const script = doc.createElement("script");
     script.type = "application/ld+json";
     script.setAttribute(JSON_LD_ATTRIBUTE, url);
@@ -150,8 +174,21 @@ export function insertJsonLd(
           () => script.remove(),
         ),
     );
-  });
+  }
   return done;
+}
+
+/**
+ * Adds the listing stars' own loader (`/embed.js?stars`, which fills them) to a page that has star
+ * tags and does not include it yet: a page with the widget alone never downloads the stars' code.
+ */
+export function loadStars(doc: Document, origin: string): void {
+  const src = `${origin}/embed.js?stars`;
+  if (doc.querySelectorAll(`script[src="${src}"]`).length > 0) return;
+  const script = doc.createElement("script");
+  script.src = src;
+  script.async = true;
+  doc.head.appendChild(script);
 }
 
 /**
@@ -204,26 +241,21 @@ export function loaderOrigin(served: string, doc: Document): string {
 }
 
 /**
- * Starts the loader on a page; `origin` is the widget's (see `loaderOrigin`), `label` the stars' text
- * (listing pages' `data-certavis-stars`). Returns its stop. A page without a widget (a listing page
- * with stars only) gets no message listener and no widget work at all.
+ * Starts the loader on a page; `origin` is the widget's (see `loaderOrigin`). Returns its stop. A page
+ * without a widget (a listing page with stars only) gets no message listener and no widget work at all;
+ * a page with star tags gets the stars' loader.
  */
-export function startEmbed(
-  win: Window,
-  origin: string,
-  title: string,
-  label: (average: number, count: number) => string,
-): () => void {
+export function startEmbed(win: Window, origin: string, title: string): () => void {
   const doc = win.document;
   let stop: (() => void) | undefined;
   const listen = () => {
-    if (!stop && doc.querySelector(WIDGET)) stop = listenForResize(win, origin);
+    if (!stop && doc.querySelectorAll(WIDGET).length > 0) stop = listenForResize(win, origin);
     return stop !== undefined;
   };
   const start = () => {
-    fillStars(doc, origin, label);
+    if (doc.querySelectorAll(STARS).length > 0) loadStars(doc, origin);
     if (!listen()) return;
-    insertJsonLd(doc, origin);
+    if (doc.querySelectorAll(JSON_LD_HOSTS).length > 0) insertJsonLd(doc, origin);
     mountWhenNear(win, origin, title);
   };
   if (doc.readyState === "loading") {

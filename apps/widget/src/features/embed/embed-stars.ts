@@ -5,7 +5,7 @@ import { fillStars } from "./listing-stars";
 // `/embed.js?stars`: the loader of listing pages, which fills their stars and nothing else (the
 // configurator's stars code). Without the widget's code a page compiles and runs less (figures in
 // bench/README.md).
-// `/embed.js` fills the stars too, for a page that has both.
+// `/embed.js` adds this loader to a page that has star tags: the stars' code is never in it.
 const start = () => fillStars(document, loaderOrigin("__CERTAVIS_WIDGET_ORIGIN__", document), starsLabel);
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
 else start();
