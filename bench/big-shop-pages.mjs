@@ -42,7 +42,7 @@ async function seed(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const started = performance.now();
-  const { companyId, userId } = await insertCompanyWithOwner(client, { name: "Grande Maison" });
+  const { companyId } = await insertCompanyWithOwner(client, { name: "Grande Maison" });
   // Moderated by Certavis: its store reviews go in Google's merchant feed.
   await client.query(
     `UPDATE companies SET moderation = 'certavis', website = 'https://grande-maison.fr' WHERE id = $1`,
@@ -170,7 +170,7 @@ async function shop(url) {
          WHERE company_id = $1 AND status = 'approved' ${extra} GROUP BY 1`,
         [companyId, ...values],
       )
-    ).rows.reduce((counts, row) => ({ ...counts, [row.note]: row.n }), {});
+    ).rows.reduce((counts, row) => Object.assign(counts, { [row.note]: row.n }), {});
   const productNotes = await byNote("review_stats");
   const storeNotes = await byNote("store_review_stats");
   const topNotes = await byNote("review_stats", "AND product_id = $2", [products.rows[0].id]);
@@ -221,7 +221,7 @@ try {
     `shop: ${sum(s.productNotes)} published product reviews (${productPages} pages), ${sum(s.storeNotes)} store reviews (${storePages} pages), best-seller ${top.n} (${pagesOf(top.n)} pages), ${s.products.length} products reviewed`,
   );
   // Page numbers spread over 1..pages, never twice in a scenario (each is painted once: uncached).
-  const spread = (pages, i) => 1 + Math.floor(((i * 7919 + 104_729) % 1_000_003) / 1_000_003 * pages);
+  const spread = (pages, i) => 1 + Math.floor((((i * 7919 + 104_729) % 1_000_003) / 1_000_003) * pages);
   const deepest = (pages) => Math.min(40_000, pages);
   const notes = [1, 2, 3, 4, 5];
   const avis = `/avis/${s.slug}`;

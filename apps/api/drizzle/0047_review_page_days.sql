@@ -3,7 +3,8 @@
 -- then reads the reviews of that day and the next ones only, instead of skipping 800,000 rows by OFFSET.
 -- Per company and subject (`product_id` the nil UUID: the company page's product reviews, or its store
 -- reviews), and per product (a product's page). Kept exact by statement triggers on `reviews`, like
--- `review_stats` (migration 0035); star buckets as the pages' filter (under 1 counts as 1).
+-- `review_stats` (migration 0035); star buckets as the pages' filter (under 1 counts as 1). With their
+-- rating sum, the company's rows of store reviews also give the statistics' store rating of a period.
 CREATE TABLE "review_page_days" (
 	"company_id" uuid NOT NULL,
 	"subject" text NOT NULL,
@@ -14,6 +15,7 @@ CREATE TABLE "review_page_days" (
 	"stars_3" integer DEFAULT 0 NOT NULL,
 	"stars_4" integer DEFAULT 0 NOT NULL,
 	"stars_5" integer DEFAULT 0 NOT NULL,
+	"rating_sum" numeric(16, 2) DEFAULT '0' NOT NULL,
 	CONSTRAINT "review_page_days_company_id_subject_product_id_day_pk" PRIMARY KEY("company_id","subject","product_id","day")
 );--> statement-breakpoint
 -- The SQL that applies reviews (`%1$s`: a query of them with a `delta`): each approved one counts on its
@@ -23,16 +25,17 @@ SELECT $q$
 WITH r AS (%1$s),
 events AS (
   SELECT company_id, subject, '00000000-0000-0000-0000-000000000000'::uuid AS product_id,
-    (published_at AT TIME ZONE 'UTC')::date AS day, least(greatest(stars, 1), 5) AS note, delta
+    (published_at AT TIME ZONE 'UTC')::date AS day, least(greatest(stars, 1), 5) AS note, rating, delta
   FROM r WHERE status = 'approved'
   UNION ALL
   SELECT company_id, subject, product_id, (published_at AT TIME ZONE 'UTC')::date,
-    least(greatest(stars, 1), 5), delta
+    least(greatest(stars, 1), 5), rating, delta
   FROM r WHERE status = 'approved' AND product_id IS NOT NULL
 )
-INSERT INTO review_page_days AS t (company_id, subject, product_id, day, stars_1, stars_2, stars_3, stars_4, stars_5)
+INSERT INTO review_page_days AS t (company_id, subject, product_id, day, stars_1, stars_2, stars_3, stars_4, stars_5,
+  rating_sum)
 SELECT company_id, subject, product_id, day, sum(delta * (note = 1)::int), sum(delta * (note = 2)::int),
-  sum(delta * (note = 3)::int), sum(delta * (note = 4)::int), sum(delta * (note = 5)::int)
+  sum(delta * (note = 3)::int), sum(delta * (note = 4)::int), sum(delta * (note = 5)::int), sum(delta * rating)
 FROM events WHERE day IS NOT NULL
 GROUP BY 1, 2, 3, 4
 HAVING sum(delta * (note = 1)::int) <> 0 OR sum(delta * (note = 2)::int) <> 0 OR sum(delta * (note = 3)::int) <> 0
@@ -41,7 +44,7 @@ ORDER BY 1, 2, 3, 4
 ON CONFLICT (company_id, subject, product_id, day) DO UPDATE SET
   stars_1 = t.stars_1 + excluded.stars_1, stars_2 = t.stars_2 + excluded.stars_2,
   stars_3 = t.stars_3 + excluded.stars_3, stars_4 = t.stars_4 + excluded.stars_4,
-  stars_5 = t.stars_5 + excluded.stars_5
+  stars_5 = t.stars_5 + excluded.stars_5, rating_sum = t.rating_sum + excluded.rating_sum
 $q$
 $f$;--> statement-breakpoint
 CREATE FUNCTION review_page_days_after_reviews() RETURNS trigger LANGUAGE plpgsql AS $$

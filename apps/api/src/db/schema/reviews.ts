@@ -392,6 +392,8 @@ export const reviewPageDays = pgTable(
     stars3: integer("stars_3").notNull().default(0),
     stars4: integer("stars_4").notNull().default(0),
     stars5: integer("stars_5").notNull().default(0),
+    /** Their ratings' sum (the statistics' store rating of a period reads the company's store rows). */
+    ratingSum: numeric("rating_sum", { precision: 16, scale: 2 }).notNull().default("0"),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.subject, t.productId, t.day] })],
 );

@@ -214,7 +214,9 @@ export async function pageDays(
       select max(day) filter (where through > ${scope.last})::text as "from",
         (max(day) filter (where through > ${scope.first}) + 1)::text as until,
         min(through - n) filter (where through > ${scope.first})::int as before
-      from walked`)) as unknown as { rows: { from: string | null; until: string | null; before: number | null }[] }
+      from walked`)) as unknown as {
+      rows: { from: string | null; until: string | null; before: number | null }[];
+    }
   ).rows;
   if (!row?.until || row.before === null || row.before === undefined) return null;
   // Fewer counted than the page's last row (the counts behind the reviews): from the first row's day on.
