@@ -209,6 +209,13 @@ export const reviews = pgTable(
     index("reviews_company_disliked_published_idx")
       .on(t.companyId, t.publishedAt)
       .where(sql`"status" = 'approved' and "rating" <= 2`),
+    // The store's themes (built concurrently: db/concurrent-indexes.ts).
+    index("reviews_company_store_liked_published_idx")
+      .on(t.companyId, t.publishedAt)
+      .where(sql`"status" = 'approved' and "rating" >= 4 and "subject" = 'store'`),
+    index("reviews_company_store_disliked_published_idx")
+      .on(t.companyId, t.publishedAt)
+      .where(sql`"status" = 'approved' and "rating" <= 2 and "subject" = 'store'`),
   ],
 );
 
