@@ -10,6 +10,7 @@
 //     product reviews feed and of the merchant feed for that company: p95 < 50 ms;
 //   - Statistiques (`/api/v1/company/insights/`) for one year: p95 < 300 ms.
 // Usage: node bench/big-shop-pages.mjs [requestsPerScenario=30] [--only=<part of a scenario's name>]
+// (BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres: the server its database is made on).
 // The rows are made with generate_series in a dedicated database (certavis_bench_big_shop, dropped at the
 // end; KEEP_BENCH_DB=1 keeps it and reuses it on the next run: the seed takes minutes).
 import pg from "pg";
