@@ -150,6 +150,7 @@ describe.each(SQL_TEST_DATABASES)("Google product reviews feed on %s", (kind) =>
   afterEach(() => {
     feedLimits.pageSize = 500;
     feedLimits.keptBytes = 4 * 1024 * 1024;
+    feedLimits.minGzipBytesPerReview = 20;
   });
 
   it("is valid against product_reviews.xsd 2.4 with every element, hostile text made safe", async () => {
@@ -259,6 +260,21 @@ describe.each(SQL_TEST_DATABASES)("Google product reviews feed on %s", (kind) =>
     const streamedZip = await feed({ "accept-encoding": "gzip" });
     expect(gunzipSync(streamedZip.rawPayload).toString("utf8")).toBe(streamed.body);
     await t.ctx.db.execute(sql`UPDATE products SET name = 'Lampe <Opale> & co' WHERE id = ${lamp.id}`);
+  });
+
+  it("streams at once a feed of more reviews than its bound could hold, without rendering it to keep first", async () => {
+    const kept = await feed({ "accept-encoding": "gzip" });
+    expect(kept.headers["content-length"]).toBeDefined();
+    const reviews = reviewIds(gunzipSync(kept.rawPayload).toString("utf8")).length;
+    expect(reviews).toBeGreaterThan(0);
+    // Its gzip fits, but the bound says that this many reviews cannot: streamed, same bytes.
+    expect(kept.rawPayload.length).toBeLessThan(2 * 1024 * 1024);
+    feedLimits.keptBytes = 2 * 1024 * 1024;
+    feedLimits.minGzipBytesPerReview = Math.ceil(feedLimits.keptBytes / reviews) + 1;
+    const streamed = await feed({ "accept-encoding": "gzip" });
+    expect(streamed.statusCode).toBe(200);
+    expect(streamed.headers["content-length"]).toBeUndefined();
+    expect(gunzipSync(streamed.rawPayload).equals(gunzipSync(kept.rawPayload))).toBe(true);
   });
 
   it("keeps only the gzip of a feed too big to keep whole: both encodings from memory, same bytes as streamed", async () => {

@@ -54,6 +54,16 @@ export const CONCURRENT_INDEXES: ConcurrentIndex[] = [
     name: "reviews_company_text_hash_idx",
     on: '"reviews" USING btree ("company_id", "text_hash") WHERE "text_hash" IS NOT NULL',
   },
+  // 0047: Statistiques' store themes read the newest store reviews of a side, not every store review
+  // of the period to find those rated ≥ 4 or ≤ 2.
+  {
+    name: "reviews_company_store_liked_published_idx",
+    on: `"reviews" USING btree ("company_id","published_at") WHERE "status" = 'approved' and "rating" >= 4 and "subject" = 'store'`,
+  },
+  {
+    name: "reviews_company_store_disliked_published_idx",
+    on: `"reviews" USING btree ("company_id","published_at") WHERE "status" = 'approved' and "rating" <= 2 and "subject" = 'store'`,
+  },
 ];
 
 /** Only one instance builds at a time; the others find the indexes there at their next start. */

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -208,6 +209,13 @@ export const reviews = pgTable(
     index("reviews_company_disliked_published_idx")
       .on(t.companyId, t.publishedAt)
       .where(sql`"status" = 'approved' and "rating" <= 2`),
+    // The store's themes (built concurrently: db/concurrent-indexes.ts).
+    index("reviews_company_store_liked_published_idx")
+      .on(t.companyId, t.publishedAt)
+      .where(sql`"status" = 'approved' and "rating" >= 4 and "subject" = 'store'`),
+    index("reviews_company_store_disliked_published_idx")
+      .on(t.companyId, t.publishedAt)
+      .where(sql`"status" = 'approved' and "rating" <= 2 and "subject" = 'store'`),
   ],
 );
 
@@ -370,6 +378,31 @@ export const storeReviewStats = pgTable(
     ratingSum: numeric("rating_sum", { precision: 16, scale: 2 }).notNull().default("0"),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.status, t.stars] })],
+);
+
+/**
+ * Published reviews per company, subject, product and UTC day of publication, by star bucket (the public
+ * pages' filter: under 1 counts as 1): a public page's number finds the day its first review falls on by
+ * summing a row a day (`product_id` the nil UUID: the company's reviews of that subject; else that
+ * product's), not by skipping every newer review. Kept exact by statement triggers on `reviews`
+ * (migration 0047).
+ */
+export const reviewPageDays = pgTable(
+  "review_page_days",
+  {
+    companyId: uuid("company_id").notNull(),
+    subject: text("subject").$type<ReviewSubject>().notNull(),
+    productId: uuid("product_id").notNull(),
+    day: date("day").notNull(),
+    stars1: integer("stars_1").notNull().default(0),
+    stars2: integer("stars_2").notNull().default(0),
+    stars3: integer("stars_3").notNull().default(0),
+    stars4: integer("stars_4").notNull().default(0),
+    stars5: integer("stars_5").notNull().default(0),
+    /** Their ratings' sum (the statistics' store rating of a period reads the company's store rows). */
+    ratingSum: numeric("rating_sum", { precision: 16, scale: 2 }).notNull().default("0"),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.subject, t.productId, t.day] })],
 );
 
 /**

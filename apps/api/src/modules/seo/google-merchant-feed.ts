@@ -210,9 +210,16 @@ const idList = (ids: string[]) =>
 
 /**
  * The store reviews in the feed of a page of merchants: in one statement when they hold at most
- * `batchRows` (company, publication, id order, as `reviewsOf` gives them), else merchant by merchant.
+ * `batchRows` (company, publication, id order, as `reviewsOf` gives them), else merchant by merchant (a
+ * page of one merchant always: a big shop's first review then comes after one page of 500).
  */
 async function* reviewsOfPage(db: Reader, page: Merchant[], since: Date | undefined): AsyncGenerator<string> {
+  // One merchant (a company's own feed): its keyset pages at once, not `batchRows` read to find it holds more.
+  const [only] = page;
+  if (page.length === 1 && only) {
+    yield* reviewsOf(db, only, since);
+    return;
+  }
   const whole = page.filter((m) => m.whole || !since).map((m) => m.id);
   const recent = page.filter((m) => !(m.whole || !since)).map((m) => m.id);
   const which = [

@@ -13,13 +13,13 @@ const FEED_TYPE = "application/xml; charset=utf-8";
 export const seoHandlers = defineHandlers({
   publicGoogleReviewsFeedGet: async (request, reply) => {
     const { ctx } = request.server;
-    const { company, etag } = await feedHead(ctx.db, request.query.company_id);
+    const { company, etag, reviews } = await feedHead(ctx.db, request.query.company_id);
     if (isNotModified(request, reply, etag, PUBLIC_REVALIDATED, true)) {
       reply.code(304);
       return reply.send();
     }
     // From memory unless even its gzip is too big to keep: then streamed from the database.
-    const kept = await keptFeed(ctx, company, etag);
+    const kept = await keptFeed(ctx, company, etag, reviews);
     if (kept) return sendCacheable(request, reply, kept, FEED_TYPE, PUBLIC_REVALIDATED);
     reply.header("content-type", FEED_TYPE);
     const feed = googleReviewsFeed(ctx, company);

@@ -1,7 +1,15 @@
 import { reviewPhotoUrls } from "@certavis/domain";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { companies, orders, products, reviewStats, reviews, storeReviewStats } from "../../db/schema";
+import {
+  companies,
+  orders,
+  products,
+  reviewPageDays,
+  reviewStats,
+  reviews,
+  storeReviewStats,
+} from "../../db/schema";
 import { storeRatingOf } from "../../db/store-rating";
 import { publicImageUrl } from "../../lib/image-url";
 import type { FileStorage } from "../../lib/storage";
@@ -164,6 +172,57 @@ export async function loadPublicReview(
   };
 }
 
+/** The nil UUID: `review_page_days`' rows of a whole company (a subject's reviews of every product). */
+const WHOLE_COMPANY = "00000000-0000-0000-0000-000000000000";
+
+const STARS_COLUMNS = ["stars_1", "stars_2", "stars_3", "stars_4", "stars_5"] as const;
+
+/**
+ * The UTC days (`from`, and `until` the day after, both `YYYY-MM-DD`) holding the reviews from the
+ * `first` to the `last` of a page (0-based, newest first), and how many reviews come `before` them
+ * (published after `until`), read from `review_page_days`: a row a day, summed newest first, so that
+ * page 40,000 reads the few reviews of its days instead of skipping 800,000 rows. Null when the
+ * counts do not reach `first` (the page is then read by its plain offset).
+ */
+export async function pageDays(
+  db: DbOrTx,
+  scope: {
+    companyId: string;
+    subject: "store" | "product";
+    productId: string | null;
+    note: number | null;
+    first: number;
+    last: number;
+  },
+): Promise<{ from: string; until: string; before: number } | null> {
+  const column = (index: number) => sql.raw(`"${STARS_COLUMNS[index]}"`);
+  const count = scope.note
+    ? column(scope.note - 1)
+    : sql.join(
+        STARS_COLUMNS.map((_, i) => column(i)),
+        sql` + `,
+      );
+  const [row] = (
+    (await db.execute(sql`
+      with walked as (
+        select day, n, sum(n) over (order by day desc) as through
+        from (select day, ${count} as n from ${reviewPageDays}
+          where company_id = ${scope.companyId} and subject = ${scope.subject}
+            and product_id = ${scope.productId ?? WHOLE_COMPANY}) days
+        where n > 0
+      )
+      select max(day) filter (where through > ${scope.last})::text as "from",
+        (max(day) filter (where through > ${scope.first}) + 1)::text as until,
+        min(through - n) filter (where through > ${scope.first})::int as before
+      from walked`)) as unknown as {
+      rows: { from: string | null; until: string | null; before: number | null }[];
+    }
+  ).rows;
+  if (!row?.until || row.before === null || row.before === undefined) return null;
+  // Fewer counted than the page's last row (the counts behind the reviews): from the first row's day on.
+  return { from: row.from ?? "0001-01-01", until: row.until, before: Number(row.before) };
+}
+
 /**
  * What a public page shows, or null when it must be a 404: an unknown slug, a company whose page is
  * off, a product not public (a draft, another company's, an archived one without reviews), a page
@@ -247,6 +306,22 @@ export async function loadPublicPage(
   else where.push(eq(reviews.subject, view === "store" ? "store" : "product"));
   if (query.note === 1) where.push(sql`${reviews.stars} <= 1`);
   else if (query.note) where.push(eq(reviews.stars, query.note));
+  const first = (query.page - 1) * PUBLIC_PAGE_SIZE;
+  const days =
+    matching > 0
+      ? await pageDays(db, {
+          companyId: company.id,
+          subject: view === "store" ? "store" : "product",
+          productId: product?.id ?? null,
+          note: query.note,
+          first,
+          last: Math.min(first + PUBLIC_PAGE_SIZE, matching) - 1,
+        })
+      : null;
+  if (days) {
+    where.push(sql`${reviews.publishedAt} >= ${`${days.from}T00:00:00Z`}::timestamptz`);
+    where.push(sql`${reviews.publishedAt} < ${`${days.until}T00:00:00Z`}::timestamptz`);
+  }
   const rows = await db
     .select({ review: reviews, productName: products.name, orderDate: orders.orderDate })
     .from(reviews)
@@ -255,7 +330,7 @@ export async function loadPublicPage(
     .where(and(...where))
     .orderBy(desc(reviews.publishedAt), desc(reviews.id))
     .limit(PUBLIC_PAGE_SIZE)
-    .offset((query.page - 1) * PUBLIC_PAGE_SIZE);
+    .offset(days ? first - days.before : first);
   return {
     company: pageCompany(company, storage),
     product,

@@ -9,19 +9,27 @@ export const sitemapLimits = { urlsPerFile: 50_000 };
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
-/** Every public page: each public company's page, then its products' pages, with their last change. */
+/**
+ * Every public page: each public company's page, then its products' pages (listed, or holding a
+ * published review), with the last change of the company or product itself.
+ */
 const PAGES = sql`
-  SELECT c.id AS company_id, 0 AS kind, c.slug, NULL::uuid AS product_id,
-    greatest(c.updated_at, (SELECT max(r.published_at) FROM reviews r
-      WHERE r.company_id = c.id AND r.status = 'approved')) AS lastmod
+  SELECT c.id AS company_id, 0 AS kind, c.slug, NULL::uuid AS product_id, c.updated_at
   FROM companies c WHERE c.public_page
   UNION ALL
-  SELECT c.id, 1, c.slug, p.id,
-    greatest(p.updated_at, (SELECT max(r.published_at) FROM reviews r
-      WHERE r.company_id = c.id AND r.product_id = p.id AND r.status = 'approved'))
+  SELECT c.id, 1, c.slug, p.id, p.updated_at
   FROM products p JOIN companies c ON c.id = p.company_id
   WHERE c.public_page AND (${isListedWithoutReviews(sql`p.status`)} OR (EXISTS
     (SELECT 1 FROM reviews r WHERE r.company_id = c.id AND r.product_id = p.id AND r.status = 'approved')))`;
+
+/**
+ * A page's last change (`k`: a row of PAGES): its own, or its newest publication. Read for the pages of
+ * one file only, after they are chosen (one index probe each).
+ */
+const LASTMOD = sql`greatest(k.updated_at, CASE WHEN k.product_id IS NULL
+    THEN (SELECT max(r.published_at) FROM reviews r WHERE r.company_id = k.company_id AND r.status = 'approved')
+    ELSE (SELECT max(r.published_at) FROM reviews r
+      WHERE r.company_id = k.company_id AND r.product_id = k.product_id AND r.status = 'approved') END)`;
 
 async function pageCount(db: DbOrTx): Promise<number> {
   const [row] = rowsOf(await db.execute(sql`SELECT count(*)::int AS n FROM (${PAGES}) pages`));
@@ -46,8 +54,10 @@ export async function sitemapXml(db: DbOrTx, origin: string): Promise<string> {
 export async function sitemapPart(db: DbOrTx, origin: string, part: number): Promise<string | null> {
   const size = sitemapLimits.urlsPerFile;
   const rows = rowsOf(
-    await db.execute(sql`SELECT slug, product_id, lastmod FROM (${PAGES}) pages
-      ORDER BY company_id, kind, product_id LIMIT ${size} OFFSET ${(part - 1) * size}`),
+    await db.execute(sql`SELECT k.slug, k.product_id, ${LASTMOD} AS lastmod
+      FROM (SELECT * FROM (${PAGES}) pages ORDER BY company_id, kind, product_id
+        LIMIT ${size} OFFSET ${(part - 1) * size}) k
+      ORDER BY k.company_id, k.kind, k.product_id`),
   );
   if (rows.length === 0 && part > 1) return null;
   const urls = rows
