@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../support/a11y";
 
 /**
  * Every back-office screen fits a 390 px phone: no route and none of the main dialogs scrolls sideways
@@ -84,6 +85,8 @@ test("every route and the main dialogs fit a 390 px phone", async ({ page, reque
   for (const name of ["Fermer", "Valider l'avis", "Rejeter"]) {
     await expect(review.getByRole("button", { name, exact: true })).toBeInViewport();
   }
+  // Its buttons on a phone, each named by what it shows (axe with its label-in-name check).
+  await expectNoSeriousA11yViolations(page);
   await page.keyboard.press("Escape");
   // Every status: approved ones carry the reply editor, rejected ones their reason.
   await page.getByRole("combobox", { name: "Statut" }).click();

@@ -198,6 +198,9 @@ test("a LANCEMENT shop creates, changes, duplicates and deletes products up to i
   await card(page, "Lampe Aurore (copie)")
     .getByRole("button", { name: "Actions du produit Lampe Aurore (copie)" })
     .click();
+  // The open menu hides nothing that can still take focus (axe aria-hidden-focus).
+  await expect(page.getByRole("menuitem", { name: "Supprimer" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole("menuitem", { name: "Supprimer" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Supprimer le produit ?" });
   await expect(confirm).toContainText("ainsi que les commandes qui lui sont liées");

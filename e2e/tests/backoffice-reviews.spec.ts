@@ -145,6 +145,8 @@ test("demo account: dashboard figures, reviews filtered, approve then reject fro
     // A rejection names its reason.
     const reasons = page.getByRole("dialog", { name: "Rejeter l'avis" });
     await reasons.getByRole("radio", { name: "Soupçon de faux avis" }).click();
+    // The reason dialog's list, note and buttons, over the review dialog's.
+    await expectNoSeriousA11yViolations(page);
     await reasons.getByRole("button", { name: "Rejeter l'avis" }).click();
     await expect(notifications(page).getByText("Avis rejeté")).toBeVisible();
     await expect.poll(async () => (await api.reviews("&status=rejected")).length).toBe(rejectedBefore + 1);
