@@ -32,7 +32,7 @@ export function VerifyEmailRoute() {
         // Without a company, the code ends sign-up's first step (as on /register): the counter goes on.
         me.data && !me.data.company ? (
           <>
-            <SignUpStep step="account" /> · {t.description(me.data.email)}
+            <SignUpStep step="account" /> · <span>{t.description(me.data.email)}</span>
           </>
         ) : (
           t.description(me.data?.email ?? "")

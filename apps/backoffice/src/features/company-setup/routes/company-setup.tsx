@@ -36,7 +36,7 @@ export function CompanySetupRoute() {
             <Text as="p" color="gray" mt="1">
               {/* Sign-up's counter, on from the account step of /register or /verify-email. */}
               <SignUpStep step={step === "subscribe" ? "plan" : "company"} /> ·{" "}
-              {step === "subscribe" ? t.subscribe.description : t.subtitle}
+              <span>{step === "subscribe" ? t.subscribe.description : t.subtitle}</span>
             </Text>
           </div>
 
