@@ -86,6 +86,7 @@ export function ReasonDialog({
           {description}
         </Dialog.Description>
         <form
+          className="flex flex-col gap-3"
           noValidate={Boolean(note.missing)}
           onSubmit={(event) => {
             event.preventDefault();
@@ -97,66 +98,64 @@ export function ReasonDialog({
             onConfirm({ reason: reason || null, note: text });
           }}
         >
-          <Flex direction="column" gap="3">
-            {reasons ? (
-              <div>
-                <Text as="p" id={`${id}-reason`} size="2" weight="medium" mb="2">
-                  {reasons.label}
-                </Text>
-                <RadioGroup.Root
-                  value={reason}
-                  onValueChange={(value) => setReason(value as RejectionReason)}
-                  aria-labelledby={`${id}-reason`}
-                >
-                  {REJECTION_REASONS.map((code, index) => (
-                    <RadioGroup.Item key={code} value={code}>
-                      {reasons.numbered ? `${index + 1}. ` : null}
-                      {fr.certification.reasons[code]}
-                    </RadioGroup.Item>
-                  ))}
-                </RadioGroup.Root>
-              </div>
-            ) : null}
-            <div className="flex flex-col gap-1">
-              <Text as="label" htmlFor={`${id}-note`} size="2" weight="medium">
-                {note.label}
+          {reasons ? (
+            <div>
+              <Text as="p" id={`${id}-reason`} size="2" weight="medium" mb="2">
+                {reasons.label}
               </Text>
-              <TextArea
-                id={`${id}-note`}
-                value={text}
-                required={note.required}
-                maxLength={note.maxLength}
-                aria-invalid={note.missing ? showMissing : undefined}
-                aria-describedby={describedBy}
-                onChange={(event) => {
-                  setText(event.target.value);
-                  if (event.target.value.trim()) setShowMissing(false);
-                }}
-              />
-              {note.hint ? (
-                <Text id={`${id}-hint`} size="1" color="gray">
-                  {note.hint}
-                </Text>
-              ) : null}
-              {showMissing ? (
-                <Text id={`${id}-missing`} size="2" color="red" role="alert">
-                  {note.missing}
-                </Text>
-              ) : null}
-            </div>
-            <Flex gap="2" justify="end">
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                {cancelLabel}
-              </Button>
-              <Button
-                type="submit"
-                variant={destructive ? "destructive" : undefined}
-                disabled={Boolean(incomplete) || busy}
-                loading={busy && !destructive ? true : undefined}
+              <RadioGroup.Root
+                value={reason}
+                onValueChange={(value) => setReason(value as RejectionReason)}
+                aria-labelledby={`${id}-reason`}
               >
-                {confirmLabel}
-              </Button>
-            </Flex>
+                {REJECTION_REASONS.map((code, index) => (
+                  <RadioGroup.Item key={code} value={code}>
+                    {reasons.numbered ? `${index + 1}. ` : null}
+                    {fr.certification.reasons[code]}
+                  </RadioGroup.Item>
+                ))}
+              </RadioGroup.Root>
+            </div>
+          ) : null}
+          <div className="flex flex-col gap-1">
+            <Text as="label" htmlFor={`${id}-note`} size="2" weight="medium">
+              {note.label}
+            </Text>
+            <TextArea
+              id={`${id}-note`}
+              value={text}
+              required={note.required}
+              maxLength={note.maxLength}
+              aria-invalid={note.missing ? showMissing : undefined}
+              aria-describedby={describedBy}
+              onChange={(event) => {
+                setText(event.target.value);
+                if (event.target.value.trim()) setShowMissing(false);
+              }}
+            />
+            {note.hint ? (
+              <Text id={`${id}-hint`} size="1" color="gray">
+                {note.hint}
+              </Text>
+            ) : null}
+            {showMissing ? (
+              <Text id={`${id}-missing`} size="2" color="red" role="alert">
+                {note.missing}
+              </Text>
+            ) : null}
+          </div>
+          <Flex gap="2" justify="end">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {cancelLabel}
+            </Button>
+            <Button
+              type="submit"
+              variant={destructive ? "destructive" : undefined}
+              disabled={Boolean(incomplete) || busy}
+              loading={busy && !destructive ? true : undefined}
+            >
+              {confirmLabel}
+            </Button>
           </Flex>
         </form>
       </Dialog.Content>
