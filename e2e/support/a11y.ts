@@ -94,16 +94,20 @@ export async function axeResults(
 /**
  * axe on the page as it is once still: no serious or critical violation (each listed with its elements),
  * including the experimental check that a control's accessible name contains its visible label.
+ * `exclude`: selectors of parts checked elsewhere (a preview frame of another page).
  * Dialogs and toasts animate in; axe run mid-animation reads half-faded colours and focus moving into a
  * dialog whose backdrop is not yet in place, so the check waits for running animations to end first.
  */
-export async function expectNoSeriousA11yViolations(page: Page) {
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  { exclude = [] }: { exclude?: string[] } = {},
+) {
   await page
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), null, {
       timeout: 5_000,
     })
     .catch(() => {});
-  const results = await axeResults(page, { options: WITH_LABEL_IN_NAME });
+  const results = await axeResults(page, { exclude, options: WITH_LABEL_IN_NAME });
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

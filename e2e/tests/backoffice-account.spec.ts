@@ -20,7 +20,7 @@ const companyName = `Maison Lumière ${stamp}`;
 async function fillAccount(page: Page, who: { first: string; last: string; email: string }) {
   await page.getByLabel("Prénom").fill(who.first);
   await page.getByLabel("Nom", { exact: true }).fill(who.last);
-  await page.getByLabel("Email", { exact: true }).fill(who.email);
+  await page.getByLabel("E-mail", { exact: true }).fill(who.email);
   await page.getByLabel("Mot de passe").fill(PASSWORD);
 }
 
@@ -32,7 +32,7 @@ async function verifyWithMailedCode(page: Page, email: string, after: Date) {
 }
 
 async function login(page: Page, email: string, password: string) {
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Mot de passe").fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
 }
@@ -82,10 +82,10 @@ test("register in 3 steps: account, code from the mail, company (invites), paid 
 
   await page.getByLabel("Nom de l'entreprise").fill(companyName);
   await page.getByRole("button", { name: "Ajouter une invitation" }).click();
-  await page.getByLabel("Email du collaborateur 1").fill("pas-un-email");
+  await page.getByLabel("E-mail du collaborateur 1").fill("pas-un-email");
   await page.getByRole("button", { name: "Continuer" }).click();
   await expect(page.getByText("Veuillez saisir un email valide")).toBeVisible();
-  await page.getByLabel("Email du collaborateur 1").fill(invitee.email);
+  await page.getByLabel("E-mail du collaborateur 1").fill(invitee.email);
   await page.getByRole("combobox", { name: "Rôle 1" }).click();
   await page.getByRole("option", { name: "Modérateur" }).click();
   // The new company is on the free plan (1 member): step 2 says so; the invite waits for a plan with room.
@@ -174,7 +174,7 @@ test("login with the keyboard only", async ({ page }) => {
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Connexion" })).toBeVisible();
   await page.keyboard.press("Tab");
-  await expect(page.getByLabel("Email")).toBeFocused();
+  await expect(page.getByLabel("E-mail")).toBeFocused();
   await page.keyboard.type(owner.email);
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Mot de passe")).toBeFocused();
@@ -215,9 +215,9 @@ test("forgot password → link from the mail → new password → login with it"
   await expect(page).toHaveURL(/\/forgot-password$/);
   await expectNoSeriousA11yViolations(page);
   const started = new Date();
-  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("E-mail").fill(owner.email);
   await page.getByRole("button", { name: "Envoyer le lien" }).click();
-  await expect(page.getByText("Email envoyé")).toBeVisible();
+  await expect(page.getByText("E-mail envoyé")).toBeVisible();
 
   const mail = await waitForMail({ to: owner.email, subject: "Réinitialisation", after: started });
   const link = linkOf(mail, "/reset-password?token=");
@@ -280,7 +280,7 @@ test("guards and company setup: verify from the mail's link, ask to join, cancel
   // Leaving registration before verifying: every signed-in page leads to /verify-email.
   await page.goto("/reviews");
   await expect(page).toHaveURL(/\/verify-email$/);
-  await expect(page.getByRole("heading", { name: "Vérifiez votre email" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Vérifiez votre e-mail" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // The mail's link carries the code: it is sent at once, then no company → /company-setup.

@@ -73,7 +73,7 @@ test("a reminder template written with variables at the cursor, previewed with s
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole("button", { name: "Aperçu" }).click();
-  const preview = page.getByRole("dialog", { name: "Aperçu de l'email" });
+  const preview = page.getByRole("dialog", { name: "Aperçu de l'e-mail" });
   await expect(preview.getByTestId("preview-subject")).toHaveText("Marie, votre avis ?");
   await expect(preview.getByTestId("preview-body")).toHaveText(
     "Bonjour, que pensez-vous de Produit exemple ? Répondez ici : https://exemple.fr/create-reviews",

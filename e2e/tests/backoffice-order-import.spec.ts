@@ -180,6 +180,12 @@ test.describe("on a phone", () => {
     // Nothing wider than the phone's screen but the preview table's own scroller.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(overflow).toBeLessThanOrEqual(390);
+    // That scroller is reachable by keyboard and named (axe scrollable-region-focusable).
+    await expect(page.getByRole("region", { name: /lignes?, avec les colonnes reconnues$/ })).toHaveAttribute(
+      "tabindex",
+      "0",
+    );
+    await expectNoSeriousA11yViolations(page);
 
     await page.getByRole("button", { name: "Importer 1 commande" }).click();
     await expect(page.getByRole("heading", { name: "Import terminé" })).toBeVisible({ timeout: 30_000 });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../support/a11y";
 
 /**
  * Every back-office screen fits a 390 px phone: no route and none of the main dialogs scrolls sideways
@@ -37,7 +38,7 @@ test("every route and the main dialogs fit a 390 px phone", async ({ page, reque
   const formId = await first("/company/forms/?limit=1");
 
   await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByLabel("E-mail").fill(DEMO.email);
   await page.getByLabel("Mot de passe").fill(DEMO.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
@@ -84,6 +85,8 @@ test("every route and the main dialogs fit a 390 px phone", async ({ page, reque
   for (const name of ["Fermer", "Valider l'avis", "Rejeter"]) {
     await expect(review.getByRole("button", { name, exact: true })).toBeInViewport();
   }
+  // Its buttons on a phone, each named by what it shows (axe with its label-in-name check).
+  await expectNoSeriousA11yViolations(page);
   await page.keyboard.press("Escape");
   // Every status: approved ones carry the reply editor, rejected ones their reason.
   await page.getByRole("combobox", { name: "Statut" }).click();

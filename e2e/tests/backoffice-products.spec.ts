@@ -67,7 +67,7 @@ test("a LANCEMENT shop creates, changes, duplicates and deletes products up to i
   test.setTimeout(180_000);
   const shop = await newShop(request);
   await page.goto("/login");
-  await page.getByLabel("Email").fill(shop.email);
+  await page.getByLabel("E-mail").fill(shop.email);
   await page.getByLabel("Mot de passe").fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
@@ -85,7 +85,7 @@ test("a LANCEMENT shop creates, changes, duplicates and deletes products up to i
   await page.getByRole("link", { name: "Nouveau produit" }).first().focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Nouveau produit", level: 1 })).toBeVisible();
-  await expect(page.getByRole("combobox", { name: "Modèle d'email de demande d'avis" })).toHaveText(
+  await expect(page.getByRole("combobox", { name: "Modèle d'e-mail de demande d'avis" })).toHaveText(
     "Demande d'avis",
   );
   await expect(page.getByRole("combobox", { name: "Formulaire d'avis" })).toHaveText("Formulaire par défaut");
@@ -198,6 +198,9 @@ test("a LANCEMENT shop creates, changes, duplicates and deletes products up to i
   await card(page, "Lampe Aurore (copie)")
     .getByRole("button", { name: "Actions du produit Lampe Aurore (copie)" })
     .click();
+  // The open menu hides nothing that can still take focus (axe aria-hidden-focus).
+  await expect(page.getByRole("menuitem", { name: "Supprimer" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole("menuitem", { name: "Supprimer" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Supprimer le produit ?" });
   await expect(confirm).toContainText("ainsi que les commandes qui lui sont liées");

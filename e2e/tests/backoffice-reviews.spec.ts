@@ -73,7 +73,7 @@ test("demo account: dashboard figures, reviews filtered, approve then reject fro
   if (!target) return;
 
   await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByLabel("E-mail").fill(DEMO.email);
   await page.getByLabel("Mot de passe").fill(DEMO.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
@@ -145,6 +145,8 @@ test("demo account: dashboard figures, reviews filtered, approve then reject fro
     // A rejection names its reason.
     const reasons = page.getByRole("dialog", { name: "Rejeter l'avis" });
     await reasons.getByRole("radio", { name: "Soupçon de faux avis" }).click();
+    // The reason dialog's list, note and buttons, over the review dialog's.
+    await expectNoSeriousA11yViolations(page);
     await reasons.getByRole("button", { name: "Rejeter l'avis" }).click();
     await expect(notifications(page).getByText("Avis rejeté")).toBeVisible();
     await expect.poll(async () => (await api.reviews("&status=rejected")).length).toBe(rejectedBefore + 1);
@@ -177,7 +179,7 @@ test("below 768 px the navigation slides in; it and the account menu work with t
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByLabel("E-mail").fill(DEMO.email);
   await page.getByLabel("Mot de passe").fill(DEMO.password);
   await page.getByLabel("Mot de passe").press("Enter");
   await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();

@@ -148,7 +148,7 @@ test("owner: buys CROISSANCE through the sandbox checkout, sees plan and invoice
 
   await page.goto("/settings/company");
   await expect(page.getByRole("textbox", { name: "Nom de l'entreprise" })).toHaveValue(companyName);
-  await expect(page.getByRole("region", { name: "Emails envoyés ce mois-ci" })).toContainText("/ 400");
+  await expect(page.getByRole("region", { name: "E-mails envoyés ce mois-ci" })).toContainText("/ 400");
   await expect(page.getByRole("button", { name: "Supprimer l'entreprise" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   // Keyboard: type a website, Tab to 'Enregistrer' through the shop's country, the contact e-mail, the page address,
@@ -157,7 +157,7 @@ test("owner: buys CROISSANCE through the sandbox checkout, sees plan and invoice
   await page.getByRole("textbox", { name: "Site web" }).press("Tab");
   await expect(page.getByRole("textbox", { name: "Pays de la boutique" })).toBeFocused();
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("textbox", { name: "Email de contact" })).toBeFocused();
+  await expect(page.getByRole("textbox", { name: "E-mail de contact" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("textbox", { name: "Adresse de votre page d'avis" })).toBeFocused();
   await page.keyboard.press("Tab");
@@ -187,7 +187,7 @@ test("owner invites a colleague by e-mail (keyboard only); the mail arrives, the
   await signInAs(page, owner.email, PASSWORD);
   await page.goto("/settings/teams");
   const invitations = page.getByRole("region", { name: "Invitations" });
-  await invitations.getByRole("textbox", { name: "Email" }).fill(invitee.email);
+  await invitations.getByRole("textbox", { name: "E-mail" }).fill(invitee.email);
   await page.keyboard.press("Tab");
   await expect(invitations.getByRole("combobox", { name: "Rôle" })).toBeFocused();
   await page.keyboard.press("Enter");
@@ -217,7 +217,7 @@ test("owner invites a colleague by e-mail (keyboard only); the mail arrives, the
   await paul.goto(linkOf(mail, "/register"));
   await paul.getByLabel("Prénom").fill(invitee.first);
   await paul.getByLabel("Nom", { exact: true }).fill(invitee.last);
-  await paul.getByLabel("Email", { exact: true }).fill(invitee.email);
+  await paul.getByLabel("E-mail", { exact: true }).fill(invitee.email);
   await paul.getByLabel("Mot de passe").fill(PASSWORD);
   await paul.getByRole("button", { name: "Créer mon compte" }).click();
   const code = await waitForMail({ to: invitee.email, subject: "code de vérification", after: started });
@@ -278,7 +278,7 @@ test("owner changes the password: the old one is refused, the new one signs in",
   await page.getByRole("button", { name: /^Mon compte/ }).click();
   await page.getByRole("menuitem", { name: "Se déconnecter" }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("E-mail").fill(owner.email);
   await page.getByLabel("Mot de passe").fill(PASSWORD);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(notifications(page).getByText("Identifiants invalides")).toBeVisible();
@@ -409,7 +409,7 @@ test.describe("each role sees exactly what spec §6 allows", () => {
         await expect(page.getByRole("option")).toHaveText([...view.invite]);
         await page.keyboard.press("Escape");
       } else {
-        await expect(page.getByRole("textbox", { name: "Email" })).toHaveCount(0);
+        await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveCount(0);
       }
       const changeRole = members.getByRole("combobox", { name: `Rôle de ${target}` });
       const remove = members.getByRole("button", { name: `Retirer ${target}` });
@@ -456,7 +456,7 @@ test.describe("each role sees exactly what spec §6 allows", () => {
 
       await tab(page, "Utilisateur").click();
       await expect(
-        page.getByRole("region", { name: "Profil" }).getByRole("textbox", { name: "Email" }),
+        page.getByRole("region", { name: "Profil" }).getByRole("textbox", { name: "E-mail" }),
       ).toHaveValue(who.email);
 
       // The moderation trail's CSV holds personal data: owner, admin and manager only.

@@ -508,7 +508,7 @@ describe.each(TEST_DATABASES)("catalogue on %s", (kind) => {
       });
       expect(res.statusCode).toBe(403);
       expect(expectMatchesContract(res, "companyEmailTemplatesCreate")).toEqual({
-        detail: "Votre abonnement ne permet pas de créer des modèles d'email personnalisés.",
+        detail: "Votre abonnement ne permet pas de créer des modèles d'e-mail personnalisés.",
       });
     });
   });

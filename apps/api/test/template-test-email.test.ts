@@ -50,7 +50,7 @@ describe.each(TEST_DATABASES)("'Envoyer un e-mail de test' on %s", (kind) => {
     expect(res.statusCode, res.body).toBe(202);
     expect(expectMatchesContract(res, "companyEmailTemplatesSendTest")).toEqual({
       email: company.owner.email,
-      detail: `Un e-mail de test part vers ${company.owner.email}. Il compte dans votre quota d'emails.`,
+      detail: `Un e-mail de test part vers ${company.owner.email}. Il compte dans votre quota d'e-mails.`,
     });
     const mail = await t.smtp.waitForMail((m) => m.to.includes(company.owner.email.toLowerCase()), 10_000);
     expect(mail.subject).toBe("[Test] Alice, votre avis sur Produit exemple ?");

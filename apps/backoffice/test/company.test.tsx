@@ -39,11 +39,11 @@ describe("settings: Entreprise (real API)", () => {
     });
   });
 
-  it("'Email de contact' starts at the owner's address; a wrong one is refused in French, a new one saved", async () => {
+  it("'E-mail de contact' starts at the owner's address; a wrong one is refused in French, a new one saved", async () => {
     const app = await renderSignedIn("/settings/company");
     const user = userEvent.setup();
     const form = await region("Entreprise");
-    const contact = within(form).getByRole("textbox", { name: "Email de contact" });
+    const contact = within(form).getByRole("textbox", { name: "E-mail de contact" });
     expect(contact).toHaveValue(app.user.email);
     await user.clear(contact);
     await user.type(contact, "pas-une-adresse");
@@ -66,7 +66,7 @@ describe("settings: Entreprise (real API)", () => {
     expect(within(form).getByRole("textbox", { name: "Nom de l'entreprise" })).toBeDisabled();
     expect(within(form).queryByRole("button", { name: "Enregistrer" })).toBeNull();
     expect(screen.queryByRole("region", { name: "Clé API" })).toBeNull();
-    const quota = await region("Emails envoyés ce mois-ci");
+    const quota = await region("E-mails envoyés ce mois-ci");
     expect(quota).toHaveTextContent("0 / 40");
     expect(within(quota).getByRole("progressbar")).toBeInTheDocument();
     expect(quota).toHaveTextContent(/Réinitialisation le 1 (déc\.|janv\.)/);

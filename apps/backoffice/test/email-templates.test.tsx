@@ -92,7 +92,7 @@ describe("e-mail templates list (real API)", { timeout: 40_000 }, () => {
     await list();
     expect(await screen.findByText("Modèles personnalisés non inclus")).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent(
-      "Votre abonnement Lancement ne permet pas de créer des modèles d'email personnalisés.",
+      "Votre abonnement Lancement ne permet pas de créer des modèles d'e-mail personnalisés.",
     );
     await waitFor(() => expect(screen.getByRole("button", { name: "Nouveau modèle" })).toBeDisabled());
     expect(screen.getByRole("link", { name: "Voir les abonnements" })).toHaveAttribute(
@@ -159,7 +159,7 @@ describe("e-mail template editor (real API)", { timeout: 40_000 }, () => {
     await waitFor(() => expect(body).toHaveValue("Bonjour {{ nom_acheteur }}! Votre avis : {{ url_avis }}"));
 
     await user.click(screen.getByRole("button", { name: "Aperçu" }));
-    const preview = await screen.findByRole("dialog", { name: "Aperçu de l'email" });
+    const preview = await screen.findByRole("dialog", { name: "Aperçu de l'e-mail" });
     expect(within(preview).getByTestId("preview-subject")).toHaveTextContent("Marie, un avis ?");
     expect(within(preview).getByTestId("preview-body")).toHaveTextContent(
       "Bonjour Dupont! Votre avis : https://exemple.fr/create-reviews",

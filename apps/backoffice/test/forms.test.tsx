@@ -280,14 +280,14 @@ describe("form builder (real API)", { timeout: 40_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Ajouter une page" }));
     await user.click(screen.getByRole("button", { name: "Nombre" }));
     await user.click(screen.getByRole("button", { name: "Ajouter une page" }));
-    await user.click(screen.getByRole("button", { name: "Email" }));
+    await user.click(screen.getByRole("button", { name: "E-mail" }));
     await user.click(screen.getByRole("button", { name: "Page 2" }));
     await user.click(screen.getByRole("button", { name: "Supprimer la page" }));
     expect(screen.queryByRole("button", { name: "Page 3" })).toBeNull();
     expect(screen.getByRole("button", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
     expect(fieldTitles(1)).toEqual(["Texte court", "Nombre"]);
     await user.click(screen.getByRole("button", { name: "Page 2" }));
-    expect(fieldTitles(2)).toEqual(["Email"]);
+    expect(fieldTitles(2)).toEqual(["E-mail"]);
   });
 
   it("return: after saving, back to the product with assign_field=form and assign_id", async () => {

@@ -29,7 +29,7 @@ describe("route guards (real API)", () => {
 
   it("forces /verify-email while the e-mail is not confirmed", async () => {
     const app = await renderSignedIn("/reviews", { role: null, emailConfirmed: false });
-    await screen.findByRole("heading", { name: "Vérifiez votre email" });
+    await screen.findByRole("heading", { name: "Vérifiez votre e-mail" });
     expect(currentPath(app)).toBe("/verify-email");
   });
 

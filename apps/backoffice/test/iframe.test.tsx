@@ -202,7 +202,7 @@ describe("widget configurator /iframe (real API)", () => {
     // user-event puts its own clipboard in place at setup: its writes are watched.
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, "writeText");
-    const copyPlain = screen.getByRole("button", { name: "Copier : Iframe simple" });
+    const copyPlain = screen.getByRole("button", { name: "Copier le code : Iframe simple" });
     copyPlain.focus();
     await user.keyboard("{Enter}");
     expect(writeText).toHaveBeenCalledWith(codeOf("Iframe simple"));
@@ -210,7 +210,7 @@ describe("widget configurator /iframe (real API)", () => {
     expect(within(block).getByRole("status")).toHaveTextContent("Code copié");
 
     writeText.mockRejectedValueOnce(new DOMException("denied", "NotAllowedError"));
-    await user.click(screen.getByRole("button", { name: "Copier : Script (hauteur automatique)" }));
+    await user.click(screen.getByRole("button", { name: "Copier le code : Script (hauteur automatique)" }));
     const notifications = screen.getByRole("region", { name: "Notifications" });
     await waitFor(() => expect(notifications).toHaveTextContent("Erreur"));
     expect(notifications).toHaveTextContent("Impossible de copier");

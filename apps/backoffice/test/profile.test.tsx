@@ -27,14 +27,14 @@ describe("settings: Utilisateur (real API)", () => {
     expect(save).toBeEnabled();
     await user.type(first, "{Backspace}");
     expect(save).toBeDisabled();
-    const email = within(profile).getByRole("textbox", { name: "Email" });
+    const email = within(profile).getByRole("textbox", { name: "E-mail" });
     await user.clear(email);
     await user.type(email, "claire.nouvelle@exemple.fr");
     await user.click(save);
     await screen.findByText("Profil mis à jour");
     expect(
       await within(await region("Profil")).findByText(
-        "Un lien de confirmation a été envoyé à claire.nouvelle@exemple.fr. Votre email changera après confirmation.",
+        "Un lien de confirmation a été envoyé à claire.nouvelle@exemple.fr. Votre e-mail changera après confirmation.",
       ),
     ).toBeInTheDocument();
   });

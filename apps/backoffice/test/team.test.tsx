@@ -71,7 +71,7 @@ describe("settings: Équipe (real API)", () => {
     await user.keyboard("{Escape}");
     // Invitations: the list and 'Annuler' (invites.cancel), no form (members.invite is admin or moderator).
     expect(section("Invitations")).toBeInTheDocument();
-    expect(screen.queryByRole("textbox", { name: "Email" })).toBeNull();
+    expect(screen.queryByRole("textbox", { name: "E-mail" })).toBeNull();
   });
 
   it("a moderator invites only as Modérateur or Comptable; 'Veuillez saisir un email valide' for a bad address", async () => {
@@ -98,7 +98,7 @@ describe("settings: Équipe (real API)", () => {
     ]);
     await user.keyboard("{Escape}");
 
-    const email = within(invitations).getByRole("textbox", { name: "Email" });
+    const email = within(invitations).getByRole("textbox", { name: "E-mail" });
     await user.type(email, "pas-un-email");
     await user.click(within(invitations).getByRole("button", { name: "Envoyer l'invitation" }));
     expect(await within(invitations).findByRole("alert")).toHaveTextContent(

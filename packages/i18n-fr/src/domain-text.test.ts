@@ -99,7 +99,7 @@ const RENDERED: [DomainMessage, string][] = [
   [message("password.tokenMissing"), "Le lien de réinitialisation est invalide ou incomplet."],
   [message("template.missingReviewLink"), "Le contenu doit inclure la variable {{ url_avis }}."],
   [message("invite.invalid"), "Veuillez saisir un email valide"],
-  [message("invite.duplicate"), "Cet email est déjà dans la liste des invitations."],
+  [message("invite.duplicate"), "Cet e-mail est déjà dans la liste des invitations."],
   [message("product.nameRequired"), "Le nom du produit est requis."],
   [message("product.gtinInvalid"), "Code GTIN invalide."],
   [message("product.urlInvalid"), "Indiquez l'adresse http(s) de la page du produit sur votre boutique."],
@@ -186,11 +186,11 @@ describe("plan limit messages", () => {
     [planLimitMessages.members(5), "Votre abonnement a atteint la limite de membres (5 membres)."],
     [
       planLimitMessages.templates(0),
-      "Votre abonnement ne permet pas de créer des modèles d'email personnalisés.",
+      "Votre abonnement ne permet pas de créer des modèles d'e-mail personnalisés.",
     ],
     [
       planLimitMessages.templates(2),
-      "Votre abonnement a atteint la limite de modèles d'email personnalisés (2 modèles).",
+      "Votre abonnement a atteint la limite de modèles d'e-mail personnalisés (2 modèles).",
     ],
     [planLimitMessages.forms(0), "Votre abonnement ne permet pas de créer des formulaires personnalisés."],
     [
@@ -199,7 +199,7 @@ describe("plan limit messages", () => {
     ],
     [
       planLimitMessages.emailQuota(40),
-      "Votre abonnement a atteint son quota d'emails du mois (40 emails). Les envois reprendront le mois prochain.",
+      "Votre abonnement a atteint son quota d'e-mails du mois (40 e-mails). Les envois reprendront le mois prochain.",
     ],
     [
       planLimitMessages.uploadsNotAllowed,

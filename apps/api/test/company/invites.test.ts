@@ -180,7 +180,7 @@ describe.each(TEST_DATABASES)("invitations on %s", (kind) => {
     expect((await invite(moderator.access, { email })).statusCode).toBe(201);
     const duplicate = await invite(moderator.access, { email });
     expect(expectMatchesContract(duplicate, "companyInvitesCreate")).toEqual({
-      email: ["Une invitation est déjà en attente pour cet email."],
+      email: ["Une invitation est déjà en attente pour cet e-mail."],
     });
     const invalid = await invite(company.owner.access, { email: "pas-un-email" });
     expect(invalid.statusCode).toBe(400);

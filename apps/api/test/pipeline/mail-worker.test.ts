@@ -292,7 +292,7 @@ describe.each(SQL_TEST_DATABASES)("mail worker on %s", (kind) => {
       const mine = held.filter((d) => d.companyId === company.id);
       expect(mine[0]?.scheduledAt?.toISOString()).toBe("2026-03-20T11:00:00.000Z");
       expect(mine[0]?.lastError).toBe(
-        "Votre abonnement a atteint son quota d'emails du mois (40 emails). Les envois reprendront le mois prochain.",
+        "Votre abonnement a atteint son quota d'e-mails du mois (40 e-mails). Les envois reprendront le mois prochain.",
       );
       clock.advanceDays(1 / 24);
       expect(await worker.drain()).toMatchObject({ sent: 0, held: 2 });

@@ -20,7 +20,9 @@ export function CardMenu({
   onDelete?: () => void;
 }) {
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the page (aria-hidden) while its controls stay focusable (axe
+    // aria-hidden-focus); as the account menu, focus still moves into the menu and Escape closes it.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger>
         <IconButton variant="ghost" color="gray" aria-label={label}>
           <span aria-hidden="true">⋯</span>

@@ -10,7 +10,7 @@ const notifications = () => within(screen.getByRole("region", { name: "Notificat
 async function fillLogin(email: string, password: string) {
   const user = userEvent.setup();
   await screen.findByRole("heading", { name: "Connexion" });
-  if (email) await user.type(screen.getByLabelText("Email"), email);
+  if (email) await user.type(screen.getByLabelText("E-mail"), email);
   if (password) await user.type(screen.getByLabelText("Mot de passe"), password);
   await user.click(screen.getByRole("button", { name: "Se connecter" }));
 }
@@ -20,7 +20,7 @@ describe("login (real API)", () => {
     const calls = recordApiCalls();
     renderApp("/login");
     await fillLogin("", "");
-    const email = screen.getByLabelText("Email");
+    const email = screen.getByLabelText("E-mail");
     const password = screen.getByLabelText("Mot de passe");
     expect(email).toHaveAccessibleDescription("Ce champ est requis.");
     expect(password).toHaveAccessibleDescription("Ce champ est requis.");
@@ -34,7 +34,7 @@ describe("login (real API)", () => {
     await fillLogin(user.email, "pas-le-bon");
     expect(await notifications().findByText("Échec de connexion")).toBeInTheDocument();
     expect(notifications().getByText("Identifiants invalides")).toBeInTheDocument();
-    expect(screen.getByLabelText("Email")).toHaveValue(user.email);
+    expect(screen.getByLabelText("E-mail")).toHaveValue(user.email);
     expect(localStorage.getItem(storageKeys.access)).toBeNull();
   });
 
@@ -56,7 +56,7 @@ describe("login (real API)", () => {
       "with an unconfirmed e-mail",
       { role: null, emailConfirmed: false },
       "/verify-email",
-      "Vérifiez votre email",
+      "Vérifiez votre e-mail",
     ],
   ] as const)("goes to the right screen for a user %s", async (_case, account, path, heading) => {
     const { user } = await seed.account(account);
@@ -72,7 +72,7 @@ describe("login (real API)", () => {
     const app = renderApp("/login");
     await screen.findByRole("heading", { name: "Connexion" });
     await keyboard.tab();
-    expect(screen.getByLabelText("Email")).toHaveFocus();
+    expect(screen.getByLabelText("E-mail")).toHaveFocus();
     await keyboard.keyboard(user.email);
     await keyboard.tab();
     expect(screen.getByLabelText("Mot de passe")).toHaveFocus();

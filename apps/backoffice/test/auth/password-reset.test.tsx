@@ -27,18 +27,18 @@ async function submitNewPassword(user: UserEvent, password: string, confirmation
 }
 
 describe("forgot and reset password (real API)", () => {
-  it("forgot password: required e-mail, then 'Email envoyé' and the mail with its link", async () => {
+  it("forgot password: required e-mail, then 'E-mail envoyé' and the mail with its link", async () => {
     const { user } = await seed.account();
     const keyboard = userEvent.setup();
     const calls = recordApiCalls();
     const before = await countMails(user.email, SUBJECT);
     renderApp("/forgot-password");
     await keyboard.click(await screen.findByRole("button", { name: "Envoyer le lien" }));
-    expect(screen.getByLabelText("Email")).toHaveAccessibleDescription("Ce champ est requis.");
+    expect(screen.getByLabelText("E-mail")).toHaveAccessibleDescription("Ce champ est requis.");
     expect(calls).toEqual([]);
-    await keyboard.type(screen.getByLabelText("Email"), user.email);
+    await keyboard.type(screen.getByLabelText("E-mail"), user.email);
     await keyboard.click(screen.getByRole("button", { name: "Envoyer le lien" }));
-    expect(await screen.findByText("Email envoyé")).toBeInTheDocument();
+    expect(await screen.findByText("E-mail envoyé")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Retour à la connexion" })).toHaveAttribute("href", "/login");
     const mail = await waitForMail(user.email, SUBJECT, { after: before });
     expect(linkPathOf(mail, "/reset-password")).toMatch(/^\/reset-password\?token=/);

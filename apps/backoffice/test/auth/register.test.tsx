@@ -14,7 +14,7 @@ const newEmail = (who: string) => `${who}-${Date.now().toString(36)}-${++counter
 async function fillAccount(user: UserEvent, email: string, password = "motdepasse-solide") {
   await user.type(await screen.findByLabelText("Prénom"), "Claire");
   await user.type(screen.getByLabelText("Nom"), "Martin");
-  await user.type(screen.getByLabelText("Email"), email);
+  await user.type(screen.getByLabelText("E-mail"), email);
   await user.type(screen.getByLabelText("Mot de passe"), password);
   await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
 }
@@ -37,7 +37,7 @@ describe("registration in 3 steps (real API)", () => {
     renderApp("/register");
     expect(await screen.findByText("Étape 1 sur 3")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
-    for (const label of ["Prénom", "Nom", "Email"])
+    for (const label of ["Prénom", "Nom", "E-mail"])
       expect(screen.getByLabelText(label)).toHaveAccessibleDescription("Ce champ est requis.");
     expect(calls).toEqual([]);
 
@@ -50,7 +50,7 @@ describe("registration in 3 steps (real API)", () => {
     await user.type(screen.getByLabelText("Mot de passe"), "-mais-plus-long");
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
     await waitFor(() =>
-      expect(screen.getByLabelText("Email")).toHaveAccessibleDescription(
+      expect(screen.getByLabelText("E-mail")).toHaveAccessibleDescription(
         "Un utilisateur avec cette adresse e-mail existe déjà.",
       ),
     );
@@ -75,15 +75,15 @@ describe("registration in 3 steps (real API)", () => {
       await user.type(screen.getByLabelText("Nom de l'entreprise"), "Maison Lumière");
       for (let i = 0; i < 3; i++)
         await user.click(screen.getByRole("button", { name: "Ajouter une invitation" }));
-      await user.type(screen.getByLabelText("Email du collaborateur 1"), "pas-un-email");
-      await user.type(screen.getByLabelText("Email du collaborateur 2"), invited);
-      await user.type(screen.getByLabelText("Email du collaborateur 3"), invited.toUpperCase());
+      await user.type(screen.getByLabelText("E-mail du collaborateur 1"), "pas-un-email");
+      await user.type(screen.getByLabelText("E-mail du collaborateur 2"), invited);
+      await user.type(screen.getByLabelText("E-mail du collaborateur 3"), invited.toUpperCase());
       await user.click(screen.getByRole("button", { name: "Continuer" }));
-      expect(screen.getByLabelText("Email du collaborateur 1")).toHaveAccessibleDescription(
+      expect(screen.getByLabelText("E-mail du collaborateur 1")).toHaveAccessibleDescription(
         "Veuillez saisir un email valide",
       );
-      expect(screen.getByLabelText("Email du collaborateur 3")).toHaveAccessibleDescription(
-        "Cet email est déjà dans la liste des invitations.",
+      expect(screen.getByLabelText("E-mail du collaborateur 3")).toHaveAccessibleDescription(
+        "Cet e-mail est déjà dans la liste des invitations.",
       );
       const me = await apiAs<{ company: string | null }>(
         { access: localStorage.getItem(storageKeys.access) ?? "" },
@@ -97,9 +97,9 @@ describe("registration in 3 steps (real API)", () => {
           "Le plan gratuit Lancement compte un seul membre : vos invitations sont gardées et partiront dès que vous choisirez un plan Croissance ou Expansion à l'étape suivante.",
         ),
       ).toBeInTheDocument();
-      await user.clear(screen.getByLabelText("Email du collaborateur 3"));
-      await user.type(screen.getByLabelText("Email du collaborateur 3"), newEmail("lea"));
-      await user.clear(screen.getByLabelText("Email du collaborateur 1"));
+      await user.clear(screen.getByLabelText("E-mail du collaborateur 3"));
+      await user.type(screen.getByLabelText("E-mail du collaborateur 3"), newEmail("lea"));
+      await user.clear(screen.getByLabelText("E-mail du collaborateur 1"));
       await user.click(screen.getByRole("combobox", { name: "Rôle 2" }));
       await user.click(await screen.findByRole("option", { name: "Administrateur" }));
       await user.click(screen.getByRole("button", { name: "Continuer" }));
@@ -129,7 +129,7 @@ describe("registration in 3 steps (real API)", () => {
     await registerAndVerify(user, email);
     await user.type(screen.getByLabelText("Nom de l'entreprise"), "Sans invités");
     await user.click(screen.getByRole("button", { name: "Ajouter une invitation" }));
-    await user.type(screen.getByLabelText("Email du collaborateur 1"), "pas-un-email");
+    await user.type(screen.getByLabelText("E-mail du collaborateur 1"), "pas-un-email");
     await user.click(screen.getByRole("button", { name: "Ignorer les invitations" }));
     expect(await screen.findByText("Étape 3 sur 3", {}, { timeout: 10_000 })).toBeInTheDocument();
     const access = { access: localStorage.getItem(storageKeys.access) ?? "" };

@@ -26,6 +26,8 @@ describe("verify e-mail (real API)", () => {
     renderApp("/verify-email");
     const field = await screen.findByLabelText("Code de vérification");
     expect(screen.getByText(`Nous avons envoyé un code à 6 caractères à ${user.email}.`)).toBeInTheDocument();
+    // The sign-up's counter goes on here (the account step ends with the code), as on /register.
+    expect(screen.getByText("Étape 1 sur 3")).toBeInTheDocument();
     await keyboard.type(field, "a-b 1g2z");
     expect(field).toHaveValue("AB12");
     expect(screen.getByRole("button", { name: "Vérifier le code" })).toBeDisabled();
@@ -60,6 +62,8 @@ describe("verify e-mail (real API)", () => {
     const app = renderApp(`/verify-email?code=${code.toLowerCase()}`);
     await screen.findByRole("heading", { name: "Configurer votre entreprise" });
     expect(currentPath(app)).toBe("/company-setup");
+    // The same counter as /register's, not one of its own that starts again.
+    expect(screen.getByText("Étape 2 sur 3")).toBeInTheDocument();
     expect(calls.filter((c) => c.path === "/auth/verify-email/")).toHaveLength(1);
     const me = await apiAs<{ email_confirmed: boolean }>(user, "/users/me/");
     expect(me.body.email_confirmed).toBe(true);

@@ -67,6 +67,8 @@ describe("company setup (real API)", () => {
     signIn(user);
     const view = renderApp("/company-setup");
     await heading();
+    // Sign-up's step counter, counted on from /register's account step.
+    expect(screen.getByText("Étape 2 sur 3")).toBeInTheDocument();
     const k = keyboard();
     await k.click(screen.getByRole("button", { name: "Continuer" }));
     expect(screen.getByLabelText("Nom de l'entreprise")).toHaveAccessibleDescription(
@@ -76,6 +78,7 @@ describe("company setup (real API)", () => {
     await k.click(screen.getByRole("button", { name: "Continuer" }));
     expect(await screen.findByRole("heading", { name: "Choisissez votre abonnement" })).toBeInTheDocument();
     expect(await notifications().findByText("Entreprise créée")).toBeInTheDocument();
+    expect(screen.getByText("Étape 3 sur 3")).toBeInTheDocument();
     for (const plan of ["Lancement", "Croissance", "Expansion"])
       expect(await screen.findByRole("heading", { name: plan })).toBeInTheDocument();
     const company = await apiAs<{ name: string }>(user, "/company/");

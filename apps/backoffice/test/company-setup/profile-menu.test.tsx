@@ -63,7 +63,7 @@ describe("company setup: floating profile menu (real API)", () => {
     const save = within(dialog).getByRole("button", { name: "Enregistrer" });
     expect(save).toBeDisabled();
     expect(within(dialog).getByLabelText("Prénom")).toHaveValue("Nina");
-    expect(within(dialog).getByLabelText("Email")).toHaveValue(user.email);
+    expect(within(dialog).getByLabelText("E-mail")).toHaveValue(user.email);
 
     await k.clear(within(dialog).getByLabelText("Prénom"));
     await k.click(save);
@@ -75,8 +75,8 @@ describe("company setup: floating profile menu (real API)", () => {
 
     await k.type(within(dialog).getByLabelText("Prénom"), "Ninon");
     const next = `ninon-${Date.now().toString(36)}@exemple.fr`;
-    await k.clear(within(dialog).getByLabelText("Email"));
-    await k.type(within(dialog).getByLabelText("Email"), next);
+    await k.clear(within(dialog).getByLabelText("E-mail"));
+    await k.type(within(dialog).getByLabelText("E-mail"), next);
     await k.click(save);
     // The dialog closes (while it is open, the rest of the page is hidden from assistive technologies).
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

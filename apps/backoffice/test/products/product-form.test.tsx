@@ -62,7 +62,7 @@ describe("product form (real API)", () => {
     ])
       expect(screen.getByRole("heading", { name: section, level: 2 })).toBeInTheDocument();
     expect(combobox("Statut")).toHaveTextContent("Brouillon");
-    expect(combobox("Modèle d'email de demande d'avis")).toHaveTextContent("Demande d'avis");
+    expect(combobox("Modèle d'e-mail de demande d'avis")).toHaveTextContent("Demande d'avis");
     expect(combobox("Formulaire d'avis")).toHaveTextContent("Formulaire par défaut");
     expect(screen.getByRole("slider", { name: "Délai d'envoi après la commande" })).toHaveAttribute(
       "aria-valuetext",

@@ -55,7 +55,7 @@ describe("products page (real API)", () => {
     renderApp("/products");
     await page();
     expect(
-      screen.getByText("Gérez vos produits, leurs emails de demande d'avis et leurs formulaires"),
+      screen.getByText("Gérez vos produits, leurs e-mails de demande d'avis et leurs formulaires"),
     ).toBeInTheDocument();
     await waitFor(() =>
       expect(cardNames()).toEqual(["Banc Éole", "Lampe Aurore", "Applique Nova", "Zèbre en bois"]),

@@ -49,7 +49,7 @@ export const companySetup = {
     title: "Mon profil",
     firstName: "Prénom",
     lastName: "Nom",
-    email: "Email",
+    email: "E-mail",
     save: "Enregistrer",
     cancel: "Annuler",
     deleteAccount: "Supprimer mon compte",

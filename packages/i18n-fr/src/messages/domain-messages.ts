@@ -90,8 +90,8 @@ export const planLimitMessages = {
     `Votre abonnement a atteint la limite de membres (${counted(n, "membre", "membres")}).`,
   templates: (n: number) =>
     n === 0
-      ? "Votre abonnement ne permet pas de créer des modèles d'email personnalisés."
-      : `Votre abonnement a atteint la limite de modèles d'email personnalisés (${counted(n, "modèle", "modèles")}).`,
+      ? "Votre abonnement ne permet pas de créer des modèles d'e-mail personnalisés."
+      : `Votre abonnement a atteint la limite de modèles d'e-mail personnalisés (${counted(n, "modèle", "modèles")}).`,
   forms: (n: number) =>
     n === 0
       ? "Votre abonnement ne permet pas de créer des formulaires personnalisés."
@@ -99,7 +99,7 @@ export const planLimitMessages = {
   shopConnections: (n: number) =>
     `Votre abonnement a atteint la limite de connexions de boutique (${counted(n, "connexion", "connexions")}).`,
   emailQuota: (n: number) =>
-    `Votre abonnement a atteint son quota d'emails du mois (${counted(n, "email", "emails")}). Les envois reprendront le mois prochain.`,
+    `Votre abonnement a atteint son quota d'e-mails du mois (${counted(n, "e-mail", "e-mails")}). Les envois reprendront le mois prochain.`,
   uploadsNotAllowed:
     "Votre abonnement ne permet pas les champs photo ou vidéo. Passez à une offre supérieure.",
 } as const;

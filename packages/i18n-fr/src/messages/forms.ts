@@ -38,7 +38,7 @@ export const forms = {
     text: "Texte court",
     textarea: "Texte long",
     number: "Nombre",
-    email: "Email",
+    email: "E-mail",
     rating: "Note",
     select: "Choix unique",
     dropdown: "Liste déroulante",

@@ -22,7 +22,7 @@ export const iframe = {
   scriptEmbedHint:
     "Le cadre prend la hauteur des avis et ne se charge qu'à l'approche de l'écran : la page de votre boutique reste aussi rapide.",
   copy: "Copier le code",
-  copyNamed: (what: string) => `Copier : ${what}`,
+  copyNamed: (what: string) => `Copier le code : ${what}`,
   skuHint:
     'Dans un modèle de thème, la référence du produit peut remplacer son identifiant : data-sku="…" au lieu de data-product-id (ou sku= au lieu de product_id dans l\'adresse du cadre).',
   copied: "Code copié",

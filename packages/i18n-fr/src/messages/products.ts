@@ -13,7 +13,7 @@ export const products = {
     failed: "Les demandes n'ont pas pu être programmées. Réessayez.",
   },
   title: "Produits",
-  subtitle: "Gérez vos produits, leurs emails de demande d'avis et leurs formulaires",
+  subtitle: "Gérez vos produits, leurs e-mails de demande d'avis et leurs formulaires",
   newProduct: "Nouveau produit",
   importOrders: "Importer des commandes",
   tiles: {
@@ -104,7 +104,7 @@ export const products = {
     urlPlaceholder: "https://",
     status: "Statut",
     image: "Image",
-    requestTemplate: "Modèle d'email de demande d'avis",
+    requestTemplate: "Modèle d'e-mail de demande d'avis",
     requestDelay: "Délai d'envoi après la commande",
     /** Under the delay slider: the delay is the template's, shared by every product using it. */
     delayScope: (n: number) =>

@@ -117,7 +117,7 @@ const team = {
   ownerCannotLeave:
     "Le propriétaire ne peut pas quitter l'entreprise ni en être retiré. Supprimez l'entreprise à la place.",
   alreadyMember: "Cette personne est déjà membre de l'entreprise.",
-  alreadyInvited: "Une invitation est déjà en attente pour cet email.",
+  alreadyInvited: "Une invitation est déjà en attente pour cet e-mail.",
   invitationNotPending: "Cette invitation n'est plus en attente.",
   invitationExpired: "Cette invitation a expiré. Demandez-en une nouvelle.",
   confirmEmailToAccept:
@@ -158,7 +158,7 @@ const products = {
   /** Held requests of a draft product (issue 42 §2) leave once it is active. */
   activateFirst: "Activez d'abord le produit : ses demandes d'avis partiront ensuite.",
   formNotFound: "Formulaire introuvable.",
-  templateNotFound: "Modèle d'email introuvable.",
+  templateNotFound: "Modèle d'e-mail introuvable.",
   notRequestTemplate: "Choisissez un modèle de type « Demande ».",
   notReminderTemplate: "Choisissez un modèle de type « Rappel ».",
   reminderTemplateRequired: "Choisissez un modèle de relance.",
@@ -219,7 +219,7 @@ const mailQueue = {
   nothingToSay: "plus rien à annoncer",
   alreadyReviewed: "avis déjà déposé",
   reminderOff: "relance désactivée",
-  noTemplate: "aucun modèle d'email",
+  noTemplate: "aucun modèle d'e-mail",
   suppressed: "adresse exclue des envois",
   anonymized: "acheteur anonymisé",
 } as const;
@@ -234,7 +234,7 @@ const privacy = {
   unsubscribedTitle: "Désinscription confirmée",
   unsubscribed: (company: string) => `C'est fait : vous ne recevrez plus de demandes d'avis de ${company}.`,
   invalidLinkTitle: "Lien de désinscription invalide",
-  invalidLink: "Ce lien de désinscription n'est pas valide. Copiez-le en entier depuis l'email reçu.",
+  invalidLink: "Ce lien de désinscription n'est pas valide. Copiez-le en entier depuis l'e-mail reçu.",
   suppressionKept:
     "Seule une adresse exclue après un rejet du serveur de messagerie peut être retirée : un acheteur qui s'est désinscrit ou a été effacé ne peut pas être réinscrit.",
   bouncesNotConfigured: "La réception des notifications de non-distribution n'est pas configurée.",

@@ -34,7 +34,7 @@ export const settings = {
     },
     invitations: {
       title: "Invitations",
-      email: "Email",
+      email: "E-mail",
       role: "Rôle",
       send: "Envoyer l'invitation",
       cancel: "Annuler l'invitation",
@@ -73,9 +73,9 @@ export const settings = {
     country: "Pays de la boutique",
     countryHint:
       "Code à deux lettres (FR, BE, CH…) : le pays de vos avis dans les flux Google, où compte la note de votre boutique.",
-    contactEmail: "Email de contact",
+    contactEmail: "E-mail de contact",
     contactEmailHint:
-      "Les acheteurs vous répondent à cette adresse (réponse à nos emails, lien 'Nous contacter' du formulaire d'avis).",
+      "Les acheteurs vous répondent à cette adresse (réponse à nos e-mails, lien 'Nous contacter' du formulaire d'avis).",
     slug: "Adresse de votre page d'avis",
     slugHint: "Lettres minuscules sans accent, chiffres et tirets (3 à 60 caractères).",
     publicPage: "Publier la page d'avis de l'entreprise",
@@ -102,7 +102,7 @@ export const settings = {
       expires: (date: string) => `Expire le ${date}`,
     },
     quota: {
-      title: "Emails envoyés ce mois-ci",
+      title: "E-mails envoyés ce mois-ci",
       usage: (used: string, limit: string) => `${used} / ${limit}`,
       unlimited: "illimité",
       resetsOn: (date: string) => `Réinitialisation le ${date}`,
@@ -169,11 +169,11 @@ export const settings = {
       title: "Profil",
       firstName: "Prénom",
       lastName: "Nom",
-      email: "Email",
+      email: "E-mail",
       save: "Enregistrer",
       updated: "Profil mis à jour",
       emailChangePending: (email: string) =>
-        `Un lien de confirmation a été envoyé à ${email}. Votre email changera après confirmation.`,
+        `Un lien de confirmation a été envoyé à ${email}. Votre e-mail changera après confirmation.`,
     },
     password: {
       title: "Mot de passe",

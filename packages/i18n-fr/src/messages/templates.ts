@@ -1,6 +1,6 @@
 export const templates = {
   title: "Modèles Email",
-  subtitle: "Personnalisez les emails envoyés à vos clients",
+  subtitle: "Personnalisez les e-mails envoyés à vos clients",
   create: "Nouveau modèle",
   searchPlaceholder: "Rechercher un modèle...",
   types: {
@@ -22,7 +22,7 @@ export const templates = {
   },
   empty: {
     title: "Aucun modèle",
-    description: "Créez un modèle pour vos emails de demande d'avis, de relance ou de remerciement.",
+    description: "Créez un modèle pour vos e-mails de demande d'avis, de relance ou de remerciement.",
     noMatch: "Aucun modèle trouvé",
   },
   toasts: {
@@ -43,11 +43,11 @@ export const templates = {
     tipsTitle: "Conseils",
     tips: [
       "Gardez un objet court et personnalisé.",
-      "Incluez toujours le lien {{ url_avis }} dans les emails de demande et de relance.",
+      "Incluez toujours le lien {{ url_avis }} dans les e-mails de demande et de relance.",
       "Utilisez le prénom de l'acheteur pour un ton plus chaleureux.",
     ],
     preview: "Aperçu",
-    previewTitle: "Aperçu de l'email",
+    previewTitle: "Aperçu de l'e-mail",
     previewSubject: "Objet :",
     previewHint: "Les variables sont remplacées par des valeurs d'exemple.",
     save: "Enregistrer",
@@ -58,7 +58,7 @@ export const templates = {
     typeReminder: "Relance",
     planLimitTitle: "Modèles personnalisés non inclus",
     planLimit:
-      "Votre abonnement Lancement ne permet pas de créer des modèles d'email personnalisés. Vous pouvez modifier les modèles par défaut, ou passer à l'abonnement Croissance pour créer les vôtres.",
+      "Votre abonnement Lancement ne permet pas de créer des modèles d'e-mail personnalisés. Vous pouvez modifier les modèles par défaut, ou passer à l'abonnement Croissance pour créer les vôtres.",
     upgrade: "Voir les abonnements",
     notFound: "Ce modèle n'existe pas ou plus.",
   },
@@ -73,7 +73,7 @@ export const templates = {
   testEmail: {
     button: "Envoyer un e-mail de test",
     sent: "E-mail de test envoyé",
-    sentTo: (email: string) => `Un e-mail de test part vers ${email}. Il compte dans votre quota d'emails.`,
+    sentTo: (email: string) => `Un e-mail de test part vers ${email}. Il compte dans votre quota d'e-mails.`,
     failed: "Impossible d'envoyer l'e-mail de test",
     throttled: "Vous avez envoyé beaucoup d'e-mails de test : réessayez dans quelques minutes.",
     exampleProduct: "Produit exemple",
@@ -87,7 +87,7 @@ export const templates = {
     nom_produit: "Nom du produit",
     prenom_acheteur: "Prénom de l'acheteur",
     nom_acheteur: "Nom de l'acheteur",
-    email_acheteur: "Email de l'acheteur",
+    email_acheteur: "E-mail de l'acheteur",
     url_avis: "Lien vers le formulaire d'avis",
   },
   /** Sample values used by the preview dialog. */

@@ -5,7 +5,7 @@ export const validation = {
   required: "Ce champ est requis.",
   invalidEmailTitle: "Email invalide",
   invalidEmail: "Veuillez saisir un email valide",
-  duplicateInvite: "Cet email est déjà dans la liste des invitations.",
+  duplicateInvite: "Cet e-mail est déjà dans la liste des invitations.",
   passwordRequiredTitle: "Mot de passe requis",
   passwordRequired: "Indiquez votre mot de passe actuel.",
   passwordTooShortTitle: "Mot de passe trop court",

@@ -7,6 +7,7 @@ import { Link, useNavigate } from "react-router";
 import { AuthLayout } from "../../../components/auth-layout";
 import { ErrorCallout } from "../../../components/error-callout";
 import { PlanPicker } from "../../../components/plan-picker";
+import { SignUpStep, type SignUpStepName } from "../../../components/sign-up-step";
 import { useMe } from "../../../lib/api/get-me";
 import { signOut } from "../../../lib/session";
 import { RegisterAccountStep } from "../components/register-account-step";
@@ -17,7 +18,12 @@ const t = fr.auth.register;
 
 type Step = "account" | "verify" | "company" | "plan";
 
-const STEP_NUMBER: Record<Step, 1 | 2 | 3> = { account: 1, verify: 1, company: 2, plan: 3 };
+const SIGN_UP_STEP: Record<Step, SignUpStepName> = {
+  account: "account",
+  verify: "account",
+  company: "company",
+  plan: "plan",
+};
 
 /**
  * Registration in 3 steps: account, company (join or create + invites), plan. The server creates a
@@ -43,10 +49,7 @@ export function RegisterRoute() {
       wide={step === "plan"}
       subtitle={
         <>
-          <Text as="span" weight="medium" color="jade">
-            {t.step(STEP_NUMBER[step], 3)}
-          </Text>{" "}
-          · {section.title} — {section.description}
+          <SignUpStep step={SIGN_UP_STEP[step]} /> · {section.title} — {section.description}
         </>
       }
     >

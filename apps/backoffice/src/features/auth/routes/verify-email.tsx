@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/auth-layout";
 import { ErrorCallout } from "../../../components/error-callout";
+import { SignUpStep } from "../../../components/sign-up-step";
 import { useMe } from "../../../lib/api/get-me";
 import { signOut } from "../../../lib/session";
 import { VerifyEmailForm } from "../components/verify-email-form";
@@ -25,7 +26,19 @@ export function VerifyEmailRoute() {
   }
 
   return (
-    <AuthLayout title={t.title} subtitle={t.description(me.data?.email ?? "")}>
+    <AuthLayout
+      title={t.title}
+      subtitle={
+        // Without a company, the code ends sign-up's first step (as on /register): the counter goes on.
+        me.data && !me.data.company ? (
+          <>
+            <SignUpStep step="account" /> · <span>{t.description(me.data.email)}</span>
+          </>
+        ) : (
+          t.description(me.data?.email ?? "")
+        )
+      }
+    >
       <Flex direction="column" gap="4">
         {userFetchFailed ? (
           <ErrorCallout message={fr.errors.verification.userFetchFailed} />

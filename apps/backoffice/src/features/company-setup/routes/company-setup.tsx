@@ -4,6 +4,7 @@ import { Container, Flex, Grid, Heading, SegmentedControl, Text } from "@radix-u
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { PlanPicker } from "../../../components/plan-picker";
+import { SignUpStep } from "../../../components/sign-up-step";
 import { useMe } from "../../../lib/api/get-me";
 import { CreateCompanyCard } from "../components/create-company-card";
 import { JoinCompanyCard } from "../components/join-company-card";
@@ -33,7 +34,9 @@ export function CompanySetupRoute() {
               {step === "subscribe" ? t.subscribe.title : t.title}
             </Heading>
             <Text as="p" color="gray" mt="1">
-              {step === "subscribe" ? t.subscribe.description : t.subtitle}
+              {/* Sign-up's counter, on from the account step of /register or /verify-email. */}
+              <SignUpStep step={step === "subscribe" ? "plan" : "company"} /> ·{" "}
+              <span>{step === "subscribe" ? t.subscribe.description : t.subtitle}</span>
             </Text>
           </div>
 

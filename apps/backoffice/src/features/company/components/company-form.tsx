@@ -1,8 +1,9 @@
 import { safeLogoUrl, websiteHref } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
-import { Flex, Link, Switch, Text, TextArea } from "@radix-ui/themes";
-import { type FormEvent, useId, useState } from "react";
+import { Flex, Link, Switch, Text } from "@radix-ui/themes";
+import { type FormEvent, useState } from "react";
+import { type BillingAddress, BillingAddressFields } from "../../../components/billing-address-fields";
 import { ErrorCallout } from "../../../components/error-callout";
 import { FormField } from "../../../components/form-field";
 import { ImageInput, type ImageValue } from "../../../components/image-input";
@@ -21,13 +22,14 @@ const t = fr.settings.company;
 export function CompanyForm({ company, editable }: { company: Company; editable: boolean }) {
   const savedLogo = safeLogoUrl(company.logo);
   const [name, setName] = useState(company.name);
-  const [billingAddress, setBillingAddress] = useState(company.billing_address ?? "");
-  const [siren, setSiren] = useState(company.billing_siren ?? "");
-  const [vatNumber, setVatNumber] = useState(company.billing_vat_number ?? "");
+  const [billing, setBilling] = useState<BillingAddress>({
+    address: company.billing_address ?? "",
+    siren: company.billing_siren ?? "",
+    vatNumber: company.billing_vat_number ?? "",
+  });
   const [website, setWebsite] = useState(company.website ?? "");
   const [country, setCountry] = useState(company.country);
   const [contactEmail, setContactEmail] = useState(company.contact_email);
-  const addressId = useId();
   const [slug, setSlug] = useState(company.slug);
   const [publicPage, setPublicPage] = useState(company.public_page);
   const [storeReviews, setStoreReviews] = useState(company.store_reviews);
@@ -38,11 +40,12 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
 
   const changes: CompanyInput = {};
   if (name.trim() !== company.name) changes.name = name.trim();
-  if (billingAddress.trim() !== (company.billing_address ?? ""))
-    changes.billing_address = billingAddress.trim() || null;
-  if (siren.trim() !== (company.billing_siren ?? "")) changes.billing_siren = siren.trim() || null;
-  if (vatNumber.trim() !== (company.billing_vat_number ?? ""))
-    changes.billing_vat_number = vatNumber.trim() || null;
+  if (billing.address.trim() !== (company.billing_address ?? ""))
+    changes.billing_address = billing.address.trim() || null;
+  if (billing.siren.trim() !== (company.billing_siren ?? ""))
+    changes.billing_siren = billing.siren.trim() || null;
+  if (billing.vatNumber.trim() !== (company.billing_vat_number ?? ""))
+    changes.billing_vat_number = billing.vatNumber.trim() || null;
   if (website.trim() !== (company.website ?? "")) changes.website = website.trim() || null;
   if (country.trim().toUpperCase() !== company.country) changes.country = country.trim();
   if (contactEmail.trim().toLowerCase() !== company.contact_email.toLowerCase())
@@ -85,46 +88,7 @@ export function CompanyForm({ company, editable }: { company: Company; editable:
             error={errors.name}
             onChange={(e) => setName(e.target.value)}
           />
-          <Flex direction="column" gap="1">
-            <Text as="label" htmlFor={addressId} size="2" weight="medium">
-              {t.billingAddress}
-            </Text>
-            <TextArea
-              id={addressId}
-              value={billingAddress}
-              disabled={!editable}
-              rows={3}
-              maxLength={500}
-              aria-describedby={`${addressId}-hint${errors.billing_address ? ` ${addressId}-error` : ""}`}
-              aria-invalid={errors.billing_address ? true : undefined}
-              onChange={(e) => setBillingAddress(e.target.value)}
-            />
-            <Text id={`${addressId}-hint`} size="1" color="gray">
-              {t.billingAddressHint}
-            </Text>
-            {errors.billing_address ? (
-              <Text id={`${addressId}-error`} size="1" color="red">
-                {errors.billing_address}
-              </Text>
-            ) : null}
-          </Flex>
-          <FormField
-            label={t.billingSiren}
-            value={siren}
-            disabled={!editable}
-            inputMode="numeric"
-            maxLength={20}
-            error={errors.billing_siren}
-            onChange={(e) => setSiren(e.target.value)}
-          />
-          <FormField
-            label={t.billingVatNumber}
-            value={vatNumber}
-            disabled={!editable}
-            maxLength={20}
-            error={errors.billing_vat_number}
-            onChange={(e) => setVatNumber(e.target.value)}
-          />
+          <BillingAddressFields value={billing} onChange={setBilling} errors={errors} disabled={!editable} />
           <FormField
             label={t.website}
             value={website}

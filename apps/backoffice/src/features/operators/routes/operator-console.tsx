@@ -1,5 +1,5 @@
 import { errorMessage } from "@certavis/api-client";
-import type { RejectionReason } from "@certavis/domain";
+import { REJECTION_NOTE_MAX_LENGTH } from "@certavis/domain";
 import { formatRelativeTime } from "@certavis/i18n-fr";
 import { operators } from "@certavis/i18n-fr/messages/operators";
 import { Button } from "@certavis/ui";
@@ -7,6 +7,7 @@ import { Badge, Callout, Container, Flex, Heading, Text } from "@radix-ui/themes
 import { useCallback, useEffect, useState } from "react";
 import { Navigate, useLocation } from "react-router";
 import { LoadingScreen } from "../../../components/loading-screen";
+import { ReasonDialog } from "../../../components/reason-dialog";
 import { hasSession } from "../../../lib/session";
 import { toast } from "../../../lib/toast/toast-store";
 import { type DecisionInput, useDecide } from "../api/decide";
@@ -14,7 +15,6 @@ import { useCase } from "../api/get-case";
 import { useQueue } from "../api/get-queue";
 import { type QueueName, useQueues } from "../api/get-queues";
 import { CaseView } from "../components/case-view";
-import { RemoveDialog } from "../components/remove-dialog";
 
 const t = operators;
 const SOURCE_KIND = { flagged: "review", contests: "contest", reports: "report", appeals: "appeal" } as const;
@@ -197,12 +197,21 @@ export function OperatorConsoleRoute() {
           {detail.data && current ? <CaseView data={detail.data} /> : null}
         </div>
       </div>
-      <RemoveDialog
+      {/* The reason (keys 1 to 5 pick one) and a note before the review is removed. */}
+      <ReasonDialog
         key={current?.id ?? "none"}
         open={removing}
+        onOpenChange={setRemoving}
+        title={t.removeDialog.title}
+        description={t.removeDialog.description}
+        reasons={{ label: t.removeDialog.reason, numbered: true }}
+        note={{ label: t.removeDialog.note, maxLength: REJECTION_NOTE_MAX_LENGTH }}
+        cancelLabel={t.removeDialog.cancel}
+        confirmLabel={t.removeDialog.confirm}
+        destructive
         busy={decide.isPending}
-        onCancel={() => setRemoving(false)}
-        onConfirm={(reason: RejectionReason, note: string) => {
+        onConfirm={({ reason, note }) => {
+          if (!reason) return;
           setRemoving(false);
           void send({ action: "remove", reason, note }, t.actions.removed);
         }}

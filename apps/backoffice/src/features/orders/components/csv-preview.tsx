@@ -1,5 +1,6 @@
 import { orderImport as frOrderImport } from "@certavis/i18n-fr/messages/order-import";
 import { Badge, Table, Text } from "@radix-ui/themes";
+import { ScrollableTable } from "../../../components/scrollable-table";
 import type { OrdersFilePreview } from "../lib/orders-file";
 
 const t = frOrderImport;
@@ -8,7 +9,7 @@ const t = frOrderImport;
 export function CsvPreview({ preview }: { preview: OrdersFilePreview }) {
   return (
     <div className="overflow-x-auto">
-      <Table.Root variant="surface" size="1">
+      <ScrollableTable variant="surface" size="1" label={t.previewCaption(preview.lines.length)}>
         <caption className="px-3 py-2 text-left">
           <Text size="2" color="gray">
             {t.previewCaption(preview.lines.length)}
@@ -45,7 +46,7 @@ export function CsvPreview({ preview }: { preview: OrdersFilePreview }) {
             </Table.Row>
           ))}
         </Table.Body>
-      </Table.Root>
+      </ScrollableTable>
     </div>
   );
 }

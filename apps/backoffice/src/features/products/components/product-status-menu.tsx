@@ -25,7 +25,9 @@ export function ProductStatusMenu({
 }) {
   const current = normalizeProductStatus(status);
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the page (aria-hidden) while its controls stay focusable (axe
+    // aria-hidden-focus); as the account menu, focus still moves into the menu and Escape closes it.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger disabled={busy}>
         <button
           type="button"

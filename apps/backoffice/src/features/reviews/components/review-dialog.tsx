@@ -1,9 +1,10 @@
-import { isModerable, type NormalizedReview } from "@certavis/domain";
+import { isModerable, type NormalizedReview, REJECTION_NOTE_MAX_LENGTH } from "@certavis/domain";
 import { fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Dialog, Flex, IconButton } from "@radix-ui/themes";
 import { useRef, useState } from "react";
 import { CloseIcon } from "../../../components/icons";
+import { ReasonDialog } from "../../../components/reason-dialog";
 import { ReviewAuthor } from "../../../components/review-author";
 import { StatusBadge, StatusBadgeMenu } from "../../../components/review-status-badge";
 import { ReviewText } from "../../../components/review-text";
@@ -13,7 +14,6 @@ import { useReviewModeration } from "../api/use-review-moderation";
 import { afterModeration, neighbours } from "../lib/review-navigation";
 import { useReviewArrowKeys } from "../lib/use-review-arrow-keys";
 import { ModerationStatus } from "./moderation-status";
-import { RejectDialog } from "./reject-dialog";
 import { ReportDoubtDialog } from "./report-doubt-dialog";
 import { ReviewHistory } from "./review-history";
 import { ReviewNavigationBar } from "./review-navigation-bar";
@@ -22,6 +22,7 @@ import { ReviewReplyEditor } from "./review-reply-editor";
 import { ReviewStatusNote } from "./review-status-note";
 
 const t = fr.reviews.detail;
+const tc = fr.certification.backoffice;
 
 export interface ReviewDialogProps {
   /** The list the dialog navigates through (previous/next, next pending). */
@@ -132,12 +133,24 @@ export function ReviewDialog({ reviews, openId, onOpenIdChange }: ReviewDialogPr
             />
           </Flex>
         ) : null}
-        <RejectDialog
+        {/* Why it is rejected: a reason of the fixed list, an optional note (e-mailed to the author). */}
+        <ReasonDialog
           key={review?.id ?? "none"}
           open={rejecting && Boolean(review)}
+          onOpenChange={(next) => {
+            if (!next) setRejecting(false);
+          }}
+          title={tc.rejectTitle}
+          description={tc.rejectDescription}
+          reasons={{ label: tc.reasonLabel }}
+          note={{ label: tc.noteLabel, hint: tc.noteHint, maxLength: REJECTION_NOTE_MAX_LENGTH }}
+          cancelLabel={tc.cancel}
+          confirmLabel={tc.confirmReject}
+          destructive
           busy={busy}
-          onCancel={() => setRejecting(false)}
-          onConfirm={(rejection) => void onModerate("rejected", rejection)}
+          onConfirm={({ reason, note }) => {
+            if (reason) void onModerate("rejected", { reason, note });
+          }}
         />
       </Dialog.Content>
     </Dialog.Root>
