@@ -12,16 +12,18 @@ const t = fr.plans.billingDetails;
 /**
  * The billing address (SIREN and VAT number optional), asked before the first paid checkout: the
  * server refuses a paid checkout without it, since no invoice is issued without one. `onSaved` goes on
- * to the checkout.
+ * to the checkout. `forInvoices`: asked of a company already paying without it, whose invoices wait.
  */
 export function BillingDetailsDialog({
   open,
   onOpenChange,
   onSaved,
+  forInvoices = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
+  forInvoices?: boolean;
 }) {
   const [billing, setBilling] = useState<BillingAddress>({ address: "", siren: "", vatNumber: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -30,7 +32,9 @@ export function BillingDetailsDialog({
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!billing.address.trim()) {
-      setErrors({ billing_address: fr.errors.subscription.billingAddressRequired });
+      setErrors({
+        billing_address: forInvoices ? t.addressRequired : fr.errors.subscription.billingAddressRequired,
+      });
       return;
     }
     save.mutate(
@@ -54,7 +58,9 @@ export function BillingDetailsDialog({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content maxWidth="480px">
         <Dialog.Title>{t.title}</Dialog.Title>
-        <Dialog.Description size="2">{t.description}</Dialog.Description>
+        <Dialog.Description size="2">
+          {forInvoices ? t.invoicesDescription : t.description}
+        </Dialog.Description>
         <form noValidate onSubmit={submit}>
           <Flex direction="column" gap="3" mt="3">
             <ErrorCallout message={errors._general} />
@@ -66,7 +72,7 @@ export function BillingDetailsDialog({
                 </Button>
               </Dialog.Close>
               <Button type="submit" loading={save.isPending}>
-                {t.submit}
+                {forInvoices ? t.save : t.submit}
               </Button>
             </Flex>
           </Flex>

@@ -15,6 +15,11 @@ export const plans = {
     description:
       "Elle figure sur chacune de vos factures. Indiquez-la avant le paiement ; le SIREN et le numéro de TVA sont facultatifs.",
     submit: "Continuer vers le paiement",
+    /** Asked of a company already paying (its invoices wait for the address). */
+    invoicesDescription:
+      "Elle figure sur chacune de vos factures ; vos factures en attente seront émises dès son enregistrement. Le SIREN et le numéro de TVA sont facultatifs.",
+    save: "Enregistrer",
+    addressRequired: "Indiquez l'adresse de facturation : elle figure sur chaque facture.",
     cancel: "Annuler",
   },
   current: "Plan actuel",

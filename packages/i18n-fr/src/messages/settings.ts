@@ -140,6 +140,14 @@ export const settings = {
     restrictedDescription: "Seuls les administrateurs et comptables peuvent gérer l'abonnement.",
     retry: "Réessayer",
     planChange,
+    billingAddressMissing: {
+      title: "Adresse de facturation manquante",
+      description:
+        "Vos factures ne sont émises qu'avec votre adresse de facturation : celles de vos prochains paiements attendent que vous la renseigniez.",
+      action: "Renseigner l'adresse",
+      saved: "Adresse de facturation enregistrée",
+      savedDescription: "Vos factures en attente sont émises avec cette adresse.",
+    },
     checkout: {
       cancelledTitle: "Paiement annulé",
       cancelledDescription: "Vous pourrez réessayer quand vous voulez.",

@@ -91,3 +91,32 @@ export const subscriptionsToCancel = pgTable(
   },
   (t) => [index("subscriptions_to_cancel_next_attempt_idx").on(t.nextAttemptAt)],
 );
+
+/**
+ * A payment's invoice waiting for the company's billing address (a renewal of a company that paid
+ * before the address was asked): an invoice is never issued without one. Issued, with its number, as
+ * soon as the address is given (billing/held-invoices.ts), then deleted.
+ */
+export const heldInvoices = pgTable(
+  "held_invoices",
+  {
+    id: id(),
+    companyId: companyRef(),
+    /** As `invoices.provider_ref`: one per payment. */
+    providerRef: text("provider_ref").notNull(),
+    subscriptionType: text("subscription_type").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("eur"),
+    periodStart: tz("period_start").notNull(),
+    periodEnd: tz("period_end").notNull(),
+    invoiceUrl: text("invoice_url"),
+    paidAt: tz("paid_at"),
+    paymentMethod: text("payment_method"),
+    creditCents: integer("credit_cents"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("held_invoices_provider_ref_unique").on(t.providerRef),
+    index("held_invoices_company_idx").on(t.companyId, t.createdAt),
+  ],
+);

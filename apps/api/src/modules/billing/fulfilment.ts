@@ -1,8 +1,9 @@
 import { isSubscriptionUsable, normalizePlanType, type PlanType } from "@certavis/domain";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { checkoutSessions, companies, processedWebhookEvents } from "../../db/schema";
+import { checkoutSessions, companies, invoices, processedWebhookEvents } from "../../db/schema";
 import type { BillingFact, CompanyRef, PaidInvoice, SubscriptionState } from "./facts";
+import { holdInvoice } from "./held-invoices";
 import { issueInvoice } from "./invoice-numbers";
 import { recordSubscriptionsToCancel } from "./subscriptions-to-cancel";
 
@@ -158,8 +159,7 @@ async function applySubscription(
 }
 
 async function recordInvoice(tx: Tx, company: CompanyRow, invoice: PaidInvoice): Promise<void> {
-  await issueInvoice(tx, {
-    companyId: company.id,
+  const payment = {
     subscriptionType: invoice.planType ?? normalizePlanType(company.planType) ?? "LANCEMENT",
     amountCents: invoice.amountCents,
     currency: invoice.currency.toLowerCase(),
@@ -167,13 +167,27 @@ async function recordInvoice(tx: Tx, company: CompanyRow, invoice: PaidInvoice):
     periodEnd: invoice.periodEnd,
     invoiceUrl: invoice.invoiceUrl,
     providerRef: invoice.providerRef,
+    paidAt: invoice.paidAt,
+    paymentMethod: invoice.paymentMethod,
+    creditCents: invoice.creditCents ?? null,
+  };
+  // No invoice without the buyer's address: the payment's invoice waits for it (held-invoices.ts).
+  if (!company.billingAddress) {
+    const [known] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.providerRef, invoice.providerRef))
+      .limit(1);
+    if (!known) await holdInvoice(tx, company.id, payment);
+    return;
+  }
+  await issueInvoice(tx, {
+    ...payment,
+    companyId: company.id,
     // Frozen at issue: a later change of the company's name or address never rewrites an invoice.
     buyerName: company.name,
     buyerAddress: company.billingAddress,
     buyerSiren: company.billingSiren,
     buyerVatNumber: company.billingVatNumber,
-    paidAt: invoice.paidAt,
-    paymentMethod: invoice.paymentMethod,
-    creditCents: invoice.creditCents ?? null,
   });
 }

@@ -20,6 +20,7 @@ import { paged, pageParams } from "../../http/paging";
 import { buryFiles } from "../../lib/file-tombstones";
 import { isStoredImage, publicImageUrl } from "../../lib/image-url";
 import { reviewsChanged } from "../../lib/reviews-changed";
+import { issueHeldInvoices } from "../billing/held-invoices";
 import {
   cancelSubscriptionsAtProvider,
   recordSubscriptionsToCancel,
@@ -193,10 +194,15 @@ export const companyHandlers = defineHandlers({
     if (logo) changes.logoPath = await ctx.storage.save("logos", "webp", logo);
     if (Object.keys(changes).length > 0) {
       try {
-        await ctx.db
-          .update(companies)
-          .set({ ...changes, updatedAt: ctx.now() })
-          .where(eq(companies.id, current.id));
+        await ctx.db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(companies)
+            .set({ ...changes, updatedAt: ctx.now() })
+            .where(eq(companies.id, current.id))
+            .returning();
+          // The address given: the invoices that waited for it are issued now (billing/held-invoices).
+          if (updated && changes.billingAddress) await issueHeldInvoices(tx, updated);
+        });
       } catch (error) {
         if (logo) await ctx.storage.remove(changes.logoPath).catch(() => undefined);
         if (isUniqueViolation(error)) throw fieldErrors({ slug: [fr.server.company.slugTaken] });

@@ -11,6 +11,7 @@ import { useCheckoutReturn } from "../../../lib/hooks/use-checkout-return";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
 import { useSchedulePlanChange } from "../api/schedule-plan-change";
+import { BillingAddressCallout } from "./billing-address-callout";
 import { CurrentPlanCard } from "./current-plan-card";
 import { InvoicesCard } from "./invoices-card";
 import { PlanChangeDialog } from "./plan-change-dialog";
@@ -50,6 +51,7 @@ export function SubscriptionTab() {
   const current = subscription.data.current;
   return (
     <Flex direction="column" gap="5">
+      <BillingAddressCallout plan={current.type} status={current.status} />
       <CurrentPlanCard current={current} />
       <section aria-labelledby="plans-title">
         <Heading as="h2" size="4" id="plans-title" mb="3">
