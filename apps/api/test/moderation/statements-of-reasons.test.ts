@@ -192,6 +192,47 @@ describe("statements of reasons and appeals (DSA art. 17, 20)", () => {
     ).rejects.toMatchObject({ statusCode: 409 });
   });
 
+  it("mails the statement of a removed store review to its author (a store review's own e-mail)", async () => {
+    const email = `boutique.${Date.now()}@exemple.fr`;
+    const order = expectMatchesContract<{ review_url: string }>(
+      await t.inject({
+        method: "POST",
+        url: "/api/v1/orders/",
+        headers: { "x-api-key": certavis.company.apiKey },
+        payload: {
+          product_id: certavis.productId,
+          buyer_email: email,
+          buyer_first_name: "Noé",
+          buyer_last_name: "Martin",
+          reference: `CMD-STORE-${Date.now()}`,
+          order_date: new Date(clock.now().getTime() - 2 * 86_400_000).toISOString(),
+        },
+      }),
+      "ordersCreate",
+    );
+    const key = new URL(order.review_url).searchParams.get("api_key") as string;
+    const submitted = await t.inject({
+      method: "POST",
+      url: `/api/v1/review/store/?api_key=${encodeURIComponent(key)}`,
+      payload: { rating: 1, comment: "Le gérant est un escroc notoire." },
+    });
+    expect(submitted.statusCode).toBe(201);
+    const reviewId = (submitted.json() as { id: string }).id;
+    await decideAsOperator(t.ctx, {
+      reviewId,
+      operator: asOperator(),
+      action: "remove",
+      reason: "abusive",
+      note: "Accusation sans fait précis.",
+      source: { kind: "review" },
+    });
+    t.app.pipeline.notify();
+    const removal = await t.smtp.waitForMail((m) => m.to.includes(email) && m.subject.includes("retiré"));
+    expect(removal.text).toContain("Décision : votre avis a été retiré de la publication.");
+    expect(removal.text).toContain("Précision : Accusation sans fait précis.");
+    appealToken(removal.links);
+  });
+
   it("says when automatic means flagged what an operator rejected, and tells a reporter a review stays", async () => {
     const flagged = await submitReview(t, certavis, clock, {
       rating: 2,

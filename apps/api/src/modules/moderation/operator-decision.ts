@@ -101,6 +101,7 @@ export async function decideAsOperator(ctx: AppContext, input: OperatorDecisionI
         companyId: reviews.companyId,
         status: reviews.status,
         orderId: reviews.orderId,
+        subject: reviews.subject,
         checkFlags: reviews.checkFlags,
         companyName: companies.name,
       })
@@ -194,6 +195,7 @@ export async function decideAsOperator(ctx: AppContext, input: OperatorDecisionI
         companyId: review.companyId,
         orderId: review.orderId,
         kind: "rejection",
+        subject: review.subject === "store" ? "store" : "product",
         at,
       });
     return { decision: row, companyId: review.companyId };
