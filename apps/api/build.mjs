@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js (ESM, Node 24): workspace packages (@certavis/*, including the
+// Bundles the server into dist/main.js and its PGlite worker thread into dist/pglite-worker.js (ESM, Node 24): workspace packages (@certavis/*, including the
 // contract JSON) and Ajv (no `exports` map, so its deep imports need bundling) are bundled; every other
 // dependency stays external (resolved from apps/api/node_modules).
 // A `.css` file the server imports is bundled as its text (see css-text.mjs).
@@ -41,8 +41,13 @@ const cssAsText = {
 };
 
 await build({
-  entryPoints: [join(here, "src/main.ts")],
-  outfile: join(here, "dist/main.js"),
+  // The embedded database's worker thread is a script of its own (db/pglite-thread.ts finds it
+  // next to main.js).
+  entryPoints: {
+    main: join(here, "src/main.ts"),
+    "pglite-worker": join(here, "src/db/pglite-worker.ts"),
+  },
+  outdir: join(here, "dist"),
   bundle: true,
   format: "esm",
   platform: "node",
@@ -57,4 +62,4 @@ await build({
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
   },
 });
-console.log("apps/api/dist/main.js built");
+console.log("apps/api/dist/main.js and pglite-worker.js built");

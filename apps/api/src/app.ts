@@ -116,6 +116,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
       databaseUrl: config.databaseUrl,
       dataDir: inMemory ? null : config.dataDir,
       pgliteBaselineCompiler: config.pgliteBaselineCompiler,
+      pgliteThread: config.pgliteThread,
     }));
   const production = config.nodeEnv === "production";
 

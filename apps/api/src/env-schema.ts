@@ -140,6 +140,7 @@ export const envVariables = z.object({
   DATABASE_URL: address(EXPECTED.databaseUrl, ["postgres:", "postgresql:", "socket:"], true),
   DATA_DIR: text(),
   PGLITE_BASELINE_COMPILER: oneOf(EXPECTED.zeroOrOne, ["0", "1"]),
+  PGLITE_THREAD: oneOf(EXPECTED.zeroOrOne, ["0", "1"]),
   SMTP_URL: address(EXPECTED.smtpUrl, ["smtp:", "smtps:"]),
   MAIL_FROM: text(),
   DKIM_DOMAIN: text(),

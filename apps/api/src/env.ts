@@ -19,6 +19,11 @@ export interface EnvConfig {
    * `PGLITE_BASELINE_COMPILER=0`: memory flat, no peak on the first heavy work.
    */
   pgliteBaselineCompiler: boolean;
+  /**
+   * PGlite runs on a worker thread of its own (db/pglite-thread.ts) unless `PGLITE_THREAD=0` (on the
+   * server's thread, as before: every statement then holds every request).
+   */
+  pgliteThread: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   /** DKIM signing of every e-mail (`DKIM_DOMAIN`, `DKIM_SELECTOR`, `DKIM_PRIVATE_KEY`: PEM or a path to it). */
@@ -191,6 +196,7 @@ function toConfig(v: EnvVariables): EnvConfig {
     databaseUrl: v.DATABASE_URL ?? null,
     dataDir: v.DATA_DIR ?? "./.data",
     pgliteBaselineCompiler: v.PGLITE_BASELINE_COMPILER !== "0",
+    pgliteThread: v.PGLITE_THREAD !== "0",
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM ?? "Certavis <no-reply@certavis.local>",
     dkim,

@@ -10,6 +10,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
 import { keepPgliteOnBaselineCompiler } from "./pglite-baseline-compiler";
+import type { PgliteWorkerData } from "./pglite-protocol";
+import { openPgliteThread, type PgliteClient } from "./pglite-thread";
 import * as schema from "./schema";
 import { yieldingPglite } from "./yielding-pglite";
 
@@ -26,8 +28,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** The PGlite instance in embedded mode (null on PostgreSQL). */
-  pglite: PGlite | null;
+  /** The PGlite in embedded mode, on its worker thread or this one (null on PostgreSQL). */
+  pglite: PgliteClient | null;
   /** The node-postgres pool in PostgreSQL mode. */
   pool: pg.Pool | null;
   migrate(): Promise<void>;
@@ -47,6 +49,11 @@ export interface DatabaseOptions {
   dataDir: string | null;
   /** PGlite's WebAssembly kept on V8's baseline compiler (default true: flat memory; see db/pglite-baseline-compiler.ts). */
   pgliteBaselineCompiler?: boolean;
+  /**
+   * PGlite on a worker thread of its own (default true; `PGLITE_THREAD=0`: on the server's thread,
+   * every statement then holding every request; see db/pglite-thread.ts).
+   */
+  pgliteThread?: boolean;
 }
 
 /** One code path choosing PGlite (embedded, DATA_DIR or memory) or a `pg` Pool (DATABASE_URL). */
@@ -81,20 +88,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
+  // V8's flags are the process's: they hold for the worker thread's WebAssembly too.
   if (options.pgliteBaselineCompiler ?? true) keepPgliteOnBaselineCompiler();
-  let pglite: PGlite;
-  if (options.dataDir && options.dataDir !== "memory://") {
-    mkdirSync(options.dataDir, { recursive: true });
-    pglite = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
-  } else {
-    pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-  }
+  const dataDir = options.dataDir && options.dataDir !== "memory://" ? options.dataDir : null;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (options.pgliteThread ?? true) return openPgliteWorkerDatabase({ dataDir });
+  const pglite = dataDir
+    ? await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS })
+    : await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   return wrapPglite(pglite);
 }
 
-/** A Database over an already created PGlite (tests load a migrated template dump). */
+/** A Database on PGlite in a worker thread (the embedded default); tests start it from a template dump. */
+export async function openPgliteWorkerDatabase(data: Partial<PgliteWorkerData>): Promise<Database> {
+  const client = await openPgliteThread({
+    dataDir: data.dataDir ?? null,
+    loadDataDir: data.loadDataDir ?? null,
+    initDbStartParams: data.initDbStartParams ?? null,
+  });
+  return pgliteDatabase(client, client);
+}
+
+/** A Database over an already created PGlite on this thread (`PGLITE_THREAD=0`, tests' template). */
 export function wrapPglite(pglite: PGlite): Database {
-  const pgliteDb = drizzlePglite({ client: yieldingPglite(pglite), schema });
+  // Here every statement first gives the event loop back (see yielding-pglite.ts); on the worker
+  // thread no statement holds it.
+  return pgliteDatabase(pglite, yieldingPglite(pglite));
+}
+
+function pgliteDatabase(pglite: PgliteClient, driverClient: PgliteClient): Database {
+  // Drizzle's PGlite driver uses query (rows as arrays, its own parsers), exec and transaction.
+  const pgliteDb = drizzlePglite({ client: driverClient as PGlite, schema });
   return {
     db: pgliteDb as unknown as Db,
     kind: "pglite",

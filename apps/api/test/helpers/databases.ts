@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type Database, openDatabase, wrapPglite } from "../../src/db/client";
+import { type Database, openDatabase, openPgliteWorkerDatabase, wrapPglite } from "../../src/db/client";
 import { buildConcurrentIndexes, CONCURRENT_INDEXES } from "../../src/db/concurrent-indexes";
-import { freshPglite, migrationsHash } from "./pglite-template";
+import { freshPglite, migratedPgliteDump, migrationsHash } from "./pglite-template";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -33,12 +33,17 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh in-memory PGlite, or a fresh `certavis_test_<random>` database on the test server, both
- * already migrated (copies of a template made once per migrations content).
+ * A fresh in-memory PGlite on its worker thread (as the server opens it), or a fresh
+ * `certavis_test_<random>` database on the test server, both already migrated (copies of a template
+ * made once per migrations content).
  */
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   if (kind === "pglite" || !TEST_DATABASE_URL) {
-    const database = wrapPglite(await freshPglite());
+    // PGLITE_THREAD=0 runs the suites on PGlite on this thread, as the server then does.
+    const database =
+      process.env.PGLITE_THREAD === "0"
+        ? wrapPglite(await freshPglite())
+        : await openPgliteWorkerDatabase({ loadDataDir: await migratedPgliteDump() });
     return { database, dispose: async () => database.close() };
   }
   const empty = await createEmptyPostgres(TEST_DATABASE_URL, await migratedTemplate(TEST_DATABASE_URL));

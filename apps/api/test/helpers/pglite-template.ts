@@ -46,7 +46,13 @@ async function loadTemplate(): Promise<Blob> {
   return dump;
 }
 
-export async function freshPglite(): Promise<PGlite> {
+/** The migrated database's dump (made once per migrations content). */
+export function migratedPgliteDump(): Promise<Blob> {
   template ??= loadTemplate();
-  return PGlite.create({ loadDataDir: await template, extensions: PGLITE_EXTENSIONS });
+  return template;
+}
+
+/** A fresh copy of the migrated database on this thread (the server's is on its worker thread). */
+export async function freshPglite(): Promise<PGlite> {
+  return PGlite.create({ loadDataDir: await migratedPgliteDump(), extensions: PGLITE_EXTENSIONS });
 }

@@ -27,6 +27,7 @@ describe("the environment's defaults", () => {
       databaseUrl: null,
       dataDir: "./.data",
       pgliteBaselineCompiler: true,
+      pgliteThread: true,
       smtpUrl: null,
       mailFrom: "Certavis <no-reply@certavis.local>",
       dkim: null,
