@@ -32,7 +32,7 @@ async function verifyWithMailedCode(page: Page, email: string, after: Date) {
 }
 
 async function login(page: Page, email: string, password: string) {
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Mot de passe").fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
 }
@@ -174,7 +174,7 @@ test("login with the keyboard only", async ({ page }) => {
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Connexion" })).toBeVisible();
   await page.keyboard.press("Tab");
-  await expect(page.getByLabel("E-mail")).toBeFocused();
+  await expect(page.getByLabel("E-mail", { exact: true })).toBeFocused();
   await page.keyboard.type(owner.email);
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Mot de passe")).toBeFocused();
@@ -215,7 +215,7 @@ test("forgot password → link from the mail → new password → login with it"
   await expect(page).toHaveURL(/\/forgot-password$/);
   await expectNoSeriousA11yViolations(page);
   const started = new Date();
-  await page.getByLabel("E-mail").fill(owner.email);
+  await page.getByLabel("E-mail", { exact: true }).fill(owner.email);
   await page.getByRole("button", { name: "Envoyer le lien" }).click();
   await expect(page.getByText("E-mail envoyé")).toBeVisible();
 

@@ -39,7 +39,7 @@ test("a new shop sees 'Premiers pas', ticks a step, reads the API's reference an
   expect(product.status(), await product.text()).toBe(201);
 
   await page.goto("/login");
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Mot de passe").fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   const card = page.getByRole("region", { name: "Premiers pas" });

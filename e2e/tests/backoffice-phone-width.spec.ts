@@ -38,7 +38,7 @@ test("every route and the main dialogs fit a 390 px phone", async ({ page, reque
   const formId = await first("/company/forms/?limit=1");
 
   await page.goto("/login");
-  await page.getByLabel("E-mail").fill(DEMO.email);
+  await page.getByLabel("E-mail", { exact: true }).fill(DEMO.email);
   await page.getByLabel("Mot de passe").fill(DEMO.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();

@@ -67,7 +67,7 @@ test("a LANCEMENT shop creates, changes, duplicates and deletes products up to i
   test.setTimeout(180_000);
   const shop = await newShop(request);
   await page.goto("/login");
-  await page.getByLabel("E-mail").fill(shop.email);
+  await page.getByLabel("E-mail", { exact: true }).fill(shop.email);
   await page.getByLabel("Mot de passe").fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();

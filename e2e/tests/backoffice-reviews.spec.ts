@@ -73,7 +73,7 @@ test("demo account: dashboard figures, reviews filtered, approve then reject fro
   if (!target) return;
 
   await page.goto("/login");
-  await page.getByLabel("E-mail").fill(DEMO.email);
+  await page.getByLabel("E-mail", { exact: true }).fill(DEMO.email);
   await page.getByLabel("Mot de passe").fill(DEMO.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
@@ -179,7 +179,7 @@ test("below 768 px the navigation slides in; it and the account menu work with t
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/login");
-  await page.getByLabel("E-mail").fill(DEMO.email);
+  await page.getByLabel("E-mail", { exact: true }).fill(DEMO.email);
   await page.getByLabel("Mot de passe").fill(DEMO.password);
   await page.getByLabel("Mot de passe").press("Enter");
   await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();

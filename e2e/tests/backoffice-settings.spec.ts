@@ -278,7 +278,7 @@ test("owner changes the password: the old one is refused, the new one signs in",
   await page.getByRole("button", { name: /^Mon compte/ }).click();
   await page.getByRole("menuitem", { name: "Se déconnecter" }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel("E-mail").fill(owner.email);
+  await page.getByLabel("E-mail", { exact: true }).fill(owner.email);
   await page.getByLabel("Mot de passe").fill(PASSWORD);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(notifications(page).getByText("Identifiants invalides")).toBeVisible();

@@ -111,7 +111,7 @@ test("an operator signs in with a second factor, clears a queue and decides an a
   expect(command.stdout).toContain(`${operator.email} est maintenant opérateur.`);
 
   await page.goto("/login");
-  await page.getByLabel("E-mail").fill(operator.email);
+  await page.getByLabel("E-mail", { exact: true }).fill(operator.email);
   await page.getByLabel("Mot de passe").fill(operator.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByRole("heading", { name: "Vérification en deux étapes" })).toBeVisible();
