@@ -1,65 +1,9 @@
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type SQL, sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import { rmSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR } from "../../src/paths";
-import { TEST_DATABASE_URL, TEST_DATABASES } from "../helpers";
-import { createEmptyPostgres } from "../helpers/databases";
-import { freshPglite } from "../helpers/pglite-template";
-
-/** The migrations folder as it was before 0027 (the half star counted up). */
-function migrationsUpTo(last: number): string {
-  const dir = mkdtempSync(join(tmpdir(), "certavis-migrations-"));
-  mkdirSync(join(dir, "meta"));
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8")) as {
-    entries: { idx: number; tag: string }[];
-  };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= last);
-  writeFileSync(join(dir, "meta/_journal.json"), JSON.stringify(journal));
-  for (const file of readdirSync(MIGRATIONS_DIR))
-    if (file.endsWith(".sql")) copyFileSync(join(MIGRATIONS_DIR, file), join(dir, file));
-  return dir;
-}
-
-/** A new, empty database of `kind` and the way to migrate it with a given folder. */
-async function emptyDatabase(kind: string) {
-  if (kind === "postgres" && TEST_DATABASE_URL) {
-    const empty = await createEmptyPostgres(TEST_DATABASE_URL);
-    const pool = new pg.Pool({ connectionString: empty.url, max: 2 });
-    const db = drizzlePg({ client: pool });
-    return {
-      execute: async (query: SQL) => (await db.execute(query)).rows as Record<string, unknown>[],
-      migrate: (migrationsFolder: string) => migratePg(db, { migrationsFolder }),
-      close: async () => {
-        await pool.end();
-        await empty.drop();
-      },
-    };
-  }
-  // The migrated template emptied (an initdb costs seconds; loading the template about one).
-  const pglite = await freshPglite();
-  await pglite.exec("DROP SCHEMA public CASCADE; CREATE SCHEMA public; DROP SCHEMA drizzle CASCADE;");
-  const db = drizzlePglite({ client: pglite });
-  return {
-    execute: async (query: SQL) => (await db.execute(query)).rows as Record<string, unknown>[],
-    migrate: (migrationsFolder: string) => migratePglite(db, { migrationsFolder }),
-    close: () => pglite.close(),
-  };
-}
+import { TEST_DATABASES } from "../helpers";
+import { emptyDatabase, migrationsUpTo } from "../helpers/migrations";
 
 describe.each(TEST_DATABASES)("migration 0027 (a half star in the lower bucket) on %s", (kind) => {
   let database: Awaited<ReturnType<typeof emptyDatabase>>;
