@@ -36,14 +36,19 @@ export interface ListOptions {
   limit: number;
   offset: number;
   /** The head after which the page starts (keyset), already checked to be this company's. */
-  after?: Pick<OrderRow, "orderDate" | "createdAt" | "reference"> | null;
+  after?: Pick<OrderRow, "id"> | null;
   filters?: OrderFilters;
 }
 
-/** The keyset condition: heads after `after` in the list's order (a row comparison on its index). */
+/**
+ * The keyset condition: heads after `after` in the list's order (a row comparison on its index). The
+ * cursor's values are read in the database: a JavaScript date keeps milliseconds, PostgreSQL keeps
+ * microseconds, and the heads of one import batch share their creation time (from the milliseconds, the
+ * next page skipped the heads of the cursor's day created in its millisecond: the rest of its batch).
+ */
 const afterCondition = (after: ListOptions["after"]) =>
   after
-    ? sql`(${orders.orderDate}, ${orders.createdAt}, ${orders.reference}) < (${after.orderDate.toISOString()}::timestamptz, ${after.createdAt.toISOString()}::timestamptz, ${after.reference})`
+    ? sql`(${orders.orderDate}, ${orders.createdAt}, ${orders.reference}) < ((select c.order_date from orders c where c.id = ${after.id}), (select c.created_at from orders c where c.id = ${after.id}), (select c.reference from orders c where c.id = ${after.id}))`
     : undefined;
 
 /**
@@ -52,7 +57,7 @@ const afterCondition = (after: ListOptions["after"]) =>
  */
 async function pageOfHeads(db: DbOrTx, companyId: string, options: ListOptions): Promise<OrderRow[]> {
   const after = afterCondition(options.after);
-  const filters = options.filters ? orderFilterConditions(options.filters) : [];
+  const filters = options.filters ? orderFilterConditions(companyId, options.filters) : [];
   const page = (where: SQL | undefined) =>
     db
       .select()
@@ -236,7 +241,8 @@ export async function listOrderViews(
   let heads: OrderRow[];
   let total: number;
   let more = false;
-  const filtered = options.filters !== undefined && orderFilterConditions(options.filters).length > 0;
+  const filtered =
+    options.filters !== undefined && orderFilterConditions(companyId, options.filters).length > 0;
   if (options.ids) {
     heads = options.ids.length
       ? await db
