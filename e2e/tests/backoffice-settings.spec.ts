@@ -103,7 +103,7 @@ test("owner: buys CROISSANCE through the sandbox checkout, sees plan and invoice
   await page.goto("/settings/subscription");
   await expect(current).toContainText("Croissance");
   await expect(current).toContainText("Actif");
-  const invoices = page.getByRole("region", { name: "Factures" });
+  const invoices = page.getByRole("region", { name: "Factures", exact: true });
   await expect(invoices.getByRole("row")).toHaveCount(2);
   await expect(invoices.getByRole("row").nth(1)).toContainText("29,99 €");
   await expect(invoices.getByRole("row").nth(1)).toContainText("Croissance");
@@ -435,7 +435,7 @@ test.describe("each role sees exactly what spec §6 allows", () => {
       await tab(page, "Abonnement").click();
       if (view.subscription) {
         await expect(page.getByRole("region", { name: "Plan actuel" })).toContainText("Expansion");
-        await expect(page.getByRole("region", { name: "Factures" })).toContainText("79,99 €");
+        await expect(page.getByRole("region", { name: "Factures", exact: true })).toContainText("79,99 €");
       } else {
         await expect(page.getByRole("heading", { name: "Accès restreint" })).toBeVisible();
         await expect(

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "../support/a11y";
+import { axeResults, expectNoSeriousA11yViolations } from "../support/a11y";
 import { E2E_BASE_URL } from "../support/ports";
 import { signInWithTokens } from "../support/sign-in";
 import { DEMO, startHostPage } from "./public-api";
@@ -58,6 +58,19 @@ test("copy the /embed.js code of a product and load it on a page of another orig
   // The configurator itself (the preview is the widget page, checked by its own journey), with axe's
   // label-in-name check: each copy button's name starts with what it shows.
   await expectNoSeriousA11yViolations(page, { exclude: ['iframe[title="Aperçu"]'] });
+  // With the preview's frame this time, for landmarks only: the widget page's `main` and the
+  // back-office's are told apart (axe landmark-unique, moderate, compares landmarks across frames).
+  const landmarks = await axeResults(page, {
+    options: { runOnly: { type: "rule", values: ["landmark-unique"] } },
+  });
+  const sameNamed = landmarks.violations.flatMap((v) =>
+    v.nodes.map((n) =>
+      [n.target, ...n.any.flatMap((c) => (c.relatedNodes ?? []).map((r) => r.target))]
+        .map((target) => target.join(" "))
+        .join(" ~ "),
+    ),
+  );
+  expect(sameNamed).toEqual([]);
 
   // Keyboard: focus the copy button and press Enter.
   const copyScript = page.getByRole("button", { name: "Copier le code : Script (hauteur automatique)" });

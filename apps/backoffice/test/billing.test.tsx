@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderApp, renderSignedIn } from "./support/render-app";
+import { expectTableScroller } from "./support/table-scroller";
 import { apiAs, apiBaseUrl, seed, signIn } from "./support/test-api";
 
 const region = (name: string) => screen.findByRole("region", { name });
@@ -64,6 +65,8 @@ describe("settings: Abonnement (real API)", () => {
     const invoices = await region("Factures");
     const rows = await within(invoices).findAllByRole("row");
     expect(rows).toHaveLength(2);
+    // Its own sideways scroller, named apart from the card's region 'Factures'.
+    expectTableScroller(invoices, "Tableau des factures");
     expect(rows[1]).toHaveTextContent("Croissance");
     // HT first for this B2B product, TTC beside.
     expect(rows[1]).toHaveTextContent(/24,99\s€ HT\s*29,99\s€ TTC/);

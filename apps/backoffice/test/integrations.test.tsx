@@ -1,8 +1,10 @@
+import { createHmac } from "node:crypto";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderApp, renderSignedIn } from "./support/render-app";
-import { apiAs, seed, signIn } from "./support/test-api";
+import { expectTableScroller } from "./support/table-scroller";
+import { apiAs, apiBaseUrl, seed, signIn } from "./support/test-api";
 
 describe("settings: Intégrations (real API)", () => {
   it("an owner connects WooCommerce, sees steps, URL and secret, shows the secret again, then disconnects after confirmation", async () => {
@@ -35,12 +37,33 @@ describe("settings: Intégrations (real API)", () => {
     expect(panel).toHaveTextContent(`/api/v1/integrations/${made?.id}/webhook/`);
     expect(panel).toHaveTextContent(secret.secret);
     expect(await within(panel).findByText("Aucune commande reçue pour l'instant.")).toBeInTheDocument();
+    // Each copy button's name starts with what it shows, then says what it copies (label in name).
+    for (const what of ["URL du webhook", "Secret de signature"]) {
+      const copy = within(panel).getByRole("button", { name: `Copier : ${what}` });
+      expect(copy).toHaveTextContent(/^Copier$/);
+    }
 
-    // After a reload the secret is masked until the owner asks for it.
+    // The shop's first delivery, signed as WooCommerce signs (an order still in progress: logged, not taken).
+    const delivery = JSON.stringify({ id: 900, number: "WC-900", status: "processing", line_items: [] });
+    const received = await fetch(`${apiBaseUrl}/integrations/${made?.id}/webhook/`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-wc-webhook-topic": "order.updated",
+        "x-wc-webhook-delivery-id": "vitest-900",
+        "x-wc-webhook-signature": createHmac("sha256", secret.secret).update(delivery).digest("base64"),
+      },
+      body: delivery,
+    });
+    expect(received.status).toBe(200);
+
+    // After a reload the secret is masked until the owner asks for it; the log lists the delivery in a
+    // table whose sideways scroller is reachable by keyboard, named after the connection.
     app.unmount();
     renderApp("/settings/integrations");
     const again = await screen.findByRole("region", { name: "WooCommerce · https://boutique.fr" });
     expect(again).not.toHaveTextContent(secret.secret);
+    await waitFor(() => expectTableScroller(again, "Journal de WooCommerce, https://boutique.fr"));
     await user.click(within(again).getByRole("button", { name: "Afficher le secret" }));
     await waitFor(() => expect(again).toHaveTextContent(secret.secret));
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderSignedIn } from "./support/render-app";
+import { expectTableScroller } from "./support/table-scroller";
 import { recordApiCalls, seed } from "./support/test-api";
 
 /** A file as Excel saves it in France: Windows-1252 bytes, ';', dates JJ/MM/AAAA. */
@@ -94,6 +95,7 @@ describe("/orders/import", () => {
       screen.getByText("2 commandes créées (2 produits), 0 produit déjà connu, 1 ligne refusée."),
     ).toBeInTheDocument();
     const refused = screen.getByRole("table", { name: "Lignes refusées" });
+    expectTableScroller(document.body, "Lignes refusées");
     const rows = within(refused).getAllByRole("row").slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       "3LAMP-IMPE-mail : Veuillez saisir une adresse email valide.",

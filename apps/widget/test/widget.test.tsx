@@ -237,4 +237,16 @@ describe("widget messages", () => {
     render(<Widget params={parseWidgetParams("?company_id=c1&show_header=0")} state={state} />);
     expect(screen.getByRole("heading", { level: 1, name: fr.widget.title })).toBeInTheDocument();
   });
+
+  it.each([
+    ["loading", { kind: "loading" }],
+    ["error", { kind: "error", message: fr.errors.widget.loadFailed }],
+    ["ready", { kind: "ready", data: publicReviews([review()]) }],
+  ] as const)(
+    "names its main landmark in the %s state (the page around its frame has one too)",
+    (_name, state) => {
+      render(<Widget params={parseWidgetParams("?company_id=c1")} state={state} />);
+      expect(screen.getByRole("main", { name: "Avis clients" })).toBeInTheDocument();
+    },
+  );
 });

@@ -101,6 +101,8 @@ export const integrations = {
   },
   log: {
     title: "Journal",
+    /** The log table's scroller, one per connection (a name apart from the connection's own region). */
+    tableOf: (platform: string, shop: string) => `Journal de ${platform}, ${shop}`,
     empty: "Aucune commande reçue pour l'instant.",
     loadFailed: "Impossible de charger le journal.",
     date: "Reçue le",

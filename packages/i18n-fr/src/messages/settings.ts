@@ -166,6 +166,8 @@ export const settings = {
       amountHt: (price: string) => `${price} HT`,
       pdf: "PDF",
       pdfOf: (number: string) => `Télécharger la facture ${number} en PDF`,
+      /** The table's scroller (a region apart from the card 'Factures', hence its own name). */
+      table: "Tableau des factures",
       pdfFailed: "Impossible de télécharger la facture.",
       periodRange: (start: string, end: string) => `du ${start} au ${end}`,
       empty: "Aucune facture",
@@ -221,6 +223,8 @@ export const settings = {
       date: "Date",
       erased: "Acheteur effacé",
       empty: "Aucune adresse exclue.",
+      /** The table's scroller (a region apart from the card, hence its own name). */
+      table: "Tableau des adresses exclues",
       remove: "Retirer",
       removeLabel: (email: string) => `Retirer ${email} de la liste`,
       removed: "Adresse retirée de la liste",

@@ -54,6 +54,8 @@ export const webhooks = {
   showDeliveries: "Voir les envois",
   hideDeliveries: "Masquer les envois",
   deliveriesOf: (url: string) => `Envois vers ${url}`,
+  /** The deliveries table's scroller, inside the region 'Envois vers …' (a name of its own). */
+  deliveriesTable: (url: string) => `Tableau des envois : ${url}`,
   noDeliveries: "Aucun envoi pour le moment.",
   deliveriesFailed: "Impossible de charger les envois.",
   event: "Événement",

@@ -2,6 +2,7 @@ import { formatDate, formatPrice, fr, planName } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Flex, Link, Table, Text } from "@radix-ui/themes";
 import { InlineLoadError } from "../../../components/inline-load-error";
+import { ScrollableTable } from "../../../components/scrollable-table";
 import { SettingsSection } from "../../../components/settings-section";
 import { toastError } from "../../../lib/toast/error-toast";
 import { downloadInvoicePdf } from "../api/download-invoice-pdf";
@@ -27,7 +28,7 @@ export function InvoicesCard() {
           {t.empty}
         </Text>
       ) : (
-        <Table.Root>
+        <ScrollableTable label={t.table}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>{t.number}</Table.ColumnHeaderCell>
@@ -79,7 +80,7 @@ export function InvoicesCard() {
               </Table.Row>
             ))}
           </Table.Body>
-        </Table.Root>
+        </ScrollableTable>
       )}
     </SettingsSection>
   );

@@ -1,12 +1,13 @@
 import { fr } from "@certavis/i18n-fr";
 import { Table } from "@radix-ui/themes";
+import { ScrollableTable } from "../../../components/scrollable-table";
 
 /** The numbers behind a chart, as a table under 'Voir les données' (the chart's text alternative). */
 export function ChartData({ caption, head, rows }: { caption: string; head: string[]; rows: string[][] }) {
   return (
     <details className="mt-3">
       <summary className="cursor-pointer text-[var(--accent-11)]">{fr.insights.charts.showData}</summary>
-      <Table.Root size="1" mt="2">
+      <ScrollableTable size="1" mt="2" label={caption}>
         <caption className="sr-only">{caption}</caption>
         <Table.Header>
           <Table.Row>
@@ -24,7 +25,7 @@ export function ChartData({ caption, head, rows }: { caption: string; head: stri
             </Table.Row>
           ))}
         </Table.Body>
-      </Table.Root>
+      </ScrollableTable>
     </details>
   );
 }

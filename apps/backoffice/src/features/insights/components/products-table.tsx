@@ -1,6 +1,7 @@
 import { formatAverage, formatInteger, formatPercent, fr } from "@certavis/i18n-fr";
 import { Card, Heading, Table, Text } from "@radix-ui/themes";
 import { useState } from "react";
+import { ScrollableTable } from "../../../components/scrollable-table";
 import type { CompanyInsights } from "../api/get-insights";
 
 const t = fr.insights.products;
@@ -42,7 +43,7 @@ export function ProductsTable({ insights }: { insights: CompanyInsights }) {
         <Text color="gray">{t.empty}</Text>
       ) : (
         <div className="overflow-x-auto">
-          <Table.Root size="2">
+          <ScrollableTable size="2" label={t.title}>
             <Table.Header>
               <Table.Row>
                 {COLUMNS.map((column) => (
@@ -76,7 +77,7 @@ export function ProductsTable({ insights }: { insights: CompanyInsights }) {
                 </Table.Row>
               ))}
             </Table.Body>
-          </Table.Root>
+          </ScrollableTable>
         </div>
       )}
     </Card>

@@ -7,6 +7,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { InlineLoadError } from "../../../components/inline-load-error";
+import { ScrollableTable } from "../../../components/scrollable-table";
 import { useCaller } from "../../../lib/hooks/use-caller";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
@@ -18,6 +19,7 @@ import { useSyncIntegration } from "../api/sync-integration";
 import { ConnectionSettings } from "./connection-settings";
 
 const t = integrations.connection;
+const log = integrations.log;
 const STATUS_COLORS = {
   waiting_secret: "amber",
   waiting: "gray",
@@ -83,7 +85,7 @@ export function ConnectionPanel({
           <SecretRow id={integration.id} freshSecret={freshSecret} />
         ) : null}
         <ConnectionSettings integration={integration} />
-        <EventLog id={integration.id} />
+        <EventLog id={integration.id} label={log.tableOf(platform, integration.shop_url)} />
         <Button
           variant="outline"
           size="sm"
@@ -207,15 +209,13 @@ function SecretRow({ id, freshSecret }: { id: string; freshSecret: string | null
   );
 }
 
-const log = integrations.log;
-
-function EventLog({ id }: { id: string }) {
+/** The connection's received orders, a page at a time; `label` names the table's scroller. */
+function EventLog({ id, label }: { id: string; label: string }) {
   const [offset, setOffset] = useState(0);
   const events = useIntegrationEvents(id, offset);
-  const titleId = useId();
   return (
     <Box mt="3">
-      <Text as="p" size="2" weight="medium" id={titleId} mb="1">
+      <Text as="p" size="2" weight="medium" mb="1">
         {log.title}
       </Text>
       {events.isPending ? (
@@ -234,7 +234,8 @@ function EventLog({ id }: { id: string }) {
         </Text>
       ) : (
         <>
-          <Table.Root size="1" aria-labelledby={titleId}>
+          <ScrollableTable size="1" label={label}>
+            <caption className="sr-only">{log.title}</caption>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>{log.date}</Table.ColumnHeaderCell>
@@ -263,7 +264,7 @@ function EventLog({ id }: { id: string }) {
                 </Table.Row>
               ))}
             </Table.Body>
-          </Table.Root>
+          </ScrollableTable>
           {events.data.count > INTEGRATION_EVENTS_PAGE ? (
             <Flex justify="end" gap="3" mt="2">
               <Button

@@ -2,6 +2,7 @@ import { formatInteger } from "@certavis/i18n-fr";
 import { orderImport as frOrderImport } from "@certavis/i18n-fr/messages/order-import";
 import { Button } from "@certavis/ui";
 import { Callout, Card, Flex, Grid, Heading, Table, Text } from "@radix-ui/themes";
+import { ScrollableTable } from "../../../components/scrollable-table";
 import type { OrderImportJob } from "../api/get-order-import";
 import { downloadText, reasonOf, refusedLinesCsv } from "../lib/csv-download";
 
@@ -65,7 +66,7 @@ export function ImportSummary({ job }: { job: OrderImportJob }) {
               {t.downloadRefused}
             </Button>
           </div>
-          <Table.Root variant="surface" size="1">
+          <ScrollableTable variant="surface" size="1" label={t.refusedTitle}>
             <caption className="sr-only">{t.refusedTitle}</caption>
             <Table.Header>
               <Table.Row>
@@ -85,7 +86,7 @@ export function ImportSummary({ job }: { job: OrderImportJob }) {
                 </Table.Row>
               ))}
             </Table.Body>
-          </Table.Root>
+          </ScrollableTable>
         </>
       )}
     </Flex>

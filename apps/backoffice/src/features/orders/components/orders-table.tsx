@@ -2,6 +2,7 @@ import { formatDate } from "@certavis/i18n-fr";
 import { orders as frOrders } from "@certavis/i18n-fr/messages/orders";
 import { Flex, Table, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
+import { ScrollableTable } from "../../../components/scrollable-table";
 import type { Order } from "../api/list-orders";
 import { RequestStateBadge } from "./request-state-badge";
 
@@ -10,7 +11,7 @@ const t = frOrders;
 /** One line per order: reference (a link to its detail), date, buyer, products with their request, source. */
 export function OrdersTable({ orders }: { orders: Order[] }) {
   return (
-    <Table.Root variant="surface" size="2">
+    <ScrollableTable variant="surface" size="2" label={t.title}>
       <caption className="sr-only">{t.title}</caption>
       <Table.Header>
         <Table.Row>
@@ -54,6 +55,6 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
           </Table.Row>
         ))}
       </Table.Body>
-    </Table.Root>
+    </ScrollableTable>
   );
 }

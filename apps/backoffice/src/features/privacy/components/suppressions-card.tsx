@@ -3,6 +3,7 @@ import { Button } from "@certavis/ui";
 import { Flex, Table, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { InlineLoadError } from "../../../components/inline-load-error";
+import { ScrollableTable } from "../../../components/scrollable-table";
 import { SearchField } from "../../../components/search-field";
 import { SettingsSection } from "../../../components/settings-section";
 import { useDebouncedValue } from "../../../lib/hooks/use-debounced-value";
@@ -46,7 +47,7 @@ export function SuppressionsCard() {
         </Text>
       ) : (
         <>
-          <Table.Root>
+          <ScrollableTable label={t.table}>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>{t.email}</Table.ColumnHeaderCell>
@@ -84,7 +85,7 @@ export function SuppressionsCard() {
                 </Table.Row>
               ))}
             </Table.Body>
-          </Table.Root>
+          </ScrollableTable>
           {list.data.count > SUPPRESSIONS_PAGE ? (
             <Flex align="center" justify="end" gap="3" mt="3">
               <Text size="2" color="gray">

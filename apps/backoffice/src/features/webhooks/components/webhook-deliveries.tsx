@@ -2,6 +2,7 @@ import { formatDateTime, fr } from "@certavis/i18n-fr";
 import { Button } from "@certavis/ui";
 import { Badge, Table, Text } from "@radix-ui/themes";
 import { InlineLoadError } from "../../../components/inline-load-error";
+import { ScrollableTable } from "../../../components/scrollable-table";
 import { toastError } from "../../../lib/toast/error-toast";
 import { toast } from "../../../lib/toast/toast-store";
 import { useWebhookDeliveries, type WebhookDelivery } from "../api/get-webhook-deliveries";
@@ -13,8 +14,8 @@ const STATUS_COLORS = { scheduled: "gray", sending: "blue", delivered: "green", 
 
 const eventLabel = (type: string) => t.eventLabels[type] ?? type;
 
-/** The last deliveries of one endpoint, with 'Renvoyer' on a failed one. */
-export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
+/** The last deliveries of one endpoint (`url`, naming its table), with 'Renvoyer' on a failed one. */
+export function WebhookDeliveries({ endpointId, url }: { endpointId: string; url: string }) {
   const list = useWebhookDeliveries(endpointId);
   const resend = useResendWebhookDelivery();
 
@@ -69,7 +70,7 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
     </Table.Row>
   );
   return (
-    <Table.Root size="1">
+    <ScrollableTable size="1" label={t.deliveriesTable(url)}>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>{t.event}</Table.ColumnHeaderCell>
@@ -85,6 +86,6 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
         </Table.Row>
       </Table.Header>
       <Table.Body>{list.data.results.map(row)}</Table.Body>
-    </Table.Root>
+    </ScrollableTable>
   );
 }

@@ -139,7 +139,7 @@ export function WebhookEndpointItem({ endpoint }: { endpoint: WebhookEndpoint })
           </Button>
         </Flex>
         <section id={`${headingId}-deliveries`} aria-label={t.deliveriesOf(endpoint.url)} className="mt-3">
-          {showDeliveries ? <WebhookDeliveries endpointId={endpoint.id} /> : null}
+          {showDeliveries ? <WebhookDeliveries endpointId={endpoint.id} url={endpoint.url} /> : null}
         </section>
         <ConfirmDialog
           open={confirming}

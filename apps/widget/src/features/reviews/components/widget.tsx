@@ -16,13 +16,18 @@ interface Props {
   carouselStart?: number;
 }
 
+/**
+ * The widget's page. Its `main` is named: the page lives in a frame of a page with a `main` of its own
+ * (the shop's, or the configurator's preview in the back-office), and two unnamed landmarks of one role
+ * cannot be told apart (axe landmark-unique).
+ */
 export function Widget({ params, state, carouselStart = 0 }: Props) {
   const [selected, setSelected] = useState<PublicReview | null>(null);
   const style = { "--cw-accent": params.accentColor, "--cv-accent": params.accentColor } as CSSProperties;
 
   if (state.kind === "loading") {
     return (
-      <main className="cw" style={style} aria-busy="true">
+      <main className="cw" style={style} aria-label={fr.widget.title} aria-busy="true">
         <HiddenTitle />
         <p className="cw-status">{fr.common.loading}</p>
       </main>
@@ -30,7 +35,7 @@ export function Widget({ params, state, carouselStart = 0 }: Props) {
   }
   if (state.kind === "error") {
     return (
-      <main className="cw" style={style}>
+      <main className="cw" style={style} aria-label={fr.widget.title}>
         <HiddenTitle />
         <p className="cw-error" role="alert">
           {state.message}
@@ -42,7 +47,7 @@ export function Widget({ params, state, carouselStart = 0 }: Props) {
   const { data } = state;
   const reviews = data.reviews.slice(0, MAX_REVIEWS);
   return (
-    <main className="cw" style={style}>
+    <main className="cw" style={style} aria-label={fr.widget.title}>
       {params.showHeader ? <WidgetHeader data={data} /> : <HiddenTitle />}
       <LegalNotice company={data.company} />
       {reviews.length === 0 ? (
