@@ -102,7 +102,7 @@ async function onPostgres() {
   };
   try {
     const userId = database.reused ? (await grandeMaison(client)).userId : await seed(client);
-    return { server, userId, stop };
+    return { server, userId, stop, databaseUrl: database.url };
   } catch (error) {
     await stop();
     throw error;
@@ -121,8 +121,33 @@ async function onPglite() {
   return { server, userId, stop };
 }
 
-const { server, userId, stop } = which === "pglite" ? await onPglite() : await onPostgres();
+/**
+ * Waits until the server's periodic task has recomputed every order's request states (migration 0048
+ * notes every existing order stale; the seed's inserts note theirs), and prints how long it took.
+ */
+async function statesRecomputed(databaseUrl) {
+  if (!databaseUrl) return;
+  const started = performance.now();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (;;) {
+      const { rows } = await client.query("SELECT count(*)::int AS n FROM order_request_states_stale");
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    const { rows } = await client.query("SELECT count(*)::int AS n FROM order_request_states");
+    console.log(
+      `request states recomputed (${rows[0].n} rows) in ${((performance.now() - started) / 1000).toFixed(1)} s after the start`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+const { server, userId, stop, databaseUrl } = which === "pglite" ? await onPglite() : await onPostgres();
 try {
+  await statesRecomputed(databaseUrl);
   const { headers, productIds } = await seededCompany(server, userId);
   const pick = (list, i) => list[(i * 7919) % list.length];
   // Keyset cursors of the first 200 pages of 20, read once.

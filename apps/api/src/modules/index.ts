@@ -18,6 +18,7 @@ import { operatorHandlers } from "./operators/handlers";
 import { registerOperatorsPlugin } from "./operators/plugin";
 import { orderHandlers } from "./orders/handlers";
 import { registerOrderImports } from "./orders/imports-plugin";
+import { registerOrderRequestStates } from "./orders/request-states-plugin";
 import { pipelineHandlers } from "./pipeline/handlers";
 import { registerPipelineWorkers } from "./pipeline/plugin";
 import { privacyHandlers } from "./privacy/handlers";
@@ -93,6 +94,7 @@ export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
   registerBillingPlugin,
   registerAuthPlugin,
   registerOrderImports,
+  registerOrderRequestStates,
   registerCertificationJobs,
   registerPrivacyTasks,
   registerReviewAlerts,

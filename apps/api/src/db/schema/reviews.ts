@@ -1,4 +1,4 @@
-import type { CheckFlag, ReviewSubject } from "@certavis/domain";
+import type { CheckFlag, RequestState, ReviewSubject } from "@certavis/domain";
 import { sql } from "drizzle-orm";
 import {
   bigserial,
@@ -420,4 +420,43 @@ export const orderStats = pgTable(
     heads: integer("heads").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.productId] })],
+);
+
+/**
+ * Commandes' state filter: the states an order's products' requests are in (domain `requestState`), a row
+ * per order head and state, with the list's sort key. Recomputed by the app for the orders noted in
+ * `order_request_states_stale` (statement triggers note every change the rule reads; migration 0048).
+ */
+export const orderRequestStates = pgTable(
+  "order_request_states",
+  {
+    headId: uuid("head_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id").notNull(),
+    state: text("state").$type<RequestState>().notNull(),
+    orderDate: tz("order_date").notNull(),
+    createdAt: tz("created_at").notNull(),
+    reference: text("reference").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.headId, t.state] }),
+    index("order_request_states_list_idx").on(
+      t.companyId,
+      t.state,
+      t.orderDate.desc(),
+      t.createdAt.desc(),
+      t.reference.desc(),
+    ),
+  ],
+);
+
+/** Orders whose `order_request_states` rows may be out of date (appended by triggers, no key). */
+export const orderRequestStatesStale = pgTable(
+  "order_request_states_stale",
+  {
+    companyId: uuid("company_id").notNull(),
+    reference: text("reference").notNull(),
+  },
+  (t) => [index("order_request_states_stale_company_idx").on(t.companyId)],
 );

@@ -26,7 +26,7 @@ export function productCondition(column: SQL, scope: InsightsScope): SQL {
   return scope.productId ? sql`and ${column} = ${scope.productId}::uuid` : sql``;
 }
 
-export const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+export { rowsOf } from "../../db/rows-of";
 
 export const numberOrNull = (value: unknown, decimals: number): number | null => {
   if (value === null || value === undefined) return null;

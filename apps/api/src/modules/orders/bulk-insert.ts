@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { rowsOf } from "../../db/rows-of";
 import type { OrderImportLineError } from "../../db/schema";
 import { webhookOutboxCtes } from "../../lib/webhook-outbox";
 
@@ -52,8 +53,6 @@ export interface ImportBatch {
   now: Date;
   reviewKeyExpiresAt: Date;
 }
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
  * Writes one import batch in ONE statement: the new orders and their further lines (known references

@@ -1,10 +1,11 @@
 import { type DeliveryFacts, orderEmailStatus, requestState } from "@certavis/domain";
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { emailDeliveries, orderStats, orders, products, reviews } from "../../db/schema";
+import { emailDeliveries, orderRequestStates, orderStats, orders, products, reviews } from "../../db/schema";
 import type { SchemaOf } from "../../http/operation-types";
 import type { OrderFilters } from "./order-filters";
-import { orderFilterConditions } from "./order-filters";
+import { orderFilterConditions, stateByRule, stateByTable } from "./order-filters";
+import { hasStaleRequestStates, REFRESH_BATCH, refreshRequestStates } from "./request-states";
 
 export type OrderView = SchemaOf<"Order">;
 type ReviewStatus = OrderView["review_status"];
@@ -38,26 +39,50 @@ export interface ListOptions {
   /** The head after which the page starts (keyset), already checked to be this company's. */
   after?: Pick<OrderRow, "id"> | null;
   filters?: OrderFilters;
+  /** Stale orders a state filter recomputes before it reads by the rule instead (tests: 0). */
+  refreshOnRead?: number;
+}
+
+/** The list's sort key: the heads' columns, or their copy in `order_request_states`. */
+type SortKey = { orderDate: SQLWrapper; createdAt: SQLWrapper; reference: SQLWrapper };
+
+/**
+ * The keyset condition: rows after `after` in the list's order (a row comparison on the index of `key`'s
+ * table). The cursor's values are read in the database: a JavaScript date keeps milliseconds, PostgreSQL
+ * keeps microseconds, and the heads of one import batch share their creation time (from the
+ * milliseconds, the next page skipped the heads of the cursor's day created in its millisecond: the rest
+ * of its batch).
+ */
+const afterCondition = (after: ListOptions["after"], key: SortKey = orders) =>
+  after
+    ? sql`(${key.orderDate}, ${key.createdAt}, ${key.reference}) < ((select c.order_date from orders c where c.id = ${after.id}), (select c.created_at from orders c where c.id = ${after.id}), (select c.reference from orders c where c.id = ${after.id}))`
+    : undefined;
+
+/** Stale orders recomputed by a list read at most, before it reads by the rule instead. */
+const REFRESH_ON_READ = 4 * REFRESH_BATCH;
+
+/** Whether the company's states table is up to date, after recomputing what a read may. */
+async function statesUpToDate(db: DbOrTx, companyId: string, max = REFRESH_ON_READ): Promise<boolean> {
+  for (let taken = 0; taken < max; ) {
+    const batch = await refreshRequestStates(db, companyId);
+    if (batch < REFRESH_BATCH) return batch === 0 || !(await hasStaleRequestStates(db, companyId));
+    taken += batch;
+  }
+  return !(await hasStaleRequestStates(db, companyId));
 }
 
 /**
- * The keyset condition: heads after `after` in the list's order (a row comparison on its index). The
- * cursor's values are read in the database: a JavaScript date keeps milliseconds, PostgreSQL keeps
- * microseconds, and the heads of one import batch share their creation time (from the milliseconds, the
- * next page skipped the heads of the cursor's day created in its millisecond: the rest of its batch).
- */
-const afterCondition = (after: ListOptions["after"]) =>
-  after
-    ? sql`(${orders.orderDate}, ${orders.createdAt}, ${orders.reference}) < ((select c.order_date from orders c where c.id = ${after.id}), (select c.created_at from orders c where c.id = ${after.id}), (select c.reference from orders c where c.id = ${after.id}))`
-    : undefined;
-
-/**
  * A page of heads (line 0). With `productId`, the page of that product's lines (an index in the list's
- * order) names the orders, whose heads are then read: no scan of every order holding the product.
+ * order) names the orders, whose heads are then read: no scan of every order holding the product. With
+ * a state, the page walks that state's rows of `order_request_states` in the list's order.
  */
 async function pageOfHeads(db: DbOrTx, companyId: string, options: ListOptions): Promise<OrderRow[]> {
   const after = afterCondition(options.after);
-  const filters = options.filters ? orderFilterConditions(companyId, options.filters) : [];
+  const filters = options.filters ? orderFilterConditions(options.filters) : [];
+  const state = options.filters?.state;
+  const byTable = state ? await statesUpToDate(db, companyId, options.refreshOnRead) : false;
+  if (state && !byTable) filters.push(...stateByRule(companyId, state));
+  const offset = options.after ? 0 : options.offset;
   const page = (where: SQL | undefined) =>
     db
       .select()
@@ -65,9 +90,32 @@ async function pageOfHeads(db: DbOrTx, companyId: string, options: ListOptions):
       .where(where)
       .orderBy(...NEWEST)
       .limit(options.limit)
-      .offset(options.after ? 0 : options.offset);
-  if (!options.productId)
-    return page(and(eq(orders.companyId, companyId), eq(orders.line, 0), after, ...filters));
+      .offset(offset);
+  if (!options.productId) {
+    if (!state || !byTable)
+      return page(and(eq(orders.companyId, companyId), eq(orders.line, 0), after, ...filters));
+    const s = orderRequestStates;
+    const { from, to } = options.filters ?? {};
+    const rows = await db
+      .select({ order: orders })
+      .from(s)
+      .innerJoin(orders, eq(orders.id, s.headId))
+      .where(
+        and(
+          eq(s.companyId, companyId),
+          eq(s.state, state),
+          afterCondition(options.after, s),
+          from ? gte(s.orderDate, from) : undefined,
+          to ? lt(s.orderDate, to) : undefined,
+          ...filters,
+        ),
+      )
+      .orderBy(desc(s.orderDate), desc(s.createdAt), desc(s.reference))
+      .limit(options.limit)
+      .offset(offset);
+    return rows.map((row) => row.order);
+  }
+  if (state && byTable) filters.push(stateByTable(state));
   // A product's lines sort where their heads do; the filters read the head.
   const lines = await page(
     and(eq(orders.companyId, companyId), eq(orders.productId, options.productId), after),
@@ -242,7 +290,8 @@ export async function listOrderViews(
   let total: number;
   let more = false;
   const filtered =
-    options.filters !== undefined && orderFilterConditions(companyId, options.filters).length > 0;
+    options.filters !== undefined &&
+    (options.filters.state !== undefined || orderFilterConditions(options.filters).length > 0);
   if (options.ids) {
     heads = options.ids.length
       ? await db
