@@ -87,6 +87,10 @@ export const orders = pgTable(
     index("orders_company_email_search_idx")
       .on(t.companyId, sql`${t.buyerEmail} text_pattern_ops`)
       .where(sql`${t.line} = 0`),
+    // Commandes' source filter, in the list's order (0048, built concurrently).
+    index("orders_company_source_list_idx")
+      .on(t.companyId, t.source, t.orderDate.desc(), t.createdAt.desc(), t.reference.desc())
+      .where(sql`${t.line} = 0`),
   ],
 );
 

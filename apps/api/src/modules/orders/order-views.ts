@@ -61,14 +61,18 @@ const afterCondition = (after: ListOptions["after"], key: SortKey = orders) =>
 /** Stale orders recomputed by a list read at most, before it reads by the rule instead. */
 const REFRESH_ON_READ = 4 * REFRESH_BATCH;
 
-/** Whether the company's states table is up to date, after recomputing what a read may. */
+/**
+ * Whether the company's states table answers for now, after recomputing what a read may: every order
+ * noted stale when the read began is recomputed (what changes meanwhile is as if the read came first).
+ */
 async function statesUpToDate(db: DbOrTx, companyId: string, max = REFRESH_ON_READ): Promise<boolean> {
+  if (!(await hasStaleRequestStates(db, companyId))) return true;
   for (let taken = 0; taken < max; ) {
     const batch = await refreshRequestStates(db, companyId);
-    if (batch < REFRESH_BATCH) return batch === 0 || !(await hasStaleRequestStates(db, companyId));
+    if (batch < REFRESH_BATCH) return true;
     taken += batch;
   }
-  return !(await hasStaleRequestStates(db, companyId));
+  return false;
 }
 
 /**

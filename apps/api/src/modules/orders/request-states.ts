@@ -59,8 +59,9 @@ export async function refreshRequestStates(
     if (!rows.length) return 0;
     const references = JSON.stringify([...new Set(rows.map((row) => row.reference))]);
     const stale = sql`(select jsonb_array_elements_text(${references}::jsonb))`;
-    await tx.execute(sql`delete from order_request_states
-      where company_id = ${companyId} and reference in ${stale}`);
+    // By the heads' ids (the key's first column): a head whose reference changed is noted under both.
+    await tx.execute(sql`delete from order_request_states where head_id in (
+      select id from orders where company_id = ${companyId} and line = 0 and reference in ${stale})`);
     await tx.execute(sql`insert into order_request_states (head_id, company_id, state, order_date, created_at, reference)
       select distinct h.id, h.company_id, ${sql.raw(lineState("h"))}, h.order_date, h.created_at, h.reference
       from orders h join orders l on ${sql.raw(lineOf("h"))} ${sql.raw(lineJoins("h"))}
