@@ -24,6 +24,7 @@ const runsOverTwoDays: Record<string, number> = {
   "expired throttle purge": 48,
   "prestashop pull": 48,
   "sandbox subscription settlement": 48,
+  "order request states": 48,
 };
 
 async function bootAt(database: TestDatabase["database"], clock: { now: number }) {
