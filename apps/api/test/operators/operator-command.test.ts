@@ -5,9 +5,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorSocketPath } from "../../src/modules/operators/operator-channel";
 import { API_PACKAGE_DIR } from "../../src/paths";
-import { createEmptyPostgres } from "../cluster/empty-postgres";
 import { freePorts } from "../cluster/free-ports";
-import { uniqueEmail } from "../helpers";
+import { TEST_DATABASE_URL, uniqueEmail } from "../helpers";
+import { createEmptyPostgres, migratedTemplate } from "../helpers/databases";
+import { migratedPgliteFolder } from "../helpers/pglite-template";
 
 /**
  * The operators' command as the README gives it, run while the real server runs (`src/main.ts`, not
@@ -82,7 +83,13 @@ describe.each(cases)("the operator command while the server runs (%s)", (kind) =
     const [port] = await freePorts(1);
     base = `http://127.0.0.1:${port}`;
     dataDir = mkdtempSync(join(tmpdir(), "certavis-operator-"));
-    database = kind === "postgres" ? await createEmptyPostgres() : null;
+    // Migrated already (a copy of the template): the server's first start on an empty database is not
+    // this file's subject, and initdb and migrations cost most of a start.
+    database =
+      kind === "postgres" && TEST_DATABASE_URL
+        ? await createEmptyPostgres(TEST_DATABASE_URL, await migratedTemplate(TEST_DATABASE_URL))
+        : null;
+    if (kind === "pglite") await migratedPgliteFolder(dataDir);
     env = {
       PATH: process.env.PATH,
       NODE_ENV: "development",
