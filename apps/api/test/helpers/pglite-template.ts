@@ -57,7 +57,9 @@ export function migratedPgliteDump(): Promise<Blob> {
  * DATA_DIR), instead of the seconds of initdb and migrations its first opening would cost.
  */
 export async function migratedPgliteFolder(dataDir: string): Promise<void> {
-  await (await PGlite.create({ dataDir, loadDataDir: await migratedPgliteDump(), extensions: PGLITE_EXTENSIONS })).close();
+  await (
+    await PGlite.create({ dataDir, loadDataDir: await migratedPgliteDump(), extensions: PGLITE_EXTENSIONS })
+  ).close();
 }
 
 /** A fresh copy of the migrated database on this thread (the server's is on its worker thread). */
