@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Database, openDatabase } from "../../src/db/client";
+import { type Database, openDatabase, wrapPglite } from "../../src/db/client";
 import { TEST_DATABASE_URL, type TestDatabaseKind } from "../helpers";
 import { createEmptyPostgres, migratedTemplate } from "../helpers/databases";
-import { migratedPgliteFolder } from "../helpers/pglite-template";
+import { openMigratedPgliteFolder } from "../helpers/pglite-template";
 
 /** A migrated database that other processes can open too (PGlite in a folder, or a fresh PG database). */
 export interface SharedDatabase {
@@ -26,12 +26,18 @@ export async function createSharedDatabase(kind: TestDatabaseKind): Promise<Shar
     };
   }
   const dataDir = mkdtempSync(join(tmpdir(), "certavis-pglite-"));
-  // The migrated template (initdb and migrations cost tens of seconds) written into the folder.
-  await migratedPgliteFolder(dataDir);
+  // The migrated template (initdb and migrations cost tens of seconds) written into the folder, kept
+  // open for the first open(): a PGlite start less.
+  let written: Database | null = wrapPglite(await openMigratedPgliteFolder(dataDir));
   return {
     env: { PGLITE_DIR: dataDir },
-    open: () => openDatabase({ databaseUrl: null, dataDir }),
+    async open() {
+      const database = written ?? (await openDatabase({ databaseUrl: null, dataDir }));
+      written = null;
+      return database;
+    },
     async dispose() {
+      await written?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
