@@ -1,46 +1,15 @@
-// Bundles the server into dist/main.js and its PGlite worker thread into dist/pglite-worker.js (ESM, Node 24): workspace packages (@certavis/*, including the
-// contract JSON) and Ajv (no `exports` map, so its deep imports need bundling) are bundled; every other
-// dependency stays external (resolved from apps/api/node_modules).
-// A `.css` file the server imports is bundled as its text (see css-text.mjs).
+// Bundles the server into dist/main.js and its PGlite worker thread into dist/pglite-worker.js (ESM,
+// Node 24), as bundle.mjs says.
 // Migrations are read at runtime from apps/api/drizzle (found from the bundle's location, see src/paths.ts).
 import { rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
-import { cssText } from "./css-text.mjs";
+import { bundleApi } from "./bundle.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 rmSync(join(here, "dist"), { recursive: true, force: true });
 
-const bundled = ["@certavis/", "ajv", "ajv-formats"];
-const externalDependencies = {
-  name: "external-dependencies",
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => {
-      // Whatever a bundled package imports is bundled too (its dependencies are not ours to resolve).
-      if (args.importer.includes("/node_modules/")) return undefined;
-      if (
-        bundled.some((name) =>
-          name.endsWith("/")
-            ? args.path.startsWith(name)
-            : args.path === name || args.path.startsWith(`${name}/`),
-        )
-      )
-        return undefined;
-      return { path: args.path, external: true };
-    });
-  },
-};
-
-// The server's page stylesheets (`import style from "./page.css"`) are bundled as their text, minified.
-const cssAsText = {
-  name: "css-as-text",
-  setup(b) {
-    b.onLoad({ filter: /\.css$/ }, (args) => ({ contents: cssText(args.path), loader: "text" }));
-  },
-};
-
-await build({
+await bundleApi({
   // The embedded database's worker thread is a script of its own (db/pglite-thread.ts finds it
   // next to main.js).
   entryPoints: {
@@ -48,18 +17,5 @@ await build({
     "pglite-worker": join(here, "src/db/pglite-worker.ts"),
   },
   outdir: join(here, "dist"),
-  bundle: true,
-  format: "esm",
-  platform: "node",
-  target: "node24",
-  sourcemap: true,
-  legalComments: "none",
-  logLevel: "warning",
-  tsconfig: join(here, "tsconfig.json"),
-  plugins: [externalDependencies, cssAsText],
-  // Bundled CommonJS (Ajv) may call require() for Node built-ins.
-  banner: {
-    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
-  },
 });
 console.log("apps/api/dist/main.js and pglite-worker.js built");

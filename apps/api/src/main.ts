@@ -1,9 +1,11 @@
-import { buildApp } from "./app";
-import { EnvError } from "./env";
-import { DEMO_ACCOUNT } from "./seed/demo";
+import { EnvError, readEnv } from "./env";
 
 /** `node dist/main.js`: listen, migrate, seed, then print where everything is. */
 async function main(): Promise<void> {
+  // A wrong variable stops the server before it loads the rest of it (seconds under tsx); buildApp reads
+  // the same environment again.
+  readEnv();
+  const [{ buildApp }, { DEMO_ACCOUNT }] = await Promise.all([import("./app"), import("./seed/demo")]);
   const { app, ctx, prepare } = await buildApp();
   const { config } = ctx;
   let closing = false;

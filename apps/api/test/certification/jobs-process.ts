@@ -1,7 +1,7 @@
 /**
- * The certified-review jobs in their own process, for the exactly-once test (run with `node --import
- * tsx`). Environment: DATABASE_URL, CLOCK (fixed ISO date), START_AT (epoch ms: both processes start
- * their run at the same instant). Prints `result <json>` and exits.
+ * The certified-review jobs in their own process, for the exactly-once test (which bundles it).
+ * Environment: DATABASE_URL, CLOCK (fixed ISO date), START_AT (epoch ms: both processes start their run
+ * at the same instant). Prints `result <json>` and exits.
  */
 import { openDatabase } from "../../src/db/client";
 import { runCertificationJobs } from "../../src/modules/certification/jobs";

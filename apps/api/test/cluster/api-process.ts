@@ -1,8 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { join } from "node:path";
-import { API_PACKAGE_DIR } from "../../src/paths";
-
-export const API_MAIN = join(API_PACKAGE_DIR, "dist/main.js");
 
 export interface ApiProcess {
   child: ChildProcess;
@@ -16,9 +12,9 @@ export interface ApiProcess {
   kill(signal: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the built server (`dist/main.js`) with `env` only, logging JSON lines on stdout. */
-export function spawnApi(name: string, port: number, env: NodeJS.ProcessEnv): ApiProcess {
-  const child = spawn(process.execPath, [API_MAIN], {
+/** Starts the built server (`main`: its bundle's main.js) with `env` only, logging JSON lines on stdout. */
+export function spawnApi(main: string, name: string, port: number, env: NodeJS.ProcessEnv): ApiProcess {
+  const child = spawn(process.execPath, [main], {
     env: { ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });

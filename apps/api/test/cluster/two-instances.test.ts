@@ -4,7 +4,6 @@
  * round-robin proxy, a third sharing the background work (e-mails, periodic tasks). Skipped without
  * TEST_DATABASE_URL (PostgreSQL is reachable in CI).
  */
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { request as httpRequest, type Server } from "node:http";
@@ -14,9 +13,9 @@ import { join } from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_PACKAGE_DIR } from "../../src/paths";
 import { DEMO_ACCOUNT } from "../../src/seed/demo";
 import { TEST_DATABASE_URL } from "../helpers";
+import { bundleEntries } from "../helpers/bundled";
 import { multipartBody } from "../pipeline/multipart";
 import { type ApiProcess, spawnApi } from "./api-process";
 import { createEmptyPostgres } from "./empty-postgres";
@@ -62,11 +61,13 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
   const instances: ApiProcess[] = [];
   let ports: number[] = [];
   let proxyBase = "";
+  let bundle: Awaited<ReturnType<typeof bundleEntries>> | undefined;
 
   beforeAll(async () => {
-    // Always the server as it is now: a stale dist/ would prove nothing.
-    const built = spawnSync("pnpm", ["build"], { cwd: API_PACKAGE_DIR, stdio: "inherit" });
-    if (built.status !== 0) throw new Error("could not build apps/api");
+    // Always the server as it is now, bundled as the build makes dist/ (a stale dist/ would prove
+    // nothing), in a folder of its own: the e2e run may be rewriting dist/ meanwhile.
+    bundle = await bundleEntries({ main: "src/main.ts", "pglite-worker": "src/db/pglite-worker.ts" });
+    const main = bundle.path("main");
     ports = await freePorts(3);
     database = await createEmptyPostgres();
     sql = new pg.Pool({ connectionString: database?.url, max: 2 });
@@ -99,7 +100,7 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
     };
     for (const [index, port] of ports.entries()) {
       instances.push(
-        spawnApi(`api ${index}`, port, {
+        spawnApi(main, `api ${index}`, port, {
           ...env,
           MAIL_FROM: `Certavis <${instanceMail(index)}>`,
           DATA_DIR: mkdtempSync(join(tmpdir(), `certavis-cluster-${index}-`)),
@@ -117,6 +118,7 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
     await smtp?.close();
     await s3?.close();
     await database?.drop();
+    bundle?.remove();
   });
 
   const call = (instance: number, path: string, init: RequestInit = {}) =>

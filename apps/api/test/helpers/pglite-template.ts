@@ -52,6 +52,20 @@ export function migratedPgliteDump(): Promise<Blob> {
   return template;
 }
 
+/**
+ * The migrated database written into the folder `dataDir` (as a server or another process opens it from
+ * DATA_DIR), instead of the seconds of initdb and migrations its first opening would cost; open on this
+ * thread.
+ */
+export async function openMigratedPgliteFolder(dataDir: string): Promise<PGlite> {
+  return PGlite.create({ dataDir, loadDataDir: await migratedPgliteDump(), extensions: PGLITE_EXTENSIONS });
+}
+
+/** `openMigratedPgliteFolder`, closed. */
+export async function migratedPgliteFolder(dataDir: string): Promise<void> {
+  await (await openMigratedPgliteFolder(dataDir)).close();
+}
+
 /** A fresh copy of the migrated database on this thread (the server's is on its worker thread). */
 export async function freshPglite(): Promise<PGlite> {
   return PGlite.create({ loadDataDir: await migratedPgliteDump(), extensions: PGLITE_EXTENSIONS });

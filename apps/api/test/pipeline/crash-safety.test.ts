@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import { emailDeliveries, reviews } from "../../src/db/schema";
 import { createSmtpMailer } from "../../src/mail/smtp-mailer";
@@ -8,11 +8,17 @@ import { SQL_TEST_DATABASES, TEST_DATABASE_URL } from "../helpers";
 import { KEYS, SECRET, seedCompany, seedOrder } from "./fixtures";
 import { type HoldingSmtp, startHoldingSmtp } from "./holding-smtp";
 import { createSharedDatabase, type SharedDatabase } from "./shared-database";
-import { spawnWorkerProcess, type WorkerProcess } from "./worker-processes";
+import { bundleWorkerProcess, spawnWorkerProcess, type WorkerProcess } from "./worker-processes";
 
 const NOW = new Date("2026-03-02T10:00:00Z");
 /** The killed worker's lease (on the database's clock), short so the restart does not wait 30 s. */
 const CRASH_LEASE_MS = 2000;
+
+let workerBundle: Awaited<ReturnType<typeof bundleWorkerProcess>>;
+beforeAll(async () => {
+  workerBundle = await bundleWorkerProcess();
+});
+afterAll(() => workerBundle?.remove());
 
 let cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -29,7 +35,7 @@ async function setUp(kind: "pglite" | "postgres") {
 }
 
 function startWorker(shared: SharedDatabase, smtp: HoldingSmtp, from: string, concurrency = 1, batch = 50) {
-  const worker: WorkerProcess = spawnWorkerProcess({
+  const worker: WorkerProcess = spawnWorkerProcess(workerBundle.path("worker-process"), {
     ...shared.env,
     SMTP_URL: smtp.url,
     MAIL_FROM: from,

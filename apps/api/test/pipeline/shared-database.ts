@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { type Database, openDatabase, PGLITE_EXTENSIONS } from "../../src/db/client";
+import { type Database, openDatabase, wrapPglite } from "../../src/db/client";
 import { TEST_DATABASE_URL, type TestDatabaseKind } from "../helpers";
 import { createEmptyPostgres, migratedTemplate } from "../helpers/databases";
-import { freshPglite } from "../helpers/pglite-template";
+import { openMigratedPgliteFolder } from "../helpers/pglite-template";
 
 /** A migrated database that other processes can open too (PGlite in a folder, or a fresh PG database). */
 export interface SharedDatabase {
@@ -27,15 +26,18 @@ export async function createSharedDatabase(kind: TestDatabaseKind): Promise<Shar
     };
   }
   const dataDir = mkdtempSync(join(tmpdir(), "certavis-pglite-"));
-  // The migrated template (initdb and migrations cost tens of seconds) written into the folder.
-  const template = await freshPglite();
-  const dump = await template.dumpDataDir("none");
-  await template.close();
-  await (await PGlite.create({ dataDir, loadDataDir: dump, extensions: PGLITE_EXTENSIONS })).close();
+  // The migrated template (initdb and migrations cost tens of seconds) written into the folder, kept
+  // open for the first open(): a PGlite start less.
+  let written: Database | null = wrapPglite(await openMigratedPgliteFolder(dataDir));
   return {
     env: { PGLITE_DIR: dataDir },
-    open: () => openDatabase({ databaseUrl: null, dataDir }),
+    async open() {
+      const database = written ?? (await openDatabase({ databaseUrl: null, dataDir }));
+      written = null;
+      return database;
+    },
     async dispose() {
+      await written?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,5 @@
 /**
- * A mail worker in its own process, for the crash and parallelism tests (run with `node --import tsx`).
+ * A mail worker in its own process, for the crash and parallelism tests (bundled by `bundleWorkerProcess`).
  * Environment: DATABASE_URL or PGLITE_DIR, SMTP_URL, MAIL_FROM, REVIEW_KEY_SECRET, CLOCK (fixed ISO
  * date), CONCURRENCY, BATCH, LEASE_MS. Prints "ready" once polling; SIGTERM stops it gracefully.
  */
