@@ -5,15 +5,25 @@
 // end, and the command fails when either fails.
 import { spawn, spawnSync } from "node:child_process";
 
-const PNPM = process.platform === "win32" ? "pnpm.cmd" : "pnpm";
+const PNPM = "pnpm";
 
-const fresh = spawnSync(PNPM, ["run", "generate:check"], { stdio: "inherit" });
-if (fresh.status !== 0) process.exit(fresh.status ?? 1);
+// The generated files (OpenAPI bundle, typed client) are checked, then written once, before the two sides
+// start: the build's `generate` rewriting `openapi/bundled/openapi.json` while an API suite reads it
+// would be a flaky run. The end-to-end side then builds without it (`--only`).
+for (const args of [
+  ["run", "generate:check"],
+  ["exec", "turbo", "run", "generate"],
+]) {
+  const done = spawnSync(PNPM, args, { stdio: "inherit" });
+  if (done.status !== 0) process.exit(done.status ?? 1);
+}
 
-/** Runs `pnpm run <script>`, each output line prefixed with `name`; resolves with its exit code and time. */
-function run(name, script) {
+/** Runs `pnpm <args>` one after the other, each output line prefixed with `name`; resolves with the first
+ * failing exit code (or 0) and the time. */
+function run(name, ...commands) {
   const started = performance.now();
-  const child = spawn(PNPM, ["run", script], { stdio: ["ignore", "pipe", "pipe"], detached: false });
+  const script = commands.map((args) => [PNPM, ...args].join(" ")).join(" && ");
+  const child = spawn("sh", ["-c", script], { stdio: ["ignore", "pipe", "pipe"] });
   const prefix = (stream, out) => {
     let rest = "";
     stream.setEncoding("utf8");
@@ -36,7 +46,10 @@ function run(name, script) {
   return { child, done };
 }
 
-const sides = [run("unit", "test:unit"), run("e2e ", "test:e2e")];
+const sides = [
+  run("unit", ["run", "test:unit"]),
+  run("e2e ", ["exec", "turbo", "run", "build", "--only"], ["run", "test:journeys"]),
+];
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     for (const { child } of sides) child.kill(signal);
