@@ -22,8 +22,9 @@ const preactAliases = [
 ];
 /**
  * `vite build` also produces, once the page build is done:
- * - `dist/embed.js`, the loader host pages include (a classic script, no hash in its name), and
- *   `dist/embed-stars.js`, its part for listing pages' stars alone (served as `/embed.js?stars`);
+ * - `dist/embed.js`, the loader host pages include (a classic script, no hash in its name, under 1 KB),
+ *   and the parts it brings to the pages that need them: `dist/embed-widget.js` (served as
+ *   `/embed.js?widget`: frames, heights, JSON-LD) and `dist/embed-stars.js` (`/embed.js?stars`);
  * - `dist/server/render.mjs`, the pre-renderer the API uses to paint the first reviews without JS (`.mjs`:
  *   an ES module wherever the dist folder is copied, with or without this package.json).
  */
@@ -33,7 +34,7 @@ function extraBuilds(): Plugin {
     apply: "build",
     async closeBundle() {
       // One build an entry: a classic (iife) script has one.
-      for (const name of ["embed", "embed-stars"])
+      for (const name of ["embed", "embed-widget", "embed-stars"])
         await build({
           configFile: false,
           root,

@@ -1,20 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   DEFAULT_HEIGHT,
-  insertJsonLd,
-  JSON_LD_ATTRIBUTE,
-  jsonLdUrl,
   listenForResize,
-  loaderOrigin,
   mountWhenNear,
   mountWidgets,
   NEAR_VIEWPORT,
   startEmbed,
   widgetUrl,
 } from "../src/features/embed/embed-loader";
+import { loaderOrigin } from "../src/features/embed/embed-origin";
+import { insertJsonLd, JSON_LD_ATTRIBUTE, jsonLdUrl } from "../src/features/embed/product-jsonld";
 
 const ORIGIN = "https://avis.certavis.fr";
-const STARS_SCRIPT = `script[src="${ORIGIN}/embed.js?stars"]`;
 
 afterEach(() => {
   document.body.innerHTML = "";
@@ -63,11 +60,13 @@ describe("embed loader", () => {
   });
 
   it("omits empty parameters", () => {
-    expect(widgetUrl(ORIGIN, { companyId: "c1", productId: "" })).toBe(`${ORIGIN}/widget?company_id=c1`);
+    expect(widgetUrl(ORIGIN, host({ "data-company-id": "c1", "data-product-id": "" }))).toBe(
+      `${ORIGIN}/widget?company_id=c1`,
+    );
   });
 
   it("passes a product's sku (data-sku) in place of its id", () => {
-    expect(widgetUrl(ORIGIN, { companyId: "c1", sku: "LAMP-001" })).toBe(
+    expect(widgetUrl(ORIGIN, host({ "data-company-id": "c1", "data-sku": "LAMP-001" }))).toBe(
       `${ORIGIN}/widget?company_id=c1&sku=LAMP-001`,
     );
   });
@@ -135,33 +134,68 @@ describe("embed loader", () => {
     }
   });
 
-  it("while the page is still loading, listens for a frame's height at once and does the rest when it is parsed", () => {
-    host({ "data-company-id": "c1" });
-    const stars = document.createElement("span");
-    stars.setAttribute("data-certavis-stars", "");
-    stars.setAttribute("data-company-id", "c1");
-    stars.setAttribute("data-sku", "A");
-    document.body.appendChild(stars);
+  it("while the page is still loading, listens at once for a frame already in the page and does the rest when it is parsed", () => {
+    const configured = host({ "data-company-id": "c1" });
+    configured.innerHTML = `<iframe data-certavis-frame src="${ORIGIN}/widget?company_id=c1"></iframe>`;
+    host({ "data-company-id": "c2" });
     const listeners = vi.spyOn(window, "addEventListener");
-    const fetchSpy = vi.spyOn(window, "fetch").mockResolvedValue(new Response('{"ratings":{}}'));
     Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
     let stop = () => {};
     try {
       stop = startEmbed(window, ORIGIN, "Avis clients");
       expect(listeners.mock.calls.filter(([type]) => type === "message")).toHaveLength(1);
-      expect(document.querySelector(STARS_SCRIPT)).toBeNull();
-      expect(document.querySelector("iframe")).toBeNull();
+      expect(document.querySelectorAll("iframe")).toHaveLength(1);
       document.dispatchEvent(new Event("DOMContentLoaded"));
-      expect(document.querySelectorAll(STARS_SCRIPT)).toHaveLength(1);
-      // The stars' own loader asks for their ratings, not this one.
-      expect(fetchSpy).not.toHaveBeenCalled();
-      // Still one listener: the start once parsed does not add a second.
+      expect(document.querySelectorAll("iframe")).toHaveLength(2);
+      // Still one listener: the start once parsed, and the frame it made, do not add a second.
       expect(listeners.mock.calls.filter(([type]) => type === "message")).toHaveLength(1);
     } finally {
       stop();
       Reflect.deleteProperty(document, "readyState");
       listeners.mockRestore();
-      fetchSpy.mockRestore();
+    }
+  });
+
+  it("asks the frames already in the page for their height when it starts listening", () => {
+    const configured = host({ "data-company-id": "c1" });
+    configured.innerHTML = `<iframe data-certavis-frame src="about:blank"></iframe>`;
+    const frame = configured.querySelector("iframe") as HTMLIFrameElement;
+    const asked = vi.spyOn(frame.contentWindow as Window, "postMessage");
+    const stop = listenForResize(window, ORIGIN);
+    try {
+      expect(asked.mock.calls).toEqual([[{ type: "certavis:height" }, ORIGIN]]);
+    } finally {
+      stop();
+      asked.mockRestore();
+    }
+  });
+
+  it("a bare placeholder waiting for the viewport gets no message listener until its frame is created", () => {
+    let notify: (entries: { isIntersecting: boolean; target: Element }[]) => void = () => {};
+    class FakeObserver {
+      constructor(callback: typeof notify) {
+        notify = callback;
+      }
+      observe() {}
+      unobserve() {}
+    }
+    vi.stubGlobal("IntersectionObserver", FakeObserver);
+    const listeners = vi.spyOn(window, "addEventListener");
+    const messages = () => listeners.mock.calls.filter(([type]) => type === "message");
+    let stop = () => {};
+    try {
+      const below = host({ "data-company-id": "c1" });
+      stop = startEmbed(window, ORIGIN, "Avis clients");
+      expect(messages()).toHaveLength(0);
+      notify([{ isIntersecting: false, target: below }]);
+      expect(messages()).toHaveLength(0);
+      notify([{ isIntersecting: true, target: below }]);
+      expect(below.querySelector("iframe")).not.toBeNull();
+      expect(messages()).toHaveLength(1);
+    } finally {
+      stop();
+      listeners.mockRestore();
+      vi.unstubAllGlobals();
     }
   });
 
@@ -222,12 +256,15 @@ describe("embed loader", () => {
   });
 
   it('builds the JSON-LD address only for data-jsonld="1" with a product', () => {
-    expect(jsonLdUrl(ORIGIN, { companyId: "c1", productId: "p1", jsonld: "1" })).toBe(
-      `${ORIGIN}/api/v1/public/reviews/jsonld/?company_id=c1&product_id=p1`,
-    );
-    expect(jsonLdUrl(ORIGIN, { companyId: "c1", productId: "p1" })).toBeNull();
-    expect(jsonLdUrl(ORIGIN, { companyId: "c1", productId: "all", jsonld: "1" })).toBeNull();
-    expect(jsonLdUrl(ORIGIN, { companyId: "c1", jsonld: "1" })).toBeNull();
+    expect(
+      jsonLdUrl(ORIGIN, host({ "data-company-id": "c1", "data-product-id": "p1", "data-jsonld": "1" })),
+    ).toBe(`${ORIGIN}/api/v1/public/reviews/jsonld/?company_id=c1&product_id=p1`);
+    expect(jsonLdUrl(ORIGIN, host({ "data-company-id": "c1", "data-product-id": "p1" }))).toBeNull();
+    for (const product of ["all", "store"])
+      expect(
+        jsonLdUrl(ORIGIN, host({ "data-company-id": "c1", "data-product-id": product, "data-jsonld": "1" })),
+      ).toBeNull();
+    expect(jsonLdUrl(ORIGIN, host({ "data-company-id": "c1", "data-jsonld": "1" }))).toBeNull();
   });
 
   it("adds the product's JSON-LD to <head> once, as text, and nothing when the server refuses", async () => {
@@ -266,23 +303,6 @@ describe("embed loader", () => {
     expect(configured.querySelectorAll("iframe")).toHaveLength(1);
     expect(document.querySelectorAll("iframe")).toHaveLength(2);
     expect(mountWidgets(document, ORIGIN, "Avis clients")).toHaveLength(0);
-  });
-
-  it("brings the stars' code (/embed.js?stars) only to a page that has star tags, once", () => {
-    host({ "data-company-id": "c1" });
-    startEmbed(window, ORIGIN, "Avis clients")();
-    expect(document.querySelectorAll("script")).toHaveLength(0);
-
-    const stars = document.createElement("span");
-    stars.setAttribute("data-certavis-stars", "");
-    document.body.appendChild(stars);
-    startEmbed(window, ORIGIN, "Avis clients")();
-    const scripts = document.querySelectorAll<HTMLScriptElement>(STARS_SCRIPT);
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0]?.async).toBe(true);
-    // Another copy of the loader (or the page's own /embed.js?stars) does not bring it twice.
-    startEmbed(window, ORIGIN, "Avis clients")();
-    expect(document.querySelectorAll(STARS_SCRIPT)).toHaveLength(1);
   });
 
   it("leaves a placeholder's attributes as written while it waits for the viewport", () => {

@@ -226,7 +226,8 @@ export async function registerWidgetRoutes(
   }
   const embedOrigin = httpOrigin(deps.widgetUrl);
   // Each loader read (and given its origin) once: it is requested by every page view of every shop.
-  // `/embed.js?stars` is the listing pages' loader: their stars alone, without the widget's code.
+  // `/embed.js` brings the parts a page needs: `?widget` (frames, heights, JSON-LD) and `?stars` (the
+  // listing pages' stars alone, without the widget's code; also included by the pages themselves).
   const loaders = new Map<string, string>();
   const loader = (file: string): string | null => {
     const cached = loaders.get(file);
@@ -239,8 +240,13 @@ export async function registerWidgetRoutes(
     return body;
   };
   app.get("/embed.js", async (request, reply) => {
-    const starsOnly = Object.hasOwn(request.query as object, "stars");
-    const body = loader(starsOnly ? "embed-stars.js" : "embed.js");
+    const query = request.query as object;
+    const file = Object.hasOwn(query, "stars")
+      ? "embed-stars.js"
+      : Object.hasOwn(query, "widget")
+        ? "embed-widget.js"
+        : "embed.js";
+    const body = loader(file);
     if (body === null) {
       return reply
         .code(404)

@@ -35,6 +35,7 @@ function widgetBuild(withRenderer: boolean): string {
   writeFileSync(join(dir, "assets", "main.js"), "console.log('widget');\n");
   writeFileSync(join(dir, "embed.js"), "(function(){/* loader */})();\n");
   writeFileSync(join(dir, "embed-stars.js"), "(function(){/* stars only */})();\n");
+  writeFileSync(join(dir, "embed-widget.js"), "(function(){/* widget part */})();\n");
   writeFileSync(join(dir, "fonctionnement", "index.html"), "<h1>Comment les avis sont-ils contrôlés ?</h1>");
   if (withRenderer) {
     mkdirSync(join(dir, "server"));
@@ -197,6 +198,11 @@ describe("widget routes with a built widget and its pre-renderer", () => {
     expect(stars.body).toContain("stars only");
     expect(stars.headers["cache-control"]).toBe("public, max-age=300");
     expect(stars.headers["access-control-allow-origin"]).toBe("*");
+    // The part the loader brings to a page with a widget: `?widget`.
+    const widget = await server.app.inject({ method: "GET", url: "/embed.js?widget" });
+    expect(widget.statusCode).toBe(200);
+    expect(widget.body).toContain("widget part");
+    expect(widget.headers["access-control-allow-origin"]).toBe("*");
   });
 });
 

@@ -1,5 +1,5 @@
 import { starsLabel } from "@certavis/i18n-fr/messages/stars-label";
-import { loaderOrigin } from "./embed-loader";
+import { loaderOrigin } from "./embed-origin";
 import { fillStars } from "./listing-stars";
 
 // `/embed.js?stars`: the loader of listing pages, which fills their stars and nothing else (the

@@ -1,6 +1,7 @@
-import { widgetTitle } from "@certavis/i18n-fr/messages/widget-title";
-import { loaderOrigin, startEmbed } from "./embed-loader";
+import { startFirst } from "./embed-first";
+import { loaderOrigin } from "./embed-origin";
 
-// The API writes its widget origin over this mark when it serves /embed.js (apps/api widget-routes.ts).
-// `document.currentScript`, the fallback, is only set while this classic script first runs.
-startEmbed(window, loaderOrigin("__CERTAVIS_WIDGET_ORIGIN__", document), widgetTitle);
+// `/embed.js`. The API writes its widget origin over this mark when it serves the loader's files
+// (apps/api widget-routes.ts); `document.currentScript`, the fallback, is only set while a classic
+// script first runs.
+startFirst(window, loaderOrigin("__CERTAVIS_WIDGET_ORIGIN__", document));
