@@ -11,6 +11,7 @@ import { exportHandlers } from "./export/handlers";
 import { formHandlers } from "./forms/handlers";
 import { getStartedHandlers } from "./get-started/handlers";
 import { insightsHandlers } from "./insights/handlers";
+import { registerInsightRollups } from "./insights/insights-plugin";
 import { integrationHandlers } from "./integrations/handlers";
 import { registerIntegrationsPlugin } from "./integrations/plugin";
 import { moderationHandlers } from "./moderation/handlers";
@@ -95,6 +96,7 @@ export const modulePlugins: Array<(app: FastifyInstance) => Promise<void>> = [
   registerAuthPlugin,
   registerOrderImports,
   registerOrderRequestStates,
+  registerInsightRollups,
   registerCertificationJobs,
   registerPrivacyTasks,
   registerReviewAlerts,

@@ -34,6 +34,7 @@ const runsOverTwoDays: Record<string, number> = {
   "prestashop pull": BOOTS,
   "sandbox subscription settlement": BOOTS,
   "order request states": BOOTS,
+  "insight rollups": BOOTS,
 };
 
 async function bootAt(database: TestDatabase["database"], clock: { now: number }) {

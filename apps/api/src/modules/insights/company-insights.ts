@@ -1,7 +1,9 @@
 import { type InsightsPeriod, previousInsightsPeriod } from "@certavis/domain";
 import type { DbOrTx } from "../../db/client";
 import type { ResponseOf } from "../../http/operation-types";
+import { refreshInsightRollups } from "./insight-rollups";
 import { companyDataVersion, createInsightsCache } from "./insights-cache";
+import { addDays, companyDays, periodFigures } from "./period-figures";
 import type { InsightsScope } from "./period-filter";
 import { periodProducts } from "./period-products";
 import { periodSeries } from "./period-series";
@@ -23,15 +25,36 @@ export async function companyInsights(
   const version = await companyDataVersion(db, scope.companyId);
   const cached = cache.get(key, version);
   if (cached) return cached;
-  const [totals, previous, seriesAndDistribution, products, themes, store] = await Promise.all([
-    periodTotals(db, scope, period),
-    periodTotals(db, scope, previousInsightsPeriod(period)),
-    periodSeries(db, scope, period),
-    periodProducts(db, scope, period),
+  const insights = await computeInsights(db, scope, period);
+  cache.set(key, version, insights);
+  return insights;
+}
+
+/** The statistics of a period, computed (uncached). */
+export async function computeInsights(
+  db: DbOrTx,
+  scope: InsightsScope,
+  period: InsightsPeriod,
+): Promise<CompanyInsights> {
+  // A company's figures come from its rollups: the days changed since they were last summed first.
+  if (!scope.productId) await refreshInsightRollups(db, scope.companyId);
+  const before = previousInsightsPeriod(period);
+  // The period's days are read once (totals, series, products); the period before only for its totals.
+  const [[figures, totals], previous, themes, store] = await Promise.all([
+    periodFigures(db, scope, period).then(
+      async (read) => [read, await periodTotals(db, scope, period, addDays(read.days))] as const,
+    ),
+    scope.productId
+      ? periodTotals(db, scope, before)
+      : companyDays(db, scope.companyId, before).then((days) =>
+          periodTotals(db, scope, before, addDays(days)),
+        ),
     periodThemes(db, scope, period),
     periodStore(db, scope, period),
   ]);
-  const insights: CompanyInsights = {
+  const seriesAndDistribution = periodSeries(period, figures.days);
+  const products = periodProducts(figures.products);
+  return {
     from: period.from,
     to: period.to,
     granularity: period.granularity,
@@ -43,6 +66,4 @@ export async function companyInsights(
     themes,
     store,
   };
-  cache.set(key, version, insights);
-  return insights;
 }
