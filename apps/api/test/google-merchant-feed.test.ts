@@ -199,6 +199,7 @@ describe.each(SQL_TEST_DATABASES)("Google store-ratings feed (Merchant Review Fe
   });
   afterEach(() => {
     merchantFeedLimits.pageSize = 500;
+    merchantFeedLimits.firstPageSize = 50;
     merchantFeedLimits.batchRows = 5000;
   });
 
@@ -276,6 +277,8 @@ describe.each(SQL_TEST_DATABASES)("Google store-ratings feed (Merchant Review Fe
     expect(paged.body).toBe(whole);
     // Companies holding more than `batchRows` reviews are read one by one, by keyset.
     merchantFeedLimits.batchRows = 1;
+    expect((await feed()).body).toBe(whole);
+    merchantFeedLimits.firstPageSize = 1;
     expect((await feed()).body).toBe(whole);
     merchantFeedLimits.pageSize = 500;
     expect((await feed()).body).toBe(whole);

@@ -21,7 +21,13 @@ import { productPagePath, reviewPagePath } from "./page-paths";
  * (its id, random, twice, and its time): a feed of more reviews than the bound allows is streamed at
  * once, without rendering 4 MB of it first (seconds for a shop with 1,000,000 reviews).
  */
-export const feedLimits = { pageSize: 500, keptBytes: 4 * 1024 * 1024, minGzipBytesPerReview: 20 };
+export const feedLimits = {
+  pageSize: 500,
+  /** The first page's: a streamed feed's first review goes out after 50 reviews read, not 500. */
+  firstPageSize: 50,
+  keptBytes: 4 * 1024 * 1024,
+  minGzipBytesPerReview: 20,
+};
 
 /** The text as the feed keeps it: without forbidden characters, trimmed (empty when nothing is left). */
 const clean = (value: string | null | undefined) => withoutNonXml(value ?? "").trim();
@@ -127,6 +133,7 @@ async function reviewPage(
   db: DbOrTx,
   companyId: string,
   after: Cursor | null,
+  size: number,
 ): Promise<(FeedReview & { cursor: string })[]> {
   const where: SQL[] = [eq(reviews.companyId, companyId), eq(reviews.status, "approved")];
   // The cursor is the publication's text at the database's full precision (microseconds: a JS Date
@@ -156,7 +163,7 @@ async function reviewPage(
     .innerJoin(products, eq(products.id, reviews.productId))
     .where(and(...where))
     .orderBy(desc(reviews.publishedAt), desc(reviews.id))
-    .limit(feedLimits.pageSize);
+    .limit(size);
 }
 
 /** The photos of a page's reviews (their image files), by review. */
@@ -248,7 +255,8 @@ export function googleReviewsFeed(ctx: AppContext, company: FeedCompany): Readab
     let after: Cursor | null = null;
     let opened = false;
     for (;;) {
-      const page = await reviewPage(ctx.db, company.id, after);
+      const size = after ? feedLimits.pageSize : feedLimits.firstPageSize;
+      const page = await reviewPage(ctx.db, company.id, after, size);
       const photos = await photosOf(
         ctx.db,
         ctx,
@@ -262,7 +270,7 @@ export function googleReviewsFeed(ctx: AppContext, company: FeedCompany): Readab
         opened = true;
       }
       const last = page.at(-1);
-      if (page.length < feedLimits.pageSize || !last) break;
+      if (page.length < size || !last) break;
       after = { at: last.cursor, id: last.id };
     }
     yield `${opened ? "</reviews>\n" : ""}</feed>\n`;

@@ -1,9 +1,9 @@
 import { pipeline } from "node:stream";
-import { createGzip } from "node:zlib";
 import { callerCompanyId } from "../../http/caller";
 import { notFound } from "../../http/errors";
 import { defineHandlers } from "../../http/operation-types";
 import { acceptsGzip, isNotModified, PUBLIC_REVALIDATED, sendCacheable } from "../../http/send-cacheable";
+import { streamedGzip } from "../../lib/streamed-gzip";
 import { googleMerchantFeed, merchantFeedEtag } from "./google-merchant-feed";
 import { feedHead, googleReviewsFeed, keptFeed } from "./google-reviews-feed";
 import { googleStatus } from "./google-status";
@@ -26,7 +26,7 @@ export const seoHandlers = defineHandlers({
     if (!acceptsGzip(request.headers["accept-encoding"])) return reply.send(feed);
     reply.header("content-encoding", "gzip");
     // pipeline, not pipe: a reader that goes away stops the feed's queries too.
-    return reply.send(pipeline(feed, createGzip(), () => {}));
+    return reply.send(pipeline(feed, streamedGzip(), () => {}));
   },
 
   publicGoogleMerchantReviewsFeedGet: async (request, reply) => {
@@ -43,7 +43,7 @@ export const seoHandlers = defineHandlers({
     const feed = googleMerchantFeed(ctx, scope);
     if (!acceptsGzip(request.headers["accept-encoding"])) return reply.send(feed);
     reply.header("content-encoding", "gzip");
-    return reply.send(pipeline(feed, createGzip(), () => {}));
+    return reply.send(pipeline(feed, streamedGzip(), () => {}));
   },
 
   companyGoogleStatusGet: async (request) => {
