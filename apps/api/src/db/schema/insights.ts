@@ -1,4 +1,4 @@
-import { date, integer, numeric, pgTable, primaryKey, uuid } from "drizzle-orm/pg-core";
+import { date, index, integer, numeric, pgTable, primaryKey, uuid } from "drizzle-orm/pg-core";
 
 /**
  * What the statistics screen counts, per company, product and UTC day; kept exact by statement
@@ -54,4 +54,52 @@ export const insightReplyHours = pgTable(
     replies: integer("replies").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.day, t.productId, t.hours] })],
+);
+
+/** The measures of `insight_days`, summed again in its rollups. */
+const insightMeasures = () => ({
+  submitted: integer("submitted").notNull().default(0),
+  published: integer("published").notNull().default(0),
+  publishedRatingSum: numeric("published_rating_sum", { precision: 16, scale: 2 }).notNull().default("0"),
+  stars1: integer("stars_1").notNull().default(0),
+  stars2: integer("stars_2").notNull().default(0),
+  stars3: integer("stars_3").notNull().default(0),
+  stars4: integer("stars_4").notNull().default(0),
+  stars5: integer("stars_5").notNull().default(0),
+  rejected: integer("rejected").notNull().default(0),
+  replies: integer("replies").notNull().default(0),
+  requests: integer("requests").notNull().default(0),
+  reminders: integer("reminders").notNull().default(0),
+  asked: integer("asked").notNull().default(0),
+  answered: integer("answered").notNull().default(0),
+});
+
+/**
+ * `insight_days` summed per company and day (every product): Statistiques' totals and series of a
+ * company, a row a day. Summed again by the app for the days noted in `insight_rollups_stale`
+ * (modules/insights/insight-rollups.ts, migration 0049).
+ */
+export const insightCompanyDays = pgTable(
+  "insight_company_days",
+  { companyId: uuid("company_id").notNull(), day: date("day").notNull(), ...insightMeasures() },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
+);
+
+/** `insight_days` summed per company, month (its first day) and product: Statistiques' products. */
+export const insightProductMonths = pgTable(
+  "insight_product_months",
+  {
+    companyId: uuid("company_id").notNull(),
+    month: date("month").notNull(),
+    productId: uuid("product_id").notNull(),
+    ...insightMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month, t.productId] })],
+);
+
+/** Days of `insight_days` changed since the rollups were summed (appended by triggers, no key). */
+export const insightRollupsStale = pgTable(
+  "insight_rollups_stale",
+  { companyId: uuid("company_id").notNull(), day: date("day").notNull() },
+  (t) => [index("insight_rollups_stale_company_idx").on(t.companyId)],
 );
