@@ -1,6 +1,30 @@
 import { date, index, integer, numeric, pgTable, primaryKey, uuid } from "drizzle-orm/pg-core";
 
 /**
+ * What `insight_days` counts (and its rollups sum): a review counts on the day of each of its events;
+ * `asked` are order lines (one per product of an order) whose order's request e-mail was sent that day
+ * (the request hangs on the head line, but asks for a review of every product), `answered` those of
+ * them whose line has a review. Published reviews by star bucket: the reviews page's rating filter
+ * (under 1 counts as 1).
+ */
+const insightMeasures = () => ({
+  submitted: integer("submitted").notNull().default(0),
+  published: integer("published").notNull().default(0),
+  publishedRatingSum: numeric("published_rating_sum", { precision: 16, scale: 2 }).notNull().default("0"),
+  stars1: integer("stars_1").notNull().default(0),
+  stars2: integer("stars_2").notNull().default(0),
+  stars3: integer("stars_3").notNull().default(0),
+  stars4: integer("stars_4").notNull().default(0),
+  stars5: integer("stars_5").notNull().default(0),
+  rejected: integer("rejected").notNull().default(0),
+  replies: integer("replies").notNull().default(0),
+  requests: integer("requests").notNull().default(0),
+  reminders: integer("reminders").notNull().default(0),
+  asked: integer("asked").notNull().default(0),
+  answered: integer("answered").notNull().default(0),
+});
+
+/**
  * What the statistics screen counts, per company, product and UTC day; kept exact by statement
  * triggers on `reviews` and `email_deliveries` and a trigger before an order goes (see migrations
  * 0017 and 0023), so that a year reads a few thousand rows instead of millions. A review counts on
@@ -13,26 +37,7 @@ export const insightDays = pgTable(
     companyId: uuid("company_id").notNull(),
     productId: uuid("product_id").notNull(),
     day: date("day").notNull(),
-    submitted: integer("submitted").notNull().default(0),
-    published: integer("published").notNull().default(0),
-    publishedRatingSum: numeric("published_rating_sum", { precision: 16, scale: 2 }).notNull().default("0"),
-    /** Published reviews by star bucket (the reviews page's rating filter; under 1 counts as 1). */
-    stars1: integer("stars_1").notNull().default(0),
-    stars2: integer("stars_2").notNull().default(0),
-    stars3: integer("stars_3").notNull().default(0),
-    stars4: integer("stars_4").notNull().default(0),
-    stars5: integer("stars_5").notNull().default(0),
-    rejected: integer("rejected").notNull().default(0),
-    replies: integer("replies").notNull().default(0),
-    requests: integer("requests").notNull().default(0),
-    reminders: integer("reminders").notNull().default(0),
-    /**
-     * Order lines (one per product of an order) whose order's request e-mail was sent that day: the
-     * request hangs on the head line, but asks for a review of every product.
-     */
-    asked: integer("asked").notNull().default(0),
-    /** Those of `asked` whose line has a review. */
-    answered: integer("answered").notNull().default(0),
+    ...insightMeasures(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.day, t.productId] })],
 );
@@ -55,24 +60,6 @@ export const insightReplyHours = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.day, t.productId, t.hours] })],
 );
-
-/** The measures of `insight_days`, summed again in its rollups. */
-const insightMeasures = () => ({
-  submitted: integer("submitted").notNull().default(0),
-  published: integer("published").notNull().default(0),
-  publishedRatingSum: numeric("published_rating_sum", { precision: 16, scale: 2 }).notNull().default("0"),
-  stars1: integer("stars_1").notNull().default(0),
-  stars2: integer("stars_2").notNull().default(0),
-  stars3: integer("stars_3").notNull().default(0),
-  stars4: integer("stars_4").notNull().default(0),
-  stars5: integer("stars_5").notNull().default(0),
-  rejected: integer("rejected").notNull().default(0),
-  replies: integer("replies").notNull().default(0),
-  requests: integer("requests").notNull().default(0),
-  reminders: integer("reminders").notNull().default(0),
-  asked: integer("asked").notNull().default(0),
-  answered: integer("answered").notNull().default(0),
-});
 
 /**
  * `insight_days` summed per company and day (every product): Statistiques' totals and series of a
