@@ -311,7 +311,11 @@ describe.each(SQL_TEST_DATABASES)("certified reviews on %s", (kind) => {
     const quiet = await openShop(t, "Vase");
     const ofQuiet = eq(companies.id, quiet.company.id);
     // Over its quota, the thanks e-mail waits: it is written only after the rotation.
-    await t.ctx.db.update(companies).set({ emailQuotaUsed: 1_000_000 }).where(ofQuiet);
+    // The counter of the test clock's month (a counter of another month starts again).
+    await t.ctx.db
+      .update(companies)
+      .set({ emailQuotaUsed: 1_000_000, emailQuotaPeriodStart: clock.now() })
+      .where(ofQuiet);
     const { email } = await submitReview(t, quiet, clock, { rating: 4, comment: "Bien." });
     const thanksRow = async () =>
       (
