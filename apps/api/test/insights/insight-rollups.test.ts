@@ -141,6 +141,15 @@ describe.each(SQL_TEST_DATABASES)("Statistiques' rollups on %s", (kind) => {
       expect(got.series, `${from}..${to}`).toBe(want.totals?.submitted);
       expect(got.products, `${from}..${to}`).toEqual(want.products);
       expect(got.previousSubmitted, `${from}..${to}`).toBe(wantBefore.totals?.submitted);
+      // One product's figures: its line of the products' table (rollup months too) and its totals.
+      const productId = productIds[0] as string;
+      const one = await computeInsights(db, { companyId, productId }, { from, to, granularity: "month" });
+      const its = want.products.find((p) => p.id === productId);
+      expect(
+        one.products.map((p) => p.reviews),
+        `${from}..${to}`,
+      ).toEqual(its ? [its.reviews] : []);
+      expect(one.totals.reviews_submitted, `${from}..${to}`).toBe(its?.reviews ?? 0);
     }
   };
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from "../../db/client";
 import type { ResponseOf } from "../../http/operation-types";
 import { refreshInsightRollups } from "./insight-rollups";
 import { companyDataVersion, createInsightsCache } from "./insights-cache";
-import { addDays, companyDays, periodFigures } from "./period-figures";
+import { addDays, periodDayFigures, periodFigures } from "./period-figures";
 import type { InsightsScope } from "./period-filter";
 import { periodProducts } from "./period-products";
 import { periodSeries } from "./period-series";
@@ -36,19 +36,15 @@ export async function computeInsights(
   scope: InsightsScope,
   period: InsightsPeriod,
 ): Promise<CompanyInsights> {
-  // A company's figures come from its rollups: the days changed since they were last summed first.
-  if (!scope.productId) await refreshInsightRollups(db, scope.companyId);
+  // The figures come from the company's rollups: the days changed since they were last summed first.
+  await refreshInsightRollups(db, scope.companyId);
   const before = previousInsightsPeriod(period);
   // The period's days are read once (totals, series, products); the period before only for its totals.
   const [[figures, totals], previous, themes, store] = await Promise.all([
     periodFigures(db, scope, period).then(
       async (read) => [read, await periodTotals(db, scope, period, addDays(read.days))] as const,
     ),
-    scope.productId
-      ? periodTotals(db, scope, before)
-      : companyDays(db, scope.companyId, before).then((days) =>
-          periodTotals(db, scope, before, addDays(days)),
-        ),
+    periodDayFigures(db, scope, before).then((days) => periodTotals(db, scope, before, addDays(days))),
     periodThemes(db, scope, period),
     periodStore(db, scope, period),
   ]);

@@ -1,24 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { INSIGHT_MEASURES } from "./period-figures";
 import { rowsOf } from "./period-filter";
-
-/** What `insight_days` counts, its columns in the rollups' order. */
-export const INSIGHT_MEASURES = [
-  "submitted",
-  "published",
-  "published_rating_sum",
-  "stars_1",
-  "stars_2",
-  "stars_3",
-  "stars_4",
-  "stars_5",
-  "rejected",
-  "replies",
-  "requests",
-  "reminders",
-  "asked",
-  "answered",
-] as const;
 
 const columns = sql.raw(INSIGHT_MEASURES.join(", "));
 const sums = sql.raw(INSIGHT_MEASURES.map((measure) => `sum(${measure})`).join(", "));

@@ -3,6 +3,24 @@ import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { type InsightsScope, periodDays, productCondition, rowsOf } from "./period-filter";
 
+/** What `insight_days` counts: its columns, and its rollups'. */
+export const INSIGHT_MEASURES = [
+  "submitted",
+  "published",
+  "published_rating_sum",
+  "stars_1",
+  "stars_2",
+  "stars_3",
+  "stars_4",
+  "stars_5",
+  "rejected",
+  "replies",
+  "requests",
+  "reminders",
+  "asked",
+  "answered",
+] as const;
+
 /** What `insight_days` counts, summed over a set of its rows. */
 export interface DaySums {
   submitted: number;
@@ -28,7 +46,7 @@ export interface PeriodFigures {
 const sums = (row: Record<string, unknown>): DaySums => ({
   submitted: Number(row.submitted ?? 0),
   published: Number(row.published ?? 0),
-  ratingSum: Number(row.rating_sum ?? 0),
+  ratingSum: Number(row.published_rating_sum ?? 0),
   requests: Number(row.requests ?? 0),
   reminders: Number(row.reminders ?? 0),
   asked: Number(row.asked ?? 0),
@@ -36,11 +54,11 @@ const sums = (row: Record<string, unknown>): DaySums => ({
   rejected: Number(row.rejected ?? 0),
   replies: Number(row.replies ?? 0),
   stars: [
-    Number(row.s1 ?? 0),
-    Number(row.s2 ?? 0),
-    Number(row.s3 ?? 0),
-    Number(row.s4 ?? 0),
-    Number(row.s5 ?? 0),
+    Number(row.stars_1 ?? 0),
+    Number(row.stars_2 ?? 0),
+    Number(row.stars_3 ?? 0),
+    Number(row.stars_4 ?? 0),
+    Number(row.stars_5 ?? 0),
   ],
 });
 
@@ -64,36 +82,36 @@ export function addDays(days: readonly DaySums[]): DaySums {
 
 /**
  * The period's figures per day and per product: the totals, the series and the products' table all
- * come from them. A company's are read from its rollups (`insight_company_days`, `insight_product_months`:
- * a big shop's year in `insight_days` is some 300,000 rows, a row per product and day, 100–470 ms a
- * read); one product's from its rows of `insight_days`. The rollups must be up to date
- * (`refreshInsightRollups`).
+ * come from them, read from the company's rollups (`insight_company_days`, `insight_product_months`: a
+ * big shop's year in `insight_days` is some 300,000 rows, a row per product and day, 100–470 ms a read),
+ * which must be up to date (`refreshInsightRollups`). One product's days are its own rows of
+ * `insight_days` (at most one a day).
  */
 export async function periodFigures(
   db: DbOrTx,
   scope: InsightsScope,
   period: InsightsPeriod,
 ): Promise<PeriodFigures> {
-  if (scope.productId) return productFigures(db, scope, period);
   const [days, products] = await Promise.all([
-    companyDays(db, scope.companyId, period),
-    companyProducts(db, scope.companyId, period),
+    periodDayFigures(db, scope, period),
+    periodProductFigures(db, scope, period),
   ]);
   return { days, products };
 }
 
-const MEASURES =
-  sql.raw(`submitted, published, published_rating_sum as rating_sum, requests, reminders, asked,
-  answered, rejected, replies, stars_1 as s1, stars_2 as s2, stars_3 as s3, stars_4 as s4, stars_5 as s5`);
-
-/** The company's days of the period, from `insight_company_days` (a row a day). */
-export async function companyDays(
+/** The scope's days of the period: the company's from `insight_company_days`, a product's its own rows. */
+export async function periodDayFigures(
   db: DbOrTx,
-  companyId: string,
+  scope: InsightsScope,
   period: Pick<InsightsPeriod, "from" | "to">,
 ): Promise<PeriodFigures["days"]> {
-  const result = await db.execute(sql`select day::text as day, ${MEASURES} from insight_company_days
-    where company_id = ${companyId}::uuid and ${periodDays(period)}`);
+  const c = sql`${scope.companyId}::uuid`;
+  const measures = sql.raw(INSIGHT_MEASURES.join(", "));
+  const result = scope.productId
+    ? await db.execute(sql`select day::text as day, ${measures} from insight_days
+        where company_id = ${c} and ${periodDays(period)} ${productCondition(sql`product_id`, scope)}`)
+    : await db.execute(sql`select day::text as day, ${measures} from insight_company_days
+        where company_id = ${c} and ${periodDays(period)}`);
   return rowsOf(result).map((row) => ({ ...sums(row), day: String(row.day) }));
 }
 
@@ -108,12 +126,13 @@ const nextMonth = (day: string) => {
  * The company's products over the period: its whole months from `insight_product_months` (a row per
  * product and month), the days of the months it covers only in part from `insight_days`.
  */
-async function companyProducts(
+async function periodProductFigures(
   db: DbOrTx,
-  companyId: string,
+  scope: InsightsScope,
   period: InsightsPeriod,
 ): Promise<PeriodFigures["products"]> {
-  const c = sql`${companyId}::uuid`;
+  const c = sql`${scope.companyId}::uuid`;
+  const product = productCondition(sql`product_id`, scope);
   const firstWhole = period.from.endsWith("-01") ? period.from : nextMonth(period.from);
   const afterWhole = monthOf(addDaysTo(period.to, 1));
   const columns = sql.raw("product_id, submitted, published, published_rating_sum, asked, answered");
@@ -121,51 +140,22 @@ async function companyProducts(
     firstWhole < afterWhole
       ? [
           sql`select ${columns} from insight_product_months
-            where company_id = ${c} and month >= ${firstWhole}::date and month < ${afterWhole}::date`,
-          sql`select ${columns} from insight_days where company_id = ${c}
+            where company_id = ${c} and month >= ${firstWhole}::date and month < ${afterWhole}::date ${product}`,
+          sql`select ${columns} from insight_days where company_id = ${c} ${product}
             and ((day >= ${period.from}::date and day < ${firstWhole}::date)
               or (day >= ${afterWhole}::date and day <= ${period.to}::date))`,
         ]
-      : [sql`select ${columns} from insight_days where company_id = ${c} and ${periodDays(period)}`];
+      : [
+          sql`select ${columns} from insight_days where company_id = ${c} and ${periodDays(period)} ${product}`,
+        ];
   const result = await db.execute(sql`
     with parts as (${sql.join(parts, sql` union all `)}),
     figures as (
-      select product_id, sum(submitted)::int as submitted, sum(published)::int as published,
-        sum(published_rating_sum) as rating_sum, sum(asked)::int as asked, sum(answered)::int as answered
+      select product_id, sum(submitted) as submitted, sum(published) as published,
+        sum(published_rating_sum) as published_rating_sum, sum(asked) as asked, sum(answered) as answered
       from parts group by product_id
     )
     select figures.*, p.name from figures join products p on p.id = figures.product_id
     order by figures.submitted desc, p.name, p.id`);
   return rowsOf(result).map((row) => ({ ...sums(row), id: String(row.product_id), name: String(row.name) }));
-}
-
-/** One product's days and its own line, in one read of its `insight_days` rows (grouping sets). */
-async function productFigures(
-  db: DbOrTx,
-  scope: InsightsScope,
-  period: InsightsPeriod,
-): Promise<PeriodFigures> {
-  const result = await db.execute(sql`
-    with figures as (
-      select grouping(product_id) as by_day, day::text as day, product_id,
-        sum(submitted)::int as submitted, sum(published)::int as published,
-        sum(published_rating_sum) as rating_sum, sum(requests)::int as requests,
-        sum(reminders)::int as reminders, sum(asked)::int as asked, sum(answered)::int as answered,
-        sum(rejected)::int as rejected, sum(replies)::int as replies,
-        sum(stars_1)::int as s1, sum(stars_2)::int as s2, sum(stars_3)::int as s3, sum(stars_4)::int as s4,
-        sum(stars_5)::int as s5
-      from insight_days
-      where company_id = ${scope.companyId}::uuid and ${periodDays(period)}
-        ${productCondition(sql`product_id`, scope)}
-      group by grouping sets ((day), (product_id))
-    )
-    select figures.*, p.name from figures left join products p on figures.by_day = 0 and p.id = figures.product_id
-    where figures.by_day = 1 or p.id is not null
-    order by figures.by_day, figures.submitted desc, p.name, p.id`);
-  const figures: PeriodFigures = { days: [], products: [] };
-  for (const row of rowsOf(result)) {
-    if (Number(row.by_day) === 1) figures.days.push({ ...sums(row), day: String(row.day) });
-    else figures.products.push({ ...sums(row), id: String(row.product_id), name: String(row.name) });
-  }
-  return figures;
 }

@@ -67,7 +67,7 @@ function newHosts(doc: Document): Element[] {
   return hosts;
 }
 
-/** Inserts every widget's iframe at once (no viewport wait): the loader's fallback, and tests. */
+/** Inserts every widget's iframe at once (no viewport wait): what tests mount frames with. */
 export function mountWidgets(doc: Document, origin: string, title: string): HTMLIFrameElement[] {
   return newHosts(doc).map((host) => insertFrame(doc, host, origin, title));
 }
