@@ -15,7 +15,7 @@ import {
   expectMatchesContract,
   orderWithReview,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "./helpers";
@@ -51,7 +51,7 @@ interface StoreReview {
   expiredAt?: Date;
 }
 
-describe.each(SQL_TEST_DATABASES)("Google store-ratings feed (Merchant Review Feeds 5.0) on %s", (kind) => {
+describe.each(TEST_DATABASES)("Google store-ratings feed (Merchant Review Feeds 5.0) on %s", (kind) => {
   let t: TestApp;
   let shop: TestCompany;
   let hidden: TestCompany;

@@ -14,7 +14,7 @@ import {
   createTestApp,
   orderWithReview,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "./helpers";
@@ -49,7 +49,7 @@ function robotsAllows(robots: string, path: string): boolean {
 
 const reviewIds = (xml: string) => [...xml.matchAll(/<review_id>([^<]+)<\/review_id>/g)].map((m) => m[1]);
 
-describe.each(SQL_TEST_DATABASES)("Google product reviews feed on %s", (kind) => {
+describe.each(TEST_DATABASES)("Google product reviews feed on %s", (kind) => {
   let t: TestApp;
   let company: TestCompany;
   let auth: Record<string, string>;

@@ -1,13 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailDeliveries, orders, products } from "../src/db/schema";
-import {
-  companyWithTeaProduct,
-  createTestApp,
-  importOrders,
-  SQL_TEST_DATABASES,
-  type TestApp,
-} from "./helpers";
+import { companyWithTeaProduct, createTestApp, importOrders, TEST_DATABASES, type TestApp } from "./helpers";
 
 /** The import job with this issue's counts (orders and products apart, products created, completions). */
 interface ShopImportJob {
@@ -94,7 +88,7 @@ function shopifyLine(
 const WOO_HEADER =
   "N° de commande;Date de la commande;État de la commande;Prénom (facturation);Nom (facturation);E-mail (facturation);Téléphone (facturation);Moyen de paiement;Nom de l'article;UGS;Quantité;Total de la commande";
 
-describe.each(SQL_TEST_DATABASES)("a shop's own export imported on day one (issue 42) on %s", (kind) => {
+describe.each(TEST_DATABASES)("a shop's own export imported on day one (issue 42) on %s", (kind) => {
   let t: TestApp;
   let auth: Record<string, string>;
   let companyId: string;

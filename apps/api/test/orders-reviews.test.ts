@@ -9,13 +9,13 @@ import {
   createTestApp,
   expectMatchesContract,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "./helpers";
 import { fakeMp4, fakePng, multipartBody } from "./pipeline/multipart";
 
-describe.each(SQL_TEST_DATABASES)("orders and reviews on %s", (kind) => {
+describe.each(TEST_DATABASES)("orders and reviews on %s", (kind) => {
   let t: TestApp;
   let company: TestCompany;
   let auth: Record<string, string>;

@@ -14,7 +14,7 @@ import {
   orderWithReview as insertOrderWithReview,
   type ReviewRow,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
   type TestUser,
@@ -24,7 +24,7 @@ const api = (path: string) => `/api/v1${path}`;
 // A Wednesday: the 7-day window is Thursday 2026-03-05 .. Wednesday 2026-03-11 (UTC).
 const clock = manualClock(new Date("2026-03-11T15:00:00Z"));
 
-describe.each(SQL_TEST_DATABASES)("public reviews, dashboard figures, deletions on %s", (kind) => {
+describe.each(TEST_DATABASES)("public reviews, dashboard figures, deletions on %s", (kind) => {
   let t: TestApp;
   let company: TestCompany;
   let auth: Record<string, string>;

@@ -9,7 +9,7 @@ import {
   createProduct,
   createTestApp,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "./helpers";
@@ -24,7 +24,7 @@ const NIL = "00000000-0000-0000-0000-000000000000";
  * skipping every newer review: these tests hold the pages to what the plain OFFSET read gave, on
  * days holding many reviews, ties on the publication time, every filter, and after moderations.
  */
-describe.each(SQL_TEST_DATABASES)("public pages' numbers by publication day on %s", (kind) => {
+describe.each(TEST_DATABASES)("public pages' numbers by publication day on %s", (kind) => {
   let t: TestApp;
   let company: TestCompany;
   let slug: string;

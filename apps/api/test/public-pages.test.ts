@@ -13,7 +13,7 @@ import {
   expectMatchesContract,
   orderWithReview,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "./helpers";
@@ -24,7 +24,7 @@ const base = new Date("2026-02-01T10:00:00Z");
 /** The ids of the reviews a page shows, in order. */
 const anchors = (html: string) => [...html.matchAll(/<article id="avis-([0-9a-f-]+)"/g)].map((m) => m[1]);
 
-describe.each(SQL_TEST_DATABASES)("public review pages on %s", (kind) => {
+describe.each(TEST_DATABASES)("public review pages on %s", (kind) => {
   let t: TestApp;
   let company: TestCompany;
   let auth: Record<string, string>;
@@ -390,7 +390,7 @@ describe.each(SQL_TEST_DATABASES)("public review pages on %s", (kind) => {
 });
 
 /** The sitemap's files and the feed cost queries on large sites: kept painted, and limited per IP. */
-describe.each(SQL_TEST_DATABASES)("sitemap files and the feed under load on %s", (kind) => {
+describe.each(TEST_DATABASES)("sitemap files and the feed under load on %s", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ kind, config: { rateLimitPerIp: 3 } });

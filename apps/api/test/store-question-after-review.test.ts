@@ -5,7 +5,7 @@ import {
   createTestApp,
   expectMatchesContract,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "./helpers";
@@ -15,7 +15,7 @@ interface Submitted {
   store_question: { shop_name: string; api_key: string } | null;
 }
 
-describe.each(SQL_TEST_DATABASES)("the store question after a product review on %s", (kind) => {
+describe.each(TEST_DATABASES)("the store question after a product review on %s", (kind) => {
   let t: TestApp;
   let company: TestCompany;
   let orders = 0;

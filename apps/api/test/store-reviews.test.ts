@@ -10,7 +10,7 @@ import { runCertificationJobs } from "../src/modules/certification/jobs";
 import { manualClock } from "../src/modules/pipeline";
 import { messageBodies } from "../src/modules/webhooks/payload";
 import { openShop, type Shop, signInAgain } from "./certification/fixtures";
-import { createTestApp, expectMatchesContract, SQL_TEST_DATABASES, type TestApp } from "./helpers";
+import { createTestApp, expectMatchesContract, TEST_DATABASES, type TestApp } from "./helpers";
 
 const DAY = 86_400_000;
 
@@ -33,7 +33,7 @@ interface StoreRating {
   distribution: Record<string, number>;
 }
 
-describe.each(SQL_TEST_DATABASES)("store reviews on %s", (kind) => {
+describe.each(TEST_DATABASES)("store reviews on %s", (kind) => {
   const clock = manualClock(new Date("2026-11-23T10:00:00Z"));
   let t: TestApp;
   let shop: Shop;

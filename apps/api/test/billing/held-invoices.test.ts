@@ -12,7 +12,7 @@ import {
   createCompanyFor,
   createTestApp,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
 } from "../helpers";
 import { testClock } from "./clock";
@@ -50,7 +50,7 @@ const paidInvoice = (id: string, companyId: string) => ({
   },
 });
 
-describe.each(SQL_TEST_DATABASES)("invoices held for the billing address on %s", (kind) => {
+describe.each(TEST_DATABASES)("invoices held for the billing address on %s", (kind) => {
   const clock = testClock();
   let t: TestApp;
   beforeAll(async () => {

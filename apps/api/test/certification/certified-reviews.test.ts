@@ -5,7 +5,7 @@ import { createKeyRing, keyId } from "../../src/lib/keyring";
 import { auditCsvLimits } from "../../src/modules/certification/audit-csv";
 import { runCertificationJobs } from "../../src/modules/certification/jobs";
 import { manualClock } from "../../src/modules/pipeline";
-import { createTestApp, expectMatchesContract, SQL_TEST_DATABASES, type TestApp } from "../helpers";
+import { createTestApp, expectMatchesContract, TEST_DATABASES, type TestApp } from "../helpers";
 import { openShop, type Shop, signInAgain, submitReview } from "./fixtures";
 
 const DAY = 86_400_000;
@@ -29,7 +29,7 @@ interface Event {
   note: string | null;
 }
 
-describe.each(SQL_TEST_DATABASES)("certified reviews on %s", (kind) => {
+describe.each(TEST_DATABASES)("certified reviews on %s", (kind) => {
   const clock = manualClock(new Date("2026-11-23T10:00:00Z"));
   let t: TestApp;
   let shop: Shop;

@@ -24,7 +24,7 @@ import {
   expectMatchesContract,
   orderWithReview,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "../helpers";
@@ -57,7 +57,7 @@ const BOM = "\uFEFF";
 const HOSTILE = '=HYPERLINK("http://exemple.invalid";"x")';
 const lines = (text: string) => text.slice(BOM.length).trimEnd().split("\r\n");
 
-describe.each(SQL_TEST_DATABASES)("the company's ZIP export on %s", (kind) => {
+describe.each(TEST_DATABASES)("the company's ZIP export on %s", (kind) => {
   let t: TestApp;
   let company: TestCompany;
   let slug = "";

@@ -12,7 +12,7 @@ import {
   expectMatchesContract,
   orderWithReview,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "../helpers";
@@ -50,7 +50,7 @@ interface Insights {
   >;
 }
 
-describe.each(SQL_TEST_DATABASES)("company insights on %s", (kind) => {
+describe.each(TEST_DATABASES)("company insights on %s", (kind) => {
   let t: TestApp;
   let company: TestCompany;
   let auth: Record<string, string>;

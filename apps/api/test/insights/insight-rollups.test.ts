@@ -6,7 +6,7 @@ import type { Db } from "../../src/db/client";
 import { companies, insightDays, products } from "../../src/db/schema";
 import { computeInsights } from "../../src/modules/insights/company-insights";
 import { refreshAllInsightRollups } from "../../src/modules/insights/insight-rollups";
-import { createTestDatabase, SQL_TEST_DATABASES } from "../helpers";
+import { createTestDatabase, TEST_DATABASES } from "../helpers";
 import type { TestDatabase } from "../helpers/databases";
 
 /**
@@ -72,7 +72,7 @@ const PERIODS: [string, string][] = [
   ["2025-12-20", "2026-06-10"], // across a year
 ];
 
-describe.each(SQL_TEST_DATABASES)("Statistiques' rollups on %s", (kind) => {
+describe.each(TEST_DATABASES)("Statistiques' rollups on %s", (kind) => {
   let test: TestDatabase;
   let db: Db;
   let companyId: string;

@@ -9,7 +9,7 @@ import {
   expectMatchesContract,
   orderWithReview,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "../helpers";
@@ -28,7 +28,7 @@ interface StoreInsights {
   } | null;
 }
 
-describe.each(SQL_TEST_DATABASES)("the store rating in Statistiques on %s", (kind) => {
+describe.each(TEST_DATABASES)("the store rating in Statistiques on %s", (kind) => {
   let t: TestApp;
   let company: TestCompany;
   let auth: Record<string, string>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCertificationJobs } from "../../src/modules/certification/jobs";
 import { manualClock } from "../../src/modules/pipeline";
 import { openShop, type Shop, signInAgain, submitReview } from "../certification/fixtures";
-import { createTestApp, expectMatchesContract, SQL_TEST_DATABASES, type TestApp } from "../helpers";
+import { createTestApp, expectMatchesContract, TEST_DATABASES, type TestApp } from "../helpers";
 
 interface Review {
   id: string;
@@ -19,7 +19,7 @@ interface Event {
 const CANNOT_MODERATE =
   "Les avis de cette boutique sont modérés par Certavis (modération indépendante) : la boutique ne peut ni valider ni rejeter un avis. Vous pouvez y répondre ou le contester.";
 
-describe.each(SQL_TEST_DATABASES)("Certavis mode on %s (ARCHITECTURE §10.19)", (kind) => {
+describe.each(TEST_DATABASES)("Certavis mode on %s (ARCHITECTURE §10.19)", (kind) => {
   const clock = manualClock(new Date("2026-11-28T10:00:00Z"));
   let t: TestApp;
   let shop: Shop;

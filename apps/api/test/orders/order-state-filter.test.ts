@@ -12,7 +12,7 @@ import {
   reviews,
 } from "../../src/db/schema";
 import { listOrderViews } from "../../src/modules/orders/order-views";
-import { createTestDatabase, SQL_TEST_DATABASES } from "../helpers";
+import { createTestDatabase, TEST_DATABASES } from "../helpers";
 import type { TestDatabase } from "../helpers/databases";
 
 /**
@@ -133,7 +133,7 @@ async function seed(db: Db): Promise<{ companyId: string; count: number }> {
   return { companyId: company.id, count: all.length };
 }
 
-describe.each(SQL_TEST_DATABASES)("Commandes' state filter equals the domain rule on %s", (kind) => {
+describe.each(TEST_DATABASES)("Commandes' state filter equals the domain rule on %s", (kind) => {
   let test: TestDatabase;
   let companyId = "";
   let count = 0;

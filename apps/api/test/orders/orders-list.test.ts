@@ -8,7 +8,7 @@ import {
   createTestApp,
   expectMatchesContract,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "../helpers";
@@ -29,7 +29,7 @@ type Event = {
 };
 type Detail = Order & { timeline: Event[]; actions: { send_now: boolean; resend: boolean } };
 
-describe.each(SQL_TEST_DATABASES)(
+describe.each(TEST_DATABASES)(
   "Commandes: orders, their requests' states, an order's timeline on %s",
   (kind) => {
     let t: TestApp;

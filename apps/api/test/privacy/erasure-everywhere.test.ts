@@ -22,7 +22,7 @@ import {
   createTestApp,
   expectMatchesContract,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
   type TestUser,
@@ -47,7 +47,7 @@ async function refusal(query: Promise<unknown>): Promise<string> {
   return "accepted";
 }
 
-describe.each(SQL_TEST_DATABASES)("erasure of every copy on %s", (kind) => {
+describe.each(TEST_DATABASES)("erasure of every copy on %s", (kind) => {
   const clock = manualClock(new Date("2026-03-02T09:00:00Z"));
   let t: TestApp;
   let owner: TestUser;

@@ -19,8 +19,8 @@ import {
   orderWithReview,
   type ReceivedHook,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
   startWebhookReceiver,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "../helpers";
@@ -34,7 +34,7 @@ interface Told {
   data: Record<string, unknown>;
 }
 
-describe.each(SQL_TEST_DATABASES)("erasure and expiry told to webhook subscribers on %s", (kind) => {
+describe.each(TEST_DATABASES)("erasure and expiry told to webhook subscribers on %s", (kind) => {
   const clock = manualClock(new Date("2026-03-02T09:00:00Z"));
   let t: TestApp;
   let company: TestCompany;

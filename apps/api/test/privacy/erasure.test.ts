@@ -22,7 +22,7 @@ import {
   createTestApp,
   expectMatchesContract,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "../helpers";
@@ -47,7 +47,7 @@ async function refusal(query: Promise<unknown>): Promise<string> {
   return "accepted";
 }
 
-describe.each(SQL_TEST_DATABASES)("a buyer's erasure on %s", (kind) => {
+describe.each(TEST_DATABASES)("a buyer's erasure on %s", (kind) => {
   let t: TestApp;
   let company: TestCompany;
   let auth: Record<string, string>;

@@ -17,7 +17,7 @@ import {
   createTestApp,
   orderWithReview,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "../helpers";
@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => s3?.close());
 
-describe.each(SQL_TEST_DATABASES)("stored files of erased and expired reviews on %s", (kind) => {
+describe.each(TEST_DATABASES)("stored files of erased and expired reviews on %s", (kind) => {
   const clock = manualClock(new Date("2026-03-02T09:00:00Z"));
   let t: TestApp;
   let company: TestCompany;

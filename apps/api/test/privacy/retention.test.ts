@@ -17,7 +17,7 @@ import {
   expectMatchesContract,
   orderWithReview,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
 } from "../helpers";
 
@@ -28,7 +28,7 @@ it("ORDER_PII_RETENTION_DAYS defaults to 365 days", () => {
   expect(readEnv({ ORDER_PII_RETENTION_DAYS: "30" }).orderPiiRetentionDays).toBe(30);
 });
 
-describe.each(SQL_TEST_DATABASES)("order personal data retention on %s", (kind) => {
+describe.each(TEST_DATABASES)("order personal data retention on %s", (kind) => {
   const clock = manualClock(new Date("2026-06-01T09:00:00Z"));
   let t: TestApp;
 

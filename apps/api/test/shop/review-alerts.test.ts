@@ -8,7 +8,7 @@ import {
   createTestApp,
   expectMatchesContract,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
   type TestUser,
@@ -16,7 +16,7 @@ import {
 
 const DAY = 86_400_000;
 
-describe.each(SQL_TEST_DATABASES)("review alerts to the company's staff on %s", (kind) => {
+describe.each(TEST_DATABASES)("review alerts to the company's staff on %s", (kind) => {
   const clock = manualClock(new Date("2026-11-20T08:00:00Z"));
   let t: TestApp;
   let company: TestCompany;

@@ -19,7 +19,7 @@ import {
   orderWithReview,
   type ResponseLike,
   registerVerifiedUser,
-  SQL_TEST_DATABASES,
+  TEST_DATABASES,
   type TestApp,
   type TestCompany,
 } from "../helpers";
@@ -72,7 +72,7 @@ function answer<T = unknown>(response: ResponseLike, status: number, operationId
 }
 const DAY = 86_400_000;
 
-describe.each(SQL_TEST_DATABASES)("outgoing webhooks on %s", (kind) => {
+describe.each(TEST_DATABASES)("outgoing webhooks on %s", (kind) => {
   const clock = manualClock(new Date("2026-03-02T09:00:00Z"));
   let t: TestApp;
   let company: TestCompany;
