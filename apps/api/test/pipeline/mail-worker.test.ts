@@ -20,10 +20,10 @@ import {
   onReviewSubmitted,
 } from "../../src/modules/pipeline";
 import { orderForReviewKey } from "../../src/modules/review-form/review-key-lookup";
-import { createTestDatabase, SQL_TEST_DATABASES, type TestDatabase } from "../helpers/databases";
+import { createTestDatabase, TEST_DATABASES, type TestDatabase } from "../helpers/databases";
 import { KEYS, memoryMailer, SECRET, seedCompany, seedOrder } from "./fixtures";
 
-describe.each(SQL_TEST_DATABASES)("mail worker on %s", (kind) => {
+describe.each(TEST_DATABASES)("mail worker on %s", (kind) => {
   let testDb: TestDatabase;
   let database: Database;
 
