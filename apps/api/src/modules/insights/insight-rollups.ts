@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { INSIGHT_MEASURES } from "./period-figures";
+import { INSIGHT_COLUMNS, INSIGHT_MEASURES } from "./period-figures";
 import { rowsOf } from "./period-filter";
 
-const columns = sql.raw(INSIGHT_MEASURES.join(", "));
 const sums = sql.raw(INSIGHT_MEASURES.map((measure) => `sum(${measure})`).join(", "));
 
 /**
@@ -30,14 +29,14 @@ export async function refreshInsightRollups(db: DbOrTx, companyId: string): Prom
     // cannot size: a big shop's months were a 300 ms scan of all its rows, as a range 9 ms.
     const dayList = sql`any(${`{${days.join(",")}}`}::date[])`;
     await tx.execute(sql`delete from insight_company_days where company_id = ${c} and day = ${dayList}`);
-    await tx.execute(sql`insert into insight_company_days (company_id, day, ${columns})
+    await tx.execute(sql`insert into insight_company_days (company_id, day, ${INSIGHT_COLUMNS})
       select company_id, day, ${sums} from insight_days
       where company_id = ${c} and day = ${dayList} group by company_id, day`);
     for (const month of new Set(days.map((day) => `${day.slice(0, 7)}-01`))) {
       await tx.execute(
         sql`delete from insight_product_months where company_id = ${c} and month = ${month}::date`,
       );
-      await tx.execute(sql`insert into insight_product_months (company_id, month, product_id, ${columns})
+      await tx.execute(sql`insert into insight_product_months (company_id, month, product_id, ${INSIGHT_COLUMNS})
         select company_id, ${month}::date, product_id, ${sums} from insight_days
         where company_id = ${c} and day >= ${month}::date and day < (${month}::date + interval '1 month')::date
         group by company_id, product_id`);

@@ -21,6 +21,9 @@ export const INSIGHT_MEASURES = [
   "answered",
 ] as const;
 
+/** `INSIGHT_MEASURES` as a select list, in their order. */
+export const INSIGHT_COLUMNS = sql.raw(INSIGHT_MEASURES.join(", "));
+
 /** What `insight_days` counts, summed over a set of its rows. */
 export interface DaySums {
   submitted: number;
@@ -106,11 +109,10 @@ export async function periodDayFigures(
   period: Pick<InsightsPeriod, "from" | "to">,
 ): Promise<PeriodFigures["days"]> {
   const c = sql`${scope.companyId}::uuid`;
-  const measures = sql.raw(INSIGHT_MEASURES.join(", "));
   const result = scope.productId
-    ? await db.execute(sql`select day::text as day, ${measures} from insight_days
+    ? await db.execute(sql`select day::text as day, ${INSIGHT_COLUMNS} from insight_days
         where company_id = ${c} and ${periodDays(period)} ${productCondition(sql`product_id`, scope)}`)
-    : await db.execute(sql`select day::text as day, ${measures} from insight_company_days
+    : await db.execute(sql`select day::text as day, ${INSIGHT_COLUMNS} from insight_company_days
         where company_id = ${c} and ${periodDays(period)}`);
   return rowsOf(result).map((row) => ({ ...sums(row), day: String(row.day) }));
 }

@@ -18,9 +18,9 @@ const WHOLE_COMPANY = "00000000-0000-0000-0000-000000000000";
 export type InsightsTotals = ResponseOf<"companyInsightsGet", 200>["totals"];
 
 /**
- * The figures of one period: its days' sums (`periodDayFigures`), the median reply time from the reply-time histogram (`insight_reply_hours`: the
- * value halfway between the two middle replies, as percentile_cont, within its bucket's precision) and
- * the bounces of the period's e-mails.
+ * The figures of one period: its days' sums (`periodDayFigures`), the median reply time from the
+ * reply-time histogram (`insight_reply_hours`: the value halfway between the two middle replies, as
+ * percentile_cont, within its bucket's precision) and the bounces of the period's e-mails.
  */
 export async function periodTotals(
   db: DbOrTx,
