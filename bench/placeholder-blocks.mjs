@@ -1,5 +1,6 @@
-// What each building block of `/embed.js` costs issue 43's page (a bare placeholder below 40 paragraphs),
-// in seconds where `widget-lighthouse.mjs` takes minutes: a fresh browser context per round on the page,
+// What each building block of `/embed.js` costs issue 43's page (a bare placeholder below 40 paragraphs:
+// `widget-lighthouse.mjs`'s deep product page, `lib/product-page.mjs`), in seconds where
+// `widget-lighthouse.mjs` takes minutes: a fresh browser context per round on the page,
 // Chromium's own trace of the script (its EvaluateScript and every callback of its URL: events, timers,
 // the IntersectionObserver's notification), unthrottled ms, median of the rounds. Lighthouse's mobile
 // figure is about four times these. The candidates run in turn within each round, so that load falls on
@@ -17,6 +18,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { median } from "./lib/median.mjs";
+import { productPage } from "./lib/product-page.mjs";
 
 const { chromium } = createRequire(new URL("../e2e/package.json", import.meta.url))("@playwright/test");
 const args = process.argv.slice(2);
@@ -51,12 +53,6 @@ const BUILT_IN = [
   ],
 ];
 
-const paragraphs = Array.from(
-  { length: 40 },
-  (_, i) =>
-    `<p>Paragraphe ${i + 1} de la fiche produit : matière, entretien, dimensions et conseils, assez long pour deux lignes sur un téléphone.</p>`,
-).join("\n");
-
 let origin = "";
 const candidates = [];
 const server = createServer((req, res) => {
@@ -64,10 +60,13 @@ const server = createServer((req, res) => {
   const index = Number(url.searchParams.get("c"));
   if (url.pathname === "/page") {
     res.setHeader("content-type", "text/html; charset=utf-8");
-    // A fresh script URL per visit: no code cache carried from one round to the next.
-    return res.end(`<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Produit</title></head>
-<body><h1>Théière en fonte</h1>${paragraphs}<div data-certavis-widget data-company-id="c1"></div>
-<script src="/candidate.js?c=${index}&r=${Math.random()}" async></script></body></html>`);
+    // Issue 43's page; a fresh script URL per visit: no code cache carried from one round to the next.
+    return res.end(
+      productPage(
+        `<div data-certavis-widget data-company-id="c1"></div><script src="/candidate.js?c=${index}&r=${Math.random()}" async></script>`,
+        "deep",
+      ),
+    );
   }
   if (url.pathname === "/candidate.js" && candidates[index]) {
     res.setHeader("content-type", "text/javascript; charset=utf-8");

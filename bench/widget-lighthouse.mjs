@@ -52,6 +52,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { LISTING_STARS_BOX } from "../packages/domain/src/listing-stars.ts";
 import { demoTarget } from "./lib/demo-target.mjs";
 import { median } from "./lib/median.mjs";
+import { productPage } from "./lib/product-page.mjs";
 
 const origin = (process.argv[2] ?? "http://localhost:3000").replace(/\/$/, "");
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -164,37 +165,6 @@ const listingPage = (variant, companyId, productIds) => {
 <main style="padding:16px"><h1>Lampes</h1>
 <ul style="list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(2,1fr);gap:12px">${cards}</ul>
 </main><footer style="padding:16px;border-top:1px solid #ddd">Mentions légales</footer>${loader}
-</body></html>`;
-};
-
-/**
- * A product page: the widget right under the title (first screen), after the photo and 28 paragraphs
- * of description (below the fold), or after 40 (deep: issue 43's page, the placeholder far down).
- */
-const productPage = (widget, position) => {
-  const description = (count) =>
-    Array.from(
-      { length: count },
-      (_, i) =>
-        `<p>Détail ${(i % 14) + 1} : une lampe de chevet en laiton, abat-jour en lin, lumière douce et chaleureuse, ampoule LED fournie, câble textile de 1,8 m avec interrupteur.</p>`,
-    ).join("");
-  const photo =
-    '<div style="height:420px;background:#eee;border-radius:8px" role="img" aria-label="Photo de la lampe"></div>';
-  const reviews = `<h2>Avis clients</h2><div style="min-height:520px">${widget}</div>`;
-  const body =
-    position === "first"
-      ? `${reviews}${photo}${description(14)}`
-      : `${photo}${description(position === "deep" ? 40 : 28)}${reviews}`;
-  return `<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Lampe Aurore — Boutique de test</title><meta name="description" content="Page produit de test"></head>
-<body style="margin:0;font-family:sans-serif">
-<header style="padding:12px 16px;border-bottom:1px solid #ddd">Boutique de test</header>
-<main style="padding:16px">
-<h1>Lampe Aurore</h1><p>89,00 €</p>
-${body}
-</main>
-<footer style="padding:16px;border-top:1px solid #ddd">Mentions légales</footer>
 </body></html>`;
 };
 
