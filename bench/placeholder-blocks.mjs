@@ -9,7 +9,8 @@
 //   node bench/placeholder-blocks.mjs [path/to/embed.js …] [--rounds 15]
 //     built-in candidates: an empty script; the three counts of the first part; an IntersectionObserver
 //     created, then observing the placeholder (at once, after DOMContentLoaded, after load); a lazy <img>
-//     sentinel in the placeholder; getBoundingClientRect; each file given (its origin mark set to the
+//     sentinel in the placeholder; getBoundingClientRect, at once and after the first paint (a clean
+//     layout); content-visibility: auto with its state event; each file given (its origin mark set to the
 //     page's own origin)
 //     CHROME_HEADLESS_SHELL (default /usr/bin/chromium-headless-shell)
 //
@@ -50,6 +51,14 @@ const BUILT_IN = [
   [
     "getBoundingClientRect",
     `(function(){var d=document;window.__top=${HOST}.getBoundingClientRect().top})();`,
+  ],
+  [
+    "getBoundingClientRect after the first paint",
+    `(function(){var d=document,h=${HOST};requestAnimationFrame(function(){setTimeout(function(){window.__top=h.getBoundingClientRect().top})})})();`,
+  ],
+  [
+    "content-visibility: auto and its state event",
+    `(function(){var d=document,h=${HOST};h.style.contentVisibility="auto";h.addEventListener("contentvisibilityautostatechange",function(e){window.__skipped=e.skipped})})();`,
   ],
 ];
 
