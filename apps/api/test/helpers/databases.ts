@@ -67,8 +67,12 @@ function databaseUrl(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-/** PostgreSQL's "database already exists". */
-const DUPLICATE_DATABASE = "42P04";
+/**
+ * PostgreSQL's "database already exists", and the catalog's unique violation that two renames racing
+ * to the same name draw instead (both pass the existence check; seen when three workers of a first run
+ * on a new server built the template at once).
+ */
+const DUPLICATE_DATABASE = new Set(["42P04", "23505"]);
 
 let template: Promise<string> | null = null;
 
@@ -95,7 +99,7 @@ export function migratedTemplate(serverUrl: string): Promise<string> {
         await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
       } catch (error) {
         await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
-        if ((error as { code?: string }).code !== DUPLICATE_DATABASE) throw error;
+        if (!DUPLICATE_DATABASE.has((error as { code?: string }).code ?? "")) throw error;
       }
       return name;
     } finally {
