@@ -3,8 +3,8 @@
  * that code when it is needed, so that a page pays for no more than it uses (figures in bench/README.md):
  * - its built file stays under 1,024 characters (checked by bench/bundle-report.mjs): Chromium makes
  *   no code cache of a smaller script, and making one held the page's main thread about 0.7 ms a visit;
- * - the page is asked by counts (`querySelectorAll(…).length`, no element returned), and nothing is
- *   written to it but the scripts it needs:
+ * - the page is asked by counts (`querySelectorAll(…).length`; only the widget hosts' list is kept, for
+ *   the observer), and nothing is written to it but the scripts it needs:
  *   - a page with star tags gets `/embed.js?stars` (the listing stars: embed-stars.ts);
  *   - a page whose widget iframe is already there (the configurator's code), or that asks for its
  *     product's JSON-LD, gets `/embed.js?widget` at once (heights, JSON-LD, frames: embed-widget.ts);
@@ -19,7 +19,8 @@ export function startFirst(win: Window, origin: string): void {
   const add = (part: string) => addScript(doc, `${origin}/embed.js?${part}`);
   const start = () => {
     if (count(STARS)) add("stars");
-    if (!count(WIDGET)) return;
+    const hosts = doc.querySelectorAll(WIDGET);
+    if (!hosts.length) return;
     const Observer = (win as Window & { IntersectionObserver?: typeof IntersectionObserver })
       .IntersectionObserver;
     // A frame to resize now, or a JSON-LD to add now: the widget part at once.
@@ -34,7 +35,7 @@ export function startFirst(win: Window, origin: string): void {
       },
       { rootMargin: NEAR_VIEWPORT },
     );
-    doc.querySelectorAll(WIDGET).forEach((host) => {
+    hosts.forEach((host) => {
       observer.observe(host);
     });
   };
