@@ -23,5 +23,7 @@ export default defineProject({
     // database): the import is most of a file's cost.
     isolate: false,
     setupFiles: ["test/pglite-baseline-setup.ts"],
+    // Names this run's PostgreSQL databases and drops them at its end, all at once.
+    globalSetup: ["test/postgres-run-setup.ts"],
   },
 });

@@ -66,10 +66,10 @@ async function appOn(databaseUrl: string, jwtSecret: string | null = null) {
 }
 
 describe("two instances on one empty PostgreSQL database", async () => {
-  const empty = await createEmptyPostgres();
-  it.skipIf(!empty)("start together, share one key and seed once", async () => {
-    if (!empty) return;
-    const [a, b] = await Promise.all([appOn(empty.url), appOn(empty.url)]);
+  const url = await createEmptyPostgres();
+  it.skipIf(!url)("start together, share one key and seed once", async () => {
+    if (!url) return;
+    const [a, b] = await Promise.all([appOn(url), appOn(url)]);
     try {
       await Promise.all([a.prepare(), b.prepare()]);
       expect(a.ctx.keys.current.kid).toBe(b.ctx.keys.current.kid);
@@ -93,17 +93,16 @@ describe("two instances on one empty PostgreSQL database", async () => {
     }
   });
 
-  it.skipIf(!empty)("refuses to start without JWT_SECRET when the other instances use one", async () => {
-    if (!empty) return;
-    const a = await appOn(empty.url, "s".repeat(48));
-    const b = await appOn(empty.url);
+  it.skipIf(!url)("refuses to start without JWT_SECRET when the other instances use one", async () => {
+    if (!url) return;
+    const a = await appOn(url, "s".repeat(48));
+    const b = await appOn(url);
     try {
       await a.prepare();
       await expect(b.prepare()).rejects.toThrow(MIXED_KEYS_ERROR);
     } finally {
       await a.close();
       await b.close();
-      await empty.drop();
     }
   });
 });

@@ -31,9 +31,9 @@ describe("a periodic task runs once per period across instances", () => {
   it("PostgreSQL: three instances claiming together, one claim per period", async (context) => {
     if (!TEST_DATABASE_URL) return context.skip("TEST_DATABASE_URL is not set: PostgreSQL runs skipped");
     // A copy of the migrated template: migrating is not this test's subject.
-    const empty = await createEmptyPostgres(TEST_DATABASE_URL, await migratedTemplate(TEST_DATABASE_URL));
+    const url = await createEmptyPostgres(TEST_DATABASE_URL, await migratedTemplate(TEST_DATABASE_URL));
     const instances = await Promise.all(
-      [1, 2, 3].map(() => openDatabase({ databaseUrl: empty.url, dataDir: null })),
+      [1, 2, 3].map(() => openDatabase({ databaseUrl: url, dataDir: null })),
     );
     try {
       expect(await claimsFrom(instances, "settle", 1500)).toBe(1);
@@ -46,7 +46,6 @@ describe("a periodic task runs once per period across instances", () => {
       expect(runs?.rows[0].runs).toBe(2);
     } finally {
       await Promise.all(instances.map((instance) => instance.close()));
-      await empty.drop();
     }
   });
 });

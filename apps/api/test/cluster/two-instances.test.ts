@@ -51,7 +51,7 @@ function postFrom(
 }
 
 describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECTURE §9)", () => {
-  let database: Awaited<ReturnType<typeof createEmptyPostgres>>;
+  let databaseUrl: string | null = null;
   let sql: pg.Pool;
   let s3: Awaited<ReturnType<typeof startS3Server>>;
   let smtp: GatedSmtp;
@@ -69,8 +69,8 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
     bundle = await bundleEntries({ main: "src/main.ts", "pglite-worker": "src/db/pglite-worker.ts" });
     const main = bundle.path("main");
     ports = await freePorts(3);
-    database = await createEmptyPostgres();
-    sql = new pg.Pool({ connectionString: database?.url, max: 2 });
+    databaseUrl = await createEmptyPostgres();
+    sql = new pg.Pool({ connectionString: databaseUrl ?? undefined, max: 2 });
     s3 = await startS3Server();
     smtp = await startGatedSmtp();
     proxy = await roundRobinProxy(ports.slice(0, 2));
@@ -79,7 +79,7 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
-      DATABASE_URL: database?.url ?? "",
+      DATABASE_URL: databaseUrl ?? "",
       SMTP_URL: smtp.url,
       PUBLIC_URL: proxyBase,
       SEED_DEMO: "true",
@@ -117,7 +117,6 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
     await sql?.end();
     await smtp?.close();
     await s3?.close();
-    await database?.drop();
     bundle?.remove();
   });
 

@@ -3,11 +3,11 @@ import pg from "pg";
 import { type Database, openDatabase, openPgliteWorkerDatabase, wrapPglite } from "../../src/db/client";
 import { buildConcurrentIndexes, CONCURRENT_INDEXES } from "../../src/db/concurrent-indexes";
 import { freshPglite, migratedPgliteDump, migrationsHash } from "./pglite-template";
+import { runDatabaseName, TEST_DATABASE_URL } from "./run-databases";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
-/** `TEST_DATABASE_URL` (CI: postgres://postgres@127.0.0.1:5432/test) enables the PostgreSQL runs. */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;
+export { TEST_DATABASE_URL } from "./run-databases";
 
 /**
  * The database an integration suite runs on, once: a rule whose subject is not SQL (HTTP, permissions,
@@ -32,7 +32,7 @@ export const SQL_TEST_DATABASES: TestDatabaseKind[] = TEST_DATABASE_URL ? ["pgli
 
 export interface TestDatabase {
   database: Database;
-  /** Drops the per-suite PostgreSQL database (no-op on PGlite). */
+  /** Closes it (the run's end drops a PostgreSQL one). */
   dispose(): Promise<void>;
 }
 
@@ -50,15 +50,9 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
         : await openPgliteWorkerDatabase({ loadDataDir: await migratedPgliteDump() });
     return { database, dispose: async () => database.close() };
   }
-  const empty = await createEmptyPostgres(TEST_DATABASE_URL, await migratedTemplate(TEST_DATABASE_URL));
-  const database = await openDatabase({ databaseUrl: empty.url, dataDir: null });
-  return {
-    database,
-    dispose: async () => {
-      await database.close();
-      await empty.drop();
-    },
-  };
+  const url = await createEmptyPostgres(TEST_DATABASE_URL, await migratedTemplate(TEST_DATABASE_URL));
+  const database = await openDatabase({ databaseUrl: url, dataDir: null });
+  return { database, dispose: async () => database.close() };
 }
 
 function databaseUrl(serverUrl: string, name: string): string {
@@ -110,28 +104,16 @@ export function migratedTemplate(serverUrl: string): Promise<string> {
 }
 
 /**
- * A fresh `certavis_test_<random>` database on `serverUrl` (empty, or a copy of `templateName`), and
- * its removal.
+ * A fresh database on `serverUrl` (empty, or a copy of `templateName`) and its URL. The run's teardown
+ * drops it (`test/postgres-run-setup.ts`): a suite only closes its connections.
  */
-export async function createEmptyPostgres(
-  serverUrl: string,
-  templateName?: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `certavis_test_${randomBytes(6).toString("hex")}`;
+export async function createEmptyPostgres(serverUrl: string, templateName?: string): Promise<string> {
+  const name = runDatabaseName();
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(
     templateName ? `CREATE DATABASE ${name} TEMPLATE ${templateName}` : `CREATE DATABASE ${name}`,
   );
   await admin.end();
-  const url = databaseUrl(serverUrl, name);
-  return {
-    url,
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+  return databaseUrl(serverUrl, name);
 }

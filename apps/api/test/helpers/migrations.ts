@@ -28,16 +28,13 @@ export function migrationsUpTo(last: number): string {
 /** A new, empty database of `kind` and the way to migrate it with a given folder. */
 export async function emptyDatabase(kind: string) {
   if (kind === "postgres" && TEST_DATABASE_URL) {
-    const empty = await createEmptyPostgres(TEST_DATABASE_URL);
-    const pool = new pg.Pool({ connectionString: empty.url, max: 2 });
+    const url = await createEmptyPostgres(TEST_DATABASE_URL);
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
     const db = drizzlePg({ client: pool });
     return {
       execute: async (query: SQL) => (await db.execute(query)).rows as Record<string, unknown>[],
       migrate: (migrationsFolder: string) => migratePg(db, { migrationsFolder }),
-      close: async () => {
-        await pool.end();
-        await empty.drop();
-      },
+      close: () => pool.end(),
     };
   }
   // The migrated template emptied (an initdb costs seconds; loading the template about one).

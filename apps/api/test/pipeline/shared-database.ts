@@ -17,12 +17,11 @@ export interface SharedDatabase {
 export async function createSharedDatabase(kind: TestDatabaseKind): Promise<SharedDatabase> {
   const serverUrl = TEST_DATABASE_URL;
   if (kind === "postgres" && serverUrl) {
-    const empty = await createEmptyPostgres(serverUrl, await migratedTemplate(serverUrl));
-    const databaseUrl = empty.url;
+    const databaseUrl = await createEmptyPostgres(serverUrl, await migratedTemplate(serverUrl));
     return {
       env: { DATABASE_URL: databaseUrl },
       open: () => openDatabase({ databaseUrl, dataDir: null }),
-      dispose: () => empty.drop(),
+      dispose: async () => undefined, // the run's end drops it
     };
   }
   const dataDir = mkdtempSync(join(tmpdir(), "certavis-pglite-"));
