@@ -9,8 +9,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: ["packages/*", "apps/*", "openapi"],
-    // One worker more than cores: the API suites spend about a third of their time waiting on servers,
-    // timers and child processes (measured on 2 cores: 2 workers 535 s, 3 workers 438 s, 4 workers 455 s).
-    maxWorkers: availableParallelism() + 1,
+    // One worker a core: `pnpm test` runs this beside the end-to-end run, which keeps a core busy, so the
+    // waits of the API suites (servers, timers, child processes) are filled anyway, and a third worker
+    // only adds contention (measured on 2 cores, `pnpm test` on PostgreSQL: 3 workers 311 s and 598 s of
+    // CPU, 2 workers 287 s and 525 s; the e2e side 274 → 236 s). Alone, a third worker had helped.
+    maxWorkers: availableParallelism(),
   },
 });
