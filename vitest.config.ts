@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { LongestFirstSequencer } from "./scripts/vitest-sequencer";
 
 // One Vitest run for the whole repo: each workspace package with tests is a project.
 // Every project runs with `isolate: false`: a worker keeps its module graph from one test file to the next
@@ -14,5 +15,6 @@ export default defineConfig({
     // only adds contention (measured on 2 cores, `pnpm test` on PostgreSQL: 3 workers 311 s and 598 s of
     // CPU, 2 workers 287 s and 525 s; the e2e side 274 → 236 s). Alone, a third worker had helped.
     maxWorkers: availableParallelism(),
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });
