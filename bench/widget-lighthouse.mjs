@@ -26,6 +26,7 @@
 //   node bench/widget-lighthouse.mjs [http://localhost:3000]
 //     RUNS=5 (default)   ONLY=embed,placeholder (plus the bare page)   POSITION=first|below|deep|listing
 //     (deep: issue 43's product page, the widget below 40 paragraphs, with its own bare page)
+//     THEME_SCRIPT=1: every product page ends with a small script of the shop's own (lib/product-page.mjs)
 //     VISITOR=1: Chromium as a shop's visitor runs it, `--headless --no-sandbox` alone: no pinning, no
 //     site-isolation or other flag (cross-site frames in their own process, as on a desktop)
 //     PER_RUN=1: every run's figures too, each against the floor of the same round
@@ -135,6 +136,11 @@ const variants = {
   // A bare placeholder (older code): the loader creates the iframe when it nears the viewport.
   placeholder: (_frames, companyId) =>
     `<div data-certavis-widget data-company-id="${companyId}" style="min-height:520px"></div><script src="${origin}/embed.js" async></script>`,
+  // The script floor: the same placeholder and an empty async script from another site. What any
+  // third-party script costs the page before it does anything (its request in Lighthouse's simulation
+  // included).
+  scriptFloor: (frames, companyId) =>
+    `<div data-certavis-widget data-company-id="${companyId}" style="min-height:520px"></div><script src="${frames}/empty.js" async></script>`,
   // A listing page's stars: static HTML in the same box (the floor), or drawn by /embed.js.
   listingFloor: (_frames, _companyId, _product) =>
     `<span style="${LISTING_STARS_BOX};color:#b45309">★★★★☆ <small style="color:#111827">(12)</small></span>`,
@@ -172,6 +178,9 @@ function serve(handler, host = "127.0.0.1", port = 0) {
   const server = createServer(handler);
   return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
 }
+
+/** THEME_SCRIPT=1: every product page (the bare one too) ends with a script of the shop's own. */
+const theme = process.env.THEME_SCRIPT === "1";
 
 const loadAverage = () =>
   loadavg()
@@ -335,9 +344,18 @@ const hostServer = await serve(
 // The floor's and the React reference's frames: a third site (127.0.0.2 is loopback too), as a
 // competitor's widget would be.
 const staticHtml = staticWidget(reviews);
+// The scripts the third site serves: the script floor's empty one and the placeholder candidates (a
+// loader from another site than the page, as /embed.js is: Lighthouse's simulation opens a connection
+// for it).
+const frameScripts = new Map([["/empty.js", ""]]);
 const reactHtml = await buildReactWidget(outDir, `${origin}/api/v1/public/reviews/?company_id=${companyId}`);
 const frameServer = await serve(
   (req, res) => {
+    const script = frameScripts.get(req.url);
+    if (script !== undefined)
+      return res
+        .writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "max-age=300" })
+        .end(script);
     const html = req.url === "/static.html" ? staticHtml : req.url === "/react.html" ? reactHtml : null;
     if (!html) return res.writeHead(404).end();
     res
@@ -377,6 +395,7 @@ const cases = [
   ["floor", "deep", "floor: static HTML iframe, 10 reviews"],
   ["plain", "deep", "ours, the spec's plain iframe"],
   ["placeholder", "deep", "ours, /embed.js on a bare placeholder"],
+  ["scriptFloor", "deep", "script floor: the placeholder and an empty async script of another site"],
   ["floor", "below", "floor: static HTML iframe, 10 reviews"],
   ["react", "below", "naive React 19 widget in an iframe"],
   ["plain", "below", "ours, the spec's plain iframe"],
@@ -410,7 +429,7 @@ pages.set(
 for (const [i, file] of candidates.entries()) {
   const text = readFileSync(file, "utf8").replace("__CERTAVIS_WIDGET_ORIGIN__", origin);
   pages.set(`/listingCandidate${i + 1}.js`, text);
-  pages.set(`/placeholderCandidate${i + 1}.js`, text);
+  frameScripts.set(`/placeholderCandidate${i + 1}.js`, text);
 }
 const selected = cases.filter(
   ([variant, position]) =>
@@ -431,10 +450,11 @@ try {
         ? listingPage(variant, companyId, productIds)
         : variant.startsWith("placeholderCandidate")
           ? productPage(
-              `<div data-certavis-widget data-company-id="${companyId}" style="min-height:520px"></div><script src="/${variant}.js" async></script>`,
+              `<div data-certavis-widget data-company-id="${companyId}" style="min-height:520px"></div><script src="${framesBase}/${variant}.js" async></script>`,
               position,
+              { theme },
             )
-          : productPage(variants[variant](framesBase, companyId), position),
+          : productPage(variants[variant](framesBase, companyId), position, { theme }),
     );
   // Round after round (every variant once per round), so that a burst of load on the shared machine
   // falls on all variants rather than on one.
@@ -541,7 +561,9 @@ for (const r of results.filter((x) => x.variant !== "bare")) {
 }
 if (process.env.PER_RUN) {
   console.log("\nevery run against the floor of its round (script ms, TBT ms; Δ over the floor):");
-  for (const r of results.filter((x) => x.overFloor.length > 0 && !x.variant.endsWith("loor")))
+  for (const r of results.filter(
+    (x) => x.overFloor.length > 0 && !["floor", "listingFloor"].includes(x.variant),
+  ))
     console.log(
       `  ${r.variant}/${r.position}: ${r.overFloor
         .map(
@@ -558,6 +580,19 @@ if (stars && request)
     `\nlisting stars over the request floor (what the loader adds to its one request): ${signed(stars.script - request.script)} ms of script`,
   );
 const placeholder = results.find((r) => r.variant === "placeholder" && r.position === "deep");
+const scriptFloor = results.find((r) => r.variant === "scriptFloor");
+if (placeholder && scriptFloor) {
+  const rounds = runsOf.get(selected.find(([v, p]) => v === "scriptFloor" && p === "deep"));
+  const each = runsOf
+    .get(selected.find(([v, p]) => v === "placeholder" && p === "deep"))
+    .map(
+      (run, i) =>
+        `${signed(run.script - rounds[i].script)}, TBT ${Math.round(run.tbt)} vs ${Math.round(rounds[i].tbt)}`,
+    );
+  console.log(
+    `\n/embed.js on the placeholder over the script floor (an empty async script of another site): ${signed(placeholder.script - scriptFloor.script)} ms of script, TBT ${Math.round(placeholder.tbt)} vs ${Math.round(scriptFloor.tbt)}; each round: ${each.join(" | ")}`,
+  );
+}
 for (const candidate of results.filter((r) => r.variant.startsWith("placeholderCandidate")))
   if (placeholder)
     console.log(

@@ -11,5 +11,6 @@ export function loaderOrigin(served: string, doc: Document): string {
   if (scheme > 0 && served.length > scheme && served.indexOf("/", scheme) < 0) return served;
   const script = doc.currentScript as HTMLScriptElement | null;
   const page = doc.location.href;
-  return new URL((script && script.src) || page, page).origin;
+  // Both are absolute (`src` reads resolved): no base needed.
+  return new URL((script && script.src) || page).origin;
 }

@@ -9,11 +9,13 @@ export const JSON_LD_HOSTS = '[data-certavis-widget][data-jsonld="1"]';
 /** How far ahead of the viewport a placeholder's frame is made (its page is ready when scrolled to). */
 export const NEAR_VIEWPORT = "600px 0px";
 
-/** Adds the script `src` to `<head>` unless the page has it already (another loader's, or the page's own). */
+/**
+ * Adds the script `src` to `<head>` unless the page has it already (another loader's, or the page's own).
+ * A script added so runs async without its attribute.
+ */
 export function addScript(doc: Document, src: string): void {
   if (doc.querySelectorAll(`script[src="${src}"]`).length) return;
   const script = doc.createElement("script");
   script.src = src;
-  script.async = true;
   doc.head.appendChild(script);
 }
