@@ -51,11 +51,14 @@ function extraBuilds(): Plugin {
               name: "certavisEmbed",
               fileName: () => `${name}.js`,
             },
-            // The loader's first line asks V8 to compile its functions with the file, as they all run at
-            // once, rather than each again when first called (V8's explicit compile hints, Chromium 136+;
-            // other engines read a comment): its own script on issue 43's page 1.53 → 1.16 ms, on a page
-            // with a script of its own 1.03 → 0.50 (bench/README.md). After minification, which drops it.
-            ...(name === "embed" ? { rolldownOptions: { output: { postBanner: COMPILE_ALL_HINT } } } : {}),
+            // The loader's and the stars' first line asks V8 to compile their functions with the file, as
+            // they all run at once, rather than each again when first called (V8's explicit compile hints,
+            // Chromium 136+; other engines read a comment): the loader's own script on issue 43's page
+            // 1.53 → 1.16 ms, the stars' CPU on a listing page 1.6–2.3 → 1.2–1.5 ms (bench/README.md).
+            // After minification, which drops comments. Not the widget part: most of it runs on messages.
+            ...(name !== "embed-widget"
+              ? { rolldownOptions: { output: { postBanner: COMPILE_ALL_HINT } } }
+              : {}),
           },
         });
       await build({
