@@ -36,7 +36,8 @@
 //     VERBOSE=1 (script ms per URL, medians)   KEEP_REPORT=1 (keeps reports and traces, prints the folder)
 //     CANDIDATE=path/to/embed.js[,other.js]: the listing page once more with each of those builds of the
 //     loader, served by the host page's server (its origin mark set to the product's), to compare changes
-//     with /embed.js?stars in one run (the same bytes cost the same from either origin)
+//     with /embed.js?stars in one run; and the deep placeholder with each, served from a third site, as
+//     /embed.js is (Lighthouse's simulation opens a connection for it)
 //
 // Lighthouse is not a dependency of the repo: it is fetched once by npx (`lighthouse@12`). Chromium:
 // CHROME_PATH, else /usr/bin/chromium. Exits 1 when ours through /embed.js adds more than 20 ms of
@@ -122,6 +123,10 @@ async function buildReactWidget(dir, reviewsUrl) {
 <body><div id="root"></div><script>${output.replace(/<\/script/gi, "<\\/script")}</script></body></html>`;
 }
 
+/** A bare placeholder and the script `src` (async) after it. */
+const placeholderWith = (companyId, src) =>
+  `<div data-certavis-widget data-company-id="${companyId}" style="min-height:520px"></div><script src="${src}" async></script>`;
+
 const variants = {
   bare: () => "",
   floor: (frames) =>
@@ -134,13 +139,11 @@ const variants = {
   embed: (_frames, companyId) =>
     `<div data-certavis-widget data-company-id="${companyId}"><iframe data-certavis-frame src="${origin}/widget?company_id=${companyId}" width="100%" height="520" style="border:0;display:block" title="Avis clients" loading="lazy"></iframe></div><script src="${origin}/embed.js" async></script>`,
   // A bare placeholder (older code): the loader creates the iframe when it nears the viewport.
-  placeholder: (_frames, companyId) =>
-    `<div data-certavis-widget data-company-id="${companyId}" style="min-height:520px"></div><script src="${origin}/embed.js" async></script>`,
+  placeholder: (_frames, companyId) => placeholderWith(companyId, `${origin}/embed.js`),
   // The script floor: the same placeholder and an empty async script from another site. What any
   // third-party script costs the page before it does anything (its request in Lighthouse's simulation
   // included).
-  scriptFloor: (frames, companyId) =>
-    `<div data-certavis-widget data-company-id="${companyId}" style="min-height:520px"></div><script src="${frames}/empty.js" async></script>`,
+  scriptFloor: (frames, companyId) => placeholderWith(companyId, `${frames}/empty.js`),
   // A listing page's stars: static HTML in the same box (the floor), or drawn by /embed.js.
   listingFloor: (_frames, _companyId, _product) =>
     `<span style="${LISTING_STARS_BOX};color:#b45309">★★★★☆ <small style="color:#111827">(12)</small></span>`,
@@ -449,11 +452,7 @@ try {
       position === "listing"
         ? listingPage(variant, companyId, productIds)
         : variant.startsWith("placeholderCandidate")
-          ? productPage(
-              `<div data-certavis-widget data-company-id="${companyId}" style="min-height:520px"></div><script src="${framesBase}/${variant}.js" async></script>`,
-              position,
-              { theme },
-            )
+          ? productPage(placeholderWith(companyId, `${framesBase}/${variant}.js`), position, { theme })
           : productPage(variants[variant](framesBase, companyId), position, { theme }),
     );
   // Round after round (every variant once per round), so that a burst of load on the shared machine

@@ -1,11 +1,10 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
+import { COMPILE_ALL_HINT, HINTED_EMBED_BUILDS } from "./src/features/embed/compile-hint";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const outDir = fileURLToPath(new URL("./dist", import.meta.url));
-/** V8's file-level compile hint (https://v8.dev/blog/explicit-compile-hints); checked in the build by bench/bundle-report.mjs. */
-const COMPILE_ALL_HINT = "//# allFunctionsCalledOnLoad";
 
 /** The production builds run on Preact (same components, a fraction of the size): see formbricks' surveys. */
 /**
@@ -51,12 +50,9 @@ function extraBuilds(): Plugin {
               name: "certavisEmbed",
               fileName: () => `${name}.js`,
             },
-            // The loader's and the stars' first line asks V8 to compile their functions with the file, as
-            // they all run at once, rather than each again when first called (V8's explicit compile hints,
-            // Chromium 136+; other engines read a comment): the loader's own script on issue 43's page
-            // 1.53 → 1.16 ms, the stars' CPU on a listing page 1.6–2.3 → 1.2–1.5 ms (bench/README.md).
-            // After minification, which drops comments. Not the widget part: most of it runs on messages.
-            ...(name !== "embed-widget"
+            // The compile hint after minification, which drops comments: the loader's own script on issue
+            // 43's page 1.53 → 1.16 ms, the stars' CPU on a listing page 1.6–2.3 → 1.2–1.5 ms (bench/README.md).
+            ...(HINTED_EMBED_BUILDS.includes(name)
               ? { rolldownOptions: { output: { postBanner: COMPILE_ALL_HINT } } }
               : {}),
           },

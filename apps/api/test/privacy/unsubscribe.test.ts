@@ -95,7 +95,7 @@ describe.each(TEST_DATABASES)("one-click unsubscribe and the suppression list on
     const mail = await t.smtp.waitForMail((m) => m.to.includes("lea.bernard@exemple.fr"), 10_000);
     // A buyer clicks the link of a mail the worker has recorded as sent. The SMTP server has it a moment
     // earlier: an unsubscribe in that moment cancels the lease, and the mail stays recorded as cancelled.
-    // On a loaded run this made the bounce rate below 1/1 instead of 1/2.
+    // On a loaded run the bounce rate below then read 1 instead of 1/2.
     await expect
       .poll(async () => (await deliveriesOf(order.id)).find((d) => d.kind === "request")?.status, {
         timeout: 10_000,
