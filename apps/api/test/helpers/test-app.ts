@@ -43,7 +43,8 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
   const publicUrl = "http://certavis.test";
   const { config, kind: _kind, ...rest } = options;
   const built = await buildApp({
-    logger: false,
+    // Errors only (a 500's cause, a worker's alert): a flaky 500 in a run says why; TEST_LOG=info for more.
+    logger: { level: process.env.TEST_LOG ?? "error" },
     passwordHashParams: TEST_PASSWORD_HASH_PARAMS,
     // Tests run the tasks at the times they choose; periodic-task.test.ts turns them on.
     periodicTasks: false,
