@@ -1,3 +1,4 @@
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import openapiDocument from "@certavis/openapi";
@@ -38,14 +39,20 @@ import { createStripeClient } from "./modules/billing/stripe-client";
 import { upgradeSuppressionHashes } from "./modules/privacy/suppressions";
 import { hasDemoAccount, seedDemoIfEmpty } from "./seed/demo";
 
-/** S3 when `S3_BUCKET` is set, else `DATA_DIR/uploads` (a temporary folder in memory mode). */
-function createStorage(config: AppConfig, inMemory: boolean): FileStorage {
+/**
+ * S3 when `S3_BUCKET` is set, else `DATA_DIR/uploads`, or in memory mode a temporary folder that
+ * goes when the server closes (`temporary`).
+ */
+function createStorage(
+  config: AppConfig,
+  inMemory: boolean,
+): { storage: FileStorage; temporary: string | null } {
   if (config.s3Bucket) {
     const publicUrl =
       config.s3PublicUrl ??
       (config.s3Endpoint ? `${config.s3Endpoint.replace(/\/+$/, "")}/${config.s3Bucket}` : null) ??
       `https://${config.s3Bucket}.s3.${config.s3Region}.amazonaws.com`;
-    return createS3Storage({
+    const storage = createS3Storage({
       bucket: config.s3Bucket,
       endpoint: config.s3Endpoint,
       region: config.s3Region,
@@ -53,11 +60,13 @@ function createStorage(config: AppConfig, inMemory: boolean): FileStorage {
       secretAccessKey: config.s3SecretAccessKey,
       publicUrl,
     });
+    return { storage, temporary: null };
   }
-  return createFileStorage(
-    uploadsDir(inMemory ? null : config.dataDir, join(tmpdir(), `certavis-uploads-${randomToken(6)}`)),
-    config.publicUrl,
-  );
+  const temporary = inMemory ? join(tmpdir(), `certavis-uploads-${randomToken(6)}`) : null;
+  return {
+    storage: createFileStorage(temporary ?? uploadsDir(config.dataDir), config.publicUrl),
+    temporary,
+  };
 }
 
 /**
@@ -141,13 +150,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
     throw new Error("SMTP_URL is required in production (the dev outbox is disabled).");
   }
 
+  const uploads = createStorage(config, inMemory);
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     mailer,
     outbox,
-    storage: createStorage(config, inMemory),
+    storage: uploads.storage,
     keys: unloadedKeyRing,
     apiKeyCipher: {
       encrypt: (plain) => ctx.keys.apiKeyCipher.encrypt(plain),
@@ -228,6 +238,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<CertavisA
     await mailer.close();
     redis?.disconnect();
     if (!options.database) await database.close();
+    if (uploads.temporary) await rm(uploads.temporary, { recursive: true, force: true });
   });
 
   let preparing: Promise<void> | null = null;

@@ -310,6 +310,15 @@ describe("the storages write a stream as it arrives, and a failed one leaves not
     return saved;
   }
 
+  it("a server in memory mode takes its uploads folder away when it closes", async () => {
+    const app = await createTestApp();
+    const root = app.ctx.storage.root as string;
+    const path = await app.ctx.storage.save("reviews", "jpg", Buffer.from("photo"));
+    expect((await stat(join(root, path))).size).toBe(5);
+    await app.close();
+    await expect(stat(root)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
   it("local disk: the file grows while the upload goes on", async () => {
     const storage = createFileStorage(root, "http://localhost");
     const path = await writesBeforeTheEnd(storage, "growing", async () => {

@@ -92,6 +92,7 @@ export function createFileStorage(root: string, publicUrl: string): FileStorage 
   };
 }
 
-export function uploadsDir(dataDir: string | null, fallback: string): string {
-  return dataDir && dataDir !== "memory://" ? join(dataDir, "uploads") : fallback;
+/** Where the uploads of a server on `DATA_DIR` are kept. */
+export function uploadsDir(dataDir: string): string {
+  return join(dataDir, "uploads");
 }
