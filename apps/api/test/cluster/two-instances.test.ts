@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -59,6 +60,7 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
   // a and b behind the proxy; c, started with them, takes its share of the background work.
   const [a, b, c] = [0, 1, 2];
   const instances: ApiProcess[] = [];
+  const dataDirs: string[] = [];
   let ports: number[] = [];
   let proxyBase = "";
   let bundle: Awaited<ReturnType<typeof bundleEntries>> | undefined;
@@ -99,11 +101,13 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
       S3_PUBLIC_URL: String(s3.config.s3PublicUrl),
     };
     for (const [index, port] of ports.entries()) {
+      const dataDir = mkdtempSync(join(tmpdir(), `certavis-cluster-${index}-`));
+      dataDirs.push(dataDir);
       instances.push(
         spawnApi(main, `api ${index}`, port, {
           ...env,
           MAIL_FROM: `Certavis <${instanceMail(index)}>`,
-          DATA_DIR: mkdtempSync(join(tmpdir(), `certavis-cluster-${index}-`)),
+          DATA_DIR: dataDir,
         }),
       );
     }
@@ -118,6 +122,7 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
     await smtp?.close();
     await s3?.close();
     bundle?.remove();
+    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
   const call = (instance: number, path: string, init: RequestInit = {}) =>

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -112,9 +112,14 @@ describe("the environment's defaults", () => {
     expect(readEnv({ ...dkim, DKIM_PRIVATE_KEY: pem }).dkim?.privateKey).toBe(
       "-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----",
     );
-    const file = join(mkdtempSync(join(tmpdir(), "certavis-dkim-")), "dkim.pem");
+    const dir = mkdtempSync(join(tmpdir(), "certavis-dkim-"));
+    const file = join(dir, "dkim.pem");
     writeFileSync(file, "-----BEGIN PRIVATE KEY-----\nFROMFILE\n-----END PRIVATE KEY-----\n");
-    expect(readEnv({ ...dkim, DKIM_PRIVATE_KEY: file }).dkim?.privateKey).toContain("FROMFILE");
+    try {
+      expect(readEnv({ ...dkim, DKIM_PRIVATE_KEY: file }).dkim?.privateKey).toContain("FROMFILE");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
