@@ -1,13 +1,16 @@
 /**
- * An order anonymised (erasure, retention) while the mail worker claims its e-mail: the anonymisation
+ * An order anonymised (erasure, retention) while the mail worker claims its e-mail. The anonymisation
  * locks the order, then cancels its e-mails; the worker's claim locks e-mails, then kept the review keys
- * of their orders valid in the same transaction. On PostgreSQL the two deadlocked, and one of them
- * failed. PostgreSQL only: PGlite runs one transaction at a time, so nothing there waits on a lock.
+ * of their orders valid in the same transaction. An erasure also writes rows of the company (its
+ * suppression row, trail events) before it cancels the buyer's other e-mails (thanks, replies); the
+ * claim locked the company for its quota so that no such row could be written meanwhile. On
+ * PostgreSQL each pair deadlocked, and one of them failed (the erasure's answer a 500). PostgreSQL
+ * only: PGlite runs one transaction at a time, so nothing there waits on a lock.
  */
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
-import { emailDeliveries, orders } from "../../src/db/schema";
+import { emailDeliveries, emailSuppressions, orders } from "../../src/db/schema";
 import { createMailWorker } from "../../src/modules/pipeline";
 import { anonymizeOrders } from "../../src/modules/privacy/anonymize-orders";
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpers/databases";
@@ -70,6 +73,34 @@ describe.skipIf(!TEST_DATABASE_URL)(
       const [after] = await database.db.select().from(orders).where(eq(orders.id, order.id));
       expect(after?.buyerEmail).toBe("");
       expect(after?.reviewKeyExpiresAt?.getTime()).toBeLessThanOrEqual(Date.now());
+    });
+
+    it("an erasure that has written a row of the company does not hold the claim of its e-mail", async () => {
+      const { company, product } = await seedCompany(database.db, { sendReminder: false });
+      const order = await seedOrder(database.db, company, product, new Date(Date.now() - 4 * 86_400_000));
+      const mailer = memoryMailer();
+      const worker = createMailWorker({
+        db: database.db,
+        mailer,
+        formUrl: "http://f",
+        reviewKeySecret: SECRET,
+        keys: () => KEYS,
+      });
+      await database.db.transaction(async (tx) => {
+        // As suppressAddress does: a row that names the company (its foreign key shares the company's row).
+        await tx
+          .insert(emailSuppressions)
+          .values({ companyId: company.id, emailHash: "v2.test", reason: "erasure" });
+        // The claim locks the e-mail, then the company for its quota: it must not wait on this transaction,
+        // which cancels that e-mail next (before, it waited, and the cancel below closed the deadlock).
+        const claimed = await Promise.race([
+          worker.runOnce(),
+          new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5_000)),
+        ]);
+        expect(claimed).toMatchObject({ sent: 1 });
+        await anonymizeOrders(tx, [order.id], new Date());
+      });
+      expect(mailer.sent).toHaveLength(1);
     });
   },
 );

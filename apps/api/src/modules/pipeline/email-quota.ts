@@ -7,7 +7,10 @@ import { monthStart, nextMonthStart } from "./clock";
 /**
  * Takes up to `wanted[companyId]` e-mails from each company's monthly quota (the counter restarts on
  * the first of the month) and returns how many each got. The company rows are locked in id order for
- * the rest of the transaction, so parallel workers never go over a limit nor deadlock.
+ * the rest of the transaction, so parallel workers never go over a limit nor deadlock. `FOR NO KEY
+ * UPDATE`, the lock of the counter's own update: it does not wait on a transaction that writes rows
+ * naming the company (their foreign key shares its row), which the claim holding its e-mails must not:
+ * an erasure writes such rows, then cancels the buyer's e-mails, and `FOR UPDATE` deadlocked with it.
  */
 export async function reserveEmailQuota(
   tx: Tx,
@@ -28,7 +31,7 @@ export async function reserveEmailQuota(
     .from(companies)
     .where(inArray(companies.id, [...wanted.keys()]))
     .orderBy(asc(companies.id))
-    .for("update");
+    .for("no key update");
   for (const company of rows) {
     // A counter of another month (earlier, or later when a test clock goes back) starts again.
     const sameMonth =
