@@ -35,22 +35,28 @@ describe.skipIf(!TEST_DATABASE_URL)(
       return result?.rows[0]?.waiting ?? 0;
     }
 
-    it("neither deadlocks: the e-mail is cancelled, not sent, and the order's review link stays closed", async () => {
+    async function orderOfFourDaysAgo() {
       const { company, product } = await seedCompany(database.db, { sendReminder: false });
-      const order = await seedOrder(database.db, company, product, new Date(Date.now() - 4 * 86_400_000));
-      // A key about to expire, as the orders API sets one: the e-mail going out extends it.
-      await database.db
-        .update(orders)
-        .set({ reviewKeyExpiresAt: new Date(Date.now() + 86_400_000) })
-        .where(eq(orders.id, order.id));
-      const mailer = memoryMailer();
-      const worker = createMailWorker({
+      return seedOrder(database.db, company, product, new Date(Date.now() - 4 * 86_400_000));
+    }
+    const mailWorker = (mailer: ReturnType<typeof memoryMailer>) =>
+      createMailWorker({
         db: database.db,
         mailer,
         formUrl: "http://f",
         reviewKeySecret: SECRET,
         keys: () => KEYS,
       });
+
+    it("neither deadlocks: the e-mail is cancelled, not sent, and the order's review link stays closed", async () => {
+      const order = await orderOfFourDaysAgo();
+      // A key about to expire, as the orders API sets one: the e-mail going out extends it.
+      await database.db
+        .update(orders)
+        .set({ reviewKeyExpiresAt: new Date(Date.now() + 86_400_000) })
+        .where(eq(orders.id, order.id));
+      const mailer = memoryMailer();
+      const worker = mailWorker(mailer);
 
       let sending: Promise<unknown> | undefined;
       await database.db.transaction(async (tx) => {
@@ -76,21 +82,14 @@ describe.skipIf(!TEST_DATABASE_URL)(
     });
 
     it("an erasure that has written a row of the company does not hold the claim of its e-mail", async () => {
-      const { company, product } = await seedCompany(database.db, { sendReminder: false });
-      const order = await seedOrder(database.db, company, product, new Date(Date.now() - 4 * 86_400_000));
+      const order = await orderOfFourDaysAgo();
       const mailer = memoryMailer();
-      const worker = createMailWorker({
-        db: database.db,
-        mailer,
-        formUrl: "http://f",
-        reviewKeySecret: SECRET,
-        keys: () => KEYS,
-      });
+      const worker = mailWorker(mailer);
       await database.db.transaction(async (tx) => {
         // As suppressAddress does: a row that names the company (its foreign key shares the company's row).
         await tx
           .insert(emailSuppressions)
-          .values({ companyId: company.id, emailHash: "v2.test", reason: "erasure" });
+          .values({ companyId: order.companyId, emailHash: "v2.test", reason: "erasure" });
         // The claim locks the e-mail, then the company for its quota: it must not wait on this transaction,
         // which cancels that e-mail next (before, it waited, and the cancel below closed the deadlock).
         const claimed = await Promise.race([
