@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type WebhookEventType, webhookEndpointReceives } from "@certavis/domain";
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { webhookDeliveries, webhookEndpoints, webhookMessages } from "../db/schema";
 
@@ -104,6 +104,18 @@ export async function blankWebhookPayloads(
   subjectIds: readonly string[],
 ): Promise<void> {
   if (subjectIds.length === 0) return;
+  const theirs = and(
+    eq(webhookMessages.companyId, companyId),
+    inArray(webhookMessages.subjectId, [...subjectIds]),
+  );
+  // Locked in id order first, the order in which the webhook worker's claim stores bodies
+  // (`messageBodies`): in the UPDATE's own order the two deadlocked over two messages of the buyer.
+  await tx
+    .select({ id: webhookMessages.id })
+    .from(webhookMessages)
+    .where(theirs)
+    .orderBy(asc(webhookMessages.id))
+    .for("update");
   await tx
     .update(webhookMessages)
     .set({
@@ -113,7 +125,5 @@ export async function blankWebhookPayloads(
         'data', jsonb_build_object('id', ${webhookMessages.subjectId})
       )`,
     })
-    .where(
-      and(eq(webhookMessages.companyId, companyId), inArray(webhookMessages.subjectId, [...subjectIds])),
-    );
+    .where(theirs);
 }

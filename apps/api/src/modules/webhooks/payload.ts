@@ -39,7 +39,8 @@ export async function messageBodies(
   messages: readonly MessageRow[],
 ): Promise<Map<string, string>> {
   const bodies = new Map<string, string>();
-  for (const message of messages) {
+  // In id order, as an erasure locks them (`blankWebhookPayloads`), so that the two never deadlock.
+  for (const message of [...messages].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     let payload = message.payload;
     if (payload === null) {
       // Another worker sending the same message to another endpoint may have stored it first: theirs wins.
