@@ -50,22 +50,52 @@ function runCommand(
   });
 }
 
+/** The server's start failed because another process took its port after `freePorts` gave it. */
+class PortTakenError extends Error {}
+
 async function startServer(env: NodeJS.ProcessEnv, base: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [bundle.path("main")], {
     cwd: API_PACKAGE_DIR,
     env,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let err = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    err += chunk.toString();
+    process.stderr.write(chunk);
   });
   const deadline = Date.now() + 120_000;
   for (;;) {
     try {
-      if ((await fetch(`${base}/api/v1/health/`)).ok) return child;
+      if ((await fetch(`${base}/api/v1/health/`, { signal: AbortSignal.timeout(5_000) })).ok) return child;
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    if (child.exitCode !== null) {
+      if (err.includes("EADDRINUSE")) throw new PortTakenError(`port of ${base} taken meanwhile`);
+      throw new Error(`server exited (${child.exitCode})`);
+    }
     if (Date.now() > deadline) throw new Error("server not ready in time");
     await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * The server on a port the system hands out. On a busy machine another process (an outgoing
+ * connection's ephemeral port) may take it before the server listens: then on another one.
+ */
+async function startOnFreePort(
+  envOf: (port: number, base: string) => NodeJS.ProcessEnv,
+): Promise<{ server: ChildProcess; env: NodeJS.ProcessEnv; base: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const [port = 0] = await freePorts(1);
+    const base = `http://127.0.0.1:${port}`;
+    const env = envOf(port, base);
+    try {
+      return { server: await startServer(env, base), env, base };
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 3) throw error;
+    }
   }
 }
 
@@ -91,8 +121,6 @@ describe.each(cases)("the operator command while the server runs (%s)", (kind) =
   const password = "motdepasse-solide";
 
   beforeAll(async () => {
-    const [port] = await freePorts(1);
-    base = `http://127.0.0.1:${port}`;
     dataDir = mkdtempSync(join(tmpdir(), "certavis-operator-"));
     // Migrated already (a copy of the template): the server's first start on an empty database is not
     // this file's subject, and initdb and migrations cost most of a start.
@@ -101,20 +129,19 @@ describe.each(cases)("the operator command while the server runs (%s)", (kind) =
         ? await createEmptyPostgres(TEST_DATABASE_URL, await migratedTemplate(TEST_DATABASE_URL))
         : null;
     if (kind === "pglite") await migratedPgliteFolder(dataDir);
-    env = {
+    ({ server, env, base } = await startOnFreePort((port, url) => ({
       PATH: process.env.PATH,
       NODE_ENV: "development",
       HOST: "127.0.0.1",
       PORT: String(port),
-      PUBLIC_URL: base,
+      PUBLIC_URL: url,
       SEED_DEMO: "false",
       SHUTDOWN_DRAIN_MS: "0",
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_IP: "1000",
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    };
-    server = await startServer(env, base);
+    })));
     const registered = await fetch(`${base}/api/v1/auth/register/`, {
       method: "POST",
       headers: { "content-type": "application/json" },
