@@ -99,10 +99,11 @@ describe.skipIf(!TEST_DATABASE_URL)(
           .insert(emailSuppressions)
           .values({ companyId: order.companyId, emailHash: "v2.test", reason: "erasure" });
         // The claim locks the e-mail, then the company for its quota: it must not wait on this transaction,
-        // which cancels that e-mail next (before, it waited, and the cancel below closed the deadlock).
+        // which cancels that e-mail next (before, it waited until this one ended: the cancel below then
+        // closed the deadlock). 20 s: far more than a claim takes on a busy machine.
         const claimed = await Promise.race([
           worker.runOnce(),
-          new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5_000)),
+          new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 20_000)),
         ]);
         expect(claimed).toMatchObject({ sent: 1 });
         await anonymizeOrders(tx, [order.id], new Date());
