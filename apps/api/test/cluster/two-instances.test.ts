@@ -18,9 +18,8 @@ import { DEMO_ACCOUNT } from "../../src/seed/demo";
 import { TEST_DATABASE_URL } from "../helpers";
 import { bundleEntries } from "../helpers/bundled";
 import { multipartBody } from "../pipeline/multipart";
-import { type ApiProcess, spawnApi } from "./api-process";
+import { type ApiProcess, startApiOnFreePort } from "./api-process";
 import { createEmptyPostgres } from "./empty-postgres";
-import { freePorts } from "./free-ports";
 import { type GatedSmtp, startGatedSmtp } from "./gated-smtp";
 import { roundRobinProxy } from "./round-robin-proxy";
 import { startS3Server } from "./s3-server";
@@ -61,7 +60,8 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
   const [a, b, c] = [0, 1, 2];
   const instances: ApiProcess[] = [];
   const dataDirs: string[] = [];
-  let ports: number[] = [];
+  // The proxy's targets, a's and b's ports, once they listen.
+  const proxied: number[] = [];
   let proxyBase = "";
   let bundle: Awaited<ReturnType<typeof bundleEntries>> | undefined;
 
@@ -70,12 +70,11 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
     // nothing), in a folder of its own: the e2e run may be rewriting dist/ meanwhile.
     bundle = await bundleEntries({ main: "src/main.ts", "pglite-worker": "src/db/pglite-worker.ts" });
     const main = bundle.path("main");
-    ports = await freePorts(3);
     databaseUrl = await createEmptyPostgres();
     sql = new pg.Pool({ connectionString: databaseUrl ?? undefined, max: 2 });
     s3 = await startS3Server();
     smtp = await startGatedSmtp();
-    proxy = await roundRobinProxy(ports.slice(0, 2));
+    proxy = await roundRobinProxy(proxied);
     proxyBase = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     const env = {
       ...process.env,
@@ -100,19 +99,19 @@ describe.skipIf(!TEST_DATABASE_URL)("two API instances behind a proxy (ARCHITECT
       S3_SECRET_ACCESS_KEY: "S3RVER",
       S3_PUBLIC_URL: String(s3.config.s3PublicUrl),
     };
-    for (const [index, port] of ports.entries()) {
-      const dataDir = mkdtempSync(join(tmpdir(), `certavis-cluster-${index}-`));
-      dataDirs.push(dataDir);
-      instances.push(
-        spawnApi(main, `api ${index}`, port, {
-          ...env,
-          MAIL_FROM: `Certavis <${instanceMail(index)}>`,
-          DATA_DIR: dataDir,
-        }),
-      );
-    }
     const deadline = Date.now() + 90_000;
-    await Promise.all(instances.map((instance) => instance.healthy(deadline)));
+    const started = await Promise.allSettled(
+      [a, b, c].map((index) => {
+        const dataDir = mkdtempSync(join(tmpdir(), `certavis-cluster-${index}-`));
+        dataDirs.push(dataDir);
+        const instanceEnv = { ...env, MAIL_FROM: `Certavis <${instanceMail(index)}>`, DATA_DIR: dataDir };
+        return startApiOnFreePort(main, `api ${index}`, () => instanceEnv, { deadline });
+      }),
+    );
+    for (const result of started) if (result.status === "fulfilled") instances.push(result.value);
+    const failed = started.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+    proxied.push(...[a, b].map((index) => instances[index]?.port ?? 0));
   }, 120_000);
 
   afterAll(async () => {

@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorSocketPath } from "../../src/modules/operators/operator-channel";
 import { API_PACKAGE_DIR } from "../../src/paths";
-import { freePorts } from "../cluster/free-ports";
+import { type ApiProcess, startApiOnFreePort } from "../cluster/api-process";
 import { TEST_DATABASE_URL, uniqueEmail } from "../helpers";
 import { bundleEntries } from "../helpers/bundled";
 import { createEmptyPostgres, migratedTemplate } from "../helpers/databases";
@@ -50,61 +50,8 @@ function runCommand(
   });
 }
 
-/** The server's start failed because another process took its port after `freePorts` gave it. */
-class PortTakenError extends Error {}
-
-async function startServer(env: NodeJS.ProcessEnv, base: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [bundle.path("main")], {
-    cwd: API_PACKAGE_DIR,
-    env,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let err = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    err += chunk.toString();
-    process.stderr.write(chunk);
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/v1/health/`, { signal: AbortSignal.timeout(5_000) })).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) {
-      if (err.includes("EADDRINUSE")) throw new PortTakenError(`port of ${base} taken meanwhile`);
-      throw new Error(`server exited (${child.exitCode})`);
-    }
-    if (Date.now() > deadline) throw new Error("server not ready in time");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/**
- * The server on a port the system hands out. On a busy machine another process (an outgoing
- * connection's ephemeral port) may take it before the server listens: then on another one.
- */
-async function startOnFreePort(
-  envOf: (port: number, base: string) => NodeJS.ProcessEnv,
-): Promise<{ server: ChildProcess; env: NodeJS.ProcessEnv; base: string }> {
-  for (let attempt = 1; ; attempt++) {
-    const [port = 0] = await freePorts(1);
-    const base = `http://127.0.0.1:${port}`;
-    const env = envOf(port, base);
-    try {
-      return { server: await startServer(env, base), env, base };
-    } catch (error) {
-      if (!(error instanceof PortTakenError) || attempt === 3) throw error;
-    }
-  }
-}
-
-function stopServer(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
+async function stopServer(server: ApiProcess | undefined): Promise<void> {
+  await server?.kill("SIGTERM");
 }
 
 const cases: Array<"pglite" | "postgres"> = process.env.TEST_DATABASE_URL
@@ -112,7 +59,7 @@ const cases: Array<"pglite" | "postgres"> = process.env.TEST_DATABASE_URL
   : ["pglite"];
 
 describe.each(cases)("the operator command while the server runs (%s)", (kind) => {
-  let server: ChildProcess | undefined;
+  let server: ApiProcess | undefined;
   let env: NodeJS.ProcessEnv;
   let base = "";
   let dataDir = "";
@@ -129,19 +76,28 @@ describe.each(cases)("the operator command while the server runs (%s)", (kind) =
         ? await createEmptyPostgres(TEST_DATABASE_URL, await migratedTemplate(TEST_DATABASE_URL))
         : null;
     if (kind === "pglite") await migratedPgliteFolder(dataDir);
-    ({ server, env, base } = await startOnFreePort((port, url) => ({
-      PATH: process.env.PATH,
-      NODE_ENV: "development",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: url,
-      SEED_DEMO: "false",
-      SHUTDOWN_DRAIN_MS: "0",
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_PER_IP: "1000",
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    })));
+    server = await startApiOnFreePort(
+      bundle.path("main"),
+      `server (${kind})`,
+      (port, url) => {
+        env = {
+          PATH: process.env.PATH,
+          NODE_ENV: "development",
+          HOST: "127.0.0.1",
+          PORT: String(port),
+          PUBLIC_URL: url,
+          SEED_DEMO: "false",
+          SHUTDOWN_DRAIN_MS: "0",
+          LOG_LEVEL: "warn",
+          RATE_LIMIT_PER_IP: "1000",
+          DATA_DIR: dataDir,
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        };
+        return env;
+      },
+      { deadline: Date.now() + 120_000, cwd: API_PACKAGE_DIR },
+    );
+    base = server.base;
     const registered = await fetch(`${base}/api/v1/auth/register/`, {
       method: "POST",
       headers: { "content-type": "application/json" },
