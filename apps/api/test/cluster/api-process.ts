@@ -16,6 +16,9 @@ export interface ApiProcess {
   kill(signal: NodeJS.Signals): Promise<number | null>;
 }
 
+/** The origin of a server on `port` of this machine. */
+const originOf = (port: number) => `http://127.0.0.1:${port}`;
+
 /**
  * Starts the built server (`main`: its bundle's main.js) with `env` only (in `cwd`, by default this
  * process's), logging JSON lines on stdout.
@@ -51,7 +54,7 @@ export function spawnApi(
     process.stderr.write(`[${name}] ${chunk}`);
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
+  const base = originOf(port);
   const alive = () => child.exitCode === null && child.signalCode === null;
   return {
     child,
@@ -93,7 +96,7 @@ export async function startApiOnFreePort(
 ): Promise<ApiProcess> {
   for (let attempt = 1; ; attempt++) {
     const [port = 0] = await freePorts(1);
-    const api = spawnApi(main, name, port, envOf(port, `http://127.0.0.1:${port}`), options.cwd);
+    const api = spawnApi(main, name, port, envOf(port, originOf(port)), options.cwd);
     try {
       await api.healthy(options.deadline);
       return api;

@@ -50,10 +50,6 @@ function runCommand(
   });
 }
 
-async function stopServer(server: ApiProcess | undefined): Promise<void> {
-  await server?.kill("SIGTERM");
-}
-
 const cases: Array<"pglite" | "postgres"> = process.env.TEST_DATABASE_URL
   ? ["pglite", "postgres"]
   : ["pglite"];
@@ -76,28 +72,25 @@ describe.each(cases)("the operator command while the server runs (%s)", (kind) =
         ? await createEmptyPostgres(TEST_DATABASE_URL, await migratedTemplate(TEST_DATABASE_URL))
         : null;
     if (kind === "pglite") await migratedPgliteFolder(dataDir);
-    server = await startApiOnFreePort(
-      bundle.path("main"),
-      `server (${kind})`,
-      (port, url) => {
-        env = {
-          PATH: process.env.PATH,
-          NODE_ENV: "development",
-          HOST: "127.0.0.1",
-          PORT: String(port),
-          PUBLIC_URL: url,
-          SEED_DEMO: "false",
-          SHUTDOWN_DRAIN_MS: "0",
-          LOG_LEVEL: "warn",
-          RATE_LIMIT_PER_IP: "1000",
-          DATA_DIR: dataDir,
-          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-        };
-        return env;
-      },
-      { deadline: Date.now() + 120_000, cwd: API_PACKAGE_DIR },
-    );
+    const envOf = (port: number, url: string): NodeJS.ProcessEnv => ({
+      PATH: process.env.PATH,
+      NODE_ENV: "development",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      SEED_DEMO: "false",
+      SHUTDOWN_DRAIN_MS: "0",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_IP: "1000",
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
+    server = await startApiOnFreePort(bundle.path("main"), `server (${kind})`, envOf, {
+      deadline: Date.now() + 120_000,
+      cwd: API_PACKAGE_DIR,
+    });
     base = server.base;
+    env = envOf(server.port, base);
     const registered = await fetch(`${base}/api/v1/auth/register/`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -107,7 +100,7 @@ describe.each(cases)("the operator command while the server runs (%s)", (kind) =
   }, 180_000);
 
   afterAll(async () => {
-    await stopServer(server);
+    await server?.kill("SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -135,7 +128,7 @@ describe.each(cases)("the operator command while the server runs (%s)", (kind) =
 
   it("removes the operator (on PGlite once the server stopped: the command opens the folder itself)", async () => {
     if (kind === "pglite") {
-      await stopServer(server);
+      await server?.kill("SIGTERM");
       expect(existsSync(operatorSocketPath(dataDir))).toBe(false);
     }
     const removed = await runCommand(env, ["remove", email]);

@@ -16,7 +16,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import { emailDeliveries, emailSuppressions, orders, webhookMessages } from "../../src/db/schema";
-import { createFileStorage } from "../../src/lib/storage";
+import { createFileStorage, type FileStorage } from "../../src/lib/storage";
 import { blankWebhookPayloads } from "../../src/lib/webhook-outbox";
 import { createMailWorker } from "../../src/modules/pipeline";
 import { anonymizeOrders } from "../../src/modules/privacy/anonymize-orders";
@@ -101,10 +101,13 @@ describe.skipIf(!TEST_DATABASE_URL)(
         // The claim locks the e-mail, then the company for its quota: it must not wait on this transaction,
         // which cancels that e-mail next (before, it waited until this one ended: the cancel below then
         // closed the deadlock). 20 s: far more than a claim takes on a busy machine.
+        let timer: NodeJS.Timeout | undefined;
         const claimed = await Promise.race([
           worker.runOnce(),
-          new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 20_000)),
-        ]);
+          new Promise<"waited">((resolve) => {
+            timer = setTimeout(() => resolve("waited"), 20_000);
+          }),
+        ]).finally(() => clearTimeout(timer));
         expect(claimed).toMatchObject({ sent: 1 });
         await anonymizeOrders(tx, [order.id], new Date());
       });
@@ -159,8 +162,12 @@ describe.skipIf(!TEST_DATABASE_URL)(
       ]);
     }
 
-    const storage = createFileStorage(mkdtempSync(join(tmpdir(), "certavis-bodies-")), "http://x");
-    afterAll(async () => rm(storage.root as string, { recursive: true, force: true }));
+    // Made when the suite runs (a skipped suite is still collected, and would leave the folder).
+    let storage: FileStorage;
+    beforeAll(() => {
+      storage = createFileStorage(mkdtempSync(join(tmpdir(), "certavis-bodies-")), "http://x");
+    });
+    afterAll(async () => storage && rm(storage.root as string, { recursive: true, force: true }));
 
     it("an erasure blanks a buyer's webhook messages in the order the webhook claim stores them", async () => {
       const { companyId, subjects, row, low, high } = await twoMessagesOfOneBuyer();
